@@ -1,0 +1,110 @@
+// Lint rules that keep the layers of DESIGN.md apart: features never import drivers or each
+// other, only src/backend touches the Firebase SDK, and no cycles.
+import js from '@eslint/js';
+import importPlugin from 'eslint-plugin-import';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const featureNames = [
+  'auth',
+  'landing',
+  'legal',
+  'admin',
+  'account',
+  'builder',
+  'teams',
+  'billing',
+  'public-card',
+  'analytics',
+  'importer',
+  'directory',
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      '.data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**',
+      '.reports/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      globals: { ...globals.browser, ...globals.node },
+    },
+    plugins: { import: importPlugin, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.configs.recommended.rules,
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportAllDeclaration', message: 'No `export *`: import the file you mean.' },
+      ],
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src/domain',
+              from: ['./src/backend', './src/data', './src/stores', './src/features', './src/ui', './src/app'],
+              message: 'The domain is pure: it imports nothing above it.',
+            },
+            {
+              target: './src/features',
+              from: ['./src/backend/firebase', './src/backend/local', './src/backend/memory', './src/app'],
+              message: 'Features never import a driver or the shell.',
+            },
+            {
+              target: ['./src/ui', './src/stores', './src/data'],
+              from: ['./src/features', './src/app'],
+              message: 'Shared layers do not import features or the shell.',
+            },
+            ...featureNames.map((name) => ({
+              target: `./src/features/${name}`,
+              from: './src/features',
+              except: [`./${name}`],
+              message: 'Features do not import each other; routes in src/app compose them.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/backend/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['firebase', 'firebase/*'], message: 'Only src/backend imports the Firebase SDK.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['tests/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    rules: {
+      'react-hooks/rules-of-hooks': 'off',
+    },
+  },
+);

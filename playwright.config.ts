@@ -1,0 +1,59 @@
+/**
+ * End-to-end journeys in Debian's headless Chromium against `npm start`'s stack: the local server
+ * (fresh data folder, demo data seeded) serving the built app, and the Auth emulator started by
+ * the test wrapper (AUTH_EMULATOR_URL / FIREBASE_AUTH_EMULATOR_HOST).
+ */
+import { defineConfig } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const port = Number(process.env.E2E_PORT ?? 5175);
+const authEmulatorUrl = process.env.AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9399';
+const dataDir = join(tmpdir(), `cardbuilder-e2e-${process.pid}-${Date.now()}`);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '.reports/e2e.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'node --import tsx server/main.ts',
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_DIST: 'dist',
+      SEED_DEMO: '1',
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      FIREBASE_AUTH_EMULATOR_HOST: authEmulatorUrl.replace(/^https?:\/\//, ''),
+      VITE_AUTH_EMULATOR_URL: authEmulatorUrl,
+      RATE_LIMIT_LEADS_PER_MINUTE: '1000',
+    },
+  },
+});

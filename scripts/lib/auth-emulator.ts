@@ -1,0 +1,94 @@
+/**
+ * Starts the official Firebase Auth emulator (firebase-tools, auth only: it is written in Node and
+ * runs offline) and waits until it answers. Used by `npm start` and by the test wrappers.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const PROJECT_ID = 'demo-cardbuilder';
+
+export interface AuthEmulatorOptions {
+  readonly port: number;
+  /** firebase.json to read the emulator settings from. */
+  readonly configPath: string;
+  /** Folder to import accounts from at start and export them to at a clean stop. */
+  readonly persistDir?: string;
+  readonly quiet?: boolean;
+}
+
+export interface RunningAuthEmulator {
+  readonly host: string;
+  readonly url: string;
+  readonly child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+const root = resolve(import.meta.dirname, '..', '..');
+
+export async function waitForHttp(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child && child.exitCode !== null) throw new Error(`${url}: the process exited early`);
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      return;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
+export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<RunningAuthEmulator> {
+  const args = [
+    join(root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js'),
+    'emulators:start',
+    '--only',
+    'auth',
+    '--project',
+    PROJECT_ID,
+    '--config',
+    options.configPath,
+  ];
+  if (options.persistDir) {
+    if (existsSync(join(options.persistDir, 'firebase-export-metadata.json'))) {
+      args.push('--import', options.persistDir);
+    }
+    args.push('--export-on-exit', options.persistDir);
+  }
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    stdio: options.quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+    // Its own process group: Ctrl-C reaches it once, from us, so it exports its accounts cleanly.
+    detached: true,
+    env: { ...process.env, FIREBASE_CLI_EXPERIMENTS: '', CI: process.env.CI ?? '' },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const host = `127.0.0.1:${options.port}`;
+  const url = `http://${host}`;
+  try {
+    await waitForHttp(`${url}/emulator/v1/projects/${PROJECT_ID}/config`, 60_000, child);
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw new Error(`The Auth emulator did not start: ${String(err)}\n${output}`);
+  }
+  return {
+    host,
+    url,
+    child,
+    stop: () =>
+      new Promise<void>((done) => {
+        if (child.exitCode !== null) return done();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          done();
+        });
+        child.kill('SIGINT');
+      }),
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * `npm test`: every check and suite, one after the other, then one summary line
+ * `N passed, N failed` that CI reads. Lint, format and type check count as one test each; the
+ * Vitest and Playwright counts come from their JSON reports. The suites that need the Auth
+ * emulator share one emulator started here.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PROJECT_ID, startAuthEmulator } from './lib/auth-emulator';
+
+const root = resolve(import.meta.dirname, '..');
+const reports = resolve(root, '.reports');
+const bin = (name: string): string => resolve(root, 'node_modules', '.bin', name);
+
+interface Tally {
+  passed: number;
+  failed: number;
+  skipped: number;
+  lines: string[];
+}
+
+const tally: Tally = { passed: 0, failed: 0, skipped: 0, lines: [] };
+
+function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  const ok = result.status === 0;
+  tally.lines.push(`${ok ? 'ok  ' : 'FAIL'} ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return ok;
+}
+
+function check(label: string, command: string, args: string[]): void {
+  if (run(label, command, args)) tally.passed += 1;
+  else tally.failed += 1;
+}
+
+function readJson(path: string): unknown {
+  if (!existsSync(path)) return undefined;
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function vitest(label: string, projects: string[], env: NodeJS.ProcessEnv = {}): void {
+  const out = resolve(reports, `${label}.json`);
+  const args = ['run', ...projects.flatMap((p) => ['--project', p])];
+  args.push('--reporter=default', '--reporter=json', `--outputFile=${out}`);
+  const ok = run(label, bin('vitest'), args, env);
+  const report = readJson(out) as
+    | { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }
+    | undefined;
+  if (!report) {
+    tally.failed += 1;
+    tally.lines.push(`     ${label}: no report (the run crashed)`);
+    return;
+  }
+  tally.passed += report.numPassedTests;
+  tally.failed += report.numFailedTests;
+  tally.skipped += report.numPendingTests + report.numTodoTests;
+  // A suite that failed to load counts no test but fails the run.
+  if (!ok && report.numFailedTests === 0) tally.failed += 1;
+  tally.lines.push(`     ${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+}
+
+function playwright(env: NodeJS.ProcessEnv): void {
+  const out = resolve(reports, 'e2e.json');
+  const ok = run('e2e', bin('playwright'), ['test'], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  const report = readJson(out) as
+    | { stats: { expected: number; unexpected: number; flaky: number; skipped: number } }
+    | undefined;
+  if (!report) {
+    tally.failed += 1;
+    tally.lines.push('     e2e: no report (the run crashed)');
+    return;
+  }
+  const { expected, unexpected, flaky, skipped } = report.stats;
+  tally.passed += expected + flaky;
+  tally.failed += unexpected;
+  tally.skipped += skipped;
+  if (!ok && unexpected === 0) tally.failed += 1;
+  tally.lines.push(`     e2e: ${expected + flaky} passed (${flaky} flaky), ${unexpected} failed`);
+}
+
+async function main(): Promise<void> {
+  rmSync(reports, { recursive: true, force: true });
+  mkdirSync(reports, { recursive: true });
+
+  check('format', bin('prettier'), ['--list-different', '.']);
+  check('lint', bin('eslint'), ['.', '--max-warnings=0']);
+  check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+  vitest('unit-and-component', ['unit', 'component']);
+
+  let emulator: Awaited<ReturnType<typeof startAuthEmulator>> | undefined;
+  try {
+    emulator = await startAuthEmulator({
+      port: 9399,
+      configPath: resolve(root, 'tests', 'firebase.test.json'),
+      quiet: true,
+    });
+    tally.passed += 1;
+    tally.lines.push('ok   auth emulator started');
+  } catch (err) {
+    console.error(err);
+    tally.failed += 1;
+    tally.lines.push('FAIL auth emulator did not start');
+  }
+  if (emulator) {
+    const env = {
+      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+      GCLOUD_PROJECT: PROJECT_ID,
+      AUTH_EMULATOR_URL: emulator.url,
+    };
+    vitest('backend-suites', ['contract', 'access', 'integration'], env);
+    if (run('build', bin('vite'), ['build', '--logLevel', 'warn'])) {
+      tally.passed += 1;
+      playwright(env);
+    } else {
+      tally.failed += 1;
+    }
+    await emulator.stop();
+  }
+
+  console.log('\n=== summary');
+  for (const line of tally.lines) console.log(line);
+  if (tally.skipped > 0) console.log(`(${tally.skipped} skipped)`);
+  console.log(`${tally.passed} passed, ${tally.failed} failed`);
+  process.exit(tally.failed === 0 ? 0 : 1);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+});

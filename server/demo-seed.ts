@@ -1,0 +1,317 @@
+/**
+ * Demo data for `npm start` and the e2e stack, written into an empty data folder only: a super
+ * admin, two accounts (Acme Co with two teams and three cards, Globex with one), global templates,
+ * products and prices as the Stripe extension syncs them, and the release settings. The sign-in
+ * accounts are created in the Auth emulator with fixed ids so that a re-seed matches them.
+ */
+import { getApps, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import type { DocData } from '../src/backend/port';
+import { EMPTY_BRAND_KIT } from '../src/domain/model';
+import type { AdminDb } from './types';
+
+export const DEMO_PASSWORD = 'Demo-pass1';
+
+export const DEMO_USERS = [
+  {
+    uid: 'demo-superadmin',
+    email: 'superadmin@cardbuilder.local',
+    displayName: 'Sam Super',
+    accountId: 'acme',
+    team: 'acme-sales',
+    isSuperAdmin: true,
+    isAccountOwner: false,
+  },
+  {
+    uid: 'demo-acme-owner',
+    email: 'owner@acme.example',
+    displayName: 'Ada Lovelace',
+    accountId: 'acme',
+    team: 'acme-sales',
+    isSuperAdmin: false,
+    isAccountOwner: true,
+  },
+  {
+    uid: 'demo-globex-owner',
+    email: 'owner@globex.example',
+    displayName: 'Hank Scorpio',
+    accountId: 'globex',
+    team: 'globex-general',
+    isSuperAdmin: false,
+    isAccountOwner: true,
+  },
+] as const;
+
+function adminApp(projectId: string): App {
+  return getApps().find((a) => a.name === 'demo-seed') ?? initializeApp({ projectId }, 'demo-seed');
+}
+
+async function ensureAuthUsers(projectId: string): Promise<void> {
+  const auth = getAuth(adminApp(projectId));
+  for (const user of DEMO_USERS) {
+    const props = {
+      email: user.email,
+      password: DEMO_PASSWORD,
+      displayName: user.displayName,
+      emailVerified: true,
+    };
+    try {
+      await auth.createUser({ uid: user.uid, ...props });
+    } catch (err) {
+      const code = (err as { code?: string }).code ?? '';
+      if (code === 'auth/uid-already-exists' || code === 'auth/email-already-exists') {
+        await auth.updateUser(user.uid, props).catch(() => undefined);
+      } else {
+        throw err;
+      }
+    }
+  }
+}
+
+function team(accountId: string, name: string, extra: DocData = {}): DocData {
+  return {
+    name,
+    isArchived: false,
+    accountId,
+    bulkSync: { syncTeamLinks: true, syncBranding: true },
+    links: [],
+    template: null,
+    signatureBasic: null,
+    dateTemplateUpdated: null,
+    ...EMPTY_BRAND_KIT,
+    ...extra,
+  };
+}
+
+function card(
+  id: string,
+  accountId: string,
+  teamId: string,
+  ownerId: string,
+  fields: { handle: string; name: string; title: string; company: string; email: string; phone: string },
+  accentColor: string,
+): DocData {
+  return {
+    id,
+    handle: fields.handle,
+    handleAllowIndex: true,
+    name: fields.name,
+    title: fields.title,
+    company: fields.company,
+    email: fields.email,
+    accountId,
+    teamId,
+    ownerId,
+    isArchived: false,
+    contacts: [
+      { id: `${id}-phone`, name: 'Phone', label: 'Mobile', value: fields.phone, isTeamLink: false },
+      { id: `${id}-email`, name: 'Email', label: 'Email', value: fields.email, isTeamLink: false },
+      {
+        id: `${id}-web`,
+        name: 'Website',
+        label: 'Website',
+        value: `https://${fields.company.toLowerCase().replace(/\W+/g, '')}.example`,
+        isTeamLink: false,
+      },
+      {
+        id: `${id}-linkedin`,
+        name: 'LinkedIn',
+        label: 'LinkedIn',
+        value: `https://www.linkedin.com/in/${fields.handle}`,
+        isTeamLink: false,
+      },
+    ],
+    appForm: { enabled: true, fields: { name: true, email: true, phone: true, note: true } },
+    template: { templateId: 'classic', accentColor, buttonStyle: 'fill', avatarShape: 'circle' },
+    signatureBasic: { enabled: true, includePhoto: true },
+    appShare: { title: `${fields.name} — ${fields.title}`, description: '' },
+    bulkSync: { syncTeamLinks: true, syncBranding: true },
+    dateCreated: new Date('2026-10-01T09:00:00Z'),
+    dateUpdated: new Date('2026-11-01T09:00:00Z'),
+  };
+}
+
+function demoDocuments(): Array<[string, DocData]> {
+  const docs: Array<[string, DocData]> = [];
+  const put = (path: string, data: DocData): void => {
+    docs.push([path, data]);
+  };
+
+  put('accounts/acme', {
+    id: 'acme',
+    name: 'Acme Co',
+    isActive: true,
+    dateUpdated: new Date('2026-11-20T10:00:00Z'),
+    directory: { slug: 'acme-co', enabled: true },
+    ownerId: 'demo-acme-owner',
+    collaborators: ['demo-superadmin'],
+    plan: {
+      type: 'growth',
+      isPaidAccount: true,
+      cardLimit: 10,
+      compCards: 0,
+      cardsInUse: 3,
+      trialEndDate: null,
+    },
+  });
+  put('accounts/globex', {
+    id: 'globex',
+    name: 'Globex',
+    isActive: true,
+    dateUpdated: new Date('2026-11-18T10:00:00Z'),
+    directory: { slug: 'globex' },
+    ownerId: 'demo-globex-owner',
+    collaborators: [],
+    plan: {
+      type: 'free',
+      isPaidAccount: false,
+      cardLimit: 1,
+      compCards: 0,
+      cardsInUse: 1,
+      trialEndDate: null,
+    },
+  });
+  put('accounts/acme/teams/acme-sales', team('acme', 'Sales'));
+  put('accounts/acme/teams/acme-support', team('acme', 'Support'));
+  put('accounts/globex/teams/globex-general', team('globex', 'General'));
+
+  const cards: Array<[string, DocData]> = [
+    [
+      'acme-ada',
+      card('acme-ada', 'acme', 'acme-sales', 'demo-acme-owner', {
+        handle: 'ada-lovelace',
+        name: 'Ada Lovelace',
+        title: 'Head of Sales',
+        company: 'Acme Co',
+        email: 'ada@acme.example',
+        phone: '+1 555 0100',
+      }, '#F5C518'),
+    ],
+    [
+      'acme-grace',
+      card('acme-grace', 'acme', 'acme-sales', 'demo-acme-owner', {
+        handle: 'grace-hopper',
+        name: 'Grace Hopper',
+        title: 'Account Executive',
+        company: 'Acme Co',
+        email: 'grace@acme.example',
+        phone: '+1 555 0101',
+      }, '#EC4899'),
+    ],
+    [
+      'acme-alan',
+      card('acme-alan', 'acme', 'acme-support', 'demo-acme-owner', {
+        handle: 'alan-turing',
+        name: 'Alan Turing',
+        title: 'Support Lead',
+        company: 'Acme Co',
+        email: 'alan@acme.example',
+        phone: '+1 555 0102',
+      }, '#22C55E'),
+    ],
+    [
+      'globex-hank',
+      card('globex-hank', 'globex', 'globex-general', 'demo-globex-owner', {
+        handle: 'hank-scorpio',
+        name: 'Hank Scorpio',
+        title: 'Founder',
+        company: 'Globex',
+        email: 'hank@globex.example',
+        phone: '+1 555 0199',
+      }, '#22C55E'),
+    ],
+  ];
+  for (const [id, data] of cards) {
+    put(`cards/${id}`, data);
+    put(`handles/${String(data.handle)}`, { cardId: id, accountId: data.accountId });
+  }
+
+  for (const user of DEMO_USERS) {
+    put(`users/${user.uid}`, {
+      id: user.uid,
+      source: 'password',
+      email: user.email,
+      displayName: user.displayName,
+      photoURL: '',
+      acceptedTOC: new Date('2026-10-01T09:00:00Z'),
+      dateCreated: new Date('2026-10-01T09:00:00Z'),
+      isAccountOwner: user.isAccountOwner,
+      affiliate: null,
+      accountId: user.accountId,
+      isSuperAdmin: user.isSuperAdmin,
+      defaultTeam: user.team,
+      teams: user.accountId === 'acme' ? ['acme-sales', 'acme-support'] : [user.team],
+    });
+  }
+
+  const templates: Array<[string, string, number, DocData, boolean]> = [
+    ['classic', 'Classic', 1, { accentColor: '#F5C518', buttonStyle: 'fill', avatarShape: 'circle' }, false],
+    ['bold', 'Bold', 2, { accentColor: '#EC4899', buttonStyle: 'fill', avatarShape: 'rounded' }, false],
+    ['minimal', 'Minimal', 3, { accentColor: '#111827', buttonStyle: 'outline', avatarShape: 'square' }, false],
+    ['fresh', 'Fresh', 4, { accentColor: '#22C55E', buttonStyle: 'ghost', avatarShape: 'slightlyRounded' }, false],
+    ['retired', 'Retired 2024', 5, { accentColor: '#64748B', buttonStyle: 'fill' }, true],
+  ];
+  for (const [id, name, order, template, isArchived] of templates) {
+    put(`templates/${id}`, { id, name, order, isArchived, template: { templateId: id, ...template } });
+  }
+
+  const products: Array<[string, string, string, number, string, boolean, number, number]> = [
+    ['prod_starter', 'Starter', 'starter', 3, 'A few cards for a small team.', true, 900, 9000],
+    ['prod_growth', 'Growth', 'growth', 10, 'Every paid feature for a growing team.', true, 2900, 29000],
+    ['prod_corporate', 'Corporate', 'corporate', 100, 'For companies: many cards, full branding.', true, 9900, 99000],
+    ['prod_legacy', 'Legacy', 'growth', 5, 'Retired plan, kept for old subscribers.', false, 1900, 19000],
+  ];
+  for (const [id, name, planType, limit, description, shown, monthly, yearly] of products) {
+    const metadata = {
+      cardLimit: String(limit),
+      planType,
+      showOnPricingTable: String(shown),
+      firebaseRole: planType,
+    };
+    put(`products/${id}`, {
+      active: true,
+      name,
+      description,
+      images: [],
+      role: planType,
+      metadata,
+      tax_code: null,
+      stripe_metadata_cardLimit: metadata.cardLimit,
+      stripe_metadata_planType: planType,
+      stripe_metadata_showOnPricingTable: metadata.showOnPricingTable,
+      stripe_metadata_firebaseRole: planType,
+    });
+    for (const [interval, amount] of [
+      ['month', monthly],
+      ['year', yearly],
+    ] as const) {
+      const priceId = `${id.replace('prod_', 'price_')}_${interval}ly`;
+      put(`products/${id}/prices/${priceId}`, {
+        active: true,
+        currency: 'usd',
+        unit_amount: amount,
+        description: `${name} ${interval}ly`,
+        type: 'recurring',
+        recurring: { interval, interval_count: 1 },
+        interval,
+        interval_count: 1,
+        trial_period_days: planType === 'growth' ? 14 : null,
+        metadata: { showOnPricingTable: 'true' },
+        product: id,
+        stripe_metadata_showOnPricingTable: 'true',
+      });
+    }
+  }
+
+  put('settings/release', { version: 'dev' });
+  put('settings/seed', { seededAt: new Date(), version: 1 });
+  return docs;
+}
+
+/** Seeds the demo data when the database has none yet; returns whether it seeded. */
+export async function seedDemoIfEmpty(db: AdminDb, projectId: string): Promise<boolean> {
+  await ensureAuthUsers(projectId);
+  if (db.get('settings/seed').exists) return false;
+  db.batch(demoDocuments().map(([path, data]) => ({ kind: 'set' as const, path, data })));
+  return true;
+}

@@ -1,0 +1,101 @@
+/**
+ * The one place that reads configuration. Values come from Vite's `import.meta.env` at build time
+ * and, for the local stack, from `window.__APP_CONFIG__`, which the local server injects into
+ * index.html at serve time, so one build runs on `npm start`'s ports and on the test stack's.
+ */
+export interface PublicHosts {
+  /** Base URL of public card pages: `{card}/{handle}` and `{card}/{id}/i`. */
+  readonly card: string;
+  /** Base URL of signature previews: `{signature}/{handle}`. */
+  readonly signature: string;
+  /** Base URL of the click-tracking redirect. */
+  readonly link: string;
+}
+
+export interface AppConfig {
+  readonly backend: 'firebase' | 'local';
+  readonly firebase: {
+    readonly apiKey: string;
+    readonly authDomain: string;
+    readonly projectId: string;
+    readonly storageBucket: string;
+    readonly appId: string;
+  };
+  /** Auth emulator origin in local mode (`http://127.0.0.1:9099`); empty in production. */
+  readonly authEmulatorUrl: string;
+  /** Origin of the local data server; empty means the page's own origin. */
+  readonly localServerUrl: string;
+  readonly hosts: PublicHosts;
+  /** Where the new-account notification e-mail goes. */
+  readonly productTeamEmail: string;
+  /** The running build's release, compared with `settings/release`. */
+  readonly release: string;
+  readonly scripts: {
+    readonly analyticsSrc: string;
+    readonly tagManagerId: string;
+    readonly referralScriptSrc: string;
+    readonly signupTrackerSrc: string;
+  };
+}
+
+type RawEnv = Record<string, string | undefined>;
+
+declare global {
+  interface Window {
+    __APP_CONFIG__?: RawEnv;
+  }
+}
+
+function rawEnv(): RawEnv {
+  const built = (import.meta.env ?? {}) as RawEnv;
+  const injected = typeof window !== 'undefined' ? (window.__APP_CONFIG__ ?? {}) : {};
+  return { ...built, ...injected };
+}
+
+function origin(): string {
+  return typeof window !== 'undefined' ? window.location.origin : 'http://localhost:5173';
+}
+
+/** Builds the configuration from an environment map (exported for tests). */
+export function readConfig(env: RawEnv = rawEnv()): AppConfig {
+  const pick = (key: string, fallback: string): string => {
+    const value = env[key];
+    return value !== undefined && value !== '' ? value : fallback;
+  };
+  const backend = pick('VITE_BACKEND', 'local') === 'firebase' ? 'firebase' : 'local';
+  const local = backend === 'local';
+  const base = origin();
+  return {
+    backend,
+    firebase: {
+      apiKey: pick('VITE_FIREBASE_API_KEY', 'demo-api-key'),
+      authDomain: pick('VITE_FIREBASE_AUTH_DOMAIN', 'demo-cardbuilder.firebaseapp.com'),
+      projectId: pick('VITE_FIREBASE_PROJECT_ID', 'demo-cardbuilder'),
+      storageBucket: pick('VITE_FIREBASE_STORAGE_BUCKET', 'demo-cardbuilder.appspot.com'),
+      appId: pick('VITE_FIREBASE_APP_ID', 'demo-app-id'),
+    },
+    authEmulatorUrl: local ? pick('VITE_AUTH_EMULATOR_URL', 'http://127.0.0.1:9099') : '',
+    localServerUrl: pick('VITE_LOCAL_SERVER_URL', ''),
+    hosts: {
+      card: pick('VITE_CARD_HOST', `${base}/c`),
+      signature: pick('VITE_SIGNATURE_HOST', `${base}/s`),
+      link: pick('VITE_LINK_HOST', `${base}/l`),
+    },
+    productTeamEmail: pick('VITE_PRODUCT_TEAM_EMAIL', 'team@cardbuilder.local'),
+    release: pick('VITE_RELEASE', 'dev'),
+    scripts: {
+      analyticsSrc: pick('VITE_ANALYTICS_SRC', ''),
+      tagManagerId: pick('VITE_TAG_MANAGER_ID', ''),
+      referralScriptSrc: pick('VITE_REFERRAL_SCRIPT_SRC', ''),
+      signupTrackerSrc: pick('VITE_SIGNUP_TRACKER_SRC', ''),
+    },
+  };
+}
+
+let cached: AppConfig | undefined;
+
+/** The configuration of this page, read once. */
+export function appConfig(): AppConfig {
+  cached ??= readConfig();
+  return cached;
+}

@@ -1,0 +1,114 @@
+/**
+ * The backend port: a small Firestore-shaped interface with plain data in and out.
+ *
+ * Everything above `src/backend` (repositories, stores, screens) talks to the database, the file
+ * store and the callable functions only through this interface, so the app runs unchanged on Cloud
+ * Firestore (production) and on the local data server (development, tests, CI). No SDK class ever
+ * crosses it: documents are plain objects, dates come back as `Date`, write transforms are the
+ * tagged values of `./transforms.ts`.
+ */
+import type { BackendErrorCode } from './errors';
+
+/** A document's fields. Values: null, boolean, number, string, Date, arrays and maps of those. */
+export type DocData = { [field: string]: unknown };
+
+export type WhereOp =
+  | '=='
+  | '!='
+  | '<'
+  | '<='
+  | '>'
+  | '>='
+  | 'in'
+  | 'not-in'
+  | 'array-contains'
+  | 'array-contains-any';
+
+export interface WhereClause {
+  /** A field path, dotted for nested maps (`directory.slug`). */
+  readonly field: string;
+  readonly op: WhereOp;
+  readonly value: unknown;
+}
+
+export interface OrderClause {
+  readonly field: string;
+  readonly direction: 'asc' | 'desc';
+}
+
+/** A query on one collection, addressed by its slash path (`accounts/a1/teams`). */
+export interface QuerySpec {
+  readonly collection: string;
+  readonly where?: readonly WhereClause[];
+  readonly orderBy?: readonly OrderClause[];
+  readonly limit?: number;
+}
+
+export interface DocSnapshot {
+  readonly id: string;
+  readonly path: string;
+  readonly exists: boolean;
+  /** null when the document does not exist. */
+  readonly data: DocData | null;
+}
+
+export interface QueryDoc {
+  readonly id: string;
+  readonly path: string;
+  readonly data: DocData;
+}
+
+export type WriteOp =
+  | { readonly kind: 'set'; readonly path: string; readonly data: DocData; readonly merge?: boolean }
+  | { readonly kind: 'update'; readonly path: string; readonly data: DocData }
+  | { readonly kind: 'delete'; readonly path: string };
+
+export type Unsubscribe = () => void;
+
+export interface ListenError {
+  readonly code: BackendErrorCode;
+  readonly message: string;
+}
+
+export interface FileStore {
+  /** Stores the bytes at `path` (`users/{uid}/cards/{cardId}/photoAvatar.jpg`) and returns its download URL. */
+  upload(path: string, data: Blob, contentType: string): Promise<string>;
+  downloadUrl(path: string): Promise<string>;
+  delete(path: string): Promise<void>;
+}
+
+export interface PortalLinkInput {
+  readonly returnUrl: string;
+  readonly locale: 'auto';
+}
+
+export interface CloudFunctions {
+  /** The Stripe payments extension's `createPortalLink` callable (us-central1). */
+  createPortalLink(input: PortalLinkInput): Promise<{ url: string }>;
+}
+
+export interface Backend {
+  readonly kind: 'firebase' | 'local' | 'memory';
+  /** A new random document id, the same shape Firestore generates (20 characters). */
+  newId(): string;
+  get(path: string): Promise<DocSnapshot>;
+  set(path: string, data: DocData, options?: { merge?: boolean }): Promise<void>;
+  /** Dotted field paths update nested fields; fails with `not-found` when the document is missing. */
+  update(path: string, data: DocData): Promise<void>;
+  delete(path: string): Promise<void>;
+  /** Creates a document with a generated id in the collection and returns the id. */
+  add(collectionPath: string, data: DocData): Promise<string>;
+  query(spec: QuerySpec): Promise<QueryDoc[]>;
+  /** Calls `next` with the current document first, then after each change, in commit order. */
+  onDoc(path: string, next: (doc: DocSnapshot) => void, error: (err: ListenError) => void): Unsubscribe;
+  /** Calls `next` with the current result first, then after each change, in commit order. */
+  onQuery(
+    spec: QuerySpec,
+    next: (docs: QueryDoc[]) => void,
+    error: (err: ListenError) => void,
+  ): Unsubscribe;
+  /** All the writes commit together or none does. */
+  batch(ops: readonly WriteOp[]): Promise<void>;
+  readonly files: FileStore;
+  readonly functions: CloudFunctions;
+}
