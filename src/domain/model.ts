@@ -87,7 +87,12 @@ export type ButtonStyle = 'fill' | 'outline' | 'ghost';
 export type LogoSize = 'small' | 'medium' | 'large' | 'default';
 export type BackgroundSource = 'abstract' | 'stock' | 'own';
 
-export const AVATAR_SHAPES: readonly AvatarShape[] = ['square', 'slightlyRounded', 'rounded', 'circle'];
+export const AVATAR_SHAPES: readonly AvatarShape[] = [
+  'square',
+  'slightlyRounded',
+  'rounded',
+  'circle',
+];
 export const BUTTON_STYLES: readonly ButtonStyle[] = ['fill', 'outline', 'ghost'];
 export const LOGO_SIZES: Readonly<Record<LogoSize, string>> = {
   small: '150px',

@@ -1,0 +1,19 @@
+/** Team member keys (spec section 3): `{email}__{uid}`. */
+
+const SEPARATOR = '__';
+
+/** The key of a team member (spec 3): the e-mail, two underscores, the user id. */
+export function memberKey(email: string, uid: string): string {
+  return `${email}${SEPARATOR}${uid}`;
+}
+
+/**
+ * Splits a member key into its e-mail and user-id parts (spec 3). Splits at the LAST double
+ * underscore, since an e-mail may itself contain `__` and user ids do not; a key without one is all
+ * e-mail with an empty uid.
+ */
+export function parseMemberKey(key: string): { email: string; uid: string } {
+  const at = key.lastIndexOf(SEPARATOR);
+  if (at === -1) return { email: key, uid: '' };
+  return { email: key.slice(0, at), uid: key.slice(at + SEPARATOR.length) };
+}

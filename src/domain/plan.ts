@@ -1,0 +1,52 @@
+/**
+ * Plan maths (spec section 9): how many cards an account may hold, how full it is, and how long its
+ * trial lasts.
+ */
+import type { Plan } from './model';
+
+type PlanCounts = Pick<Plan, 'cardLimit' | 'compCards' | 'cardsInUse'>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A stored count that may be missing or malformed counts as 0. */
+function count(value: unknown): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** Card limit = cardLimit + compCards (spec 9). Missing numbers count as 0. */
+export function cardLimit(plan: PlanCounts): number {
+  return count(plan.cardLimit) + count(plan.compCards);
+}
+
+/**
+ * Card progress in percent = floor(cardsInUse / limit * 100), 0 when the limit is 0 (spec 9). Not
+ * clamped: an account over its limit shows more than 100.
+ */
+export function cardProgress(plan: PlanCounts): number {
+  const limit = cardLimit(plan);
+  if (limit === 0) return 0;
+  return Math.floor((count(plan.cardsInUse) / limit) * 100);
+}
+
+/** Remaining cards = limit - cardsInUse (spec 9); negative when the account is over its limit. */
+export function remainingCards(plan: PlanCounts): number {
+  return cardLimit(plan) - count(plan.cardsInUse);
+}
+
+/** The cap is reached when cardsInUse >= limit (spec 9): no new card may be created. */
+export function isCardCapReached(plan: PlanCounts): boolean {
+  return count(plan.cardsInUse) >= cardLimit(plan);
+}
+
+/**
+ * Trial days remaining = ceiling of the absolute difference in days between trialEndDate and now
+ * (spec 9). As the spec says "absolute", a trial that ended 2.5 days ago also gives 3; callers that
+ * must tell an ended trial apart compare the dates. No trial end date gives 0.
+ */
+export function trialDaysRemaining(trialEndDate: Date | null | undefined, now: Date): number {
+  if (!trialEndDate) return 0;
+  const diff = Math.abs(trialEndDate.getTime() - now.getTime());
+  if (!Number.isFinite(diff)) return 0;
+  return Math.ceil(diff / DAY_MS);
+}

@@ -1,0 +1,58 @@
+/**
+ * Routing rules of the single-page app (spec section 2). Public card surfaces (`{card host}/...`,
+ * signature previews, click redirects) are served by the server, not by the SPA router, and are not
+ * judged here.
+ */
+
+/** Routes a signed-out visitor may stay on (spec 2). */
+export const PUBLIC_ROUTES: readonly string[] = [
+  '/',
+  '/terms',
+  '/register',
+  '/magiclink',
+  '/privacy-policy',
+  '/sign-in',
+  '/sign-up',
+  '/forgot-password',
+];
+
+/** Routes that send a signed-in user with an account to the builder (spec 2). */
+export const SIGNED_IN_BOUNCE_ROUTES: readonly string[] = [
+  '/',
+  '/sign-in',
+  '/register',
+  '/sign-up',
+  '/forgot-password',
+];
+
+export const ACCOUNT_SETUP_ROUTE = '/register/step2';
+export const BUILDER_ROUTE = '/builder';
+
+function normalise(pathname: string): string {
+  const path = pathname.split(/[?#]/)[0] ?? '';
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+/**
+ * Where to send a visitor (spec 2), or `null` to stay:
+ * - signed out on a route other than the public ones → `/`;
+ * - signed in without an accountId → `/register/step2` (from every route but that one);
+ * - signed in with an accountId on /, /sign-in, /register, /sign-up or /forgot-password → `/builder`.
+ * Choice where the spec is silent: a user who already has an account and opens `/register/step2` is
+ * sent to `/builder` too (setting up a second account is not possible). A trailing slash is ignored.
+ */
+export function routeRedirect(input: {
+  pathname: string;
+  user: { accountId?: string | null | undefined } | null | undefined;
+}): string | null {
+  const path = normalise(input.pathname);
+  const { user } = input;
+  if (user === null || user === undefined) {
+    return PUBLIC_ROUTES.includes(path) ? null : '/';
+  }
+  const hasAccount = typeof user.accountId === 'string' && user.accountId !== '';
+  if (!hasAccount) return path === ACCOUNT_SETUP_ROUTE ? null : ACCOUNT_SETUP_ROUTE;
+  if (SIGNED_IN_BOUNCE_ROUTES.includes(path) || path === ACCOUNT_SETUP_ROUTE) return BUILDER_ROUTE;
+  return null;
+}

@@ -1,0 +1,63 @@
+/**
+ * Teams (spec sections 2, 4, 5 and 8): which team is selected, the default-team deletion rule and
+ * where to go after deleting a team, plus the team toasts.
+ */
+
+/** The error shown when a user tries to delete their default team (spec 5, 8). */
+export const DEFAULT_TEAM_DELETE_MESSAGE = 'You cannot delete your default team.';
+
+/**
+ * The selected team (spec 4): the team with selectedTeamId when it is in the list and belongs to the
+ * account; otherwise the first team in the list; `null` for an empty list.
+ */
+export function selectTeam<T extends { id: string; accountId: string }>(
+  teams: readonly T[],
+  selectedTeamId: string | null | undefined,
+  accountId: string | null | undefined,
+): T | null {
+  if (selectedTeamId) {
+    const selected = teams.find((team) => team.id === selectedTeamId);
+    if (selected !== undefined && selected.accountId === accountId) return selected;
+  }
+  return teams[0] ?? null;
+}
+
+export type TeamDeleteCheck = { ok: true } | { ok: false; message: string };
+
+/** Whether the user may delete this team (spec 5): never their default team. */
+export function teamDeleteCheck(
+  teamId: string,
+  user: { defaultTeam?: string | null | undefined } | null | undefined,
+): TeamDeleteCheck {
+  if (user?.defaultTeam && user.defaultTeam === teamId) {
+    return { ok: false, message: DEFAULT_TEAM_DELETE_MESSAGE };
+  }
+  return { ok: true };
+}
+
+/**
+ * Where to go after deleting a team (spec 2): a super admin goes to `/` (the caller then selects the
+ * first team); others go to `/team/{defaultTeam}`. Choice: a user without a default team goes to
+ * `/builder`.
+ */
+export function afterTeamDeletePath(user: {
+  isSuperAdmin?: boolean | null | undefined;
+  defaultTeam?: string | null | undefined;
+}): string {
+  if (user.isSuperAdmin === true) return '/';
+  if (!user.defaultTeam) return '/builder';
+  return `/team/${encodeURIComponent(user.defaultTeam)}`;
+}
+
+/** Toast after a team was deleted (spec 8): `{team name} has been deleted.` */
+export function teamDeletedMessage(teamName: string): string {
+  return `${teamName} has been deleted.`;
+}
+
+/** Toast after a team template was deleted (spec 8). */
+export const TEAM_TEMPLATE_DELETED_MESSAGE = 'Team template deleted.';
+
+/** Toast when deleting a team template failed (spec 8): `Error deleting team template: {message}`. */
+export function teamTemplateDeleteErrorMessage(message: string): string {
+  return `Error deleting team template: ${message}`;
+}

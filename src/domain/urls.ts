@@ -1,0 +1,65 @@
+/**
+ * Public link shapes (spec section 2): the card's public page, its tracked variant, the signature
+ * preview and the click-tracking redirect. Hosts come in without a trailing slash (one is removed).
+ */
+import type { Card, Link } from './model';
+
+export interface PublicHosts {
+  card: string;
+  signature: string;
+  link: string;
+}
+
+function host(value: string): string {
+  return value.replace(/\/+$/, '');
+}
+
+/** encodeURIComponent plus the single quote (spec 2: quotes are encoded too). */
+export function encodePart(value: string): string {
+  return encodeURIComponent(value).replace(/'/g, '%27').replace(/"/g, '%22');
+}
+
+/**
+ * The card's public page (spec 2): `{card host}/{handle}` when handleAllowIndex is true, otherwise
+ * `{card host}/{id}/i`. Choice: a card allowed to use its handle but with a blank handle falls back to
+ * the id form, so the address always resolves.
+ */
+export function cardPublicUrl(
+  card: Pick<Card, 'id' | 'handle' | 'handleAllowIndex'>,
+  hosts: Pick<PublicHosts, 'card'>,
+): string {
+  if (card.handleAllowIndex === true && card.handle.trim() !== '') {
+    return `${host(hosts.card)}/${encodePart(card.handle)}`;
+  }
+  return `${host(hosts.card)}/${encodePart(card.id)}/i`;
+}
+
+/** The card's public page with the tracking query `via=1` (spec 2). */
+export function trackedCardUrl(
+  card: Pick<Card, 'id' | 'handle' | 'handleAllowIndex'>,
+  hosts: Pick<PublicHosts, 'card'>,
+): string {
+  return `${cardPublicUrl(card, hosts)}?via=1`;
+}
+
+/** The e-mail signature preview (spec 2): `{signature host}/{handle}`. */
+export function signaturePreviewUrl(
+  card: Pick<Card, 'handle'>,
+  hosts: Pick<PublicHosts, 'signature'>,
+): string {
+  return `${host(hosts.signature)}/${encodePart(card.handle)}`;
+}
+
+/**
+ * The click-tracking link of a card link (spec 2):
+ * `{link host}/{link value}/{card id}/{link id}/{lowercased link name}/nodcard/click`, each part
+ * URL-encoded with single and double quotes encoded too.
+ */
+export function clickTrackingUrl(
+  link: Pick<Link, 'id' | 'name' | 'value'>,
+  cardId: string,
+  hosts: Pick<PublicHosts, 'link'>,
+): string {
+  const parts = [link.value, cardId, link.id, link.name.toLowerCase()].map(encodePart);
+  return `${host(hosts.link)}/${parts.join('/')}/nodcard/click`;
+}

@@ -1,0 +1,77 @@
+import { describe, it, expect } from 'vitest';
+import { slugify, usernameFromEmail } from '../../../src/domain/slug';
+
+describe('slugify', () => {
+  it('lowercases text', () => {
+    expect(slugify('ACME')).toBe('acme');
+  });
+
+  it('turns spaces into hyphens', () => {
+    expect(slugify('Acme Widgets Ltd')).toBe('acme-widgets-ltd');
+  });
+
+  it('turns runs of whitespace (tabs, newlines) into one hyphen', () => {
+    expect(slugify('acme \t\n widgets')).toBe('acme-widgets');
+  });
+
+  it('folds accents to their base letters', () => {
+    expect(slugify('Café Crème Ñandú Über')).toBe('cafe-creme-nandu-uber');
+  });
+
+  it('folds letters that have no decomposition (ß, ø, æ, ł)', () => {
+    expect(slugify('Straße Søren Æble Łódź')).toBe('strasse-soren-aeble-lodz');
+  });
+
+  it('turns & into -y-', () => {
+    expect(slugify('Tom & Jerry')).toBe('tom-y-jerry');
+    expect(slugify('Tom&Jerry')).toBe('tom-y-jerry');
+  });
+
+  it('strips other non-word characters', () => {
+    expect(slugify("O'Brien's (Pub)! #1")).toBe('obriens-pub-1');
+  });
+
+  it('keeps digits and underscores', () => {
+    expect(slugify('team_42')).toBe('team_42');
+  });
+
+  it('collapses repeated hyphens', () => {
+    expect(slugify('a -- b---c')).toBe('a-b-c');
+  });
+
+  it('trims hyphens at both ends', () => {
+    expect(slugify('  -Hello!- ')).toBe('hello');
+  });
+
+  it('gives an empty slug for text with no word characters', () => {
+    expect(slugify('!!! ???')).toBe('');
+    expect(slugify('')).toBe('');
+  });
+
+  it('is stable: a slug slugifies to itself', () => {
+    const once = slugify('Ça & Là — Übung');
+    expect(slugify(once)).toBe(once);
+  });
+});
+
+describe('usernameFromEmail', () => {
+  it('is the part before the @', () => {
+    expect(usernameFromEmail('jane.doe+work@example.com')).toBe('jane.doe+work');
+  });
+
+  it('keeps the case of the local part', () => {
+    expect(usernameFromEmail('Jane@Example.com')).toBe('Jane');
+  });
+
+  it('uses the first @ when there are several', () => {
+    expect(usernameFromEmail('a@b@c.com')).toBe('a');
+  });
+
+  it('returns the whole trimmed text when there is no @', () => {
+    expect(usernameFromEmail(' jane ')).toBe('jane');
+  });
+
+  it('is empty for an address starting with @', () => {
+    expect(usernameFromEmail('@example.com')).toBe('');
+  });
+});
