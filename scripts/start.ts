@@ -31,10 +31,14 @@ function buildIfStale(): void {
   const newestSource = Math.max(...sources.filter((p) => existsSync(p)).map(newestMtime));
   if (existsSync(distIndex) && statSync(distIndex).mtimeMs >= newestSource) return;
   console.log('Building the app (sources changed since the last build)...');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) throw new Error('vite build failed');
 }
 
@@ -85,16 +89,25 @@ async function main(): Promise<void> {
   await waitForHttp(`http://127.0.0.1:${serverPort}/api/health`, 60_000, server);
 
   if (dev) {
-    const vite = spawn(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), '--port', String(appPort), '--strictPort'], {
-      cwd: root,
-      stdio: 'inherit',
-      detached: true,
-      env: {
-        ...process.env,
-        LOCAL_SERVER_URL: `http://127.0.0.1:${serverPort}`,
-        VITE_AUTH_EMULATOR_URL: `http://127.0.0.1:${authPort}`,
+    const vite = spawn(
+      process.execPath,
+      [
+        join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+        '--port',
+        String(appPort),
+        '--strictPort',
+      ],
+      {
+        cwd: root,
+        stdio: 'inherit',
+        detached: true,
+        env: {
+          ...process.env,
+          LOCAL_SERVER_URL: `http://127.0.0.1:${serverPort}`,
+          VITE_AUTH_EMULATOR_URL: `http://127.0.0.1:${authPort}`,
+        },
       },
-    });
+    );
     children.push(vite);
     await waitForHttp(`http://127.0.0.1:${appPort}/`, 60_000, vite);
   }

@@ -31,7 +31,9 @@ function run(label: string, command: string, args: string[], env: NodeJS.Process
     env: { ...process.env, ...env },
   });
   const ok = result.status === 0;
-  tally.lines.push(`${ok ? 'ok  ' : 'FAIL'} ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  tally.lines.push(
+    `${ok ? 'ok  ' : 'FAIL'} ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
   return ok;
 }
 
@@ -55,7 +57,12 @@ function vitest(label: string, projects: string[], env: NodeJS.ProcessEnv = {}):
   args.push('--reporter=default', '--reporter=json', `--outputFile=${out}`);
   const ok = run(label, bin('vitest'), args, env);
   const report = readJson(out) as
-    | { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }
+    | {
+        numPassedTests: number;
+        numFailedTests: number;
+        numPendingTests: number;
+        numTodoTests: number;
+      }
     | undefined;
   if (!report) {
     tally.failed += 1;
@@ -67,15 +74,16 @@ function vitest(label: string, projects: string[], env: NodeJS.ProcessEnv = {}):
   tally.skipped += report.numPendingTests + report.numTodoTests;
   // A suite that failed to load counts no test but fails the run.
   if (!ok && report.numFailedTests === 0) tally.failed += 1;
-  tally.lines.push(`     ${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+  tally.lines.push(
+    `     ${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`,
+  );
 }
 
 function playwright(env: NodeJS.ProcessEnv): void {
   const out = resolve(reports, 'e2e.json');
   const ok = run('e2e', bin('playwright'), ['test'], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: out });
   const report = readJson(out) as
-    | { stats: { expected: number; unexpected: number; flaky: number; skipped: number } }
-    | undefined;
+    { stats: { expected: number; unexpected: number; flaky: number; skipped: number } } | undefined;
   if (!report) {
     tally.failed += 1;
     tally.lines.push('     e2e: no report (the run crashed)');

@@ -88,7 +88,14 @@ function card(
   accountId: string,
   teamId: string,
   ownerId: string,
-  fields: { handle: string; name: string; title: string; company: string; email: string; phone: string },
+  fields: {
+    handle: string;
+    name: string;
+    title: string;
+    company: string;
+    email: string;
+    phone: string;
+  },
   accentColor: string,
 ): DocData {
   return {
@@ -178,47 +185,75 @@ function demoDocuments(): Array<[string, DocData]> {
   const cards: Array<[string, DocData]> = [
     [
       'acme-ada',
-      card('acme-ada', 'acme', 'acme-sales', 'demo-acme-owner', {
-        handle: 'ada-lovelace',
-        name: 'Ada Lovelace',
-        title: 'Head of Sales',
-        company: 'Acme Co',
-        email: 'ada@acme.example',
-        phone: '+1 555 0100',
-      }, '#F5C518'),
+      card(
+        'acme-ada',
+        'acme',
+        'acme-sales',
+        'demo-acme-owner',
+        {
+          handle: 'ada-lovelace',
+          name: 'Ada Lovelace',
+          title: 'Head of Sales',
+          company: 'Acme Co',
+          email: 'ada@acme.example',
+          phone: '+1 555 0100',
+        },
+        '#F5C518',
+      ),
     ],
     [
       'acme-grace',
-      card('acme-grace', 'acme', 'acme-sales', 'demo-acme-owner', {
-        handle: 'grace-hopper',
-        name: 'Grace Hopper',
-        title: 'Account Executive',
-        company: 'Acme Co',
-        email: 'grace@acme.example',
-        phone: '+1 555 0101',
-      }, '#EC4899'),
+      card(
+        'acme-grace',
+        'acme',
+        'acme-sales',
+        'demo-acme-owner',
+        {
+          handle: 'grace-hopper',
+          name: 'Grace Hopper',
+          title: 'Account Executive',
+          company: 'Acme Co',
+          email: 'grace@acme.example',
+          phone: '+1 555 0101',
+        },
+        '#EC4899',
+      ),
     ],
     [
       'acme-alan',
-      card('acme-alan', 'acme', 'acme-support', 'demo-acme-owner', {
-        handle: 'alan-turing',
-        name: 'Alan Turing',
-        title: 'Support Lead',
-        company: 'Acme Co',
-        email: 'alan@acme.example',
-        phone: '+1 555 0102',
-      }, '#22C55E'),
+      card(
+        'acme-alan',
+        'acme',
+        'acme-support',
+        'demo-acme-owner',
+        {
+          handle: 'alan-turing',
+          name: 'Alan Turing',
+          title: 'Support Lead',
+          company: 'Acme Co',
+          email: 'alan@acme.example',
+          phone: '+1 555 0102',
+        },
+        '#22C55E',
+      ),
     ],
     [
       'globex-hank',
-      card('globex-hank', 'globex', 'globex-general', 'demo-globex-owner', {
-        handle: 'hank-scorpio',
-        name: 'Hank Scorpio',
-        title: 'Founder',
-        company: 'Globex',
-        email: 'hank@globex.example',
-        phone: '+1 555 0199',
-      }, '#22C55E'),
+      card(
+        'globex-hank',
+        'globex',
+        'globex-general',
+        'demo-globex-owner',
+        {
+          handle: 'hank-scorpio',
+          name: 'Hank Scorpio',
+          title: 'Founder',
+          company: 'Globex',
+          email: 'hank@globex.example',
+          phone: '+1 555 0199',
+        },
+        '#22C55E',
+      ),
     ],
   ];
   for (const [id, data] of cards) {
@@ -245,21 +280,78 @@ function demoDocuments(): Array<[string, DocData]> {
   }
 
   const templates: Array<[string, string, number, DocData, boolean]> = [
-    ['classic', 'Classic', 1, { accentColor: '#F5C518', buttonStyle: 'fill', avatarShape: 'circle' }, false],
-    ['bold', 'Bold', 2, { accentColor: '#EC4899', buttonStyle: 'fill', avatarShape: 'rounded' }, false],
-    ['minimal', 'Minimal', 3, { accentColor: '#111827', buttonStyle: 'outline', avatarShape: 'square' }, false],
-    ['fresh', 'Fresh', 4, { accentColor: '#22C55E', buttonStyle: 'ghost', avatarShape: 'slightlyRounded' }, false],
+    [
+      'classic',
+      'Classic',
+      1,
+      { accentColor: '#F5C518', buttonStyle: 'fill', avatarShape: 'circle' },
+      false,
+    ],
+    [
+      'bold',
+      'Bold',
+      2,
+      { accentColor: '#EC4899', buttonStyle: 'fill', avatarShape: 'rounded' },
+      false,
+    ],
+    [
+      'minimal',
+      'Minimal',
+      3,
+      { accentColor: '#111827', buttonStyle: 'outline', avatarShape: 'square' },
+      false,
+    ],
+    [
+      'fresh',
+      'Fresh',
+      4,
+      { accentColor: '#22C55E', buttonStyle: 'ghost', avatarShape: 'slightlyRounded' },
+      false,
+    ],
     ['retired', 'Retired 2024', 5, { accentColor: '#64748B', buttonStyle: 'fill' }, true],
   ];
   for (const [id, name, order, template, isArchived] of templates) {
-    put(`templates/${id}`, { id, name, order, isArchived, template: { templateId: id, ...template } });
+    put(`templates/${id}`, {
+      id,
+      name,
+      order,
+      isArchived,
+      template: { templateId: id, ...template },
+    });
   }
 
   const products: Array<[string, string, string, number, string, boolean, number, number]> = [
     ['prod_starter', 'Starter', 'starter', 3, 'A few cards for a small team.', true, 900, 9000],
-    ['prod_growth', 'Growth', 'growth', 10, 'Every paid feature for a growing team.', true, 2900, 29000],
-    ['prod_corporate', 'Corporate', 'corporate', 100, 'For companies: many cards, full branding.', true, 9900, 99000],
-    ['prod_legacy', 'Legacy', 'growth', 5, 'Retired plan, kept for old subscribers.', false, 1900, 19000],
+    [
+      'prod_growth',
+      'Growth',
+      'growth',
+      10,
+      'Every paid feature for a growing team.',
+      true,
+      2900,
+      29000,
+    ],
+    [
+      'prod_corporate',
+      'Corporate',
+      'corporate',
+      100,
+      'For companies: many cards, full branding.',
+      true,
+      9900,
+      99000,
+    ],
+    [
+      'prod_legacy',
+      'Legacy',
+      'growth',
+      5,
+      'Retired plan, kept for old subscribers.',
+      false,
+      1900,
+      19000,
+    ],
   ];
   for (const [id, name, planType, limit, description, shown, monthly, yearly] of products) {
     const metadata = {
@@ -304,6 +396,7 @@ function demoDocuments(): Array<[string, DocData]> {
   }
 
   put('settings/release', { version: 'dev' });
+  put('settings/notifications', { productTeamEmail: 'team@cardbuilder.local' });
   put('settings/seed', { seededAt: new Date(), version: 1 });
   return docs;
 }

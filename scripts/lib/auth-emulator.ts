@@ -26,7 +26,11 @@ export interface RunningAuthEmulator {
 
 const root = resolve(import.meta.dirname, '..', '..');
 
-export async function waitForHttp(url: string, timeoutMs: number, child?: ChildProcess): Promise<void> {
+export async function waitForHttp(
+  url: string,
+  timeoutMs: number,
+  child?: ChildProcess,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child && child.exitCode !== null) throw new Error(`${url}: the process exited early`);
@@ -41,7 +45,23 @@ export async function waitForHttp(url: string, timeoutMs: number, child?: ChildP
   }
 }
 
-export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<RunningAuthEmulator> {
+async function portAnswers(port: number): Promise<boolean> {
+  try {
+    await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function startAuthEmulator(
+  options: AuthEmulatorOptions,
+): Promise<RunningAuthEmulator> {
+  if (await portAnswers(options.port)) {
+    throw new Error(
+      `Port ${options.port} is already in use (another Auth emulator or \`npm start\`?). Stop it first.`,
+    );
+  }
   const args = [
     join(root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js'),
     'emulators:start',

@@ -25,7 +25,11 @@ export const deliverMail: CommitTrigger = (change, ctx) => {
         startTime,
         endTime: new Date(),
         error: null,
-        info: { messageId: `<local-${change.path.slice(5)}@cardbuilder.local>`, accepted: to, rejected: [] },
+        info: {
+          messageId: `<local-${change.path.slice(5)}@cardbuilder.local>`,
+          accepted: to,
+          rejected: [],
+        },
       },
     },
     { merge: true },

@@ -1,0 +1,187 @@
+/**
+ * Starts the local data server: one node:http server and, on the same port, the WebSocket of live
+ * listeners. Requests are tried in this order: `/api/health`, `/api/db`, `/api/files/*`, `/files/*`,
+ * `/functions/*` and the extra `routes` (public pages, payments and mail stand-ins), then, when
+ * `appDist` is given, the built app with its SPA fallback. After each commit the `triggers` run once
+ * per changed document, one at a time, in commit order.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { WebSocketServer } from 'ws';
+import { signedInPolicy } from './access-policy';
+import type { AccessPolicy } from './access-policy';
+import { createTokenVerifier } from './auth';
+import { createDatabase } from './database';
+import { handleDbRequest } from './db-route';
+import { handleFilesApi, serveFile } from './files-route';
+import { sendError, sendJson } from './http-util';
+import { handleListenSocket } from './listen-socket';
+import { createStaticHandler } from './static-files';
+import { openStore } from './store';
+import type { CommitTrigger, DocChange, RouteHandler, ServerContext } from './types';
+import { BackendError } from '../src/backend/errors';
+
+export interface StartServerOptions {
+  port: number;
+  host?: string;
+  dataDir: string;
+  projectId: string;
+  /** host:port of the Firebase Auth emulator, e.g. 127.0.0.1:9099 */
+  authEmulatorHost: string;
+  appDist?: string;
+  runtimeConfig?: Record<string, string>;
+  routes?: RouteHandler[];
+  triggers?: CommitTrigger[];
+  policy?: AccessPolicy;
+  /** The origin clients reach the server at (default: its own URL). Download URLs start with it. */
+  publicOrigin?: string;
+}
+
+export interface RunningServer {
+  url: string;
+  ctx: ServerContext;
+  /** Resolves when every trigger of the commits so far has run (for tests). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startServer(options: StartServerOptions): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  const dataDir = path.resolve(options.dataDir);
+  const policy = options.policy ?? signedInPolicy();
+  const routes = options.routes ?? [];
+  const triggers = options.triggers ?? [];
+  const store = openStore(dataDir);
+  const verifier = createTokenVerifier(options.projectId, options.authEmulatorHost);
+
+  // Triggers run one change at a time, in commit order; writes they make queue behind.
+  let triggerChain: Promise<void> = Promise.resolve();
+  let pendingTriggers = 0;
+  function runTriggers(changes: DocChange[]): void {
+    if (triggers.length === 0) return;
+    for (const change of changes) {
+      pendingTriggers++;
+      triggerChain = triggerChain.then(async () => {
+        for (const trigger of triggers) {
+          try {
+            await trigger(change, ctx);
+          } catch (err) {
+            console.error(`[local-server] trigger failed on ${change.path}`, err);
+          }
+        }
+        pendingTriggers--;
+      });
+    }
+  }
+
+  const db = createDatabase(store, policy, runTriggers);
+  const ctx: ServerContext = {
+    db: db.admin,
+    projectId: options.projectId,
+    dataDir,
+    publicOrigin: options.publicOrigin ?? '',
+    verifyIdToken: (token) => verifier.verify(token),
+  };
+  const serveApp = options.appDist
+    ? createStaticHandler(options.appDist, options.runtimeConfig ?? {})
+    : undefined;
+
+  const server = http.createServer((req, res) => {
+    void handle(req, res);
+  });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://local');
+    } catch {
+      sendError(res, new BackendError('invalid-argument', 'Bad request URL.'));
+      return;
+    }
+    const p = url.pathname;
+    try {
+      if (p === '/api/health') {
+        sendJson(res, 200, { ok: true });
+        return;
+      }
+      if (p === '/api/db') {
+        await handleDbRequest(req, res, ctx, db);
+        return;
+      }
+      if (p === '/api/listen') {
+        sendJson(res, 426, {
+          error: { code: 'invalid-argument', message: 'Connect with a WebSocket.' },
+        });
+        return;
+      }
+      if (p.startsWith('/api/files/')) {
+        await handleFilesApi(req, res, url, ctx, store, policy);
+        return;
+      }
+      if (p.startsWith('/files/') && (req.method === 'GET' || req.method === 'HEAD')) {
+        serveFile(req, res, url, store);
+        return;
+      }
+      for (const route of routes) {
+        if (await route(req, res, url, ctx)) return;
+      }
+      if (p.startsWith('/api/') || p.startsWith('/functions/')) {
+        sendJson(res, 404, { error: { code: 'not-found', message: `Nothing at ${p}.` } });
+        return;
+      }
+      if (serveApp?.(req, res, url)) return;
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+    } catch (err) {
+      sendError(res, err);
+    }
+  }
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  server.on('upgrade', (req, socket, head) => {
+    const pathname = new URL(req.url ?? '/', 'http://local').pathname;
+    if (pathname !== '/api/listen') {
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => handleListenSocket(ws, db, ctx));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost =
+    host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  const url = `http://${shownHost}:${address.port}`;
+  ctx.publicOrigin = options.publicOrigin ?? url;
+
+  async function idle(): Promise<void> {
+    while (pendingTriggers > 0) await triggerChain;
+  }
+
+  let closed: Promise<void> | undefined;
+  return {
+    url,
+    ctx,
+    idle,
+    close() {
+      closed ??= (async () => {
+        for (const client of wss.clients) client.terminate();
+        wss.close();
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await idle();
+        store.close();
+        await verifier.close();
+      })();
+      return closed;
+    },
+  };
+}

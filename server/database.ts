@@ -1,0 +1,202 @@
+/**
+ * The database service of the local server, between the transports (HTTP, WebSocket) and the
+ * store: it applies the access policy to every client read, query, listener and write, keeps the
+ * live listeners and feeds them after each commit in commit order, and offers the privileged
+ * `AdminDb` to server code. After every commit it hands the changes to `onCommit` (the triggers).
+ *
+ * Everything here is synchronous: a commit and the listener updates it causes happen in one turn of
+ * the event loop, so no other write can slip between them and listeners see commits in order.
+ */
+import { BackendError } from '../src/backend/errors';
+import type {
+  DocData,
+  DocSnapshot,
+  ListenError,
+  QueryDoc,
+  QuerySpec,
+  WriteOp,
+} from '../src/backend/port';
+import {
+  assertCollectionPath,
+  assertDocPath,
+  docId,
+  newDocId,
+  parentCollection,
+} from '../src/backend/engine/paths';
+import { runQuery, validateQuery } from '../src/backend/engine/query';
+import { cloneValue } from '../src/backend/engine/values';
+import { encodeValue } from '../src/backend/engine/wire';
+import type { AccessPolicy, PolicyReader } from './access-policy';
+import type { Store } from './store';
+import type { AdminDb, AuthInfo, DocChange } from './types';
+
+export type ListenTarget = { kind: 'doc'; path: string } | { kind: 'query'; spec: QuerySpec };
+
+/** One live listener: `send` gets each new result; `fail` ends it with an error. */
+export interface Subscription {
+  readonly target: ListenTarget;
+  auth: AuthInfo | null;
+  send(result: DocSnapshot | QueryDoc[]): void;
+  fail(error: ListenError): void;
+}
+
+export interface DatabaseService {
+  readonly admin: AdminDb;
+  get(auth: AuthInfo | null, path: string): DocSnapshot;
+  query(auth: AuthInfo | null, spec: QuerySpec): QueryDoc[];
+  /** Commits the writes as `auth` (every write judged by the policy) or, with `admin`, unchecked. */
+  commit(auth: AuthInfo | null | 'admin', ops: readonly WriteOp[]): DocChange[];
+  /** Starts a listener: validates, checks the policy, sends the current result; throws if refused. */
+  listen(sub: Subscription): () => void;
+  /** Re-judges a listener after its auth changed: sends a fresh result or fails it. */
+  reauthorize(sub: Subscription): void;
+  /** Listeners currently registered (for tests and the health page). */
+  listenerCount(): number;
+}
+
+function denied(what: string): BackendError {
+  return new BackendError('permission-denied', `Missing or insufficient permissions: ${what}.`);
+}
+
+export function createDatabase(
+  store: Store,
+  policy: AccessPolicy,
+  onCommit: (changes: DocChange[]) => void,
+  now: () => Date = () => new Date(),
+): DatabaseService {
+  const reader: PolicyReader = { get: (p) => store.get(p) };
+  const subs = new Map<Subscription, { last: string | null }>();
+
+  function snapshot(path: string): DocSnapshot {
+    const data = store.get(path);
+    return { id: docId(path), path, exists: data !== null, data };
+  }
+
+  function runSpec(spec: QuerySpec): QueryDoc[] {
+    return runQuery(store.collection(spec.collection), spec);
+  }
+
+  function allowed(sub: Subscription, result: DocSnapshot | QueryDoc[]): boolean {
+    if (sub.target.kind === 'doc') {
+      return policy.canRead(sub.auth, sub.target.path, (result as DocSnapshot).data, reader);
+    }
+    return policy.canQuery(sub.auth, sub.target.spec, reader);
+  }
+
+  function compute(sub: Subscription): DocSnapshot | QueryDoc[] {
+    return sub.target.kind === 'doc' ? snapshot(sub.target.path) : runSpec(sub.target.spec);
+  }
+
+  /** Sends the listener its result if it changed since the last one it got. */
+  function refresh(sub: Subscription, state: { last: string | null }): void {
+    const result = compute(sub);
+    if (!allowed(sub, result)) {
+      subs.delete(sub);
+      sub.fail({ code: 'permission-denied', message: 'Missing or insufficient permissions.' });
+      return;
+    }
+    const encoded = JSON.stringify(encodeValue(result));
+    if (encoded === state.last) return;
+    state.last = encoded;
+    sub.send(result);
+  }
+
+  function afterCommit(changes: DocChange[]): void {
+    if (changes.length === 0) return;
+    const paths = new Set(changes.map((c) => c.path));
+    const collections = new Set(changes.map((c) => parentCollection(c.path)));
+    for (const [sub, state] of [...subs]) {
+      if (!subs.has(sub)) continue;
+      const t = sub.target;
+      const affected = t.kind === 'doc' ? paths.has(t.path) : collections.has(t.spec.collection);
+      if (affected) refresh(sub, state);
+    }
+    onCommit(changes);
+  }
+
+  function commit(auth: AuthInfo | null | 'admin', ops: readonly WriteOp[]): DocChange[] {
+    if (!Array.isArray(ops))
+      throw new BackendError('invalid-argument', 'A batch must be a list of writes.');
+    const check =
+      auth === 'admin'
+        ? undefined
+        : (change: DocChange, r: PolicyReader & { getAfter(path: string): DocData | null }) => {
+            if (!policy.canWrite(auth, change.path, change.before, change.after, r)) {
+              throw denied(`write ${change.path}`);
+            }
+          };
+    const changes = store.commit(ops, now(), check);
+    afterCommit(changes);
+    return changes;
+  }
+
+  const admin: AdminDb = {
+    get(path) {
+      assertDocPath(path);
+      return cloneValue(snapshot(path));
+    },
+    query(spec) {
+      validateQuery(spec);
+      return cloneValue(runSpec(spec));
+    },
+    set(path, data, options) {
+      commit('admin', [{ kind: 'set', path, data, merge: options?.merge === true }]);
+    },
+    update(path, data) {
+      commit('admin', [{ kind: 'update', path, data }]);
+    },
+    delete(path) {
+      commit('admin', [{ kind: 'delete', path }]);
+    },
+    add(collectionPath, data) {
+      assertCollectionPath(collectionPath);
+      const id = newDocId();
+      commit('admin', [{ kind: 'set', path: `${collectionPath}/${id}`, data }]);
+      return id;
+    },
+    batch(ops) {
+      commit('admin', ops);
+    },
+  };
+
+  return {
+    admin,
+    get(auth, path) {
+      assertDocPath(path);
+      const snap = snapshot(path);
+      if (!policy.canRead(auth, path, snap.data, reader)) throw denied(`read ${path}`);
+      return snap;
+    },
+    query(auth, spec) {
+      validateQuery(spec);
+      if (!policy.canQuery(auth, spec, reader)) throw denied(`query ${spec.collection}`);
+      return runSpec(spec);
+    },
+    commit,
+    listen(sub) {
+      if (sub.target.kind === 'doc') assertDocPath(sub.target.path);
+      else validateQuery(sub.target.spec);
+      const result = compute(sub);
+      if (!allowed(sub, result)) {
+        throw denied(
+          sub.target.kind === 'doc'
+            ? `listen ${sub.target.path}`
+            : `listen ${sub.target.spec.collection}`,
+        );
+      }
+      const state = { last: JSON.stringify(encodeValue(result)) };
+      subs.set(sub, state);
+      sub.send(result);
+      return () => {
+        subs.delete(sub);
+      };
+    },
+    reauthorize(sub) {
+      const state = subs.get(sub);
+      if (state) refresh(sub, state);
+    },
+    listenerCount() {
+      return subs.size;
+    },
+  };
+}

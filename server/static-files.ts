@@ -1,0 +1,102 @@
+/**
+ * Serves the built app (`dist/`) from the local server: files as they are, and for any other page
+ * path the SPA's index.html, into which the runtime configuration is injected as
+ * `window.__APP_CONFIG__` (read by `src/app/config.ts`), so one build runs on any port and host.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** The `<script>` that sets `window.__APP_CONFIG__`; `<` is escaped so no value can end the script. */
+export function configScript(runtimeConfig: Record<string, string>): string {
+  const json = JSON.stringify(runtimeConfig)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+  return `<script>window.__APP_CONFIG__=${json}</script>`;
+}
+
+export function createStaticHandler(
+  appDist: string,
+  runtimeConfig: Record<string, string>,
+): (req: IncomingMessage, res: ServerResponse, url: URL) => boolean {
+  const root = path.resolve(appDist);
+  let indexHtml: string | undefined;
+
+  function index(): string {
+    // Read once per server; a rebuild is picked up on restart.
+    if (indexHtml === undefined) {
+      const html = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+      const script = configScript(runtimeConfig);
+      indexHtml = html.includes('</head>')
+        ? html.replace('</head>', `${script}</head>`)
+        : script + html;
+    }
+    return indexHtml;
+  }
+
+  function sendIndex(req: IncomingMessage, res: ServerResponse): void {
+    const body = index();
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+      'Cache-Control': 'no-cache',
+    });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  return (req, res, url) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      return false;
+    }
+    const file = path.resolve(root, `.${pathname}`);
+    if (!file.startsWith(root + path.sep) && file !== root) return false;
+    if (pathname !== '/' && path.basename(file) !== 'index.html') {
+      let stat: fs.Stats | undefined;
+      try {
+        stat = fs.statSync(file);
+      } catch {
+        stat = undefined;
+      }
+      if (stat?.isFile()) {
+        const hashed = pathname.startsWith('/assets/');
+        res.writeHead(200, {
+          'Content-Type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+          'Content-Length': stat.size,
+          'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+        });
+        if (req.method === 'HEAD') res.end();
+        else fs.createReadStream(file).pipe(res);
+        return true;
+      }
+      // A missing file with an extension is a 404, not the app: a broken asset must not get HTML.
+      if (path.extname(pathname) !== '') return false;
+    }
+    sendIndex(req, res);
+    return true;
+  };
+}

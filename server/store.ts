@@ -1,0 +1,199 @@
+/**
+ * The local data server's storage: one SQLite file (better-sqlite3) in WAL mode with
+ * `synchronous = FULL`, so a write is on disk before it is acknowledged and a `kill -9` at any moment
+ * loses nothing acknowledged. Documents are rows keyed by path, with the parent collection path
+ * indexed for queries; data is the wire JSON of `src/backend/engine/wire.ts` (dates tagged). Each
+ * commit (a single write or a batch) is one transaction: every write is applied with the shared
+ * engine, the optional check (the access policy) may refuse, and then all rows change or none.
+ * Uploaded files live in the same database, so they get the same durability.
+ *
+ * A collection's decoded documents are cached after the first query: this process is the only
+ * writer, so the cache is updated after each successful commit and never goes stale.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { BackendError } from '../src/backend/errors';
+import type { DocData, QueryDoc, WriteOp } from '../src/backend/port';
+import { assertDocPath, docId, parentCollection } from '../src/backend/engine/paths';
+import { decodeDoc, encodeValue } from '../src/backend/engine/wire';
+import { applyWrite } from '../src/backend/engine/writes';
+import type { DocChange } from './types';
+
+/** Read access to the state a commit sees: before it (`get`) and with its writes (`getAfter`). */
+export interface CommitReader {
+  get(path: string): DocData | null;
+  getAfter(path: string): DocData | null;
+}
+
+/** Called for every change of a commit before it is written; throws to refuse the whole commit. */
+export type CommitCheck = (change: DocChange, reader: CommitReader) => void;
+
+export interface StoredFile {
+  contentType: string;
+  size: number;
+  version: number;
+  data: Buffer;
+}
+
+export interface Store {
+  get(path: string): DocData | null;
+  /** Every document directly in the collection (unordered). The data must not be mutated. */
+  collection(collectionPath: string): QueryDoc[];
+  /** Applies the writes in one transaction and returns the changes, one per document, in order. */
+  commit(ops: readonly WriteOp[], now: Date, check?: CommitCheck): DocChange[];
+  getFile(filePath: string): StoredFile | null;
+  /** Stores a file and returns its new version number (used to make download URLs unique). */
+  putFile(filePath: string, contentType: string, data: Buffer): number;
+  deleteFile(filePath: string): boolean;
+  close(): void;
+}
+
+interface DocRow {
+  path: string;
+  data: string;
+}
+
+export function openStore(dataDir: string): Store {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const db = new Database(path.join(dataDir, 'cardbuilder.sqlite'));
+  db.pragma('journal_mode = WAL');
+  // FULL makes every commit fsync the WAL before returning: the price of "acknowledged is durable".
+  db.pragma('synchronous = FULL');
+  db.pragma('busy_timeout = 5000');
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS docs (
+      path TEXT PRIMARY KEY,
+      parent TEXT NOT NULL,
+      data TEXT NOT NULL,
+      update_time INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE INDEX IF NOT EXISTS docs_parent ON docs (parent);
+    CREATE TABLE IF NOT EXISTS files (
+      path TEXT PRIMARY KEY,
+      content_type TEXT NOT NULL,
+      size INTEGER NOT NULL,
+      version INTEGER NOT NULL,
+      data BLOB NOT NULL
+    ) WITHOUT ROWID;
+  `);
+
+  const selectDoc = db.prepare<[string], DocRow>('SELECT path, data FROM docs WHERE path = ?');
+  const selectCollection = db.prepare<[string], DocRow>(
+    'SELECT path, data FROM docs WHERE parent = ?',
+  );
+  const upsertDoc = db.prepare<[string, string, string, number]>(
+    'INSERT INTO docs (path, parent, data, update_time) VALUES (?, ?, ?, ?) ' +
+      'ON CONFLICT (path) DO UPDATE SET data = excluded.data, update_time = excluded.update_time',
+  );
+  const deleteDoc = db.prepare<[string]>('DELETE FROM docs WHERE path = ?');
+  const selectFile = db.prepare<
+    [string],
+    { content_type: string; size: number; version: number; data: Buffer }
+  >('SELECT content_type, size, version, data FROM files WHERE path = ?');
+  const upsertFile = db.prepare<[string, string, number, number, Buffer]>(
+    'INSERT INTO files (path, content_type, size, version, data) VALUES (?, ?, ?, ?, ?) ' +
+      'ON CONFLICT (path) DO UPDATE SET content_type = excluded.content_type, size = excluded.size, ' +
+      'version = excluded.version, data = excluded.data',
+  );
+  const deleteFileRow = db.prepare<[string]>('DELETE FROM files WHERE path = ?');
+
+  const cache = new Map<string, Map<string, DocData>>();
+
+  function loadCollection(collectionPath: string): Map<string, DocData> {
+    let docs = cache.get(collectionPath);
+    if (!docs) {
+      docs = new Map();
+      for (const row of selectCollection.all(collectionPath))
+        docs.set(row.path, decodeDoc(JSON.parse(row.data)));
+      cache.set(collectionPath, docs);
+    }
+    return docs;
+  }
+
+  function get(docPath: string): DocData | null {
+    const cached = cache.get(parentCollection(docPath));
+    if (cached) return cached.get(docPath) ?? null;
+    const row = selectDoc.get(docPath);
+    return row ? decodeDoc(JSON.parse(row.data)) : null;
+  }
+
+  const runCommit = db.transaction(
+    (ops: readonly WriteOp[], now: Date, check?: CommitCheck): DocChange[] => {
+      const working = new Map<string, DocData | null>();
+      const firstBefore = new Map<string, DocData | null>();
+      for (const op of ops) {
+        if (typeof op !== 'object' || op === null)
+          throw new BackendError('invalid-argument', 'A write must be an object.');
+        assertDocPath(op.path);
+        const before = working.has(op.path) ? (working.get(op.path) ?? null) : get(op.path);
+        if (!firstBefore.has(op.path)) firstBefore.set(op.path, before);
+        working.set(op.path, applyWrite(before, op, now));
+      }
+      const changes: DocChange[] = [];
+      for (const [docPath, after] of working) {
+        const before = firstBefore.get(docPath) ?? null;
+        if (before === null && after === null) continue;
+        changes.push({ path: docPath, before, after });
+      }
+      if (check) {
+        const reader: CommitReader = {
+          get,
+          getAfter: (p) => (working.has(p) ? (working.get(p) ?? null) : get(p)),
+        };
+        for (const change of changes) check(change, reader);
+      }
+      const stamp = now.getTime();
+      for (const change of changes) {
+        if (change.after === null) deleteDoc.run(change.path);
+        else
+          upsertDoc.run(
+            change.path,
+            parentCollection(change.path),
+            JSON.stringify(encodeValue(change.after)),
+            stamp,
+          );
+      }
+      return changes;
+    },
+  );
+
+  return {
+    get,
+    collection(collectionPath) {
+      const out: QueryDoc[] = [];
+      for (const [docPath, data] of loadCollection(collectionPath))
+        out.push({ id: docId(docPath), path: docPath, data });
+      return out;
+    },
+    commit(ops, now, check) {
+      const changes = runCommit(ops, now, check);
+      // Only a committed transaction reaches here: now the cache may follow.
+      for (const change of changes) {
+        const docs = cache.get(parentCollection(change.path));
+        if (!docs) continue;
+        if (change.after === null) docs.delete(change.path);
+        else docs.set(change.path, change.after);
+      }
+      return changes;
+    },
+    getFile(filePath) {
+      const row = selectFile.get(filePath);
+      return row
+        ? { contentType: row.content_type, size: row.size, version: row.version, data: row.data }
+        : null;
+    },
+    putFile(filePath, contentType, data) {
+      const previous = selectFile.get(filePath);
+      const version = Math.max(Date.now(), (previous?.version ?? 0) + 1);
+      upsertFile.run(filePath, contentType, data.length, version, data);
+      return version;
+    },
+    deleteFile(filePath) {
+      return deleteFileRow.run(filePath).changes > 0;
+    },
+    close() {
+      db.close();
+    },
+  };
+}

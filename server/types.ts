@@ -1,0 +1,39 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { DocData, DocSnapshot, QueryDoc, QuerySpec, WriteOp } from '../src/backend/port';
+/** Server-privileged, synchronous database access: no access policy; writes notify listeners and triggers. */
+export interface AdminDb {
+  get(path: string): DocSnapshot;
+  query(spec: QuerySpec): QueryDoc[];
+  set(path: string, data: DocData, options?: { merge?: boolean }): void;
+  update(path: string, data: DocData): void;
+  delete(path: string): void;
+  add(collectionPath: string, data: DocData): string;
+  batch(ops: readonly WriteOp[]): void;
+}
+export interface AuthInfo {
+  uid: string;
+  email?: string;
+  claims: Record<string, unknown>;
+}
+export interface ServerContext {
+  db: AdminDb;
+  projectId: string;
+  dataDir: string;
+  /** The origin the server is reached at, e.g. http://localhost:5173 */
+  publicOrigin: string;
+  verifyIdToken(token: string): Promise<AuthInfo>;
+}
+/** Handles a request it recognises and returns true, or returns false to let the next handler try. */
+export type RouteHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  ctx: ServerContext,
+) => Promise<boolean>;
+export interface DocChange {
+  path: string;
+  before: DocData | null;
+  after: DocData | null;
+}
+/** Runs after each commit, once per changed document, in commit order (like a Cloud Function trigger). */
+export type CommitTrigger = (change: DocChange, ctx: ServerContext) => void | Promise<void>;

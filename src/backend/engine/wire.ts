@@ -1,0 +1,62 @@
+/**
+ * JSON encoding of document values for the local server's HTTP and WebSocket wire and its SQLite
+ * rows. JSON has no dates, so a `Date` travels as `{"__date": "<ISO string>"}`; numbers JSON cannot
+ * hold (NaN, ±Infinity) as `{"__num": "NaN"}`. Transforms are already plain tagged objects and
+ * pass through, their own values encoded the same way.
+ */
+import { BackendError } from '../errors';
+import { isPlainObject } from './values';
+import type { Plain } from './values';
+
+/** Turns a value into JSON-safe data. Undefined is refused, as Firestore refuses it. */
+export function encodeValue(value: unknown): unknown {
+  if (value === undefined) {
+    throw new BackendError('invalid-argument', 'Unsupported field value: undefined.');
+  }
+  if (value === null || typeof value === 'boolean' || typeof value === 'string') return value;
+  if (typeof value === 'number') {
+    return Number.isFinite(value) ? value : { __num: String(value) };
+  }
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) throw new BackendError('invalid-argument', 'Invalid date.');
+    return { __date: value.toISOString() };
+  }
+  if (Array.isArray(value)) return value.map((v: unknown) => encodeValue(v));
+  if (isPlainObject(value)) {
+    const out: Plain = {};
+    for (const [k, v] of Object.entries(value)) out[k] = encodeValue(v);
+    return out;
+  }
+  throw new BackendError('invalid-argument', 'Unsupported field value (only plain data and Date).');
+}
+
+/** The inverse of `encodeValue`. */
+export function decodeValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map((v: unknown) => decodeValue(v));
+  if (isPlainObject(value)) {
+    const keys = Object.keys(value);
+    if (keys.length === 1 && keys[0] === '__date' && typeof value.__date === 'string') {
+      const date = new Date(value.__date);
+      if (Number.isNaN(date.getTime())) {
+        throw new BackendError('invalid-argument', `Invalid date "${value.__date}".`);
+      }
+      return date;
+    }
+    if (keys.length === 1 && keys[0] === '__num' && typeof value.__num === 'string') {
+      return Number(value.__num);
+    }
+    const out: Plain = {};
+    for (const [k, v] of Object.entries(value)) out[k] = decodeValue(v);
+    return out;
+  }
+  return value;
+}
+
+/** Decodes a document's fields; refuses anything that is not a map. */
+export function decodeDoc(value: unknown): Plain {
+  const decoded = decodeValue(value);
+  if (!isPlainObject(decoded)) {
+    throw new BackendError('invalid-argument', 'Document data must be a JSON object.');
+  }
+  return decoded;
+}

@@ -1,0 +1,426 @@
+/**
+ * Bad input to the local server: malformed bodies, unknown ops, wrong paths, oversized documents and
+ * bodies, missing, forged and expired tokens, refused listeners. Each gets its own clear error code
+ * in `{ error: { code, message } }` with a fitting HTTP status, changes nothing (checked by reading
+ * the data back), and the server goes on serving others.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import {
+  TEST_PROJECT_ID,
+  alteredToken,
+  createTestUser,
+  emulatorClaims,
+  unsignedJwt,
+} from '../support/auth-emulator';
+import type { TestUser } from '../support/auth-emulator';
+import { startTestServer } from '../support/local-server';
+import type { TestServer } from '../support/local-server';
+import { REFUSED_COLLECTION, refusingPolicy } from '../support/policies';
+
+let server: TestServer;
+let user: TestUser;
+
+interface Answer {
+  status: number;
+  body: { error?: { code: string; message: string }; [key: string]: unknown };
+}
+
+async function post(
+  body: unknown,
+  token: string | null = user.idToken,
+  raw = false,
+): Promise<Answer> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (token !== null) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(`${server.url}/api/db`, {
+    method: 'POST',
+    headers,
+    body: raw ? (body as string) : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Answer['body'] };
+}
+
+/** Everything stored under the test collection, as the server reports it. */
+async function state(): Promise<unknown> {
+  const answer = await post({ op: 'query', query: { collection: 'bad' } });
+  expect(answer.status).toBe(200);
+  return answer.body.docs;
+}
+
+function expectError(answer: Answer, status: number, code: string): void {
+  expect(answer.body.error?.code, JSON.stringify(answer.body)).toBe(code);
+  expect(answer.status).toBe(status);
+  expect(answer.body.error?.message).toEqual(expect.any(String));
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ policy: refusingPolicy() });
+  user = await createTestUser();
+  const seeded = await post({ op: 'set', path: 'bad/seed', data: { v: 1 } });
+  expect(seeded.status).toBe(200);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('malformed requests', () => {
+  const cases: [string, () => Promise<Answer>, number, string][] = [
+    [
+      'a body that is not JSON',
+      () => post('{"op": "set", "path": "bad/x", ', user.idToken, true),
+      400,
+      'invalid-argument',
+    ],
+    ['a JSON body that is not an object', () => post([1, 2]), 400, 'invalid-argument'],
+    ['an unknown op', () => post({ op: 'drop', path: 'bad/seed' }), 400, 'invalid-argument'],
+    [
+      'a set on a collection path (odd segments)',
+      () => post({ op: 'set', path: 'bad/x/y', data: { v: 2 } }),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'an add to a document path (even segments)',
+      () => post({ op: 'add', collection: 'bad/seed', data: { v: 2 } }),
+      400,
+      'invalid-argument',
+    ],
+    ['a get of a collection path', () => post({ op: 'get', path: 'bad' }), 400, 'invalid-argument'],
+    [
+      'a path with an empty segment',
+      () => post({ op: 'set', path: 'bad//x', data: { v: 2 } }),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'data that is not a map',
+      () => post({ op: 'set', path: 'bad/seed', data: 'text' }),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'an unknown transform',
+      () => post({ op: 'update', path: 'bad/seed', data: { v: { __transform: 'explode' } } }),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'a query with an unknown operator',
+      () =>
+        post({
+          op: 'query',
+          query: { collection: 'bad', where: [{ field: 'v', op: '~', value: 1 }] },
+        }),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'a 2 MiB document',
+      () =>
+        post({ op: 'set', path: 'bad/seed', data: { v: 3, blob: 'x'.repeat(2 * 1024 * 1024) } }),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'a 12 MiB request body',
+      () => post({ op: 'set', path: 'bad/seed', data: { blob: 'x'.repeat(12 * 1024 * 1024) } }),
+      413,
+      'invalid-argument',
+    ],
+    [
+      'an update of a missing document',
+      () => post({ op: 'update', path: 'bad/ghost', data: { v: 2 } }),
+      404,
+      'not-found',
+    ],
+    [
+      'a batch with one unknown write kind',
+      () =>
+        post({
+          op: 'batch',
+          ops: [
+            { kind: 'set', path: 'bad/new', data: { v: 1 } },
+            { kind: 'truncate', path: 'bad/seed' },
+          ],
+        }),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'a batch whose second write is over 1 MiB',
+      () =>
+        post({
+          op: 'batch',
+          ops: [
+            { kind: 'set', path: 'bad/new', data: { v: 1 } },
+            { kind: 'set', path: 'bad/seed', data: { blob: 'x'.repeat(1100 * 1024) } },
+          ],
+        }),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'a batch with a write the policy refuses',
+      () =>
+        post({
+          op: 'batch',
+          ops: [
+            { kind: 'set', path: 'bad/new', data: { v: 1 } },
+            { kind: 'set', path: `${REFUSED_COLLECTION}/x`, data: { v: 1 } },
+          ],
+        }),
+      403,
+      'permission-denied',
+    ],
+  ];
+
+  for (const [name, send, status, code] of cases) {
+    it(`${name}: ${code}, and nothing changes`, async () => {
+      const before = await state();
+      expectError(await send(), status, code);
+      expect(await state()).toEqual(before);
+    });
+  }
+
+  it('a GET on /api/db is refused', async () => {
+    const res = await fetch(`${server.url}/api/db`);
+    expect(res.status).toBe(405);
+    expect(((await res.json()) as Answer['body']).error?.code).toBe('invalid-argument');
+  });
+});
+
+describe('tokens', () => {
+  const write = (token: string | null) =>
+    post({ op: 'set', path: 'bad/seed', data: { v: 666 } }, token);
+
+  it('no token: the signed-in-only policy refuses with permission-denied', async () => {
+    const before = await state();
+    expectError(await write(null), 403, 'permission-denied');
+    expectError(await post({ op: 'get', path: 'bad/seed' }, null), 403, 'permission-denied');
+    expect(await state()).toEqual(before);
+  });
+
+  const forged: [string, () => string][] = [
+    ['garbage', () => 'not-a-jwt'],
+    [
+      'a token for another project',
+      () =>
+        unsignedJwt(
+          emulatorClaims(user.uid, {
+            aud: 'other-project',
+            iss: 'https://securetoken.google.com/other-project',
+          }),
+        ),
+    ],
+    [
+      'a real token with its audience altered',
+      () => alteredToken(user.idToken, { aud: 'demo-someone-else' }),
+    ],
+    [
+      'a real token altered to a user that does not exist',
+      () => alteredToken(user.idToken, { sub: 'no-such-user', user_id: 'no-such-user' }),
+    ],
+    [
+      'an expired token',
+      () =>
+        unsignedJwt(
+          emulatorClaims(user.uid, {
+            iat: Math.floor(Date.now() / 1000) - 7200,
+            exp: Math.floor(Date.now() / 1000) - 3600,
+          }),
+        ),
+    ],
+  ];
+  for (const [name, token] of forged) {
+    it(`${name}: unauthenticated, and nothing changes`, async () => {
+      const before = await state();
+      expectError(await write(token()), 401, 'unauthenticated');
+      expect(await state()).toEqual(before);
+    });
+  }
+
+  it('an Authorization header that is not a bearer token: unauthenticated', async () => {
+    const res = await fetch(`${server.url}/api/db`, {
+      method: 'POST',
+      headers: { Authorization: 'Basic dXNlcjpwYXNz', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ op: 'get', path: 'bad/seed' }),
+    });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as Answer['body']).error?.code).toBe('unauthenticated');
+  });
+
+  it('a fresh emulator token for the same user is accepted (the forgeries above were refused for their flaws)', async () => {
+    const claims = emulatorClaims(user.uid, { email: user.email });
+    expect(claims.aud).toBe(TEST_PROJECT_ID);
+    expect((await post({ op: 'get', path: 'bad/seed' }, unsignedJwt(claims))).status).toBe(200);
+  });
+});
+
+describe('files', () => {
+  async function put(
+    path: string,
+    body: Uint8Array<ArrayBuffer>,
+    type: string,
+    token: string | null = user.idToken,
+  ) {
+    const headers: Record<string, string> = { 'Content-Type': type };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const res = await fetch(`${server.url}/api/files/${path}`, { method: 'PUT', headers, body });
+    return { status: res.status, body: (await res.json()) as Answer['body'] };
+  }
+  const exists = async (path: string) =>
+    (
+      await fetch(`${server.url}/api/files/${path}`, {
+        headers: { Authorization: `Bearer ${user.idToken}` },
+      })
+    ).status === 200;
+
+  it('refuses a wrong type, an oversized file, a signed-out or forged upload; stores nothing', async () => {
+    expectError(
+      await put('bad/a.svg', new Uint8Array([60, 115, 118, 103]), 'image/svg+xml'),
+      400,
+      'invalid-argument',
+    );
+    expectError(
+      await put('bad/b.png', new Uint8Array(5 * 1024 * 1024 + 1), 'image/png'),
+      413,
+      'invalid-argument',
+    );
+    expectError(
+      await put('bad/c.png', new Uint8Array([1]), 'image/png', null),
+      403,
+      'permission-denied',
+    );
+    expectError(
+      await put('bad/d.png', new Uint8Array([1]), 'image/png', 'garbage'),
+      401,
+      'unauthenticated',
+    );
+    // `../..` with encoded slashes: fetch does not resolve it away, the server must refuse it.
+    expectError(
+      await put('bad/..%2F..%2Fx.png', new Uint8Array([1]), 'image/png'),
+      400,
+      'invalid-argument',
+    );
+    for (const p of ['bad/a.svg', 'bad/b.png', 'bad/c.png', 'bad/d.png'])
+      expect(await exists(p)).toBe(false);
+  });
+});
+
+describe('listeners', () => {
+  function openSocket(): Promise<{
+    ws: WebSocket;
+    messages: Record<string, unknown>[];
+    wait(n: number): Promise<void>;
+  }> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/listen`);
+      const messages: Record<string, unknown>[] = [];
+      ws.on('message', (data) =>
+        messages.push(JSON.parse(String(data)) as Record<string, unknown>),
+      );
+      ws.on('error', reject);
+      ws.on('open', () =>
+        resolve({
+          ws,
+          messages,
+          async wait(n) {
+            const deadline = Date.now() + 5000;
+            while (messages.length < n) {
+              if (Date.now() > deadline)
+                throw new Error(`Only ${messages.length} messages: ${JSON.stringify(messages)}`);
+              await new Promise((r) => setTimeout(r, 5));
+            }
+          },
+        }),
+      );
+    });
+  }
+
+  it('a listener on a path it may not read gets permission-denied and no data', async () => {
+    const s = await openSocket();
+    s.ws.send(JSON.stringify({ type: 'auth', token: user.idToken }));
+    s.ws.send(
+      JSON.stringify({
+        type: 'listen',
+        id: 'a',
+        target: { kind: 'doc', path: `${REFUSED_COLLECTION}/x` },
+      }),
+    );
+    s.ws.send(
+      JSON.stringify({
+        type: 'listen',
+        id: 'b',
+        target: { kind: 'query', spec: { collection: REFUSED_COLLECTION } },
+      }),
+    );
+    await s.wait(3);
+    expect(s.messages[0]).toMatchObject({ type: 'auth', ok: true, uid: user.uid });
+    expect(s.messages.slice(1)).toEqual([
+      { type: 'error', id: 'a', error: { code: 'permission-denied', message: expect.any(String) } },
+      { type: 'error', id: 'b', error: { code: 'permission-denied', message: expect.any(String) } },
+    ]);
+    s.ws.close();
+  });
+
+  it('a forged token on the socket is refused and its listeners are judged signed out', async () => {
+    const s = await openSocket();
+    s.ws.send(
+      JSON.stringify({ type: 'auth', token: alteredToken(user.idToken, { aud: 'other' }) }),
+    );
+    s.ws.send(
+      JSON.stringify({ type: 'listen', id: 'a', target: { kind: 'doc', path: 'bad/seed' } }),
+    );
+    await s.wait(2);
+    expect(s.messages[0]).toMatchObject({
+      type: 'auth',
+      ok: false,
+      error: { code: 'unauthenticated' },
+    });
+    expect(s.messages[1]).toMatchObject({
+      type: 'error',
+      id: 'a',
+      error: { code: 'permission-denied' },
+    });
+    s.ws.close();
+  });
+
+  it('nonsense messages get invalid-argument and the socket keeps working', async () => {
+    const s = await openSocket();
+    s.ws.send('{not json');
+    s.ws.send(JSON.stringify({ type: 'subscribe-all' }));
+    s.ws.send(JSON.stringify({ type: 'auth', token: user.idToken }));
+    s.ws.send(JSON.stringify({ type: 'listen', id: 'odd', target: { kind: 'doc', path: 'bad' } }));
+    s.ws.send(
+      JSON.stringify({ type: 'listen', id: 'good', target: { kind: 'doc', path: 'bad/seed' } }),
+    );
+    await s.wait(5);
+    expect(s.messages[0]).toMatchObject({ type: 'error', error: { code: 'invalid-argument' } });
+    expect(s.messages[1]).toMatchObject({ type: 'error', error: { code: 'invalid-argument' } });
+    expect(s.messages[2]).toMatchObject({ type: 'auth', ok: true });
+    expect(s.messages[3]).toMatchObject({
+      type: 'error',
+      id: 'odd',
+      error: { code: 'invalid-argument' },
+    });
+    expect(s.messages[4]).toMatchObject({
+      type: 'snapshot',
+      id: 'good',
+      doc: { exists: true, data: { v: 1 } },
+    });
+    s.ws.close();
+  });
+});
+
+describe('after all that', () => {
+  it('the server still serves others, and the seeded data is intact', async () => {
+    const health = await fetch(`${server.url}/api/health`);
+    expect(await health.json()).toEqual({ ok: true });
+    const other = await createTestUser();
+    const answer = await post({ op: 'get', path: 'bad/seed' }, other.idToken);
+    expect(answer.status).toBe(200);
+    expect(answer.body.doc).toEqual({ id: 'seed', path: 'bad/seed', exists: true, data: { v: 1 } });
+    expect(await state()).toEqual([{ id: 'seed', path: 'bad/seed', data: { v: 1 } }]);
+  });
+});
