@@ -18,7 +18,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '.reports/e2e.json' }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '.reports/e2e.json' }],
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
@@ -53,7 +56,6 @@ export default defineConfig({
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       FIREBASE_AUTH_EMULATOR_HOST: authEmulatorUrl.replace(/^https?:\/\//, ''),
       VITE_AUTH_EMULATOR_URL: authEmulatorUrl,
-      RATE_LIMIT_LEADS_PER_MINUTE: '1000',
     },
   },
 });

@@ -8,11 +8,15 @@
  */
 import { startServer } from './create-server';
 import { seedDemoIfEmpty } from './demo-seed';
+import { createPublicSurfaces } from './public-surfaces';
 import { deliverMail, mailboxPage } from './stand-ins/mail-outbox';
 import type { CommitTrigger, RouteHandler } from './types';
 
 /** Extra HTTP routes, tried in order after the data API (public pages, callables, checkout...). */
-const routes: RouteHandler[] = [mailboxPage];
+const routes: RouteHandler[] = [
+  createPublicSurfaces({ cardBase: '/c', signatureBase: '/s', linkBase: '/l' }),
+  mailboxPage,
+];
 /** Commit triggers (payments stand-in, mail outbox, plan sync, card counting). */
 const triggers: CommitTrigger[] = [deliverMail];
 

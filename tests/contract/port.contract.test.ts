@@ -6,7 +6,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { deleteApp, initializeApp } from 'firebase/app';
 import { describe, expect, it } from 'vitest';
+import { createFirebaseBackend } from '../../src/backend/firebase/firebase-backend';
 import type { ListenError } from '../../src/backend/port';
 import { signedInPolicy } from '../../server/access-policy';
 import type { AccessPolicy } from '../../server/access-policy';
@@ -160,13 +162,21 @@ describe('local driver: the listening socket', () => {
 });
 
 // ---- Firestore driver (lead): runs only where the official Firestore emulator is available. --------
-describe.skipIf(!process.env.FIRESTORE_EMULATOR_HOST)('Firestore driver', () => {
-  // TODO(lead): call runPortContract('firestore driver', async () => ({ backend: createFirebaseBackend(...),
-  // refusedCollection: 'forbidden' (with a rule refusing it) or null, close })) here.
-  it('is wired up by the lead', () => {
-    expect(process.env.FIRESTORE_EMULATOR_HOST).toBeTruthy();
+if (process.env.FIRESTORE_EMULATOR_HOST) {
+  const emulatorHost = process.env.FIRESTORE_EMULATOR_HOST;
+  runPortContract('firestore driver', async () => {
+    const app = initializeApp(
+      { projectId: 'demo-cardbuilder', apiKey: 'demo-api-key' },
+      `contract-${Math.random().toString(36).slice(2)}`,
+    );
+    return {
+      backend: createFirebaseBackend({ app, firestoreEmulatorHost: emulatorHost }),
+      // The emulator runs without our policy here; the access suite tests firestore.rules.
+      refusedCollection: null,
+      close: () => deleteApp(app),
+    };
   });
-});
+}
 if (!process.env.FIRESTORE_EMULATOR_HOST) {
   console.info(
     '[contract] Firestore driver skipped: FIRESTORE_EMULATOR_HOST is not set (no Java 21 here).',

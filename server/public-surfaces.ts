@@ -1,0 +1,119 @@
+/**
+ * The public surfaces on the local data server: the card pages, vCard, lead endpoint, signature
+ * preview and click redirect, as path prefixes of the server's own origin (`/c`, `/s`, `/l`). A thin
+ * adapter: the work is done by the host-agnostic handler in
+ * `src/features/public-card/host/public-surfaces-handler.ts`, which the production Cloud Function
+ * hosts too. It reads with server privileges (AdminDb) and needs no sign-in.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import {
+  createPublicSurfacesHandler,
+  type PublicRequest,
+} from '../src/features/public-card/host/public-surfaces-handler';
+import type { RouteHandler } from './types';
+
+export interface PublicSurfacesOptions {
+  /** Path prefix (`/c`) or absolute base (`https://card.example.com`) of card pages. */
+  cardBase: string;
+  /** Path prefix (`/s`) or absolute base of the signature preview. */
+  signatureBase: string;
+  /** Path prefix (`/l`) or absolute base of the click-tracking redirect. */
+  linkBase: string;
+  /** Lead posts allowed per card per visitor IP per minute (default 10). */
+  leadsPerMinute?: number;
+}
+
+/** The absolute base (for addresses in pages) and the path prefix (for routing) of a surface. */
+function surface(base: string, origin: string): { url: string; path: string } {
+  const url = new URL(base, origin.endsWith('/') ? origin : `${origin}/`);
+  const path = url.pathname.replace(/\/+$/, '');
+  return { url: `${url.origin}${path}`, path };
+}
+
+/** Reads the request body up to `maxBytes`; null (and the rest drained) when it is longer. */
+function bodyReader(req: IncomingMessage): (maxBytes: number) => Promise<string | null> {
+  return (maxBytes) =>
+    new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let done = false;
+      function onData(chunk: Buffer): void {
+        if (done) return;
+        size += chunk.length;
+        if (size > maxBytes) {
+          done = true;
+          req.off('data', onData);
+          req.resume();
+          resolve(null);
+          return;
+        }
+        chunks.push(chunk);
+      }
+      req.on('data', onData);
+      req.on('end', () => {
+        if (done) return;
+        done = true;
+        resolve(Buffer.concat(chunks).toString('utf8'));
+      });
+      req.on('error', (err) => {
+        if (!done) reject(err);
+      });
+    });
+}
+
+export function createPublicSurfaces(options: PublicSurfacesOptions): RouteHandler {
+  const routes = (origin: string) => ({
+    card: surface(options.cardBase, origin),
+    signature: surface(options.signatureBase, origin),
+    link: surface(options.linkBase, origin),
+  });
+  // The prefixes do not depend on the origin; they are read once for the handler and the fast check.
+  const prefixes = routes('http://local');
+  const handler = createPublicSurfacesHandler({
+    paths: {
+      card: prefixes.card.path,
+      signature: prefixes.signature.path,
+      link: prefixes.link.path,
+    },
+    ...(options.leadsPerMinute !== undefined ? { leadsPerMinute: options.leadsPerMinute } : {}),
+  });
+  const ours = [prefixes.card.path, prefixes.signature.path, prefixes.link.path];
+
+  return async function publicSurfaces(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    ctx,
+  ): Promise<boolean> {
+    const p = url.pathname;
+    if (!ours.some((prefix) => p === prefix || p.startsWith(`${prefix}/`))) return false;
+    const bases = routes(ctx.publicOrigin);
+    const request: PublicRequest = {
+      method: req.method ?? 'GET',
+      url,
+      headers: req.headers,
+      ip: req.socket.remoteAddress ?? '',
+      readBody: bodyReader(req),
+    };
+    const answer = await handler(request, {
+      db: ctx.db,
+      hosts: { card: bases.card.url, signature: bases.signature.url, link: bases.link.url },
+    });
+    if (answer === null) return false;
+    // Compressed like the production CDN would, so the page's weight here is what visitors get.
+    const accepts = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    const compress = accepts && answer.body.length > 1024;
+    const body = compress ? gzipSync(answer.body) : Buffer.from(answer.body, 'utf8');
+    const headers: Record<string, string | number> = {
+      ...answer.headers,
+      'Content-Length': body.length,
+      ...(compress ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {}),
+    };
+    if (answer.status === 413) headers.Connection = 'close';
+    res.writeHead(answer.status, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+    if (!req.complete) req.resume();
+    return true;
+  };
+}

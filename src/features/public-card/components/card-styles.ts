@@ -1,0 +1,60 @@
+/**
+ * The card's stylesheet as a string: inlined into the public page's `<head>` (one response, no
+ * render-blocking request) and injectable by the builder's preview with a `<style>` element. Every
+ * rule is scoped under `.cb-card`; colours come from the custom properties CardView sets from the
+ * card's template (`--cb-accent`, `--cb-on-accent`, `--cb-bg`, `--cb-text`, `--cb-logo-w`).
+ */
+export const CARD_CSS = `
+.cb-card{--cb-r:14px;position:relative;width:100%;max-width:440px;margin:0 auto;padding-bottom:24px;overflow:hidden;background:var(--cb-bg);color:var(--cb-text);font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;-webkit-font-smoothing:antialiased;text-align:left}
+.cb-card *,.cb-card *::before,.cb-card *::after{box-sizing:border-box}
+:where(.cb-card) :where(p,h1,h2){margin:0}
+.cb-card [hidden]{display:none!important}
+.cb-cover{height:152px;background:var(--cb-accent) linear-gradient(135deg,rgba(255,255,255,.3),rgba(0,0,0,.2))}
+.cb-cover img{display:block;width:100%;height:100%;object-fit:cover}
+.cb-head{display:flex;flex-direction:column;align-items:center;padding:20px 24px 0;text-align:center}
+.cb-head>.cb-avatar:first-child{margin-top:-80px}
+.cb-avatar{display:flex;align-items:center;justify-content:center;flex:none;width:120px;height:120px;object-fit:cover;border:4px solid var(--cb-bg);border-radius:50%;background:var(--cb-accent);color:var(--cb-on-accent);font-size:40px;font-weight:700;letter-spacing:.02em;box-shadow:0 6px 20px rgba(0,0,0,.14)}
+.cb-shape-square .cb-avatar{border-radius:0}
+.cb-shape-slightlyRounded .cb-avatar{border-radius:12px}
+.cb-shape-rounded .cb-avatar{border-radius:30px}
+.cb-logo{display:block;width:var(--cb-logo-w);max-width:100%;height:auto;max-height:112px;object-fit:contain;margin-top:16px}
+.cb-name{margin-top:14px;font-size:27px;line-height:1.2;font-weight:750;letter-spacing:-.015em}
+.cb-title{margin-top:6px;font-size:16px;opacity:.82}
+.cb-company{margin-top:2px;font-size:15px;font-weight:600;opacity:.68}
+.cb-name,.cb-title,.cb-company,.cb-link-label,.cb-promo p{overflow-wrap:anywhere}
+.cb-promo{display:flex;gap:12px;margin:22px 20px 0;padding:14px 16px;border-radius:var(--cb-r);background:rgba(127,127,127,.1);border-left:4px solid var(--cb-accent)}
+.cb-promo-icon{flex:none;margin-top:2px}
+.cb-promo-title{font-weight:700}
+.cb-promo-body{font-size:15px;opacity:.85;white-space:pre-line}
+.cb-promo-cta{display:inline-block;margin-top:6px;color:inherit;font-weight:600}
+.cb-save{padding:22px 20px 0}
+.cb-btn{display:flex;align-items:center;justify-content:center;gap:8px;width:100%;min-height:52px;padding:12px 18px;border:0;border-radius:var(--cb-r);font:inherit;font-weight:650;text-decoration:none;cursor:pointer;-webkit-tap-highlight-color:transparent}
+.cb-btn-primary{background:var(--cb-accent);color:var(--cb-on-accent);box-shadow:0 2px 8px rgba(0,0,0,.12)}
+.cb-btn-soft{background:rgba(127,127,127,.12);color:inherit;min-height:46px}
+.cb-met{margin-top:8px}
+.cb-met input,.cb-field input,.cb-field textarea,.cb-share input{display:block;width:100%;padding:10px 12px;border:1px solid rgba(127,127,127,.38);border-radius:10px;background:transparent;color:inherit;font:inherit;font-size:16px;font-weight:400}
+.cb-met input{text-align:center}
+.cb-links{display:grid;gap:10px;margin:0;padding:18px 20px 0;list-style:none}
+.cb-link{display:flex;align-items:center;gap:14px;min-height:62px;padding:10px 14px;border-radius:var(--cb-r);color:inherit;text-decoration:none;transition:transform .12s ease}
+a.cb-link:active,.cb-btn:active{transform:scale(.985)}
+.cb-link-icon{display:flex;flex:none;align-items:center;justify-content:center;width:40px;height:40px;border-radius:50%;background:var(--cb-accent);color:var(--cb-on-accent)}
+.cb-link-text{display:flex;flex-direction:column;min-width:0}
+.cb-link-label{font-weight:650}
+.cb-link-value{overflow:hidden;font-size:14px;opacity:.88;text-overflow:ellipsis;white-space:nowrap}
+.cb-style-fill .cb-link{background:var(--cb-accent);color:var(--cb-on-accent)}
+.cb-style-fill .cb-link-icon{background:rgba(255,255,255,.2);color:inherit}
+.cb-style-outline .cb-link{border:2px solid var(--cb-accent)}
+.cb-style-ghost .cb-link{background:rgba(127,127,127,.08)}
+.cb-link-static{opacity:.6}
+.cb-card a:focus-visible,.cb-card button:focus-visible,.cb-card input:focus-visible,.cb-card textarea:focus-visible,.cb-card summary:focus-visible{outline:3px solid var(--cb-accent);outline-offset:2px}
+.cb-lead{margin:24px 20px 0;padding:18px;border-radius:var(--cb-r);background:rgba(127,127,127,.08)}
+.cb-lead-title{margin-bottom:12px;font-size:18px;line-height:1.3}
+.cb-field{display:block;margin-bottom:12px;font-size:14px;font-weight:600}
+.cb-field span{display:block;margin-bottom:4px}
+.cb-field input,.cb-field textarea{background:var(--cb-bg)}
+.cb-lead-status{margin-top:10px;font-size:15px;font-weight:600}
+.cb-lead-status:empty{display:none}
+.cb-disclaimer{margin:24px 24px 0;font-size:12px;line-height:1.5;opacity:.66;white-space:pre-line}
+.cb-brand{margin-top:24px;font-size:13px;text-align:center;opacity:.66}
+.cb-brand a{color:inherit;text-decoration:none}
+`;

@@ -1,0 +1,88 @@
+/**
+ * Turns a card's template (colours, shapes, sizes, images) into the values the card view renders
+ * with. Every user-typed value that ends up in a style or an image address is checked here first:
+ * colours must be hex, image sources must be http(s) or an inline image, so a template cannot inject
+ * CSS or script through the card's look.
+ */
+import { accessibleTextColor } from '../../../domain/colors';
+import {
+  AVATAR_SHAPES,
+  BUTTON_STYLES,
+  LOGO_SIZES,
+  type AvatarShape,
+  type ButtonStyle,
+  type CardTemplate,
+  type LogoSize,
+} from '../../../domain/model';
+
+export const DEFAULT_ACCENT = '#4f46e5';
+export const DEFAULT_BACKGROUND = '#ffffff';
+
+export interface CardTheme {
+  readonly accent: string;
+  readonly onAccent: string;
+  readonly background: string;
+  readonly text: string;
+  readonly buttonStyle: ButtonStyle;
+  readonly avatarShape: AvatarShape;
+  readonly logoWidth: string;
+}
+
+const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+
+/** The colour when it is a hex colour (`#rgb`, `#rrggbb`, with optional alpha), else the fallback. */
+export function safeColor(value: string | undefined | null, fallback: string): string {
+  const trimmed = typeof value === 'string' ? value.trim() : '';
+  return HEX.test(trimmed) ? trimmed : fallback;
+}
+
+/**
+ * The address when it is fit for an `<img src>`: http(s) (absolute or root-relative) or an inline
+ * raster image. Anything else (javascript:, data:text/html, CSS tricks) gives null.
+ */
+export function safeImageSrc(value: string | undefined | null): string | null {
+  if (typeof value !== 'string') return null;
+  const src = value.trim();
+  if (src === '') return null;
+  if (/^data:image\/(?:png|jpe?g|gif|webp|avif);base64,[a-z0-9+/=\s]+$/i.test(src)) return src;
+  if (src.startsWith('/') && !src.startsWith('//')) return src;
+  try {
+    const url = new URL(src);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function oneOf<T extends string>(value: unknown, options: readonly T[], fallback: T): T {
+  return typeof value === 'string' && (options as readonly string[]).includes(value)
+    ? (value as T)
+    : fallback;
+}
+
+/** The card's resolved look: template values where valid, the product defaults otherwise. */
+export function resolveTheme(template: CardTemplate | null | undefined): CardTheme {
+  const t = template ?? {};
+  const accent = safeColor(t.accentColor, DEFAULT_ACCENT);
+  const background = safeColor(t.backgroundColor, DEFAULT_BACKGROUND);
+  const readableOnBackground =
+    accessibleTextColor(background) === '#ffffff' ? '#ffffff' : '#111827';
+  const logoSize = oneOf<LogoSize>(t.logoSize, Object.keys(LOGO_SIZES) as LogoSize[], 'medium');
+  return {
+    accent,
+    onAccent: accessibleTextColor(accent),
+    background,
+    text: safeColor(t.textColor, readableOnBackground),
+    buttonStyle: oneOf<ButtonStyle>(t.buttonStyle, BUTTON_STYLES, 'fill'),
+    avatarShape: oneOf<AvatarShape>(t.avatarShape, AVATAR_SHAPES, 'circle'),
+    logoWidth: LOGO_SIZES[logoSize],
+  };
+}
+
+/** Up to two initials for a name, for the avatar when there is no photo. */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words[0]?.[0] ?? '';
+  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
+  return (first + last).toUpperCase();
+}

@@ -1,0 +1,480 @@
+/**
+ * The public surfaces as one host-agnostic request handler: the card page (`{card}/{handle}`,
+ * `{card}/{id}/i`), the vCard download, the lead endpoint, the signature preview (`{signature}/
+ * {handle}`) and the click-tracking redirect (`{link}/...`). It takes a plain request (method, URL,
+ * headers, a capped body reader, the visitor's IP) and a database with the port's shapes, and answers
+ * a plain response; the local server (`server/public-surfaces.ts`) and the production Cloud Function
+ * (`functions/src/public-surfaces.ts`) adapt their own request objects to it, so the logic exists
+ * once.
+ *
+ * Analytics documents (written only here, with server privileges; see docs/decisions/002):
+ *
+ *   analytics/{cardId}                 one summary per card, always written with set-merge and
+ *                                      increments so that no read is needed:
+ *     cardId, accountId, teamId?       owner keys (access rules, the owner's queries)
+ *     views, saves, clicks, leads      all-time totals
+ *     viewsByDay  { 'YYYY-MM-DD': n }  per UTC day: the series behind the "views over time" chart
+ *     savesByDay, clicksByDay          the same for contact saves and link clicks
+ *     clicksByLink { linkId: n }       the per-link totals
+ *     updatedAt                        server time of the last write
+ *   analytics/{cardId}/clicks/{auto}   one per followed link: { linkId, name, at }
+ *   analytics/{cardId}/entries/{auto}  one per lead: { cardId, accountId, name?, email?, phone?,
+ *                                      company?, note?, createdAt }
+ *
+ * The day maps grow by one key per active day (a few KB a year), far below the 1 MiB document
+ * limit. One summary document per card means one write per view; a business card stays far below
+ * Firestore's ~1 sustained write per second per document. A card that went viral would need sharded
+ * counters (`analytics/{cardId}/shards/{n}`), which the day maps make easy to add. Link-preview
+ * crawlers are not counted as views.
+ *
+ * Reads: one per page view (the card query or get; the team's branding is already merged into the
+ * card by the team sync); the team's promotions are queried at most once a minute per team.
+ */
+import type { DocData, DocSnapshot, QueryDoc, QuerySpec, WriteOp } from '../../../backend/port';
+import { increment, serverTimestamp } from '../../../backend/transforms';
+import type { Card, Promotion } from '../../../domain/model';
+import { promotionDisplayStatus } from '../../../domain/promotions';
+import { isAllowedTarget, safeLinkHref } from '../../../domain/safe-url';
+import { buildVCard, foldVCardLine, type VCardOptions } from '../../../domain/vcard';
+import { cardPublicUrl, trackedCardUrl, type PublicHosts } from '../../../domain/urls';
+import { safeImageSrc } from '../components/card-theme';
+import { LEAD_BODY_MAX_BYTES, enabledLeadFields, leadFormEnabled } from '../lead-fields';
+import { renderCardPage, renderMessagePage, renderNotFoundPage } from '../render/render-card-page';
+import { renderSignaturePage } from '../render/render-signature-page';
+import { baseHeaders, pageHeaders } from '../render/security-headers';
+import { cardFromDoc, promotionFromDoc } from './card-documents';
+import { parseLead } from './lead-input';
+import { createRateLimiter } from './rate-limiter';
+
+/** The database the public surfaces need: the port's shapes, sync (local) or async (Firestore). */
+export interface PublicDb {
+  get(path: string): DocSnapshot | Promise<DocSnapshot>;
+  query(spec: QuerySpec): QueryDoc[] | Promise<QueryDoc[]>;
+  batch(ops: readonly WriteOp[]): void | Promise<void>;
+}
+
+export interface PublicRequest {
+  readonly method: string;
+  /** The full request URL (only its path and query are used for routing). */
+  readonly url: URL;
+  readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
+  /** The visitor's address, for rate limiting (the socket's, or the trusted proxy's header). */
+  readonly ip: string;
+  /** The body as UTF-8, or null when it is longer than `maxBytes` (reading stops there). */
+  readBody(maxBytes: number): Promise<string | null>;
+}
+
+export interface PublicResponse {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+export interface PublicSurfacesConfig {
+  /** Path prefixes the surfaces answer under (`/c`, `/s`, `/l` locally; `/` on their own hosts). */
+  readonly paths: { readonly card: string; readonly signature: string; readonly link: string };
+  /** The card collection (default `cards`). */
+  readonly cardsCollection?: string;
+  /**
+   * The query of a card's team promotions (default: `accounts/{accountId}/promotions` where
+   * teamId is the card's team and isArchived is false).
+   */
+  readonly promotionsQuery?: (card: Card) => QuerySpec | null;
+  /** Lead posts allowed per card per visitor IP per minute (default 10). */
+  readonly leadsPerMinute?: number;
+  /** The clock (tests). */
+  readonly now?: () => Date;
+}
+
+export interface PublicContext {
+  readonly db: PublicDb;
+  /** Absolute bases of the card, signature and link hosts, for the addresses pages show. */
+  readonly hosts: PublicHosts;
+}
+
+export type PublicSurfacesHandler = (
+  req: PublicRequest,
+  ctx: PublicContext,
+) => Promise<PublicResponse | null>;
+
+const PROMOTION_TTL_MS = 60_000;
+const NOTE_MAX = 500;
+/** Link-preview fetchers and search robots (not visitors): their page loads are not counted. */
+const CRAWLERS =
+  /\bbot\b|bot\/|bot-|crawler|spider|slurp|facebookexternalhit|embedly|preview|whatsapp\/|telegram|discord|slack|skype|vkshare|pinterest|quora link/i;
+
+function prefix(path: string): string {
+  const clean = path.replace(/\/+$/, '');
+  return clean === '' ? '' : clean.startsWith('/') ? clean : `/${clean}`;
+}
+
+/** The decoded path segments under `base`, or null when the path is elsewhere or badly encoded. */
+function segmentsUnder(pathname: string, base: string): string[] | null {
+  if (base !== '' && pathname !== base && !pathname.startsWith(`${base}/`)) return null;
+  const rest = pathname
+    .slice(base.length)
+    .split('/')
+    .filter((s) => s !== '');
+  try {
+    return rest.map((s) => decodeURIComponent(s));
+  } catch {
+    return null;
+  }
+}
+
+function header(req: PublicRequest, name: string): string {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value : Array.isArray(value) ? (value[0] ?? '') : '';
+}
+
+function dayKey(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+function newId(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  const bytes = crypto.getRandomValues(new Uint8Array(20));
+  let id = '';
+  for (const byte of bytes) id += alphabet[byte % alphabet.length];
+  return id;
+}
+
+function html(status: number, body: string, cacheable = false): PublicResponse {
+  return { status, headers: pageHeaders(cacheable), body };
+}
+
+function json(status: number, data: unknown): PublicResponse {
+  return {
+    status,
+    headers: {
+      ...baseHeaders(),
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+    },
+    body: JSON.stringify(data),
+  };
+}
+
+function redirect(location: string, status = 302): PublicResponse {
+  return {
+    status,
+    headers: { ...baseHeaders(), Location: location, 'Cache-Control': 'no-store' },
+    body: '',
+  };
+}
+
+function methodNotAllowed(allow: string): PublicResponse {
+  return {
+    status: 405,
+    headers: { ...baseHeaders(), Allow: allow, 'Content-Type': 'text/plain; charset=utf-8' },
+    body: 'Method not allowed',
+  };
+}
+
+/** `{name}.vcf`, reduced to safe ASCII for the plain filename parameter. */
+function contentDisposition(name: string): string {
+  const base = name.trim() || 'contact';
+  const ascii = base
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/["\\/;:,*?<>|%]/g, '')
+    .trim()
+    .replace(/\s+/g, '-');
+  return `attachment; filename="${ascii || 'contact'}.vcf"; filename*=UTF-8''${encodeURIComponent(`${base}.vcf`).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
+/** The vCard photo: embedded when the card holds the image itself, else its address (PHOTO;VALUE=URI). */
+function vCardPhoto(card: Card, base: string): { embed?: VCardOptions['photo']; uri?: string } {
+  const src = safeImageSrc(card.template.photoAvatar);
+  if (src === null) return {};
+  const inline = /^data:image\/(png|jpe?g);base64,(.*)$/is.exec(src);
+  if (inline !== null) {
+    const type = inline[1]?.toLowerCase() === 'png' ? 'PNG' : 'JPEG';
+    return { embed: { base64: inline[2] ?? '', type } };
+  }
+  if (src.startsWith('data:')) return {};
+  try {
+    return { uri: new URL(src, base).href };
+  } catch {
+    return {};
+  }
+}
+
+export function createPublicSurfacesHandler(config: PublicSurfacesConfig): PublicSurfacesHandler {
+  const paths = {
+    card: prefix(config.paths.card),
+    signature: prefix(config.paths.signature),
+    link: prefix(config.paths.link),
+  };
+  const cards = config.cardsCollection ?? 'cards';
+  const now = config.now ?? (() => new Date());
+  const promotionsQuery =
+    config.promotionsQuery ??
+    ((card: Card): QuerySpec | null =>
+      card.teamId && card.accountId
+        ? {
+            collection: `accounts/${card.accountId}/promotions`,
+            where: [
+              { field: 'teamId', op: '==', value: card.teamId },
+              { field: 'isArchived', op: '==', value: false },
+            ],
+          }
+        : null);
+  const leadLimiter = createRateLimiter({ max: config.leadsPerMinute ?? 10, windowMs: 60_000 });
+  const promotionCache = new Map<string, { at: number; promotions: Promotion[] }>();
+
+  async function cardById(db: PublicDb, id: string): Promise<Card | null> {
+    if (id === '' || id.includes('/')) return null;
+    const snap = await db.get(`${cards}/${id}`);
+    if (!snap.exists || snap.data === null) return null;
+    const card = cardFromDoc(snap.id, snap.data);
+    return card.isArchived ? null : card;
+  }
+
+  /** The live card whose public handle this is (handleAllowIndex true), or null. */
+  async function cardByHandle(
+    db: PublicDb,
+    handle: string,
+    requireIndex: boolean,
+  ): Promise<Card | null> {
+    if (handle === '') return null;
+    const docs = await db.query({
+      collection: cards,
+      where: [
+        { field: 'handle', op: '==', value: handle },
+        { field: 'isArchived', op: '==', value: false },
+      ],
+      limit: 2,
+    });
+    const found = docs
+      .map((doc) => cardFromDoc(doc.id, doc.data))
+      .filter((card) => !requireIndex || card.handleAllowIndex);
+    // Handles are unique by their claim documents; an ambiguous handle shows nobody's card.
+    return found.length === 1 ? (found[0] ?? null) : null;
+  }
+
+  async function livePromotion(db: PublicDb, card: Card, at: Date): Promise<Promotion | null> {
+    const spec = promotionsQuery(card);
+    if (spec === null || !card.teamId) return null;
+    const key = `${card.accountId}/${card.teamId}`;
+    let entry = promotionCache.get(key);
+    if (entry === undefined || at.getTime() - entry.at >= PROMOTION_TTL_MS) {
+      try {
+        const docs = await db.query(spec);
+        entry = { at: at.getTime(), promotions: docs.map((d) => promotionFromDoc(d.id, d.data)) };
+      } catch {
+        entry = { at: at.getTime(), promotions: [] };
+      }
+      if (promotionCache.size > 5_000) promotionCache.clear();
+      promotionCache.set(key, entry);
+    }
+    const live = entry.promotions.filter(
+      (p) => !p.isArchived && promotionDisplayStatus(p, at) === 'Live',
+    );
+    live.sort((a, b) => (b.startDate?.getTime() ?? 0) - (a.startDate?.getTime() ?? 0));
+    return live[0] ?? null;
+  }
+
+  function summary(card: Card, fields: DocData): WriteOp {
+    return {
+      kind: 'set',
+      path: `analytics/${card.id}`,
+      data: {
+        cardId: card.id,
+        accountId: card.accountId,
+        ...(card.teamId ? { teamId: card.teamId } : {}),
+        ...fields,
+        updatedAt: serverTimestamp(),
+      },
+      merge: true,
+    };
+  }
+
+  async function record(db: PublicDb, ops: WriteOp[]): Promise<void> {
+    try {
+      await db.batch(ops);
+    } catch (err) {
+      // Analytics must never break the page a visitor came for.
+      console.error('[public-surfaces] analytics write failed', err);
+    }
+  }
+
+  async function cardPage(req: PublicRequest, ctx: PublicContext, card: Card, byId: boolean) {
+    const at = now();
+    const promotion = await livePromotion(ctx.db, card, at);
+    const body = renderCardPage({
+      card,
+      promotion,
+      hosts: ctx.hosts,
+      canonicalUrl: cardPublicUrl(card, ctx.hosts),
+      trackedUrl: trackedCardUrl(card, ctx.hosts),
+      noindex: byId || !card.handleAllowIndex,
+      thanks: req.url.searchParams.get('thanks') === '1',
+    });
+    if (req.method === 'GET' && !CRAWLERS.test(header(req, 'user-agent'))) {
+      const day = dayKey(at);
+      await record(ctx.db, [
+        summary(card, { views: increment(1), viewsByDay: { [day]: increment(1) } }),
+      ]);
+    }
+    return html(200, body, true);
+  }
+
+  async function vCard(req: PublicRequest, ctx: PublicContext, key: string) {
+    const card = (await cardById(ctx.db, key)) ?? (await cardByHandle(ctx.db, key, true));
+    if (card === null) return html(404, renderNotFoundPage());
+    const url = cardPublicUrl(card, ctx.hosts);
+    const note = (req.url.searchParams.get('note') ?? '').slice(0, NOTE_MAX);
+    const photo = vCardPhoto(card, url);
+    const options: VCardOptions = { url };
+    if (note.trim() !== '') options.note = note;
+    if (photo.embed !== undefined) options.photo = photo.embed;
+    let text = buildVCard(card, options);
+    if (photo.uri !== undefined) {
+      text = text.replace(
+        /END:VCARD\r\n$/,
+        `${foldVCardLine(`PHOTO;VALUE=URI:${photo.uri}`)}\r\nEND:VCARD\r\n`,
+      );
+    }
+    if (req.method === 'GET') {
+      const day = dayKey(now());
+      await record(ctx.db, [
+        summary(card, { saves: increment(1), savesByDay: { [day]: increment(1) } }),
+      ]);
+    }
+    return {
+      status: 200,
+      headers: {
+        ...baseHeaders(),
+        'Content-Type': 'text/vcard; charset=utf-8',
+        'Content-Disposition': contentDisposition(card.name),
+        'Cache-Control': 'no-store',
+      },
+      body: text,
+    };
+  }
+
+  async function lead(req: PublicRequest, ctx: PublicContext, id: string): Promise<PublicResponse> {
+    const contentType = header(req, 'content-type');
+    const wantsJson =
+      /application\/json/i.test(contentType) || /application\/json/i.test(header(req, 'accept'));
+    const refuse = (status: number, message: string): PublicResponse =>
+      wantsJson
+        ? json(status, { error: { message } })
+        : html(status, renderMessagePage('Your details were not sent', message));
+
+    // Before reading anything: the per-visitor limit (a flood costs no reads or writes).
+    if (!leadLimiter.hit(`${id}\n${req.ip}`, now().getTime())) {
+      const res = refuse(429, 'Too many messages just now. Please try again in a minute.');
+      return { ...res, headers: { ...res.headers, 'Retry-After': '60' } };
+    }
+    const declared = Number(header(req, 'content-length') || '0');
+    if (declared > LEAD_BODY_MAX_BYTES) return refuse(413, 'That message is too long.');
+    const body = await req.readBody(LEAD_BODY_MAX_BYTES);
+    if (body === null) return refuse(413, 'That message is too long.');
+
+    const card = await cardById(ctx.db, id);
+    if (card === null || !leadFormEnabled(card.appForm)) {
+      return wantsJson
+        ? json(404, { error: { message: 'No such card.' } })
+        : html(404, renderNotFoundPage());
+    }
+    const parsed = parseLead(body, contentType, enabledLeadFields(card.appForm));
+    if (!parsed.ok) return refuse(parsed.status, parsed.message);
+
+    const day = dayKey(now());
+    await ctx.db.batch([
+      {
+        kind: 'set',
+        path: `analytics/${card.id}/entries/${newId()}`,
+        data: {
+          cardId: card.id,
+          accountId: card.accountId,
+          ...parsed.lead,
+          createdAt: serverTimestamp(),
+        },
+      },
+      summary(card, { leads: increment(1), leadsByDay: { [day]: increment(1) } }),
+    ]);
+    if (wantsJson) return json(201, { ok: true });
+    const back = new URL(cardPublicUrl(card, ctx.hosts));
+    back.searchParams.set('thanks', '1');
+    return redirect(back.href, 303);
+  }
+
+  async function click(ctx: PublicContext, parts: string[]): Promise<PublicResponse> {
+    const [value, cardId, linkId] = parts;
+    const refused = () =>
+      html(
+        400,
+        renderMessagePage(
+          'This link can’t be opened',
+          'The link is not valid or no longer exists on this card.',
+        ),
+      );
+    if (value === undefined || cardId === undefined || linkId === undefined) return refused();
+    const card = await cardById(ctx.db, cardId);
+    if (card === null) return html(404, renderNotFoundPage());
+    // Only a link the card really has, with the same value, is followed: no open redirect.
+    const link = card.contacts.find((l) => l.id === linkId && l.value === value);
+    const target = link === undefined ? null : safeLinkHref(link);
+    if (link === undefined || target === null || !isAllowedTarget(target)) return refused();
+    const day = dayKey(now());
+    await record(ctx.db, [
+      {
+        kind: 'set',
+        path: `analytics/${card.id}/clicks/${newId()}`,
+        data: { linkId: link.id, name: link.name.toLowerCase(), at: serverTimestamp() },
+      },
+      summary(card, {
+        clicks: increment(1),
+        clicksByDay: { [day]: increment(1) },
+        clicksByLink: { [link.id]: increment(1) },
+      }),
+    ]);
+    return redirect(target, 302);
+  }
+
+  return async function handlePublicRequest(req, ctx) {
+    const pathname = req.url.pathname;
+    const isRead = req.method === 'GET' || req.method === 'HEAD';
+
+    const link = paths.link !== '' ? segmentsUnder(pathname, paths.link) : null;
+    if (link !== null) {
+      if (!isRead) return methodNotAllowed('GET, HEAD');
+      if (link.length === 6 && link[4] === 'nodcard' && link[5] === 'click')
+        return click(ctx, link);
+      return html(404, renderNotFoundPage());
+    }
+
+    const signature = paths.signature !== '' ? segmentsUnder(pathname, paths.signature) : null;
+    if (signature !== null) {
+      if (!isRead) return methodNotAllowed('GET, HEAD');
+      const card =
+        signature.length === 1 ? await cardByHandle(ctx.db, signature[0] ?? '', false) : null;
+      if (card === null) return html(404, renderNotFoundPage());
+      return html(200, renderSignaturePage({ card, hosts: ctx.hosts }), true);
+    }
+
+    const parts = segmentsUnder(pathname, paths.card);
+    if (parts === null || parts.length === 0) return null;
+    const [first = '', second] = parts;
+    if (parts.length === 2 && second === 'lead') {
+      if (req.method !== 'POST') return methodNotAllowed('POST');
+      return lead(req, ctx, first);
+    }
+    if (!isRead) return methodNotAllowed('GET, HEAD');
+    if (parts.length === 1) {
+      const card = await cardByHandle(ctx.db, first, true);
+      return card === null ? html(404, renderNotFoundPage()) : cardPage(req, ctx, card, false);
+    }
+    if (parts.length === 2 && second === 'i') {
+      const card = await cardById(ctx.db, first);
+      return card === null ? html(404, renderNotFoundPage()) : cardPage(req, ctx, card, true);
+    }
+    if (parts.length === 2 && (second === 'vcard' || second === 'vcard.vcf')) {
+      return vCard(req, ctx, first);
+    }
+    return html(404, renderNotFoundPage());
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * The fields a card's lead form asks visitors for ("leave your details"), shared by the form on the
+ * public page and by the endpoint that stores what visitors send, so both agree on the same list.
+ */
+import type { AppForm } from '../../domain/model';
+
+export type LeadField = 'name' | 'email' | 'phone' | 'company' | 'note';
+
+export const LEAD_FIELDS: readonly LeadField[] = ['name', 'email', 'phone', 'company', 'note'];
+
+/** Longest accepted value of one field, and of a whole submission in bytes. */
+export const LEAD_FIELD_MAX = 500;
+export const LEAD_BODY_MAX_BYTES = 4096;
+
+/**
+ * The fields the form shows, in display order: those switched on in `appForm.fields`; name and
+ * e-mail when the owner switched the form on but picked none.
+ */
+export function enabledLeadFields(appForm: AppForm | null | undefined): LeadField[] {
+  const chosen = appForm?.fields ?? {};
+  const fields = LEAD_FIELDS.filter((field) => chosen[field] === true);
+  return fields.length > 0 ? fields : ['name', 'email'];
+}
+
+/** Whether the card asks visitors for their details. */
+export function leadFormEnabled(appForm: AppForm | null | undefined): boolean {
+  return appForm?.enabled === true;
+}

@@ -1,0 +1,62 @@
+/**
+ * The few kilobytes of script the public pages carry, as plain JavaScript strings inlined into the
+ * page (no bundle, no request). Everything they do is an enhancement: the page already reads as a
+ * finished card, saves the contact, follows links and posts the lead form without them. They read
+ * their inputs from data attributes the server rendered (escaped by React), so the strings never
+ * change and the Content-Security-Policy allows them by hash.
+ */
+
+/**
+ * Card page: reveals the share buttons, keeps the save-contact link's `?note=` in step with the
+ * "Where did we meet?" field, shares (navigator.share) or copies the tracked link (clipboard, or a
+ * selected visible input in in-app browsers), and sends the lead form as JSON.
+ */
+export const CARD_PAGE_SCRIPT = `(function(){
+var d=document;
+function $(s,r){return (r||d).querySelector(s)}
+d.querySelectorAll('[data-cb-js]').forEach(function(el){el.hidden=false});
+var save=$('[data-cb-save]'),note=$('[data-cb-note]');
+if(save&&note){var base=save.getAttribute('href');note.addEventListener('input',function(){var v=note.value.trim();save.setAttribute('href',v?base+'?note='+encodeURIComponent(v):base)});}
+var share=$('[data-cb-share-box]');
+if(share){
+var url=share.getAttribute('data-cb-url'),title=share.getAttribute('data-cb-title')||d.title,msg=$('[data-cb-msg]',share),input=$('input',share),qr=$('details',share);
+function say(t){if(msg){msg.textContent=t;clearTimeout(say.t);say.t=setTimeout(function(){msg.textContent=''},4000)}}
+function pick(){if(qr)qr.open=true;if(input){input.focus();input.select();input.setSelectionRange(0,input.value.length)}}
+function copy(){
+function fallback(){pick();var ok=false;try{ok=d.execCommand('copy')}catch(e){}say(ok?'Link copied':'Press and hold the link to copy it')}
+if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(url).then(function(){say('Link copied')},fallback)}else fallback();
+}
+var sb=$('[data-cb-share]',share),cb=$('[data-cb-copy]',share);
+if(sb){if(!navigator.share)sb.hidden=true;else sb.addEventListener('click',function(){navigator.share({title:title,url:url}).catch(function(){})})}
+if(cb)cb.addEventListener('click',copy);
+}
+var form=$('[data-cb-lead]');
+if(form&&window.fetch){var status=$('.cb-lead-status',form),busy=false;
+form.addEventListener('submit',function(e){e.preventDefault();if(busy)return;busy=true;
+var data={};new FormData(form).forEach(function(v,k){if(typeof v==='string'&&v.trim())data[k]=v.trim()});
+status.textContent='Sending\\u2026';
+fetch(form.action,{method:'POST',headers:{'content-type':'application/json',accept:'application/json'},body:JSON.stringify(data)}).then(function(r){
+busy=false;
+if(r.ok){form.querySelectorAll('label,button').forEach(function(el){el.hidden=true});status.textContent='Thank you! Your details were sent.';}
+else status.textContent=r.status===429?'Too many messages just now. Please try again in a minute.':'That did not go through. Please check the fields and try again.';
+},function(){busy=false;status.textContent='No connection. Please try again.'});
+});}
+})();`;
+
+/**
+ * Signature page: copies the rendered signature as rich HTML (ClipboardItem text/html with a
+ * plain-text twin); where that is refused, selects the rendered signature and copies the selection,
+ * or leaves it selected for the visitor to copy.
+ */
+export const SIGNATURE_PAGE_SCRIPT = `(function(){
+var b=document.querySelector('[data-cb-copy-sig]'),sig=document.getElementById('cb-signature'),msg=document.querySelector('[data-cb-msg]');
+if(!b||!sig)return;b.hidden=false;
+function say(t){if(msg)msg.textContent=t}
+function select(){var r=document.createRange();r.selectNodeContents(sig);var s=getSelection();s.removeAllRanges();s.addRange(r);var ok=false;try{ok=document.execCommand('copy')}catch(e){}say(ok?'Signature copied. Paste it into your e-mail settings.':'The signature is selected: copy it with Ctrl+C or \\u2318C.')}
+b.addEventListener('click',function(){
+var html=sig.innerHTML,text=sig.innerText;
+if(window.ClipboardItem&&navigator.clipboard&&navigator.clipboard.write){
+navigator.clipboard.write([new ClipboardItem({'text/html':new Blob([html],{type:'text/html'}),'text/plain':new Blob([text],{type:'text/plain'})})]).then(function(){say('Signature copied. Paste it into your e-mail settings.')},select);
+}else select();
+});
+})();`;

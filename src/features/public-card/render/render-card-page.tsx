@@ -1,0 +1,184 @@
+/**
+ * Server rendering of the public card page: a whole HTML document (share tags for link-preview
+ * crawlers, inlined CSS, the card, a QR code, a few KB of enhancement script) that reads as a
+ * finished card with JavaScript off. Also the friendly not-found page and a plain message page for
+ * refused requests. Hosted by the local server (`server/public-surfaces.ts`) and, in production, by a
+ * Cloud Function (`functions/src/public-surfaces.ts`).
+ */
+import type { Card, Promotion } from '../../../domain/model';
+import type { PublicHosts } from '../../../domain/urls';
+import { CARD_CSS } from '../components/card-styles';
+import { resolveTheme, safeImageSrc } from '../components/card-theme';
+import { CardView } from '../components/card-view';
+import { LinkIcon } from '../components/link-icon';
+import { PAGE_CSS, renderDocument, type ShareMeta } from './html-document';
+import { CARD_PAGE_SCRIPT } from './page-scripts';
+import { qrSvg } from './qr-svg';
+
+/** The share description when the card has none (spec 1). */
+export const FALLBACK_DESCRIPTION =
+  'Use Cardbuilder to grow your business fast on social media, in email and on search engines.';
+
+export interface CardPageInput {
+  readonly card: Card;
+  readonly promotion?: Promotion | null;
+  readonly hosts: PublicHosts;
+  /** The card's public address (`cardPublicUrl`): canonical link and og:url. */
+  readonly canonicalUrl: string;
+  /** The address shared and encoded in the QR code (`trackedCardUrl`, with via=1). */
+  readonly trackedUrl: string;
+  /** True for the `/{id}/i` shape: asks search engines not to index the page. */
+  readonly noindex: boolean;
+  /** Shows the thank-you line after a lead was sent without JavaScript. */
+  readonly thanks?: boolean;
+}
+
+const SHARE_CSS = `
+.cb-share{margin:24px 20px 0}
+.cb-share-row{display:grid;grid-template-columns:1fr 1fr;gap:10px;margin-bottom:10px}
+.cb-share-row[hidden],.cb-share-row [hidden]{display:none}
+.cb-share-row:has(>[hidden]){grid-template-columns:1fr}
+.cb-qr{border-radius:14px;background:rgba(127,127,127,.08)}
+.cb-qr summary{display:flex;align-items:center;justify-content:center;gap:8px;min-height:46px;padding:10px;font-weight:650;cursor:pointer;list-style:none}
+.cb-qr summary::-webkit-details-marker{display:none}
+.cb-qr-code{width:min(220px,70%);margin:4px auto 12px;padding:8px;background:#fff;border-radius:12px}
+.cb-qr-code svg{display:block;width:100%;height:auto}
+.cb-share-link{display:block;padding:0 14px 14px;font-size:14px;font-weight:600}
+.cb-share-link span{display:block;margin-bottom:4px}
+.cb-share-msg{margin-top:8px;font-size:14px;font-weight:600;text-align:center}
+.cb-share-msg:empty{display:none}
+`;
+
+/** The absolute address of an image fit for og:image (http(s) only), or null. */
+function absoluteImage(value: string | undefined, base: string): string | null {
+  const src = safeImageSrc(value);
+  if (src === null || src.startsWith('data:')) return null;
+  try {
+    return new URL(src, base).href;
+  } catch {
+    return null;
+  }
+}
+
+/** Title, description, address and image that link previews show for the card. */
+export function cardShareMeta(card: Card, canonicalUrl: string): ShareMeta {
+  const share = card.appShare ?? {};
+  const name = card.name?.trim() ?? '';
+  const title = card.title?.trim() ?? '';
+  const fallbackTitle = [name, title].filter(Boolean).join(' — ') || 'Digital business card';
+  return {
+    title: share.title?.trim() || fallbackTitle,
+    description: share.description?.trim() || FALLBACK_DESCRIPTION,
+    url: canonicalUrl,
+    image:
+      absoluteImage(share.ogImage, canonicalUrl) ??
+      absoluteImage(card.template?.photoAvatar, canonicalUrl),
+  };
+}
+
+function SharePanel({ url, title }: { url: string; title: string }) {
+  return (
+    <section
+      className="cb-share"
+      aria-label="Share this card"
+      data-cb-share-box=""
+      data-cb-url={url}
+      data-cb-title={title}
+    >
+      <div className="cb-share-row" data-cb-js="" hidden>
+        <button type="button" className="cb-btn cb-btn-soft" data-cb-share="">
+          <LinkIcon name="share" size={18} />
+          Share
+        </button>
+        <button type="button" className="cb-btn cb-btn-soft" data-cb-copy="">
+          <LinkIcon name="copy" size={18} />
+          Copy link
+        </button>
+      </div>
+      <details className="cb-qr">
+        <summary>
+          <LinkIcon name="qr" size={18} />
+          Show QR code
+        </summary>
+        <div
+          className="cb-qr-code"
+          dangerouslySetInnerHTML={{ __html: qrSvg(url, 'QR code of this card') }}
+        />
+        <label className="cb-share-link">
+          <span>Card link</span>
+          <input readOnly value={url} />
+        </label>
+      </details>
+      <p className="cb-share-msg" data-cb-msg="" role="status" aria-live="polite" />
+    </section>
+  );
+}
+
+/** The public card page as a complete HTML document. */
+export function renderCardPage(input: CardPageInput): string {
+  const { card, hosts, canonicalUrl, trackedUrl, noindex } = input;
+  const meta = cardShareMeta(card, canonicalUrl);
+  const theme = resolveTheme(card.template);
+  const firstName = card.name?.trim().split(/\s+/)[0] ?? '';
+  return renderDocument({
+    title: meta.title,
+    description: meta.description,
+    canonicalUrl,
+    noindex,
+    share: meta,
+    css: PAGE_CSS + CARD_CSS + SHARE_CSS,
+    script: CARD_PAGE_SCRIPT,
+    themeColor: theme.accent,
+    pageBackground: theme.background,
+    children: (
+      <main>
+        {input.thanks === true && (
+          <p className="cb-notice" role="status">
+            {firstName !== ''
+              ? `Thank you! Your details were sent to ${firstName}.`
+              : 'Thank you! Your details were sent.'}
+          </p>
+        )}
+        <CardView card={card} promotion={input.promotion ?? null} hosts={hosts} mode="page">
+          <SharePanel url={trackedUrl} title={meta.title} />
+        </CardView>
+      </main>
+    ),
+  });
+}
+
+function MessagePage({ heading, text, home }: { heading: string; text: string; home: string }) {
+  return (
+    <main className="cb-msg-page">
+      <h1>{heading}</h1>
+      <p>{text}</p>
+      <a href={home}>Go to Cardbuilder</a>
+    </main>
+  );
+}
+
+/** The friendly page for an unknown or archived card (sent with status 404). */
+export function renderNotFoundPage(home = '/'): string {
+  return renderDocument({
+    title: 'Card not found',
+    noindex: true,
+    css: PAGE_CSS,
+    children: (
+      <MessagePage
+        heading="This card isn’t here"
+        text="The link may be mistyped, or the card was moved or switched off by its owner."
+        home={home}
+      />
+    ),
+  });
+}
+
+/** A short page for a refused request (a bad link, a malformed form), sent with a 4xx status. */
+export function renderMessagePage(heading: string, text: string, home = '/'): string {
+  return renderDocument({
+    title: heading,
+    noindex: true,
+    css: PAGE_CSS,
+    children: <MessagePage heading={heading} text={text} home={home} />,
+  });
+}

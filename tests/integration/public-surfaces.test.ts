@@ -1,0 +1,295 @@
+/**
+ * The public surfaces on the real local server: card pages by handle and by id, the vCard, the
+ * click-tracking redirect, the lead endpoint with its limits, and the signature preview. Documents
+ * are seeded with server privileges, as the app's own writes would leave them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DocData } from '../../src/backend/port';
+import { createPublicSurfaces } from '../../server/public-surfaces';
+import { startTestServer, type TestServer } from '../support/local-server';
+
+let server: TestServer;
+
+function card(id: string, overrides: DocData = {}): DocData {
+  return {
+    id,
+    handle: `${id}-handle`,
+    handleAllowIndex: true,
+    name: 'Ada Lovelace',
+    title: 'Head of Sales',
+    company: 'Acme Co',
+    accountId: 'acme',
+    teamId: 'team-1',
+    isArchived: false,
+    contacts: [
+      { id: 'phone', name: 'Phone', label: 'Mobile', value: '+1 555 0100' },
+      { id: 'mail', name: 'Email', label: 'Email', value: 'ada@acme.example' },
+      { id: 'site', name: 'Website', label: 'Website', value: 'https://acme.example/about' },
+    ],
+    appForm: { enabled: true, fields: { name: true, email: true, note: true } },
+    template: { accentColor: '#4f46e5', buttonStyle: 'fill', avatarShape: 'circle' },
+    signatureBasic: { enabled: true },
+    appShare: { title: '', description: '' },
+    ...overrides,
+  };
+}
+
+function seed(id: string, overrides: DocData = {}): string {
+  server.ctx.db.set(`cards/${id}`, card(id, overrides));
+  return id;
+}
+
+function docs(collection: string): DocData[] {
+  return server.ctx.db.query({ collection }).map((d) => d.data);
+}
+
+function get(path: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`${server.url}${path}`, { redirect: 'manual', ...init });
+}
+
+function postLead(id: string, body: string, type = 'application/json'): Promise<Response> {
+  return get(`/c/${id}/lead`, { method: 'POST', headers: { 'content-type': type }, body });
+}
+
+beforeAll(async () => {
+  server = await startTestServer({
+    routes: [createPublicSurfaces({ cardBase: '/c', signatureBase: '/s', linkBase: '/l' })],
+  });
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('card page', () => {
+  it('serves a card by its handle as a finished page that works without JavaScript', async () => {
+    seed('page1');
+    const res = await get('/c/page1-handle');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-/);
+    const html = await res.text();
+    expect(html).toContain('<title>Ada Lovelace — Head of Sales</title>');
+    expect(html).toContain('property="og:title" content="Ada Lovelace — Head of Sales"');
+    expect(html).toContain(`<link rel="canonical" href="${server.url}/c/page1-handle"/>`);
+    expect(html).not.toContain('noindex');
+    // Readable and usable with JS off: the contact buttons and the save-contact link are real links.
+    expect(html).toContain(
+      `href="${server.url}/l/%2B1%20555%200100/page1/phone/phone/nodcard/click"`,
+    );
+    expect(html).toContain(`href="${server.url}/c/page1/vcard.vcf"`);
+    expect(html).toContain('Save contact');
+    expect(html).toMatch(/<form[^>]*action="[^"]*\/c\/page1\/lead" method="post"/);
+  });
+
+  it('sends the whole first visit (HTML, CSS and script inline) in under 20 KB gzipped', async () => {
+    seed('weight', {
+      contacts: Array.from({ length: 10 }, (_, i) => ({
+        id: `l${i}`,
+        name: 'Website',
+        label: `Site ${i}`,
+        value: `https://site-${i}.example/some/longer/path`,
+      })),
+    });
+    const res = await get('/c/weight-handle', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(Number(res.headers.get('content-length'))).toBeLessThan(20 * 1024);
+    const html = await res.text();
+    expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+rel="stylesheet"/);
+  });
+
+  it('serves a card by id with noindex', async () => {
+    seed('page2', { handleAllowIndex: false });
+    const res = await get('/c/page2/i');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html).toContain(`<link rel="canonical" href="${server.url}/c/page2/i"/>`);
+  });
+
+  it('answers 404 for an unknown, archived or unlisted handle and an archived id', async () => {
+    seed('gone', { isArchived: true });
+    seed('unlisted', { handleAllowIndex: false });
+    for (const path of ['/c/nobody-here', '/c/gone-handle', '/c/gone/i', '/c/unlisted-handle']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).toContain('This card isn’t here');
+    }
+  });
+
+  it("shows the team's live promotion, not a draft or another team's", async () => {
+    server.ctx.db.set('accounts/acme/promotions/draft', {
+      teamId: 'promo-team',
+      isArchived: false,
+      status: 'draft',
+      title: 'Draft offer',
+    });
+    server.ctx.db.set('accounts/acme/promotions/other', {
+      teamId: 'other-team',
+      isArchived: false,
+      status: 'live',
+      title: 'Other offer',
+    });
+    server.ctx.db.set('accounts/acme/promotions/live', {
+      teamId: 'promo-team',
+      isArchived: false,
+      status: 'live',
+      title: 'Spring offer',
+      body: '20% off',
+    });
+    seed('promo', { teamId: 'promo-team' });
+    const html = await (await get('/c/promo-handle')).text();
+    expect(html).toContain('Spring offer');
+    expect(html).not.toContain('Draft offer');
+    expect(html).not.toContain('Other offer');
+  });
+
+  it('counts one view per visitor page render, by day, and no crawler views', async () => {
+    seed('views');
+    await get('/c/views-handle');
+    await get('/c/views/i');
+    // Link-preview fetchers are not visitors.
+    await get('/c/views-handle', { headers: { 'user-agent': 'Slackbot-LinkExpanding 1.0' } });
+    await get('/c/views-handle', { headers: { 'user-agent': 'LinkedInBot/1.0' } });
+    const summary = server.ctx.db.get('analytics/views').data ?? {};
+    const today = new Date().toISOString().slice(0, 10);
+    expect(summary.views).toBe(2);
+    expect(summary.viewsByDay).toEqual({ [today]: 2 });
+    expect(summary.accountId).toBe('acme');
+  });
+});
+
+describe('vCard', () => {
+  it('downloads the contact as text/vcard with escaped fields, the note and the photo address', async () => {
+    seed('vc', {
+      name: 'Ada; Byron, Lovelace',
+      template: { photoAvatar: 'https://img.example/ada.jpg' },
+    });
+    const res = await get(`/c/vc/vcard.vcf?note=${encodeURIComponent('Met at WebConf;\nbooth 4')}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/vcard; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="Ada-Byron-Lovelace\.vcf"/,
+    );
+    const text = await res.text();
+    expect(text).toContain('FN:Ada\\; Byron\\, Lovelace\r\n');
+    expect(text).toContain('NOTE:Met at WebConf\\;\\nbooth 4\r\n');
+    expect(text).toContain('PHOTO;VALUE=URI:https://img.example/ada.jpg\r\n');
+    expect(text).toContain(`URL:${server.url}/c/vc-handle\r\n`);
+  });
+
+  it('is found by handle too, and not for an archived card', async () => {
+    seed('vc2');
+    seed('vc3', { isArchived: true });
+    expect((await get('/c/vc2-handle/vcard')).status).toBe(200);
+    expect((await get('/c/vc3/vcard.vcf')).status).toBe(404);
+  });
+});
+
+describe('click redirect', () => {
+  it('records the click and redirects to the link target', async () => {
+    seed('clk');
+    const res = await get('/l/https%3A%2F%2Facme.example%2Fabout/clk/site/website/nodcard/click');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('https://acme.example/about');
+    const clicks = docs('analytics/clk/clicks');
+    expect(clicks).toHaveLength(1);
+    expect(clicks[0]).toMatchObject({ linkId: 'site', name: 'website' });
+    expect(clicks[0]?.at).toBeInstanceOf(Date);
+    const summary = server.ctx.db.get('analytics/clk').data ?? {};
+    expect(summary.clicks).toBe(1);
+    expect(summary.clicksByLink).toEqual({ site: 1 });
+  });
+
+  it('refuses a forged value (no open redirect) and records nothing', async () => {
+    seed('forged');
+    const res = await get('/l/https%3A%2F%2Fevil.example/forged/site/website/nodcard/click');
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    expect(docs('analytics/forged/clicks')).toHaveLength(0);
+    expect(server.ctx.db.get('analytics/forged').exists).toBe(false);
+  });
+
+  it('refuses a link whose stored target is javascript: and records nothing', async () => {
+    seed('jslink', {
+      contacts: [{ id: 'bad', name: 'Website', label: 'Site', value: 'javascript:alert(1)' }],
+    });
+    const res = await get('/l/javascript%3Aalert(1)/jslink/bad/website/nodcard/click');
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    expect(docs('analytics/jslink/clicks')).toHaveLength(0);
+  });
+});
+
+describe('lead form', () => {
+  it('stores a JSON lead with its time', async () => {
+    seed('lead1');
+    const res = await postLead('lead1', JSON.stringify({ name: 'Bob', email: 'bob@example.test' }));
+    expect(res.status).toBe(201);
+    const entries = docs('analytics/lead1/entries');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ name: 'Bob', email: 'bob@example.test', cardId: 'lead1' });
+    expect(entries[0]?.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('takes a plain form post (no JavaScript) and redirects back with a thank-you', async () => {
+    seed('lead2');
+    const res = await postLead(
+      'lead2',
+      new URLSearchParams({ name: 'Cy', note: 'Call me' }).toString(),
+      'application/x-www-form-urlencoded',
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`${server.url}/c/lead2-handle?thanks=1`);
+    expect(docs('analytics/lead2/entries')).toHaveLength(1);
+    const page = await (await get('/c/lead2-handle?thanks=1')).text();
+    expect(page).toContain('Thank you! Your details were sent to Ada.');
+  });
+
+  it('refuses unknown fields and over-long values, storing nothing', async () => {
+    seed('lead3');
+    expect((await postLead('lead3', JSON.stringify({ name: 'A', isAdmin: 'yes' }))).status).toBe(
+      400,
+    );
+    expect((await postLead('lead3', JSON.stringify({ phone: '1' }))).status).toBe(400);
+    expect((await postLead('lead3', JSON.stringify({ name: 'x'.repeat(501) }))).status).toBe(400);
+    expect(docs('analytics/lead3/entries')).toHaveLength(0);
+  });
+
+  it('refuses a 10 KB lead with 413 and stores nothing', async () => {
+    seed('lead4');
+    const res = await postLead('lead4', JSON.stringify({ name: 'Big', note: 'x'.repeat(10_000) }));
+    expect(res.status).toBe(413);
+    expect(docs('analytics/lead4/entries')).toHaveLength(0);
+  });
+
+  it('answers 429 to a flood of 1,000 posts after the limit and stores at most the limit', async () => {
+    seed('flood');
+    const statuses: number[] = [];
+    for (let i = 0; i < 1000; i += 50) {
+      const batch = Array.from({ length: 50 }, (_, j) =>
+        postLead('flood', JSON.stringify({ name: `Bot ${i + j}`, email: `b${i + j}@x.test` })),
+      );
+      for (const res of await Promise.all(batch)) statuses.push(res.status);
+    }
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(990);
+    expect(docs('analytics/flood/entries')).toHaveLength(10);
+  });
+});
+
+describe('signature page', () => {
+  it('shows the escaped signature of the card with that handle', async () => {
+    seed('sig', { name: '<script>alert(1)</script> Ada' });
+    const res = await get('/s/sig-handle');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; Ada');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain('Copy signature');
+    expect((await get('/s/nobody')).status).toBe(404);
+  });
+});
