@@ -63,7 +63,6 @@ async function main(): Promise<void> {
   console.log('Starting the Auth emulator...');
   const emulator = await startAuthEmulator({
     port: authPort,
-    configPath: join(root, 'firebase.json'),
     persistDir: join(dataRoot, 'auth'),
     quiet: true,
   });
@@ -137,7 +136,7 @@ async function main(): Promise<void> {
     console.log('\nStopping...');
     await Promise.all(children.map((c) => stopChild(c, 'SIGTERM')));
     await emulator.stop();
-    console.log('Stopped. Your data is kept in .data/.');
+    console.log(`Stopped. Your data is kept in ${dataRoot}.`);
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());

@@ -109,8 +109,7 @@ async function main(): Promise<void> {
   let emulator: Awaited<ReturnType<typeof startAuthEmulator>> | undefined;
   try {
     emulator = await startAuthEmulator({
-      port: 9399,
-      configPath: resolve(root, 'tests', 'firebase.test.json'),
+      port: Number(process.env.TEST_AUTH_PORT ?? 9399),
       quiet: true,
     });
     tally.passed += 1;

@@ -6,14 +6,13 @@ import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { PROJECT_ID, startAuthEmulator } from './lib/auth-emulator';
 
-export const TEST_AUTH_PORT = 9399;
+export const TEST_AUTH_PORT = Number(process.env.TEST_AUTH_PORT ?? 9399);
 
 async function main(): Promise<void> {
   const [command, ...args] = process.argv.slice(2);
   if (!command) throw new Error('usage: with-auth-emulator <command> [args...]');
   const emulator = await startAuthEmulator({
     port: TEST_AUTH_PORT,
-    configPath: resolve(import.meta.dirname, '..', 'tests', 'firebase.test.json'),
     quiet: true,
   });
   const child = spawn(command, args, {

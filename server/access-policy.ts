@@ -34,13 +34,14 @@ export interface AccessPolicy {
     after: DocData | null,
     db: PolicyReader & { getAfter(path: string): DocData | null },
   ): boolean;
-  /** May `auth` get the download URL of the file at `path`? (The download itself is public.) */
-  canReadFile(auth: AuthInfo | null, path: string): boolean;
+  /** May `auth` get the download URL (`db` reads documents, as storage rules' firestore.get) of the file at `path`? (The download itself is public.) */
+  canReadFile(auth: AuthInfo | null, path: string, db: PolicyReader): boolean;
   /** May `auth` upload (`file` given) or delete (`file` null) the file at `path`? */
   canWriteFile(
     auth: AuthInfo | null,
     path: string,
     file: { contentType: string; size: number } | null,
+    db: PolicyReader,
   ): boolean;
 }
 
@@ -51,7 +52,7 @@ export function signedInPolicy(): AccessPolicy {
     canRead: signedIn,
     canQuery: signedIn,
     canWrite: signedIn,
-    canReadFile: signedIn,
-    canWriteFile: signedIn,
+    canReadFile: (auth) => signedIn(auth),
+    canWriteFile: (auth) => signedIn(auth),
   };
 }

@@ -178,6 +178,8 @@ function demoDocuments(): Array<[string, DocData]> {
       trialEndDate: null,
     },
   });
+  put('slugs/acme-co', { accountId: 'acme' });
+  put('slugs/globex', { accountId: 'globex' });
   put('accounts/acme/teams/acme-sales', team('acme', 'Sales'));
   put('accounts/acme/teams/acme-support', team('acme', 'Support'));
   put('accounts/globex/teams/globex-general', team('globex', 'General'));

@@ -18,7 +18,7 @@ import {
   assertUploadAllowed,
   normalizeContentType,
 } from '../src/backend/engine/files';
-import type { AccessPolicy } from './access-policy';
+import type { AccessPolicy, PolicyReader } from './access-policy';
 import { HttpError, readBody, requestAuth, sendError, sendJson } from './http-util';
 import type { Store } from './store';
 import type { ServerContext } from './types';
@@ -47,6 +47,7 @@ export async function handleFilesApi(
   store: Store,
   policy: AccessPolicy,
 ): Promise<void> {
+  const reader: PolicyReader = { get: (docPath) => store.get(docPath) };
   try {
     const filePath = filePathOf(url, '/api/files/');
     assertFilePath(filePath);
@@ -70,7 +71,7 @@ export async function handleFilesApi(
             : err;
         });
         assertUploadAllowed(filePath, contentType, body.length);
-        if (!policy.canWriteFile(auth, filePath, { contentType, size: body.length })) {
+        if (!policy.canWriteFile(auth, filePath, { contentType, size: body.length }, reader)) {
           throw new BackendError(
             'permission-denied',
             `Missing or insufficient permissions: upload ${filePath}.`,
@@ -82,7 +83,7 @@ export async function handleFilesApi(
       }
       case 'GET': {
         const auth = await requestAuth(req, ctx);
-        if (!policy.canReadFile(auth, filePath)) {
+        if (!policy.canReadFile(auth, filePath, reader)) {
           throw new BackendError(
             'permission-denied',
             `Missing or insufficient permissions: read ${filePath}.`,
@@ -95,7 +96,7 @@ export async function handleFilesApi(
       }
       case 'DELETE': {
         const auth = await requestAuth(req, ctx);
-        if (!policy.canWriteFile(auth, filePath, null)) {
+        if (!policy.canWriteFile(auth, filePath, null, reader)) {
           throw new BackendError(
             'permission-denied',
             `Missing or insufficient permissions: delete ${filePath}.`,

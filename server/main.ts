@@ -8,8 +8,10 @@
  */
 import { startServer } from './create-server';
 import { seedDemoIfEmpty } from './demo-seed';
+import { createRulesPolicy } from './access/rules-policy';
 import { createPublicSurfaces } from './public-surfaces';
 import { deliverMail, mailboxPage } from './stand-ins/mail-outbox';
+import { countCardsInUse } from './triggers/card-count';
 import type { CommitTrigger, RouteHandler } from './types';
 
 /** Extra HTTP routes, tried in order after the data API (public pages, callables, checkout...). */
@@ -18,7 +20,7 @@ const routes: RouteHandler[] = [
   mailboxPage,
 ];
 /** Commit triggers (payments stand-in, mail outbox, plan sync, card counting). */
-const triggers: CommitTrigger[] = [deliverMail];
+const triggers: CommitTrigger[] = [deliverMail, countCardsInUse];
 
 const env = process.env;
 const runtimeConfig: Record<string, string> = {};
@@ -35,6 +37,7 @@ const server = await startServer({
   ...(env.APP_DIST ? { appDist: env.APP_DIST } : {}),
   ...(env.PUBLIC_ORIGIN ? { publicOrigin: env.PUBLIC_ORIGIN } : {}),
   runtimeConfig,
+  policy: createRulesPolicy(),
   routes,
   triggers,
 });

@@ -3,15 +3,14 @@
  * runs offline) and waits until it answers. Used by `npm start` and by the test wrappers.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const PROJECT_ID = 'demo-cardbuilder';
 
 export interface AuthEmulatorOptions {
   readonly port: number;
-  /** firebase.json to read the emulator settings from. */
-  readonly configPath: string;
   /** Folder to import accounts from at start and export them to at a clean stop. */
   readonly persistDir?: string;
   readonly quiet?: boolean;
@@ -25,6 +24,26 @@ export interface RunningAuthEmulator {
 }
 
 const root = resolve(import.meta.dirname, '..', '..');
+
+/** A firebase.json for the Auth emulator alone on `port`, so several stacks can run side by side. */
+function emulatorConfig(port: number): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cardbuilder-auth-'));
+  const file = join(dir, 'firebase.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      emulators: {
+        auth: { port, host: '127.0.0.1' },
+        // The hub and logging ports default to 4400/4500 for every stack; give each its own.
+        hub: { port: port + 10, host: '127.0.0.1' },
+        logging: { port: port + 11, host: '127.0.0.1' },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
+  );
+  return file;
+}
 
 export async function waitForHttp(
   url: string,
@@ -70,7 +89,7 @@ export async function startAuthEmulator(
     '--project',
     PROJECT_ID,
     '--config',
-    options.configPath,
+    emulatorConfig(options.port),
   ];
   if (options.persistDir) {
     if (existsSync(join(options.persistDir, 'firebase-export-metadata.json'))) {

@@ -1,7 +1,7 @@
 /**
  * Durability of the local server: a `kill -9` in the middle of a stream of concurrent writes must
  * not lose any write the server acknowledged. The server runs as a real child process
- * (`node --import tsx server/main.ts`) on a temporary data folder; it is killed with SIGKILL while
+ * (the real `startServer`, see tests/support/permissive-server-main.ts) on a temporary data folder; it is killed with SIGKILL while
  * writes are in flight, restarted on the same folder, and every acknowledged write is looked up.
  */
 import { spawn } from 'node:child_process';
@@ -26,17 +26,21 @@ afterAll(async () => {
 });
 
 async function startChild(dir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(),
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'tests/support/permissive-server-main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dir,
+        FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   children.push(child);
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {

@@ -1,0 +1,47 @@
+/**
+ * How many cards an account has in use (spec sections 3 and 9: `plan.cardsInUse`, the card cap).
+ * The backend keeps `plan.cardsInUse` right by recounting after every change that can move it; the
+ * local server's trigger (`server/triggers/card-count.ts`) and the production Cloud Function
+ * (`functions/src/card-count.ts`) both call these functions, so the counting rule exists once.
+ */
+
+/** The fields of a card document that the count looks at (plain stored data). */
+export interface CountedCard {
+  accountId?: unknown;
+  isArchived?: unknown;
+}
+
+/**
+ * Counts the cards in use: every card that is not archived (spec 4: archived cards are not listed;
+ * spec 9: the cap compares `cardsInUse` with the limit). A card without an `isArchived` field counts,
+ * since only `isArchived === true` takes a card out of use.
+ */
+export function cardsInUse(cards: Iterable<CountedCard>): number {
+  let count = 0;
+  for (const card of cards) if (card.isArchived !== true) count++;
+  return count;
+}
+
+function accountOf(card: CountedCard | null): string | null {
+  const id = card?.accountId;
+  return typeof id === 'string' && id !== '' ? id : null;
+}
+
+/**
+ * Decides which accounts must be recounted after a card document changed from `before` to `after`
+ * (null: missing): its account when the card was created or deleted or its `isArchived` changed,
+ * and both accounts if its `accountId` changed (only server code can do that). Empty otherwise, so
+ * edits of names and links cost no recount.
+ */
+export function accountsToRecount(before: CountedCard | null, after: CountedCard | null): string[] {
+  const from = accountOf(before);
+  const to = accountOf(after);
+  const accounts = new Set<string>();
+  if (before === null || after === null || from !== to) {
+    if (from) accounts.add(from);
+    if (to) accounts.add(to);
+  } else if ((before.isArchived === true) !== (after.isArchived === true) && to) {
+    accounts.add(to);
+  }
+  return [...accounts];
+}

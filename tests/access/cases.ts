@@ -1,0 +1,1331 @@
+/**
+ * The one table of access cases (docs/access.md): who may read and write what. Each case names an
+ * actor, one operation (a read, a query or a write/batch, expressed in the port's terms) and whether
+ * it is allowed. `access.test.ts` runs the table against the local server with its access policy and,
+ * where a Firestore emulator exists, against `firestore.rules`; a refused case must answer
+ * `permission-denied` and change nothing.
+ *
+ * The first part is the matrix: for each collection and operation, the roles allowed, expanded to
+ * one case per role. The second part lists the attacks (mass assignment, tenant hopping, cap and
+ * uniqueness bypasses, spam relay...) one by one. Every case starts from the same fixture
+ * (`buildFixture`), reset before each case.
+ */
+import type { DocData, QuerySpec, WriteOp } from '../../src/backend/port';
+import { serverTimestamp } from '../../src/backend/transforms';
+import { EMPTY_BRAND_KIT } from '../../src/domain/model';
+
+export const ACTORS = [
+  'visitor',
+  'freshUser',
+  'newUser',
+  'member',
+  'owner',
+  'collaborator',
+  'superAdmin',
+  'otherOwner',
+] as const;
+
+/**
+ * visitor: signed out. freshUser: signed in, no user document yet (mid sign-up). newUser: signed
+ * in, user document, no account yet. member: a person with a card in account A, signed in, no user
+ * document. owner / collaborator: of account A. otherOwner: of account B. superAdmin: the flag.
+ */
+export type Actor = (typeof ACTORS)[number];
+export type SignedInActor = Exclude<Actor, 'visitor'>;
+export const SIGNED_IN: readonly SignedInActor[] = ACTORS.filter(
+  (a): a is SignedInActor => a !== 'visitor',
+);
+/** Actors that have a user document in the fixture. */
+const WITH_USER_DOC: readonly Actor[] = [
+  'newUser',
+  'owner',
+  'collaborator',
+  'superAdmin',
+  'otherOwner',
+];
+
+export interface Ids {
+  uid: Record<SignedInActor, string>;
+  email: Record<SignedInActor, string>;
+}
+
+/** What an operation is built from: the ids of the run and the acting user. */
+export interface CaseEnv {
+  ids: Ids;
+  /** The actor's uid; a visitor acts on the newUser's uid (what a signed-out attacker would try). */
+  me: string;
+  myEmail: string;
+}
+
+export type AccessOp =
+  | { kind: 'get'; path: string }
+  | { kind: 'query'; spec: QuerySpec }
+  | { kind: 'set'; path: string; data: DocData }
+  | { kind: 'update'; path: string; data: DocData }
+  | { kind: 'delete'; path: string }
+  | { kind: 'batch'; ops: WriteOp[] };
+
+export interface AccessCase {
+  name: string;
+  as: Actor;
+  op: (env: CaseEnv) => AccessOp;
+  allowed: boolean;
+}
+
+export function envFor(ids: Ids, actor: Actor): CaseEnv {
+  const who: SignedInActor = actor === 'visitor' ? 'newUser' : actor;
+  return { ids, me: ids.uid[who], myEmail: ids.email[who] };
+}
+
+// ------------------------------------------------------------------ fixture
+
+export const TEAM_EMAIL = 'team@cardbuilder.local';
+const OLD = new Date('2025-01-02T03:04:05Z');
+
+export const FREE_PLAN = {
+  type: 'free',
+  isPaidAccount: false,
+  cardLimit: 1,
+  compCards: 0,
+  cardsInUse: 0,
+  trialEndDate: null,
+};
+
+function user(ids: Ids, who: SignedInActor, extra: DocData): DocData {
+  return {
+    id: ids.uid[who],
+    source: 'password',
+    email: ids.email[who],
+    displayName: who,
+    photoURL: '',
+    acceptedTOC: OLD,
+    dateCreated: OLD,
+    isAccountOwner: true,
+    affiliate: null,
+    ...extra,
+  };
+}
+
+function team(accountId: string, name: string): DocData {
+  return {
+    name,
+    isArchived: false,
+    accountId,
+    bulkSync: { syncTeamLinks: true, syncBranding: true },
+    links: [],
+    template: null,
+    signatureBasic: null,
+    ...EMPTY_BRAND_KIT,
+  };
+}
+
+function card(
+  id: string,
+  accountId: string,
+  teamId: string,
+  ownerId: string,
+  handle: string,
+  extra: DocData = {},
+): DocData {
+  return {
+    id,
+    handle,
+    handleAllowIndex: true,
+    name: `Card ${id}`,
+    title: 'Title',
+    accountId,
+    isArchived: false,
+    contacts: [
+      { id: 'l1', name: 'phone', label: 'Phone', value: '+1 555 0100', isTeamLink: false },
+    ],
+    appForm: { enabled: true },
+    template: { templateId: 'classic' },
+    signatureBasic: { enabled: true },
+    appShare: { title: '', description: '' },
+    teamId,
+    ownerId,
+    company: 'Co',
+    email: `${id}@example.test`,
+    bulkSync: { syncTeamLinks: true, syncBranding: true },
+    dateCreated: OLD,
+    dateUpdated: OLD,
+    ...extra,
+  };
+}
+
+/**
+ * The documents every case starts from. Account A (growth, 2 of 3 cards in use) belongs to owner
+ * with collaborator; account B (free, 1 of 1: full) to otherOwner. `now` dates the newUser's sign-up
+ * (inside the one-hour sign-up mail window); everybody else signed up long ago.
+ */
+export function buildFixture(ids: Ids, now: Date): Array<[string, DocData]> {
+  const u = ids.uid;
+  return [
+    [
+      'users/' + u.owner,
+      user(ids, 'owner', {
+        accountId: 'acc-a',
+        defaultTeam: 'team-a1',
+        teams: ['team-a1', 'team-a2'],
+      }),
+    ],
+    [
+      'users/' + u.collaborator,
+      user(ids, 'collaborator', {
+        isAccountOwner: false,
+        accountId: 'acc-a',
+        defaultTeam: 'team-a1',
+        teams: ['team-a1'],
+      }),
+    ],
+    ['users/' + u.superAdmin, user(ids, 'superAdmin', { isSuperAdmin: true })],
+    [
+      'users/' + u.otherOwner,
+      user(ids, 'otherOwner', { accountId: 'acc-b', defaultTeam: 'team-b1', teams: ['team-b1'] }),
+    ],
+    ['users/' + u.newUser, user(ids, 'newUser', { acceptedTOC: now, dateCreated: now })],
+    [
+      'accounts/acc-a',
+      {
+        id: 'acc-a',
+        name: 'Acme',
+        isActive: true,
+        dateUpdated: OLD,
+        directory: { slug: 'acme' },
+        plan: {
+          type: 'growth',
+          isPaidAccount: true,
+          cardLimit: 3,
+          compCards: 0,
+          cardsInUse: 2,
+          trialEndDate: null,
+        },
+        ownerId: u.owner,
+        collaborators: [u.collaborator],
+      },
+    ],
+    [
+      'accounts/acc-b',
+      {
+        id: 'acc-b',
+        name: 'Globex',
+        isActive: true,
+        dateUpdated: OLD,
+        directory: { slug: 'globex' },
+        plan: { ...FREE_PLAN, cardsInUse: 1 },
+        ownerId: u.otherOwner,
+        collaborators: [],
+      },
+    ],
+    ['slugs/acme', { accountId: 'acc-a' }],
+    ['slugs/globex', { accountId: 'acc-b' }],
+    ['accounts/acc-a/teams/team-a1', team('acc-a', 'Sales')],
+    ['accounts/acc-a/teams/team-a2', team('acc-a', 'Support')],
+    ['accounts/acc-b/teams/team-b1', team('acc-b', 'General')],
+    [
+      'accounts/acc-a/promotions/promo-a1',
+      {
+        id: 'promo-a1',
+        teamId: 'team-a1',
+        isArchived: false,
+        status: 'live',
+        isScheduled: false,
+        title: 'Sale',
+      },
+    ],
+    [
+      'accounts/acc-b/promotions/promo-b1',
+      { id: 'promo-b1', teamId: 'team-b1', isArchived: false, status: 'draft', isScheduled: false },
+    ],
+    [
+      'cards/card-a1',
+      card('card-a1', 'acc-a', 'team-a1', u.owner, 'ada', { email: ids.email.member }),
+    ],
+    ['cards/card-a2', card('card-a2', 'acc-a', 'team-a1', u.owner, 'grace')],
+    [
+      'cards/card-a3',
+      card('card-a3', 'acc-a', 'team-a2', u.owner, 'old-card', { isArchived: true }),
+    ],
+    ['cards/card-b1', card('card-b1', 'acc-b', 'team-b1', u.otherOwner, 'hank')],
+    ['handles/ada', { cardId: 'card-a1', accountId: 'acc-a' }],
+    ['handles/grace', { cardId: 'card-a2', accountId: 'acc-a' }],
+    ['handles/old-card', { cardId: 'card-a3', accountId: 'acc-a' }],
+    ['handles/hank', { cardId: 'card-b1', accountId: 'acc-b' }],
+    ['analytics/card-a1', { views: 3, accountId: 'acc-a' }],
+    ['analytics/card-a1/entries/e1', { name: 'Lead', createdAt: OLD }],
+    ['analytics/card-a1/clicks/k1', { linkId: 'l1', at: OLD }],
+    ['analytics/card-b1', { views: 1, accountId: 'acc-b' }],
+    ['analytics/card-b1/entries/e1', { name: 'Lead', createdAt: OLD }],
+    [
+      'templates/classic',
+      { id: 'classic', name: 'Classic', order: 1, isArchived: false, template: {} },
+    ],
+    ['products/prod-growth', { active: true, name: 'Growth', stripe_metadata_cardLimit: '10' }],
+    [
+      'products/prod-growth/prices/price-growth-monthly',
+      { active: true, currency: 'usd', unit_amount: 2900, type: 'recurring' },
+    ],
+    ['settings/release', { version: '1.0.0' }],
+    ['settings/notifications', { productTeamEmail: TEAM_EMAIL }],
+    ['settings/seed', { version: 1 }],
+    [
+      `users/${u.owner}/checkout_sessions/cs1`,
+      {
+        price: 'price-growth-monthly',
+        success_url: 'http://localhost/settings/billing',
+        cancel_url: 'http://localhost/settings/billing',
+        metadata: { accountId: 'acc-a', accountName: 'Acme' },
+        url: 'https://checkout.stripe.test/cs1',
+      },
+    ],
+    [
+      `users/${u.owner}/subscriptions/sub-a`,
+      { status: 'active', metadata: { accountId: 'acc-a' } },
+    ],
+    [
+      `users/${u.otherOwner}/subscriptions/sub-b`,
+      { status: 'active', metadata: { accountId: 'acc-b' } },
+    ],
+    [
+      'mail/m1',
+      {
+        to: TEAM_EMAIL,
+        message: { subject: 'Hi', html: '<p>Hi</p>' },
+        delivery: { state: 'SUCCESS' },
+      },
+    ],
+  ];
+}
+
+// ------------------------------------------------------------------ operations
+
+const ST = serverTimestamp();
+
+function get(path: string): AccessOp {
+  return { kind: 'get', path };
+}
+function query(spec: QuerySpec): AccessOp {
+  return { kind: 'query', spec };
+}
+function set(path: string, data: DocData): AccessOp {
+  return { kind: 'set', path, data };
+}
+function update(path: string, data: DocData): AccessOp {
+  return { kind: 'update', path, data };
+}
+function del(path: string): AccessOp {
+  return { kind: 'delete', path };
+}
+function batch(...ops: WriteOp[]): AccessOp {
+  return { kind: 'batch', ops };
+}
+function eq(field: string, value: unknown) {
+  return { field, op: '==' as const, value };
+}
+
+/** The sign-up payload of spec 7, exactly as the app writes it. */
+export function signUpData(env: CaseEnv, extra: DocData = {}): DocData {
+  return {
+    id: env.me,
+    source: 'password',
+    email: env.myEmail,
+    displayName: 'New Person',
+    photoURL: '',
+    acceptedTOC: ST,
+    dateCreated: ST,
+    isAccountOwner: true,
+    affiliate: null,
+    ...extra,
+  };
+}
+
+/** The account-setup batch: account (free plan), slug claim, first team, user's accountId. */
+export function accountSetup(
+  env: CaseEnv,
+  options: {
+    slug?: string;
+    plan?: DocData;
+    account?: DocData;
+    skipSlug?: boolean;
+    skipUser?: boolean;
+  } = {},
+): AccessOp {
+  const slug = options.slug ?? 'new-co';
+  const ops: WriteOp[] = [
+    {
+      kind: 'set',
+      path: 'accounts/acc-new',
+      data: {
+        id: 'acc-new',
+        name: 'New Co',
+        isActive: true,
+        dateUpdated: ST,
+        directory: { slug },
+        plan: options.plan ?? FREE_PLAN,
+        ownerId: env.me,
+        collaborators: [],
+        ...options.account,
+      },
+    },
+    { kind: 'set', path: 'accounts/acc-new/teams/team-new', data: team('acc-new', 'New Co') },
+  ];
+  if (!options.skipSlug)
+    ops.push({ kind: 'set', path: `slugs/${slug}`, data: { accountId: 'acc-new' } });
+  if (!options.skipUser) {
+    ops.push({
+      kind: 'update',
+      path: `users/${env.me}`,
+      data: { accountId: 'acc-new', defaultTeam: 'team-new', teams: ['team-new'] },
+    });
+  }
+  return batch(...ops);
+}
+
+/** A new card and its handle claim, in one batch (the way the builder creates cards). */
+export function newCard(
+  env: CaseEnv,
+  options: {
+    accountId?: string;
+    teamId?: string;
+    handle?: string;
+    extra?: DocData;
+    claim?: DocData | null;
+  } = {},
+): AccessOp {
+  const accountId = options.accountId ?? 'acc-a';
+  const teamId = options.teamId ?? (accountId === 'acc-b' ? 'team-b1' : 'team-a1');
+  const handle = options.handle ?? 'new-handle';
+  const data = card('card-new', accountId, teamId, env.me, handle, {
+    dateCreated: ST,
+    dateUpdated: ST,
+    ...options.extra,
+  });
+  const ops: WriteOp[] = [{ kind: 'set', path: 'cards/card-new', data }];
+  if (options.claim !== null) {
+    ops.push({
+      kind: 'set',
+      path: `handles/${handle}`,
+      data: options.claim ?? { cardId: 'card-new', accountId },
+    });
+  }
+  return batch(...ops);
+}
+
+function checkout(env: CaseEnv, extra: DocData = {}, metadata: DocData = {}): AccessOp {
+  return set(`users/${env.me}/checkout_sessions/cs-new`, {
+    price: 'price-growth-monthly',
+    allow_promotion_codes: true,
+    success_url: 'http://localhost:5173/settings/billing',
+    cancel_url: 'http://localhost:5173/settings/billing',
+    metadata: { accountId: 'acc-a', accountName: 'Acme', ...metadata },
+    client_reference_id: env.me,
+    mode: 'subscription',
+    quantity: 1,
+    locale: 'auto',
+    ...extra,
+  });
+}
+
+function signUpMail(extra: DocData = {}, message: DocData = {}): AccessOp {
+  return set('mail/mail-new', {
+    to: TEAM_EMAIL,
+    message: {
+      subject: 'New Cardbuilder sign-up: someone@example.test',
+      html: '<p>A new account was created on Cardbuilder.</p>',
+      ...message,
+    },
+    ...extra,
+  });
+}
+
+// ------------------------------------------------------------------ the matrix
+
+interface Row {
+  what: string;
+  op: (env: CaseEnv) => AccessOp;
+  allow: readonly Actor[];
+  /** The actors the row is run as (default: all). */
+  actors?: readonly Actor[];
+}
+
+const ACCOUNT_A_EDITORS: readonly Actor[] = ['owner', 'collaborator', 'superAdmin'];
+const EVERYONE: readonly Actor[] = ACTORS;
+
+const MATRIX: Row[] = [
+  // users
+  { what: 'get own user document', op: (e) => get(`users/${e.me}`), allow: SIGNED_IN },
+  {
+    what: "get the owner's user document",
+    op: (e) => get(`users/${e.ids.uid.owner}`),
+    allow: ['owner', 'collaborator', 'superAdmin'],
+  },
+  {
+    what: 'list users without a tenant constraint',
+    op: () => query({ collection: 'users', limit: 10 }),
+    allow: ['superAdmin'],
+  },
+  {
+    what: 'list users of account A',
+    op: () => query({ collection: 'users', where: [eq('accountId', 'acc-a')], limit: 50 }),
+    allow: ACCOUNT_A_EDITORS,
+  },
+  {
+    what: 'create own user document at sign-up',
+    op: (e) => set(`users/${e.me}`, signUpData(e)),
+    allow: ['freshUser', 'member'],
+  },
+  {
+    what: 'update own displayName',
+    op: (e) => update(`users/${e.me}`, { displayName: 'Renamed' }),
+    allow: WITH_USER_DOC,
+    actors: ['visitor', ...WITH_USER_DOC],
+  },
+  {
+    what: "update the owner's displayName",
+    op: (e) => update(`users/${e.ids.uid.owner}`, { displayName: 'Hacked' }),
+    allow: ['owner'],
+  },
+  {
+    what: 'delete own user document',
+    op: (e) => del(`users/${e.me}`),
+    allow: [],
+    actors: ['visitor', ...WITH_USER_DOC],
+  },
+
+  // accounts
+  { what: 'get account A', op: () => get('accounts/acc-a'), allow: ACCOUNT_A_EDITORS },
+  {
+    what: 'list active accounts by dateUpdated',
+    op: () =>
+      query({
+        collection: 'accounts',
+        where: [eq('isActive', true)],
+        orderBy: [{ field: 'dateUpdated', direction: 'desc' }],
+        limit: 20,
+      }),
+    allow: ['superAdmin'],
+  },
+  {
+    what: 'list accounts owned by oneself',
+    op: (e) => query({ collection: 'accounts', where: [eq('ownerId', e.me)], limit: 10 }),
+    allow: SIGNED_IN,
+  },
+  {
+    what: 'create an account with the setup batch',
+    op: (e) => accountSetup(e),
+    allow: ['newUser', 'superAdmin'],
+    actors: ['visitor', ...WITH_USER_DOC],
+  },
+  {
+    what: 'rename account A',
+    op: () => update('accounts/acc-a', { name: 'Acme Inc' }),
+    allow: ACCOUNT_A_EDITORS,
+  },
+  { what: 'delete account A', op: () => del('accounts/acc-a'), allow: [] },
+
+  // slugs
+  { what: 'get a slug claim', op: () => get('slugs/acme'), allow: SIGNED_IN },
+  {
+    what: 'list slug claims',
+    op: () => query({ collection: 'slugs', limit: 10 }),
+    allow: ['superAdmin'],
+  },
+  {
+    what: 'create a slug claim the account does not use',
+    op: () => set('slugs/spare', { accountId: 'acc-a' }),
+    allow: [],
+  },
+  { what: 'rewrite a slug claim', op: () => set('slugs/acme', { accountId: 'acc-b' }), allow: [] },
+  { what: 'delete the slug claim account A uses', op: () => del('slugs/acme'), allow: [] },
+
+  // teams
+  {
+    what: 'get a team of account A',
+    op: () => get('accounts/acc-a/teams/team-a1'),
+    allow: ACCOUNT_A_EDITORS,
+  },
+  {
+    what: 'list the teams of account A',
+    op: () => query({ collection: 'accounts/acc-a/teams', where: [eq('isArchived', false)] }),
+    allow: ACCOUNT_A_EDITORS,
+  },
+  {
+    what: 'create a team in account A',
+    op: () => set('accounts/acc-a/teams/team-new', team('acc-a', 'Marketing')),
+    allow: ACCOUNT_A_EDITORS,
+  },
+  {
+    what: 'update a team of account A',
+    op: () =>
+      update('accounts/acc-a/teams/team-a1', {
+        name: 'Sales EMEA',
+        photoLogo: 'https://x.test/l.png',
+      }),
+    allow: ACCOUNT_A_EDITORS,
+  },
+  {
+    what: 'delete a team of account A',
+    op: () => del('accounts/acc-a/teams/team-a2'),
+    allow: ACCOUNT_A_EDITORS,
+  },
+
+  // promotions
+  {
+    what: 'get a promotion of account A',
+    op: () => get('accounts/acc-a/promotions/promo-a1'),
+    allow: ACCOUNT_A_EDITORS,
+  },
+  {
+    what: 'list the promotions of a team of account A',
+    op: () =>
+      query({
+        collection: 'accounts/acc-a/promotions',
+        where: [eq('teamId', 'team-a1'), eq('isArchived', false)],
+      }),
+    allow: ACCOUNT_A_EDITORS,
+  },
+  {
+    what: 'create a promotion in account A',
+    op: () =>
+      set('accounts/acc-a/promotions/promo-new', {
+        id: 'promo-new',
+        teamId: 'team-a1',
+        isArchived: false,
+        status: 'draft',
+        isScheduled: false,
+        startDate: null,
+        endDate: null,
+        title: 'Spring',
+        body: '',
+        url: '',
+      }),
+    allow: ACCOUNT_A_EDITORS,
+  },
+  {
+    what: 'update a promotion of account A',
+    op: () => update('accounts/acc-a/promotions/promo-a1', { status: 'draft', isArchived: true }),
+    allow: ACCOUNT_A_EDITORS,
+  },
+  {
+    what: 'delete a promotion of account A',
+    op: () => del('accounts/acc-a/promotions/promo-a1'),
+    allow: ACCOUNT_A_EDITORS,
+  },
+
+  // cards
+  { what: 'get a card of account A', op: () => get('cards/card-a1'), allow: ACCOUNT_A_EDITORS },
+  {
+    what: 'list the cards of account A',
+    op: () =>
+      query({
+        collection: 'cards',
+        where: [eq('accountId', 'acc-a'), eq('isArchived', false)],
+        orderBy: [{ field: 'dateUpdated', direction: 'desc' }],
+        limit: 100,
+      }),
+    allow: ACCOUNT_A_EDITORS,
+  },
+  {
+    what: 'list cards without the tenant constraint',
+    op: () => query({ collection: 'cards', where: [eq('isArchived', false)], limit: 100 }),
+    allow: ['superAdmin'],
+  },
+  { what: 'create a card in account A', op: (e) => newCard(e), allow: ACCOUNT_A_EDITORS },
+  {
+    what: 'update a card of account A',
+    op: () => update('cards/card-a1', { name: 'Ada L.', title: 'CEO', dateUpdated: ST }),
+    allow: ACCOUNT_A_EDITORS,
+  },
+  {
+    what: 'delete a card of account A with its handle claim',
+    op: () =>
+      batch({ kind: 'delete', path: 'cards/card-a2' }, { kind: 'delete', path: 'handles/grace' }),
+    allow: ACCOUNT_A_EDITORS,
+  },
+
+  // handles
+  { what: 'get a handle claim', op: () => get('handles/ada'), allow: SIGNED_IN },
+  {
+    what: 'list handle claims',
+    op: () => query({ collection: 'handles', limit: 10 }),
+    allow: ['superAdmin'],
+  },
+  {
+    what: 'create a handle claim no card uses',
+    op: () => set('handles/spare', { cardId: 'card-a1', accountId: 'acc-a' }),
+    allow: [],
+  },
+  {
+    what: 'rewrite a handle claim',
+    op: () => set('handles/ada', { cardId: 'card-b1', accountId: 'acc-b' }),
+    allow: [],
+  },
+  { what: 'delete a handle claim its card still uses', op: () => del('handles/ada'), allow: [] },
+
+  // analytics
+  { what: "get a card's analytics", op: () => get('analytics/card-a1'), allow: ACCOUNT_A_EDITORS },
+  {
+    what: "list a card's analytics entries",
+    op: () =>
+      query({
+        collection: 'analytics/card-a1/entries',
+        orderBy: [{ field: 'createdAt', direction: 'desc' }],
+      }),
+    allow: ACCOUNT_A_EDITORS,
+  },
+  {
+    what: "list a card's analytics clicks",
+    op: () =>
+      query({
+        collection: 'analytics/card-a1/clicks',
+        orderBy: [{ field: 'at', direction: 'desc' }],
+      }),
+    allow: ACCOUNT_A_EDITORS,
+  },
+  {
+    what: 'write an analytics entry',
+    op: () => set('analytics/card-a1/entries/e-new', { name: 'Forged lead', createdAt: ST }),
+    allow: [],
+  },
+  {
+    what: 'write an analytics click',
+    op: () => set('analytics/card-a1/clicks/k-new', { linkId: 'l1', at: ST }),
+    allow: [],
+  },
+  {
+    what: 'update analytics counters',
+    op: () => update('analytics/card-a1', { views: 1000 }),
+    allow: [],
+  },
+  { what: 'delete analytics', op: () => del('analytics/card-a1/entries/e1'), allow: [] },
+
+  // checkout sessions (Stripe extension)
+  {
+    what: "get the owner's checkout session",
+    op: (e) => get(`users/${e.ids.uid.owner}/checkout_sessions/cs1`),
+    allow: ['owner', 'superAdmin'],
+  },
+  {
+    what: "list the owner's checkout sessions",
+    op: (e) => query({ collection: `users/${e.ids.uid.owner}/checkout_sessions` }),
+    allow: ['owner', 'superAdmin'],
+  },
+  {
+    what: 'create a checkout session for account A',
+    op: (e) => checkout(e),
+    allow: ['owner'],
+  },
+  {
+    what: "edit a checkout session's url",
+    op: (e) =>
+      update(`users/${e.ids.uid.owner}/checkout_sessions/cs1`, { url: 'https://evil.test/pay' }),
+    allow: [],
+  },
+  {
+    what: 'delete a checkout session',
+    op: (e) => del(`users/${e.ids.uid.owner}/checkout_sessions/cs1`),
+    allow: [],
+  },
+
+  // subscriptions (Stripe extension)
+  {
+    what: "get the owner's subscription",
+    op: (e) => get(`users/${e.ids.uid.owner}/subscriptions/sub-a`),
+    allow: ['owner', 'superAdmin'],
+  },
+  {
+    what: "list the owner's subscriptions",
+    op: (e) => query({ collection: `users/${e.ids.uid.owner}/subscriptions` }),
+    allow: ['owner', 'superAdmin'],
+  },
+  {
+    what: 'create own subscription',
+    op: (e) =>
+      set(`users/${e.me}/subscriptions/sub-new`, {
+        status: 'active',
+        metadata: { accountId: 'acc-a' },
+      }),
+    allow: [],
+  },
+  {
+    what: "update the owner's subscription",
+    op: (e) => update(`users/${e.ids.uid.owner}/subscriptions/sub-a`, { status: 'trialing' }),
+    allow: [],
+  },
+
+  // products and prices (public)
+  { what: 'get a product', op: () => get('products/prod-growth'), allow: EVERYONE },
+  {
+    what: 'list active products',
+    op: () => query({ collection: 'products', where: [eq('active', true)] }),
+    allow: EVERYONE,
+  },
+  {
+    what: "list a product's prices",
+    op: () => query({ collection: 'products/prod-growth/prices', where: [eq('active', true)] }),
+    allow: EVERYONE,
+  },
+  {
+    what: 'create a product',
+    op: () =>
+      set('products/prod-free', {
+        active: true,
+        name: 'Free lunch',
+        stripe_metadata_cardLimit: '1000',
+      }),
+    allow: [],
+  },
+  {
+    what: 'update a price',
+    op: () => update('products/prod-growth/prices/price-growth-monthly', { unit_amount: 1 }),
+    allow: [],
+  },
+  { what: 'delete a product', op: () => del('products/prod-growth'), allow: [] },
+
+  // templates
+  { what: 'get a template', op: () => get('templates/classic'), allow: SIGNED_IN },
+  {
+    what: 'list templates',
+    op: () =>
+      query({
+        collection: 'templates',
+        where: [eq('isArchived', false)],
+        orderBy: [{ field: 'order', direction: 'asc' }],
+      }),
+    allow: SIGNED_IN,
+  },
+  {
+    what: 'create a template',
+    op: () =>
+      set('templates/tpl-new', {
+        id: 'tpl-new',
+        name: 'New',
+        order: 9,
+        isArchived: false,
+        template: {},
+      }),
+    allow: ['superAdmin'],
+  },
+  {
+    what: 'update a template',
+    op: () => update('templates/classic', { order: 2 }),
+    allow: ['superAdmin'],
+  },
+  { what: 'delete a template', op: () => del('templates/classic'), allow: ['superAdmin'] },
+
+  // settings
+  { what: 'get the release setting', op: () => get('settings/release'), allow: EVERYONE },
+  {
+    what: 'get the notifications setting',
+    op: () => get('settings/notifications'),
+    allow: SIGNED_IN,
+  },
+  { what: 'get another setting', op: () => get('settings/seed'), allow: [] },
+  {
+    what: 'update the release setting',
+    op: () => update('settings/release', { version: '9.9.9' }),
+    allow: [],
+  },
+  {
+    what: 'update the notifications address',
+    op: () => update('settings/notifications', { productTeamEmail: 'attacker@evil.test' }),
+    allow: [],
+  },
+
+  // mail
+  { what: 'send the sign-up notice', op: () => signUpMail(), allow: ['newUser'] },
+  { what: 'get a mail document', op: () => get('mail/m1'), allow: [] },
+  { what: 'list mail', op: () => query({ collection: 'mail', limit: 10 }), allow: [] },
+  {
+    what: 'update a mail delivery',
+    op: () => update('mail/m1', { 'delivery.state': 'PENDING' }),
+    allow: [],
+  },
+  { what: 'delete a mail document', op: () => del('mail/m1'), allow: [] },
+];
+
+function expand(rows: readonly Row[]): AccessCase[] {
+  const out: AccessCase[] = [];
+  for (const row of rows) {
+    for (const actor of row.actors ?? ACTORS) {
+      const allowed = row.allow.includes(actor);
+      out.push({
+        name: `${row.what}: ${actor} ${allowed ? 'may' : 'may not'}`,
+        as: actor,
+        op: row.op,
+        allowed,
+      });
+    }
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ the attacks, one by one
+
+function c(name: string, as: Actor, allowed: boolean, op: (env: CaseEnv) => AccessOp): AccessCase {
+  return { name, as, op, allowed };
+}
+
+const ATTACKS: AccessCase[] = [
+  // plan and server-only account fields
+  c('owner raises own plan', 'owner', false, () =>
+    update('accounts/acc-a', {
+      'plan.type': 'corporate',
+      'plan.isPaidAccount': true,
+      'plan.cardLimit': 1000,
+    }),
+  ),
+  c('owner raises own compCards', 'owner', false, () =>
+    update('accounts/acc-a', { 'plan.compCards': 50 }),
+  ),
+  c('owner forges cardsInUse', 'owner', false, () =>
+    update('accounts/acc-a', { 'plan.cardsInUse': 0 }),
+  ),
+  c('owner extends the trial', 'owner', false, () =>
+    update('accounts/acc-a', { 'plan.trialEndDate': new Date('2099-01-01T00:00:00Z') }),
+  ),
+  c('owner deactivates the account', 'owner', false, () =>
+    update('accounts/acc-a', { isActive: false }),
+  ),
+  c('owner hands the account to someone else', 'owner', false, (e) =>
+    update('accounts/acc-a', { ownerId: e.ids.uid.otherOwner }),
+  ),
+  c('owner adds a field nobody thought of to the account', 'owner', false, () =>
+    update('accounts/acc-a', { isVerified: true }),
+  ),
+  c('collaborator changes the plan', 'collaborator', false, () =>
+    update('accounts/acc-a', { 'plan.cardLimit': 100 }),
+  ),
+  c('collaborator adds a collaborator', 'collaborator', false, (e) =>
+    update('accounts/acc-a', { collaborators: [e.ids.uid.collaborator, e.ids.uid.newUser] }),
+  ),
+  c('owner adds a collaborator', 'owner', true, (e) =>
+    update('accounts/acc-a', { collaborators: [e.ids.uid.collaborator, e.ids.uid.newUser] }),
+  ),
+  c('owner adds more collaborators than the plan has cards', 'owner', false, () =>
+    update('accounts/acc-a', { collaborators: ['u1', 'u2', 'u3', 'u4'] }),
+  ),
+  c('super admin changes a plan', 'superAdmin', false, () =>
+    update('accounts/acc-b', { 'plan.type': 'corporate', 'plan.cardLimit': 100 }),
+  ),
+  c('super admin deactivates an account', 'superAdmin', false, () =>
+    update('accounts/acc-b', { isActive: false }),
+  ),
+  c('owner touches dateUpdated with the server time', 'owner', true, () =>
+    update('accounts/acc-a', { dateUpdated: ST }),
+  ),
+  c('owner back-dates dateUpdated', 'owner', false, () =>
+    update('accounts/acc-a', { dateUpdated: new Date('2001-01-01T00:00:00Z') }),
+  ),
+
+  // the user document
+  c('owner sets own isSuperAdmin', 'owner', false, (e) =>
+    update(`users/${e.me}`, { isSuperAdmin: true }),
+  ),
+  c('a new user signs up as super admin', 'freshUser', false, (e) =>
+    set(`users/${e.me}`, signUpData(e, { isSuperAdmin: true })),
+  ),
+  c('a new user signs up into an existing account', 'freshUser', false, (e) =>
+    set(`users/${e.me}`, signUpData(e, { accountId: 'acc-a' })),
+  ),
+  c('a new user signs up with an extra field', 'freshUser', false, (e) =>
+    set(`users/${e.me}`, signUpData(e, { stripeRole: 'corporate' })),
+  ),
+  c('a new user signs up with isAccountOwner false', 'freshUser', false, (e) =>
+    set(`users/${e.me}`, signUpData(e, { isAccountOwner: false })),
+  ),
+  c("a new user signs up with someone else's e-mail", 'freshUser', false, (e) =>
+    set(`users/${e.me}`, signUpData(e, { email: 'ceo@acme.example' })),
+  ),
+  c('a new user signs up back-dated', 'freshUser', false, (e) =>
+    set(`users/${e.me}`, signUpData(e, { dateCreated: new Date('2001-01-01T00:00:00Z') })),
+  ),
+  c('a new user signs up with an affiliate code', 'freshUser', true, (e) =>
+    set(`users/${e.me}`, signUpData(e, { affiliate: 'partner-42' })),
+  ),
+  c("a new user creates someone else's user document", 'freshUser', false, (e) =>
+    set(`users/${e.ids.uid.member}`, signUpData({ ...e, me: e.ids.uid.member })),
+  ),
+  c('owner changes own accountId to another account', 'owner', false, (e) =>
+    update(`users/${e.me}`, { accountId: 'acc-b' }),
+  ),
+  c('a new user joins an account they are not in', 'newUser', false, (e) =>
+    update(`users/${e.me}`, { accountId: 'acc-a' }),
+  ),
+  c('a new user joins account B', 'newUser', false, (e) =>
+    update(`users/${e.me}`, { accountId: 'acc-b' }),
+  ),
+  c('owner changes own dateCreated', 'owner', false, (e) =>
+    update(`users/${e.me}`, { dateCreated: new Date('2001-01-01T00:00:00Z') }),
+  ),
+  c('owner clears own isAccountOwner', 'owner', false, (e) =>
+    update(`users/${e.me}`, { isAccountOwner: false }),
+  ),
+  c('owner writes a stripeId into own user document', 'owner', false, (e) =>
+    update(`users/${e.me}`, { stripeId: 'cus_forged' }),
+  ),
+  c('owner picks another team of the account as default', 'owner', true, (e) =>
+    update(`users/${e.me}`, { defaultTeam: 'team-a2' }),
+  ),
+  c("owner picks another account's team as default", 'owner', false, (e) =>
+    update(`users/${e.me}`, { defaultTeam: 'team-b1' }),
+  ),
+  c('owner updates own teams list and accepted terms', 'owner', true, (e) =>
+    update(`users/${e.me}`, { teams: ['team-a1'], acceptedTOC: ST }),
+  ),
+  c('owner updates own photo', 'owner', true, (e) =>
+    update(`users/${e.me}`, { photoURL: 'https://example.test/p.png' }),
+  ),
+  c('collaborator reads the owner user document of their account', 'collaborator', true, (e) =>
+    get(`users/${e.ids.uid.owner}`),
+  ),
+  c('otherOwner reads a user of account A', 'otherOwner', false, (e) =>
+    get(`users/${e.ids.uid.collaborator}`),
+  ),
+  c('super admin reads any user', 'superAdmin', true, (e) => get(`users/${e.ids.uid.otherOwner}`)),
+  c('owner lists users of account B', 'owner', false, () =>
+    query({ collection: 'users', where: [eq('accountId', 'acc-b')], limit: 10 }),
+  ),
+  c('owner lists users of account A without a limit', 'owner', false, () =>
+    query({ collection: 'users', where: [eq('accountId', 'acc-a')] }),
+  ),
+
+  // account setup
+  c('a new user sets up an account on a paid plan', 'newUser', false, (e) =>
+    accountSetup(e, {
+      plan: { ...FREE_PLAN, type: 'corporate', isPaidAccount: true, cardLimit: 100 },
+    }),
+  ),
+  c('a new user sets up an account with comp cards', 'newUser', false, (e) =>
+    accountSetup(e, { plan: { ...FREE_PLAN, compCards: 10 } }),
+  ),
+  c('a new user sets up an account without claiming the slug', 'newUser', false, (e) =>
+    accountSetup(e, { skipSlug: true }),
+  ),
+  c("a new user sets up an account on another account's slug", 'newUser', false, (e) =>
+    accountSetup(e, { slug: 'globex' }),
+  ),
+  c('a new user sets up an account without joining it', 'newUser', false, (e) =>
+    accountSetup(e, { skipUser: true }),
+  ),
+  c('a new user sets up an account owned by someone else', 'newUser', false, (e) =>
+    accountSetup(e, { account: { ownerId: e.ids.uid.owner } }),
+  ),
+  c('a new user sets up an account with collaborators already in it', 'newUser', false, (e) =>
+    accountSetup(e, { account: { collaborators: [e.ids.uid.owner] } }),
+  ),
+  c('a new user queries accounts by directory slug', 'newUser', false, () =>
+    query({ collection: 'accounts', where: [eq('directory.slug', 'acme')], limit: 1 }),
+  ),
+
+  // slugs and directory
+  c('owner changes the directory slug with its claims', 'owner', true, () =>
+    batch(
+      { kind: 'update', path: 'accounts/acc-a', data: { 'directory.slug': 'acme-inc' } },
+      { kind: 'set', path: 'slugs/acme-inc', data: { accountId: 'acc-a' } },
+      { kind: 'delete', path: 'slugs/acme' },
+    ),
+  ),
+  c("owner takes another account's slug", 'owner', false, () =>
+    batch(
+      { kind: 'update', path: 'accounts/acc-a', data: { 'directory.slug': 'globex' } },
+      { kind: 'set', path: 'slugs/globex', data: { accountId: 'acc-a' } },
+      { kind: 'delete', path: 'slugs/acme' },
+    ),
+  ),
+  c('owner changes the slug but keeps the old claim', 'owner', false, () =>
+    batch(
+      { kind: 'update', path: 'accounts/acc-a', data: { 'directory.slug': 'acme-inc' } },
+      { kind: 'set', path: 'slugs/acme-inc', data: { accountId: 'acc-a' } },
+    ),
+  ),
+  c("owner deletes another account's slug claim", 'owner', false, () => del('slugs/globex')),
+
+  // cards: tenants, cap, handles, immutable fields
+  c("otherOwner reads account A's cards", 'otherOwner', false, () =>
+    query({ collection: 'cards', where: [eq('accountId', 'acc-a')], limit: 100 }),
+  ),
+  c('owner lists own cards without a limit', 'owner', false, () =>
+    query({ collection: 'cards', where: [eq('accountId', 'acc-a')] }),
+  ),
+  c('owner lists own cards with a limit over 1000', 'owner', false, () =>
+    query({ collection: 'cards', where: [eq('accountId', 'acc-a')], limit: 5000 }),
+  ),
+  c('owner lists cards by handle across accounts', 'owner', false, () =>
+    query({ collection: 'cards', where: [eq('handle', 'hank')], limit: 1 }),
+  ),
+  c('a member reads their own card', 'member', false, () => get('cards/card-a1')),
+  c('super admin reads a card of any account', 'superAdmin', true, () => get('cards/card-b1')),
+  c('super admin CAN read all accounts', 'superAdmin', true, () => get('accounts/acc-b')),
+  c('otherOwner creates a card over the cap', 'otherOwner', false, (e) =>
+    newCard(e, { accountId: 'acc-b' }),
+  ),
+  c('super admin creates a card over the cap', 'superAdmin', false, (e) =>
+    newCard(e, { accountId: 'acc-b' }),
+  ),
+  c('otherOwner creates an archived card at the cap', 'otherOwner', true, (e) =>
+    newCard(e, { accountId: 'acc-b', extra: { isArchived: true } }),
+  ),
+  c('owner un-archives a card under the cap', 'owner', true, () =>
+    update('cards/card-a3', { isArchived: false }),
+  ),
+  c('otherOwner creates a card in account A', 'otherOwner', false, (e) =>
+    newCard(e, { accountId: 'acc-a' }),
+  ),
+  c('collaborator creates a card in account A', 'collaborator', true, (e) => newCard(e)),
+  c('owner creates a card without a handle claim', 'owner', false, (e) =>
+    newCard(e, { claim: null }),
+  ),
+  c("owner takes another card's handle", 'owner', false, (e) => newCard(e, { handle: 'hank' })),
+  c('owner creates a card whose claim names another card', 'owner', false, (e) =>
+    newCard(e, { claim: { cardId: 'card-a1', accountId: 'acc-a' } }),
+  ),
+  c('owner creates a card with a malformed handle', 'owner', false, (e) =>
+    newCard(e, { handle: 'Bad-Handle' }),
+  ),
+  c('owner creates a card for another owner', 'owner', false, (e) =>
+    newCard(e, { extra: { ownerId: e.ids.uid.collaborator } }),
+  ),
+  c('owner creates a card with a field nobody thought of', 'owner', false, (e) =>
+    newCard(e, { extra: { isVerified: true } }),
+  ),
+  c("owner creates a card in another account's team", 'owner', false, (e) =>
+    newCard(e, { extra: { teamId: 'team-b1' } }),
+  ),
+  c('owner changes a handle with the claim batch', 'owner', true, () =>
+    batch(
+      { kind: 'delete', path: 'handles/ada' },
+      { kind: 'set', path: 'handles/ada-l', data: { cardId: 'card-a1', accountId: 'acc-a' } },
+      { kind: 'update', path: 'cards/card-a1', data: { handle: 'ada-l' } },
+    ),
+  ),
+  c("owner changes a card's handle to another card's handle", 'owner', false, () =>
+    batch(
+      { kind: 'delete', path: 'handles/ada' },
+      { kind: 'set', path: 'handles/hank', data: { cardId: 'card-a1', accountId: 'acc-a' } },
+      { kind: 'update', path: 'cards/card-a1', data: { handle: 'hank' } },
+    ),
+  ),
+  c('owner changes a handle but keeps the old claim', 'owner', false, () =>
+    batch(
+      { kind: 'set', path: 'handles/ada-l', data: { cardId: 'card-a1', accountId: 'acc-a' } },
+      { kind: 'update', path: 'cards/card-a1', data: { handle: 'ada-l' } },
+    ),
+  ),
+  c('owner changes a handle without claiming the new one', 'owner', false, () =>
+    update('cards/card-a1', { handle: 'ada-l' }),
+  ),
+  c('owner deletes a card but keeps its claim', 'owner', false, () => del('cards/card-a2')),
+  c("owner deletes another account's handle claim", 'owner', false, () => del('handles/hank')),
+  c("owner changes a card's accountId", 'owner', false, () =>
+    update('cards/card-a1', { accountId: 'acc-b' }),
+  ),
+  c("owner changes a card's ownerId", 'owner', false, (e) =>
+    update('cards/card-a1', { ownerId: e.ids.uid.collaborator }),
+  ),
+  c("owner changes a card's dateCreated", 'owner', false, () =>
+    update('cards/card-a1', { dateCreated: new Date('2001-01-01T00:00:00Z') }),
+  ),
+  c("owner moves a card to another account's team", 'owner', false, () =>
+    update('cards/card-a1', { teamId: 'team-b1' }),
+  ),
+  c('collaborator edits a card of the account', 'collaborator', true, () =>
+    update('cards/card-a2', { title: 'VP', contacts: [] }),
+  ),
+  c('super admin edits a card of any account', 'superAdmin', true, () =>
+    update('cards/card-b1', { title: 'Chief' }),
+  ),
+  c("otherOwner edits account A's card", 'otherOwner', false, () =>
+    update('cards/card-a1', { title: 'Fired' }),
+  ),
+  c('owner archives a card', 'owner', true, () => update('cards/card-a1', { isArchived: true })),
+
+  // teams and promotions across tenants
+  c('otherOwner creates a team in account A', 'otherOwner', false, () =>
+    set('accounts/acc-a/teams/team-x', team('acc-a', 'Trojan')),
+  ),
+  c('owner creates a team claiming another account id', 'owner', false, () =>
+    set('accounts/acc-a/teams/team-x', team('acc-b', 'Confused')),
+  ),
+  c("owner changes a team's accountId", 'owner', false, () =>
+    update('accounts/acc-a/teams/team-a1', { accountId: 'acc-b' }),
+  ),
+  c('owner adds an unknown field to a team', 'owner', false, () =>
+    update('accounts/acc-a/teams/team-a1', { isPremium: true }),
+  ),
+  c("otherOwner reads account A's promotions", 'otherOwner', false, () =>
+    query({ collection: 'accounts/acc-a/promotions' }),
+  ),
+  c("owner creates a promotion for another account's team", 'owner', false, () =>
+    set('accounts/acc-a/promotions/promo-x', { teamId: 'team-b1', isArchived: false }),
+  ),
+  c('super admin edits a team of any account', 'superAdmin', true, () =>
+    update('accounts/acc-b/teams/team-b1', { name: 'Global' }),
+  ),
+
+  // checkout and subscriptions
+  c("otherOwner reads the owner's subscriptions", 'otherOwner', false, (e) =>
+    query({ collection: `users/${e.ids.uid.owner}/subscriptions` }),
+  ),
+  c("collaborator reads the owner's subscription", 'collaborator', false, (e) =>
+    get(`users/${e.ids.uid.owner}/subscriptions/sub-a`),
+  ),
+  c('owner writes own subscription', 'owner', false, (e) =>
+    set(`users/${e.me}/subscriptions/sub-forged`, {
+      status: 'active',
+      metadata: { accountId: 'acc-a' },
+    }),
+  ),
+  c('owner creates a checkout session with its url filled in', 'owner', false, (e) =>
+    checkout(e, { url: 'https://evil.test/pay' }),
+  ),
+  c('owner creates a checkout session with a year-long trial', 'owner', false, (e) =>
+    checkout(e, { trial_period_days: 365 }),
+  ),
+  c('owner creates a checkout session with a 14-day trial', 'owner', true, (e) =>
+    checkout(e, { trial_period_days: 14 }),
+  ),
+  c('owner creates a checkout session for account B', 'owner', false, (e) =>
+    checkout(e, {}, { accountId: 'acc-b' }),
+  ),
+  c('collaborator buys a plan for account A', 'collaborator', false, (e) => checkout(e)),
+  c('otherOwner creates a checkout session for own account', 'otherOwner', true, (e) =>
+    checkout(e, {}, { accountId: 'acc-b', accountName: 'Globex' }),
+  ),
+  c('owner creates a checkout session under another user', 'owner', false, (e) =>
+    set(`users/${e.ids.uid.otherOwner}/checkout_sessions/cs-x`, {
+      price: 'p',
+      success_url: 'http://localhost/',
+      cancel_url: 'http://localhost/',
+      metadata: { accountId: 'acc-a' },
+    }),
+  ),
+  c('owner creates a checkout session with a javascript: url', 'owner', false, (e) =>
+    checkout(e, { success_url: 'javascript:alert(1)' }),
+  ),
+  c('owner writes the error of a checkout session', 'owner', false, (e) =>
+    update(`users/${e.me}/checkout_sessions/cs1`, { error: { message: 'nope' } }),
+  ),
+
+  // mail
+  c('a new user sends mail to another recipient', 'newUser', false, () =>
+    signUpMail({ to: 'victim@example.test' }),
+  ),
+  c('a new user sends mail to a list of recipients', 'newUser', false, () =>
+    signUpMail({ to: [TEAM_EMAIL, 'victim@example.test'] }),
+  ),
+  c('a new user sends mail with a cc', 'newUser', false, () =>
+    signUpMail({ cc: 'victim@example.test' }),
+  ),
+  c('a new user sends mail with a template', 'newUser', false, () =>
+    signUpMail({ template: { name: 'welcome', data: {} } }),
+  ),
+  c('a new user sends mail with huge html', 'newUser', false, () =>
+    signUpMail({}, { html: `<p>${'x'.repeat(11 * 1024)}</p>` }),
+  ),
+  c('a new user sends mail with a long subject', 'newUser', false, () =>
+    signUpMail({}, { subject: 's'.repeat(201) }),
+  ),
+  c('a new user sends mail with a text part', 'newUser', false, () =>
+    signUpMail({}, { text: 'plain' }),
+  ),
+  c('a new user sends mail with a delivery field', 'newUser', false, () =>
+    signUpMail({ delivery: { state: 'SUCCESS' } }),
+  ),
+  c('a new user sends mail from another address', 'newUser', false, () =>
+    signUpMail({ from: 'ceo@acme.example' }),
+  ),
+  c('a long-registered user sends the sign-up notice again', 'owner', false, () => signUpMail()),
+  c('super admin reads mail', 'superAdmin', false, () => get('mail/m1')),
+
+  // analytics
+  c("otherOwner reads account A's card analytics", 'otherOwner', false, () =>
+    query({ collection: 'analytics/card-a1/entries' }),
+  ),
+  c('owner writes analytics of own card', 'owner', false, () =>
+    set('analytics/card-a1', { views: 1000000, accountId: 'acc-a' }),
+  ),
+  c('super admin writes analytics', 'superAdmin', false, () =>
+    set('analytics/card-b1/clicks/k-new', { linkId: 'l1', at: ST }),
+  ),
+  c('a member reads the analytics of their card', 'member', false, () => get('analytics/card-a1')),
+
+  // everything else is closed
+  c('owner writes a collection the rules do not know', 'owner', false, () =>
+    set('secrets/s1', { a: 1 }),
+  ),
+  c('owner reads a collection the rules do not know', 'owner', false, () => get('secrets/s1')),
+  c('super admin writes a setting', 'superAdmin', false, () =>
+    set('settings/notifications', { productTeamEmail: 'x@evil.test' }),
+  ),
+];
+
+export const ACCESS_CASES: readonly AccessCase[] = [...expand(MATRIX), ...ATTACKS];
+
+/** Files (storage.rules / canWriteFile), run against the local server's file store. */
+export interface FileCase {
+  name: string;
+  as: Actor;
+  path: (env: CaseEnv) => string;
+  contentType: string;
+  allowed: boolean;
+}
+
+export const FILE_CASES: readonly FileCase[] = [
+  {
+    name: 'owner uploads a photo under own user folder',
+    as: 'owner',
+    path: (e) => `users/${e.me}/profile/photo.png`,
+    contentType: 'image/png',
+    allowed: true,
+  },
+  {
+    name: "owner uploads under another user's folder",
+    as: 'owner',
+    path: (e) => `users/${e.ids.uid.collaborator}/profile/photo.png`,
+    contentType: 'image/png',
+    allowed: false,
+  },
+  {
+    name: 'owner uploads a logo for account A',
+    as: 'owner',
+    path: () => 'accounts/acc-a/teams/team-a1/logo.png',
+    contentType: 'image/png',
+    allowed: true,
+  },
+  {
+    name: 'collaborator uploads a logo for account A',
+    as: 'collaborator',
+    path: () => 'accounts/acc-a/logo.webp',
+    contentType: 'image/webp',
+    allowed: true,
+  },
+  {
+    name: 'super admin uploads for account B',
+    as: 'superAdmin',
+    path: () => 'accounts/acc-b/logo.jpg',
+    contentType: 'image/jpeg',
+    allowed: true,
+  },
+  {
+    name: 'otherOwner uploads for account A',
+    as: 'otherOwner',
+    path: () => 'accounts/acc-a/logo.png',
+    contentType: 'image/png',
+    allowed: false,
+  },
+  {
+    name: 'a visitor uploads anywhere',
+    as: 'visitor',
+    path: (e) => `users/${e.me}/x.png`,
+    contentType: 'image/png',
+    allowed: false,
+  },
+  {
+    name: 'owner uploads outside users/ and accounts/',
+    as: 'owner',
+    path: () => 'public/x.png',
+    contentType: 'image/png',
+    allowed: false,
+  },
+];
