@@ -63,12 +63,24 @@ export default tseslint.config(
           zones: [
             {
               target: './src/domain',
-              from: ['./src/backend', './src/data', './src/stores', './src/features', './src/ui', './src/app'],
+              from: [
+                './src/backend',
+                './src/data',
+                './src/stores',
+                './src/features',
+                './src/ui',
+                './src/app',
+              ],
               message: 'The domain is pure: it imports nothing above it.',
             },
             {
               target: './src/features',
-              from: ['./src/backend/firebase', './src/backend/local', './src/backend/memory', './src/app'],
+              from: [
+                './src/backend/firebase',
+                './src/backend/local',
+                './src/backend/memory',
+                './src/app',
+              ],
               message: 'Features never import a driver or the shell.',
             },
             {
@@ -95,7 +107,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['firebase', 'firebase/*'], message: 'Only src/backend imports the Firebase SDK.' },
+            {
+              regex: '^firebase(/|$)',
+              message: 'Only src/backend imports the Firebase SDK.',
+            },
           ],
         },
       ],

@@ -19,6 +19,7 @@ export default defineConfig({
       '/c/': serverProxy,
       '/s/': serverProxy,
       '/l/': serverProxy,
+      '/d/': serverProxy,
       '/__': serverProxy,
     },
   },
@@ -39,6 +40,8 @@ export default defineConfig({
           include: ['tests/component/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/component/setup.ts'],
+          // jsdom screens on a busy 2-core CI machine can take seconds; timings belong in bench.
+          testTimeout: 20_000,
         },
       },
       {

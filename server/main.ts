@@ -8,19 +8,29 @@
  */
 import { startServer } from './create-server';
 import { seedDemoIfEmpty } from './demo-seed';
+import { directoryPage } from './directory-page';
 import { createRulesPolicy } from './access/rules-policy';
 import { createPublicSurfaces } from './public-surfaces';
 import { deliverMail, mailboxPage } from './stand-ins/mail-outbox';
+import { paymentsRoutes, paymentsTriggers } from './stand-ins/payments';
+import { syncPlanFromSubscriptions } from './stand-ins/plan-sync-trigger';
 import { countCardsInUse } from './triggers/card-count';
 import type { CommitTrigger, RouteHandler } from './types';
 
 /** Extra HTTP routes, tried in order after the data API (public pages, callables, checkout...). */
 const routes: RouteHandler[] = [
   createPublicSurfaces({ cardBase: '/c', signatureBase: '/s', linkBase: '/l' }),
+  directoryPage,
   mailboxPage,
+  ...paymentsRoutes,
 ];
 /** Commit triggers (payments stand-in, mail outbox, plan sync, card counting). */
-const triggers: CommitTrigger[] = [deliverMail, countCardsInUse];
+const triggers: CommitTrigger[] = [
+  deliverMail,
+  countCardsInUse,
+  ...paymentsTriggers,
+  syncPlanFromSubscriptions,
+];
 
 const env = process.env;
 const runtimeConfig: Record<string, string> = {};

@@ -30,6 +30,8 @@ export interface AppConfig {
   readonly productTeamEmail: string;
   /** The running build's release, compared with `settings/release`. */
   readonly release: string;
+  /** The internal account that may hide branding on any plan (spec 6); empty for none. */
+  readonly internalAccountId: string;
   readonly scripts: {
     readonly analyticsSrc: string;
     readonly tagManagerId: string;
@@ -83,6 +85,7 @@ export function readConfig(env: RawEnv = rawEnv()): AppConfig {
     },
     productTeamEmail: pick('VITE_PRODUCT_TEAM_EMAIL', 'team@cardbuilder.local'),
     release: pick('VITE_RELEASE', 'dev'),
+    internalAccountId: pick('VITE_INTERNAL_ACCOUNT_ID', ''),
     scripts: {
       analyticsSrc: pick('VITE_ANALYTICS_SRC', ''),
       tagManagerId: pick('VITE_TAG_MANAGER_ID', ''),

@@ -13,16 +13,7 @@ import type { BackendErrorCode } from './errors';
 export type DocData = { [field: string]: unknown };
 
 export type WhereOp =
-  | '=='
-  | '!='
-  | '<'
-  | '<='
-  | '>'
-  | '>='
-  | 'in'
-  | 'not-in'
-  | 'array-contains'
-  | 'array-contains-any';
+  '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'not-in' | 'array-contains' | 'array-contains-any';
 
 export interface WhereClause {
   /** A field path, dotted for nested maps (`directory.slug`). */
@@ -59,7 +50,12 @@ export interface QueryDoc {
 }
 
 export type WriteOp =
-  | { readonly kind: 'set'; readonly path: string; readonly data: DocData; readonly merge?: boolean }
+  | {
+      readonly kind: 'set';
+      readonly path: string;
+      readonly data: DocData;
+      readonly merge?: boolean;
+    }
   | { readonly kind: 'update'; readonly path: string; readonly data: DocData }
   | { readonly kind: 'delete'; readonly path: string };
 
@@ -100,7 +96,11 @@ export interface Backend {
   add(collectionPath: string, data: DocData): Promise<string>;
   query(spec: QuerySpec): Promise<QueryDoc[]>;
   /** Calls `next` with the current document first, then after each change, in commit order. */
-  onDoc(path: string, next: (doc: DocSnapshot) => void, error: (err: ListenError) => void): Unsubscribe;
+  onDoc(
+    path: string,
+    next: (doc: DocSnapshot) => void,
+    error: (err: ListenError) => void,
+  ): Unsubscribe;
   /** Calls `next` with the current result first, then after each change, in commit order. */
   onQuery(
     spec: QuerySpec,

@@ -3,6 +3,17 @@
  * security notes, Payments). Webhooks arrive at least once and in any order, so the plan is computed
  * from the whole set of subscriptions, not from the event that triggered the sync: the result
  * depends only on the inputs (idempotent) and not on their order.
+ *
+ * Out-of-order delivery. The payments extension rewrites a subscription document whole on every
+ * event, so a late, stale event (an old `active`) can overwrite a newer state (`canceled`). A
+ * subscription's documents carry no version, so the newer of two states of one subscription is told
+ * by its event timestamps (`subscriptionStateTime`: the latest of created, current_period_start,
+ * trial_start, canceled_at and ended_at, all moments that have happened; scheduled ones such as
+ * current_period_end, trial_end and cancel_at are ignored). On a tie a terminal state (`canceled`,
+ * `incomplete_expired`, which Stripe never leaves) wins. The hosts (the local plan-sync trigger and
+ * the Cloud Function) keep the newest state they have seen of each subscription in a server-only
+ * ledger and feed both the ledger's and the document's states to `decidePlanSync`, so a stale
+ * rewrite never re-activates a plan.
  */
 import type { Plan } from './model';
 import { isSubscriptionCurrent } from './subscriptions';
@@ -27,6 +38,7 @@ export interface SyncSubscription {
   trial_end?: Date | null;
   ended_at?: Date | null;
   cancel_at?: Date | null;
+  canceled_at?: Date | null;
   metadata?: Record<string, string | undefined> | null;
   product: SyncProduct | null;
 }
@@ -68,8 +80,92 @@ function nonEmpty(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }
 
+/** Statuses a subscription never leaves (Stripe): a later state of it cannot be current again. */
+export const TERMINAL_SUBSCRIPTION_STATUSES: readonly string[] = ['canceled', 'incomplete_expired'];
+
+export function isTerminalSubscriptionStatus(status: string | null | undefined): boolean {
+  return typeof status === 'string' && TERMINAL_SUBSCRIPTION_STATUSES.includes(status);
+}
+
+/** The timestamps of a subscription state that record something that happened. */
+export interface SubscriptionMoments {
+  created?: Date | null;
+  current_period_start?: Date | null;
+  trial_start?: Date | null;
+  canceled_at?: Date | null;
+  ended_at?: Date | null;
+}
+
+/**
+ * When a state of a subscription was produced, as far as its fields tell: the latest of created,
+ * current_period_start, trial_start, canceled_at and ended_at (ms; -Infinity with none). A renewal
+ * moves current_period_start, a trial's end starts a new period, a cancellation sets canceled_at,
+ * so each real transition but a same-period status change moves it forward.
+ */
+export function subscriptionStateTime(sub: SubscriptionMoments): number {
+  return Math.max(
+    ms(sub.created),
+    ms(sub.current_period_start),
+    ms(sub.trial_start),
+    ms(sub.canceled_at),
+    ms(sub.ended_at),
+  );
+}
+
+/**
+ * Of two states of the same subscription, the one to believe (security notes, Payments): the later
+ * by `subscriptionStateTime`; on a tie the terminal one, else `incoming` (the one delivered last).
+ * Used by the hosts' ledgers: a stale event never replaces a newer state.
+ */
+export function newerSubscriptionState<T extends SubscriptionMoments & { status: string }>(
+  stored: T | null | undefined,
+  incoming: T,
+): T {
+  if (stored === null || stored === undefined) return incoming;
+  const a = subscriptionStateTime(stored);
+  const b = subscriptionStateTime(incoming);
+  if (a > b) return stored;
+  if (b > a) return incoming;
+  if (
+    isTerminalSubscriptionStatus(stored.status) &&
+    !isTerminalSubscriptionStatus(incoming.status)
+  ) {
+    return stored;
+  }
+  return incoming;
+}
+
+/** A total order of states of one subscription, newest first, so that the choice is order-free. */
+function compareStatesNewestFirst(a: SyncSubscription, b: SyncSubscription): number {
+  const byTime = subscriptionStateTime(b) - subscriptionStateTime(a);
+  if (byTime !== 0 && !Number.isNaN(byTime)) return byTime;
+  const byTerminal =
+    Number(isTerminalSubscriptionStatus(b.status)) - Number(isTerminalSubscriptionStatus(a.status));
+  if (byTerminal !== 0) return byTerminal;
+  // Same time, both terminal or both not: not current before current, so a tie never activates.
+  const byCurrent =
+    Number(isSubscriptionCurrent(a.status)) - Number(isSubscriptionCurrent(b.status));
+  if (byCurrent !== 0) return byCurrent;
+  return a.status < b.status ? -1 : a.status > b.status ? 1 : 0;
+}
+
+/**
+ * One state per subscription id: when several states of one subscription are given (a ledger's and
+ * a document's, or a replay of events), the newest wins (`compareStatesNewestFirst`).
+ */
+function newestStates(subscriptions: readonly SyncSubscription[]): SyncSubscription[] {
+  const byId = new Map<string, SyncSubscription>();
+  for (const sub of subscriptions) {
+    const seen = byId.get(sub.id);
+    if (seen === undefined || compareStatesNewestFirst(sub, seen) < 0) byId.set(sub.id, sub);
+  }
+  return [...byId.values()];
+}
+
 /**
  * The plan an account should have now, given its subscriptions (spec 3, 9):
+ * - several states of one subscription id (a stale event and a newer one) count once: the newest
+ *   state by `subscriptionStateTime`, a terminal one on a tie (see the module comment);
  * - the subscription that decides is the newest current one (status trialing or active, spec 4, and
  *   no ended_at/cancel_at at or before now), newest by created, then current_period_start, then id;
  * - it gives isPaidAccount true, type from the product's planType (else the subscription's metadata
@@ -91,7 +187,9 @@ export function planFromSubscriptions(input: {
     compCards: finiteNumber(currentPlan.compCards) ?? 0,
     cardsInUse: finiteNumber(currentPlan.cardsInUse) ?? 0,
   };
-  const newest = subscriptions.filter((sub) => isLive(sub, now)).sort(compareNewestFirst)[0];
+  const newest = newestStates(subscriptions)
+    .filter((sub) => isLive(sub, now))
+    .sort(compareNewestFirst)[0];
   if (newest === undefined) {
     return {
       type: FREE_PLAN_TYPE,
@@ -116,4 +214,254 @@ export function planFromSubscriptions(input: {
       ? new Date(ms(newest.trial_end))
       : null;
   return { type, isPaidAccount: true, cardLimit: limit, ...kept, trialEndDate: trialEnd };
+}
+
+// ---- The sync decision the hosts share (local trigger, Cloud Function) ----------------------------
+
+/**
+ * A subscription document as the plan sync reads it: plain data, storable as it is in the ledger.
+ * `productId` comes from the document's `product` field, which the extension writes as a document
+ * reference and the local stand-in as the path string `products/{id}`; a bare id is read too.
+ */
+export interface SubscriptionRecord {
+  id: string;
+  uid: string;
+  status: string;
+  productId: string | null;
+  /** `metadata.accountId`, copied by the extension from the checkout session. */
+  accountId: string | null;
+  created: Date | null;
+  current_period_start: Date | null;
+  current_period_end: Date | null;
+  trial_start: Date | null;
+  trial_end: Date | null;
+  canceled_at: Date | null;
+  ended_at: Date | null;
+  cancel_at: Date | null;
+  metadata: Record<string, string>;
+}
+
+/** What the hosts keep per account: the newest state seen of each subscription, by ledger key. */
+export type PlanSyncLedger = Record<string, SubscriptionRecord>;
+
+/** The ledger key of a subscription: its owner and id (ids are unique, the owner scopes removal). */
+export function ledgerKey(uid: string, subscriptionId: string): string {
+  return `${uid}:${subscriptionId}`;
+}
+
+/**
+ * The product id a subscription's `product` field names: a reference-like object (`{ id }` or
+ * `{ path }`), a path string `products/{id}`, or a bare id; null for anything else.
+ */
+export function productIdFromField(value: unknown): string | null {
+  let text: unknown = value;
+  if (typeof value === 'object' && value !== null) {
+    const ref = value as { path?: unknown; id?: unknown };
+    if (typeof ref.path === 'string') text = ref.path;
+    else if (typeof ref.id === 'string') return ref.id.trim() === '' ? null : ref.id;
+    else return null;
+  }
+  if (typeof text !== 'string') return null;
+  const parts = text.split('/').filter((part) => part !== '');
+  if (parts.length === 1) return parts[0] ?? null;
+  if (parts.length === 2 && parts[0] === 'products') return parts[1] ?? null;
+  return null;
+}
+
+/** A date from a stored value: a Date, a Firestore Timestamp (`toDate`, `seconds`), ms or ISO. */
+export function dateFromField(value: unknown): Date | null {
+  let date: Date | null = null;
+  if (value instanceof Date) date = new Date(value.getTime());
+  else if (typeof value === 'number') date = new Date(value);
+  else if (typeof value === 'string' && value !== '') date = new Date(value);
+  else if (typeof value === 'object' && value !== null) {
+    const stamp = value as { toDate?: unknown; seconds?: unknown; _seconds?: unknown };
+    if (typeof stamp.toDate === 'function') {
+      const out: unknown = (stamp.toDate as () => unknown).call(value);
+      date = out instanceof Date ? new Date(out.getTime()) : null;
+    } else if (typeof stamp.seconds === 'number') date = new Date(stamp.seconds * 1000);
+    else if (typeof stamp._seconds === 'number') date = new Date(stamp._seconds * 1000);
+  }
+  return date !== null && !Number.isNaN(date.getTime()) ? date : null;
+}
+
+function stringMap(value: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return out;
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof item === 'string') out[key] = item;
+  }
+  return out;
+}
+
+/** Reads a subscription document (or a ledger entry) into a record; unknown fields are dropped. */
+export function subscriptionRecordFromDoc(
+  uid: string,
+  id: string,
+  data: Readonly<Record<string, unknown>>,
+): SubscriptionRecord {
+  const metadata = stringMap(data['metadata']);
+  const productId =
+    'productId' in data && (typeof data['productId'] === 'string' || data['productId'] === null)
+      ? (data['productId'] as string | null)
+      : productIdFromField(data['product']);
+  return {
+    id,
+    uid,
+    status: typeof data['status'] === 'string' ? data['status'] : 'incomplete',
+    productId,
+    accountId: nonEmpty(metadata['accountId']),
+    created: dateFromField(data['created']),
+    current_period_start: dateFromField(data['current_period_start']),
+    current_period_end: dateFromField(data['current_period_end']),
+    trial_start: dateFromField(data['trial_start']),
+    trial_end: dateFromField(data['trial_end']),
+    canceled_at: dateFromField(data['canceled_at']),
+    ended_at: dateFromField(data['ended_at']),
+    cancel_at: dateFromField(data['cancel_at']),
+    metadata,
+  };
+}
+
+/** Reads a stored ledger (the `subscriptions` map of the ledger document); bad entries are dropped. */
+export function ledgerFromDoc(value: unknown): PlanSyncLedger {
+  const ledger: PlanSyncLedger = {};
+  if (typeof value !== 'object' || value === null) return ledger;
+  for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const raw = entry as Record<string, unknown>;
+    if (typeof raw['id'] !== 'string' || typeof raw['uid'] !== 'string') continue;
+    ledger[key] = subscriptionRecordFromDoc(raw['uid'], raw['id'], raw);
+  }
+  return ledger;
+}
+
+function toSync(record: SubscriptionRecord, product: SyncProduct | null): SyncSubscription {
+  return {
+    id: record.id,
+    status: record.status,
+    created: record.created ?? new Date(Number.NaN),
+    current_period_start: record.current_period_start,
+    current_period_end: record.current_period_end,
+    trial_start: record.trial_start,
+    trial_end: record.trial_end,
+    canceled_at: record.canceled_at,
+    ended_at: record.ended_at,
+    cancel_at: record.cancel_at,
+    metadata: record.metadata,
+    product,
+  };
+}
+
+/**
+ * The account a subscription pays for: its `metadata.accountId` when the payer may bill that account
+ * (`billable`: their own account and accounts they own), else the payer's own account. A checkout
+ * session is written by the client, so its metadata is not trusted on its own.
+ */
+export function billedAccountId(
+  record: Pick<SubscriptionRecord, 'accountId'>,
+  userAccountId: string | null | undefined,
+  billable: ReadonlySet<string>,
+): string | null {
+  if (record.accountId !== null && billable.has(record.accountId)) return record.accountId;
+  return nonEmpty(userAccountId);
+}
+
+/** The plan fields the sync owns; compCards and cardsInUse belong to card counting. */
+export type SyncedPlanFields = Pick<Plan, 'type' | 'isPaidAccount' | 'cardLimit' | 'trialEndDate'>;
+
+/** The synced fields as stored (possibly missing, the trial end possibly a Timestamp). */
+export interface PlanTerms {
+  type?: string | undefined;
+  isPaidAccount?: boolean | undefined;
+  cardLimit?: number | undefined;
+  /** A Date, a Firestore Timestamp or nothing. */
+  trialEndDate?: unknown;
+}
+
+/** Whether two plans agree on the fields the sync owns (dates by time, missing = null). */
+export function samePlanTerms(a: PlanTerms, b: PlanTerms): boolean {
+  const end = (plan: PlanTerms) => dateFromField(plan.trialEndDate)?.getTime() ?? null;
+  return (
+    a.type === b.type &&
+    a.isPaidAccount === b.isPaidAccount &&
+    a.cardLimit === b.cardLimit &&
+    end(a) === end(b)
+  );
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a instanceof Date || b instanceof Date) {
+    return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  }
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return a === b;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every(
+    (key) =>
+      Object.prototype.hasOwnProperty.call(b, key) &&
+      sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+  );
+}
+
+export interface PlanSyncDecision {
+  /** The plan the account should have (compCards and cardsInUse kept from the current plan). */
+  plan: Plan;
+  /** False when the account already has these terms: nothing to write (repeated events). */
+  planChanged: boolean;
+  ledger: PlanSyncLedger;
+  ledgerChanged: boolean;
+}
+
+/**
+ * Decides a plan sync for one payer and one account (spec 3, 4, 9; security notes, Payments):
+ * - `subscriptions` are the payer's subscription documents that pay for this account, as they are
+ *   now; `ledger` the newest state seen so far of every subscription of the account (any payer);
+ * - each document's state replaces its ledger entry only when it is not older
+ *   (`newerSubscriptionState`), so a stale rewrite (old `active` after `canceled`) is ignored;
+ * - the payer's entries whose documents are gone are dropped; other payers' entries are kept;
+ * - the plan is `planFromSubscriptions` over the ledger's states with their products.
+ * Applying the same inputs again, or the decision's own output, gives no change.
+ */
+export function decidePlanSync(input: {
+  uid: string;
+  subscriptions: readonly SubscriptionRecord[];
+  ledger: PlanSyncLedger;
+  products: Readonly<Record<string, SyncProduct>>;
+  currentPlan: Plan;
+  now: Date;
+}): PlanSyncDecision {
+  const { uid, subscriptions, ledger, products, currentPlan, now } = input;
+  const next: PlanSyncLedger = {};
+  for (const [key, entry] of Object.entries(ledger)) {
+    if (entry.uid !== uid) next[key] = entry;
+  }
+  for (const record of subscriptions) {
+    const key = ledgerKey(uid, record.id);
+    next[key] = newerSubscriptionState(ledger[key], record);
+  }
+  const plan = planFromSubscriptions({
+    subscriptions: Object.values(next).map((record) =>
+      toSync(record, record.productId !== null ? (products[record.productId] ?? null) : null),
+    ),
+    currentPlan,
+    now,
+  });
+  return {
+    plan,
+    planChanged: !samePlanTerms(plan, currentPlan),
+    ledger: next,
+    ledgerChanged: !sameValue(next, ledger),
+  };
+}
+
+/** The dotted-path update that writes the synced plan fields and nothing else. */
+export function planSyncUpdate(plan: SyncedPlanFields): Record<string, unknown> {
+  return {
+    'plan.type': plan.type,
+    'plan.isPaidAccount': plan.isPaidAccount,
+    'plan.cardLimit': plan.cardLimit,
+    'plan.trialEndDate': plan.trialEndDate ?? null,
+  };
 }

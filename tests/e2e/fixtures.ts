@@ -45,7 +45,10 @@ export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
-    bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    bad.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
   ).toEqual([]);
 }
 
@@ -65,7 +68,8 @@ export const test = base.extend<Fixtures>({
     await use(async (options = {}) => {
       const email = options.email ?? uniqueEmail();
       const password = options.password ?? 'Sturdy-pass9';
-      const accountName = options.accountName ?? `Test Co ${Math.random().toString(36).slice(2, 7)}`;
+      const accountName =
+        options.accountName ?? `Test Co ${Math.random().toString(36).slice(2, 7)}`;
       await page.goto('/sign-up');
       await page.getByLabel('Email', { exact: true }).fill(email);
       await page.getByLabel('Password', { exact: true }).fill(password);

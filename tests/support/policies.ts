@@ -17,7 +17,7 @@ export function refusingPolicy(prefix = `${REFUSED_COLLECTION}/`): AccessPolicy 
     canQuery: (auth, spec, db) => base.canQuery(auth, spec, db) && open(spec.collection),
     canWrite: (auth, path, before, after, db) =>
       base.canWrite(auth, path, before, after, db) && open(path),
-    canReadFile: (auth, path) => base.canReadFile(auth, path) && open(path),
-    canWriteFile: (auth, path, file) => base.canWriteFile(auth, path, file) && open(path),
+    canReadFile: (auth, path, db) => base.canReadFile(auth, path, db) && open(path),
+    canWriteFile: (auth, path, file, db) => base.canWriteFile(auth, path, file, db) && open(path),
   };
 }

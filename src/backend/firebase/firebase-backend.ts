@@ -61,7 +61,8 @@ const KNOWN_CODES: readonly BackendErrorCode[] = [
 function toBackendError(err: unknown): BackendError {
   if (err instanceof BackendError) return err;
   const raw = err as { code?: unknown; message?: unknown };
-  const code = typeof raw.code === 'string' ? raw.code.replace(/^(firestore|storage|functions)\//, '') : '';
+  const code =
+    typeof raw.code === 'string' ? raw.code.replace(/^(firestore|storage|functions)\//, '') : '';
   const known = KNOWN_CODES.find((c) => c === code) ?? 'internal';
   return new BackendError(known, typeof raw.message === 'string' ? raw.message : String(err));
 }
@@ -145,11 +146,16 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
         return { id: snap.id, path, exists: snap.exists(), data: data ? asData(data) : null };
       }),
     set: (path, data, opts) =>
-      mapped(() => setDoc(doc(db(), path), toSdk(data) as DocumentData, { merge: opts?.merge === true })),
+      mapped(() =>
+        setDoc(doc(db(), path), toSdk(data) as DocumentData, { merge: opts?.merge === true }),
+      ),
     update: (path, data) => mapped(() => updateDoc(doc(db(), path), toSdk(data) as DocumentData)),
     delete: (path) => mapped(() => deleteDoc(doc(db(), path))),
     add: (collectionPath, data) =>
-      mapped(async () => (await addDoc(collection(db(), collectionPath), toSdk(data) as DocumentData)).id),
+      mapped(
+        async () =>
+          (await addDoc(collection(db(), collectionPath), toSdk(data) as DocumentData)).id,
+      ),
     query: (spec) =>
       mapped(async (): Promise<QueryDoc[]> => {
         const snap = await getDocs(buildQuery(db(), spec));
@@ -167,7 +173,8 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
     onQuery: (spec, next, error) =>
       onSnapshot(
         buildQuery(db(), spec),
-        (snap) => next(snap.docs.map((d) => ({ id: d.id, path: d.ref.path, data: asData(d.data()) }))),
+        (snap) =>
+          next(snap.docs.map((d) => ({ id: d.id, path: d.ref.path, data: asData(d.data()) }))),
         (err) => error(toBackendError(err)),
       ),
     batch: (ops: readonly WriteOp[]) =>
@@ -175,7 +182,8 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
         const batch = writeBatch(db());
         for (const op of ops) {
           const target = doc(db(), op.path);
-          if (op.kind === 'set') batch.set(target, toSdk(op.data) as DocumentData, { merge: op.merge === true });
+          if (op.kind === 'set')
+            batch.set(target, toSdk(op.data) as DocumentData, { merge: op.merge === true });
           else if (op.kind === 'update') batch.update(target, toSdk(op.data) as DocumentData);
           else batch.delete(target);
         }

@@ -1,0 +1,212 @@
+/**
+ * The public directory of an account (spec 1, 3: accounts have a directory slug): GET `/d/{slug}`
+ * lists the account's cards that are not archived, with a search box (`?q=`, matched on name, title
+ * and company), each linking to the card's public page (`/c/{handle}` or `/c/{id}/i`). Rendered on
+ * the server with admin reads, like the card pages, and shown only for accounts that turned it on
+ * (`directory.enabled === true`); any other slug answers 404 with the same page, so slugs of
+ * accounts without a directory cannot be told apart from unknown ones. Every user value is
+ * HTML-escaped; the page runs no script.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { DocData } from '../src/backend/port';
+import { cardPublicUrl } from '../src/domain/urls';
+import type { RouteHandler, ServerContext } from './types';
+
+export interface DirectoryPageOptions {
+  /** Path prefix of the directory (default `/d`). */
+  path?: string;
+  /** Path prefix or absolute base of card pages (default `/c`). */
+  cardBase?: string;
+  /** The most cards listed (default 500). */
+  limit?: number;
+}
+
+interface Entry {
+  id: string;
+  name: string;
+  title: string;
+  company: string;
+  url: string;
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes text for HTML content and attribute values. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+}
+
+function str(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words[0]?.[0] ?? '';
+  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';
+  return (first + last).toUpperCase() || '?';
+}
+
+const STYLE = `
+:root{color-scheme:light}*{box-sizing:border-box}
+body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#0f172a;background:#f8fafc;line-height:1.5}
+main{max-width:800px;margin:0 auto;padding:2rem 1rem 3rem}
+h1{font-size:1.75rem;margin:0 0 .25rem}
+.lead{color:#475569;margin:0 0 1.5rem}
+form{display:flex;gap:.5rem;margin-bottom:1.5rem}
+label{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+input{flex:1;min-height:44px;padding:.5rem .75rem;border:1px solid #94a3b8;border-radius:10px;font:inherit}
+button{min-height:44px;padding:0 1.25rem;border:0;border-radius:10px;background:#4f46e5;color:#fff;font:inherit;font-weight:600;cursor:pointer}
+input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid #4f46e5;outline-offset:2px}
+ul{list-style:none;margin:0;padding:0;display:grid;gap:.75rem}
+li a{display:flex;gap:1rem;align-items:center;padding:1rem;background:#fff;border:1px solid #e2e8f0;border-radius:16px;color:inherit;text-decoration:none}
+li a:hover{border-color:#4f46e5}
+.avatar{flex:none;width:44px;height:44px;border-radius:50%;background:#eef2ff;color:#3730a3;display:grid;place-items:center;font-weight:700}
+.name{font-weight:600;display:block}.meta{color:#475569;font-size:.875rem}
+.empty{color:#475569;text-align:center;padding:2rem 0}
+`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+}
+
+function notFound(): string {
+  return page(
+    'Directory not found',
+    '<h1>Directory not found</h1><p class="lead">This directory does not exist or is not public.</p>',
+  );
+}
+
+/** Renders the directory page (exported for tests). */
+export function renderDirectory(input: {
+  accountName: string;
+  slug: string;
+  query: string;
+  entries: Entry[];
+  total: number;
+}): string {
+  const { accountName, query, entries, total } = input;
+  const list =
+    entries.length === 0
+      ? `<p class="empty">${query ? `No one matches “${escapeHtml(query)}”.` : 'No cards yet.'}</p>`
+      : `<ul>${entries
+          .map(
+            (e) =>
+              `<li><a href="${escapeHtml(e.url)}"><span class="avatar" aria-hidden="true">${escapeHtml(initials(e.name))}</span><span><span class="name">${escapeHtml(e.name || 'Unnamed card')}</span><span class="meta">${escapeHtml([e.title, e.company].filter(Boolean).join(' · '))}</span></span></a></li>`,
+          )
+          .join('')}</ul>`;
+  const count = query
+    ? `${entries.length} of ${total} ${total === 1 ? 'person' : 'people'}`
+    : `${total} ${total === 1 ? 'person' : 'people'}`;
+  return page(
+    `${accountName} · Directory`,
+    `<h1>${escapeHtml(accountName)}</h1><p class="lead">${escapeHtml(count)}</p>` +
+      `<form method="get" role="search"><label for="q">Search people</label><input id="q" name="q" type="search" value="${escapeHtml(query)}" placeholder="Search by name or title" maxlength="100"><button type="submit">Search</button></form>` +
+      list,
+  );
+}
+
+function send(res: ServerResponse, req: IncomingMessage, status: number, html: string): void {
+  res.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': Buffer.byteLength(html),
+    'Cache-Control': status === 200 ? 'public, max-age=60' : 'no-store',
+    'Content-Security-Policy':
+      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+  });
+  res.end(req.method === 'HEAD' ? undefined : html);
+}
+
+function findAccount(ctx: ServerContext, slug: string): { id: string; data: DocData } | null {
+  const docs = ctx.db.query({
+    collection: 'accounts',
+    where: [{ field: 'directory.slug', op: '==', value: slug }],
+    limit: 2,
+  });
+  const doc = docs.length === 1 ? docs[0] : undefined;
+  return doc ? { id: doc.id, data: doc.data } : null;
+}
+
+/** The directory route handler for the local server (`routes` in server/main.ts). */
+export function createDirectoryPage(options: DirectoryPageOptions = {}): RouteHandler {
+  const prefix = (options.path ?? '/d').replace(/\/+$/, '');
+  const cardBase = options.cardBase ?? '/c';
+  const limit = options.limit ?? 500;
+  return async function directoryPage(req, res, url, ctx) {
+    if (!url.pathname.startsWith(`${prefix}/`)) return false;
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    let slug: string;
+    try {
+      slug = decodeURIComponent(url.pathname.slice(prefix.length + 1).replace(/\/+$/, ''));
+    } catch {
+      send(res, req, 404, notFound());
+      return true;
+    }
+    if (slug === '' || slug.includes('/') || slug.length > 100) {
+      send(res, req, 404, notFound());
+      return true;
+    }
+    const account = findAccount(ctx, slug);
+    const directory = account?.data.directory as { enabled?: unknown } | undefined;
+    if (!account || account.data.isActive === false || directory?.enabled !== true) {
+      send(res, req, 404, notFound());
+      return true;
+    }
+    const cards = ctx.db.query({
+      collection: 'cards',
+      where: [
+        { field: 'accountId', op: '==', value: account.id },
+        { field: 'isArchived', op: '==', value: false },
+      ],
+      limit,
+    });
+    const base = /^https?:/i.test(cardBase)
+      ? cardBase
+      : `${ctx.publicOrigin.replace(/\/+$/, '')}${cardBase}`;
+    const all: Entry[] = cards
+      .map((doc) => ({
+        id: doc.id,
+        name: str(doc.data.name),
+        title: str(doc.data.title),
+        company: str(doc.data.company),
+        url: cardPublicUrl(
+          {
+            id: doc.id,
+            handle: str(doc.data.handle),
+            handleAllowIndex: doc.data.handleAllowIndex === true,
+          },
+          { card: base },
+        ),
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
+    const query = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
+    const needle = query.toLowerCase();
+    const entries = needle
+      ? all.filter((e) => `${e.name} ${e.title} ${e.company}`.toLowerCase().includes(needle))
+      : all;
+    send(
+      res,
+      req,
+      200,
+      renderDirectory({
+        accountName: str(account.data.name) || slug,
+        slug,
+        query,
+        entries,
+        total: all.length,
+      }),
+    );
+    return true;
+  };
+}
+
+/** The directory at `/d/{slug}` with card links under `/c`. */
+export const directoryPage: RouteHandler = createDirectoryPage();

@@ -1,0 +1,21 @@
+/**
+ * /builder: the card builder with the public card view as its live preview. The two features
+ * never import each other; this route composes them, so the preview is exactly what visitors see.
+ */
+import { CardBuilder } from '../features/builder/card-builder';
+import { CARD_CSS } from '../features/public-card/components/card-styles';
+import { CardView } from '../features/public-card/components/card-view';
+import { appConfig } from './config';
+
+export function BuilderRoute() {
+  const hosts = appConfig().hosts;
+  return (
+    <>
+      <style>{CARD_CSS}</style>
+      <CardBuilder
+        hosts={hosts}
+        renderPreview={(card) => <CardView card={card} hosts={hosts} mode="preview" />}
+      />
+    </>
+  );
+}

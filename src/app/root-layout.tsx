@@ -1,0 +1,81 @@
+/**
+ * The root of every route: applies the routing rules of spec 2 (`routeRedirect`) once the sign-in
+ * state is known, drives the route-change progress bar, and renders the shell around the page.
+ */
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { routeRedirect } from '../domain/routing';
+import { useAuth } from '../stores/auth-store';
+import { PageLoader } from '../ui/page';
+import { doneProgress, startProgress } from '../ui/progress-bar';
+import { Shell } from './shell';
+
+/** Shows the progress bar while a route loads, and briefly on every change of route. */
+function useRouteProgress(): void {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const busy = navigation.state !== 'idle';
+
+  useEffect(() => {
+    if (!busy) return;
+    startProgress();
+    return () => doneProgress();
+  }, [busy]);
+
+  useEffect(() => {
+    startProgress();
+    const timer = window.setTimeout(doneProgress, 180);
+    return () => {
+      window.clearTimeout(timer);
+      doneProgress();
+    };
+  }, [location.pathname]);
+}
+
+export function RootLayout() {
+  useRouteProgress();
+  const location = useLocation();
+  const { pathname } = location;
+  const status = useAuth((s) => s.status);
+  const resolved = useAuth((s) => s.resolved);
+  const accountId = useAuth((s) => s.user?.accountId ?? null);
+  const isPublic = routeRedirect({ pathname, user: null }) === null;
+
+  // While a sign-in completes on a public page, keep that page on screen (no flash); otherwise wait.
+  if (status === 'loading' && resolved && isPublic) {
+    return (
+      <Shell>
+        <Outlet />
+      </Shell>
+    );
+  }
+  if (status === 'loading') {
+    return (
+      <Shell>
+        <PageLoader label="Loading your workspace…" />
+      </Shell>
+    );
+  }
+  const redirect = routeRedirect({
+    pathname,
+    user: status === 'signed-in' ? { accountId } : null,
+  });
+  if (redirect !== null && redirect !== pathname) {
+    // Keyed by the visit: a redirect that stays mounted across visits would not fire again.
+    return <Navigate key={location.key} to={redirect} replace />;
+  }
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+/** Shown while the first route's code loads. */
+export function RootFallback() {
+  useEffect(() => {
+    startProgress();
+    return () => doneProgress();
+  }, []);
+  return null;
+}

@@ -1,0 +1,216 @@
+/**
+ * The app shell: skip link, header (marketing or app navigation), main landmark, footer. Every
+ * screen renders inside it.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { useAccount, useAccountStoreApi } from '../stores/account-store';
+import { useAuth, useAuthStoreApi } from '../stores/auth-store';
+import { Avatar } from '../ui/avatar';
+import { Button, ButtonLink } from '../ui/button';
+import { BrandMark } from '../ui/brand-mark';
+import './shell.css';
+
+export function Shell(props: { children: ReactNode }) {
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" className="shell__main" tabIndex={-1}>
+        <AccountProblem />
+        {props.children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+/** A failure to read the current account (live or on refresh), with a way to retry. */
+function AccountProblem() {
+  const error = useAccount((s) => s.error);
+  const store = useAccountStoreApi();
+  if (!error) return null;
+  return (
+    <div className="shell__problem" role="alert">
+      <span>We couldn’t load your account: {error}</span>
+      <Button
+        size="small"
+        variant="secondary"
+        onClick={() => void store.getState().refreshAccount()}
+      >
+        Try again
+      </Button>
+    </div>
+  );
+}
+
+function SiteHeader() {
+  const status = useAuth((s) => s.status);
+  const hasAccount = useAuth((s) => Boolean(s.user?.accountId));
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to="/" className="brand" aria-label="Cardbuilder home">
+          <BrandMark />
+          <span className="brand__name">Cardbuilder</span>
+        </Link>
+        {status === 'signed-in' ? <AppNavigation hasAccount={hasAccount} /> : null}
+        {status === 'signed-out' ? <VisitorNavigation /> : null}
+      </div>
+    </header>
+  );
+}
+
+function VisitorNavigation() {
+  const { pathname } = useLocation();
+  return (
+    <nav className="site-nav site-nav--visitor" aria-label="Main">
+      {pathname !== '/sign-in' ? (
+        <Link to="/sign-in" className="site-nav__link">
+          Sign in
+        </Link>
+      ) : null}
+      {pathname !== '/sign-up' && pathname !== '/register' ? (
+        <ButtonLink to="/sign-up" size="small" className="site-nav__cta">
+          Get started
+        </ButtonLink>
+      ) : null}
+    </nav>
+  );
+}
+
+function AppNavigation(props: { hasAccount: boolean }) {
+  // The menu (small screens) is open for the page it was opened on: navigating closes it.
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const teamId = useAccount((s) => s.selectedTeamId);
+  const accountName = useAccount((s) => s.account?.name ?? '');
+  const isSuperAdmin = useAuth((s) => s.user?.isSuperAdmin === true);
+
+  return (
+    <>
+      <button
+        type="button"
+        className="site-header__menu-toggle"
+        aria-expanded={open}
+        aria-controls="app-navigation"
+        onClick={() => setOpenOn(open ? null : pathname)}
+      >
+        <span aria-hidden="true" className="hamburger" />
+        <span className="visually-hidden">Menu</span>
+      </button>
+      <div id="app-navigation" className={`site-nav-wrap${open ? ' site-nav-wrap--open' : ''}`}>
+        {props.hasAccount ? (
+          <nav className="site-nav" aria-label="Main">
+            <NavLink to="/builder" className="site-nav__link">
+              Cards
+            </NavLink>
+            {teamId ? (
+              <NavLink to={`/team/${encodeURIComponent(teamId)}`} className="site-nav__link">
+                Team
+              </NavLink>
+            ) : null}
+            <NavLink to="/settings/billing" className="site-nav__link">
+              Billing
+            </NavLink>
+            <NavLink to="/accounts" className="site-nav__link">
+              {isSuperAdmin ? 'All accounts' : 'Account'}
+            </NavLink>
+          </nav>
+        ) : null}
+        <div className="site-header__end">
+          {props.hasAccount && accountName ? (
+            <span className="account-chip" title="Current account">
+              {accountName}
+            </span>
+          ) : null}
+          <UserMenu />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function UserMenu() {
+  const [open, setOpen] = useState(false);
+  const authUser = useAuth((s) => s.authUser);
+  const user = useAuth((s) => s.user);
+  const store = useAuthStoreApi();
+  const navigate = useNavigate();
+  const root = useRef<HTMLDivElement>(null);
+  const name = user?.displayName || authUser?.displayName || authUser?.email || 'You';
+  const photo = user?.photoURL || authUser?.photoURL || null;
+
+  useEffect(() => {
+    if (!open) return;
+    function onPointer(event: MouseEvent) {
+      if (root.current && !root.current.contains(event.target as Node)) setOpen(false);
+    }
+    function onKey(event: KeyboardEvent) {
+      if (event.key === 'Escape') setOpen(false);
+    }
+    document.addEventListener('mousedown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="user-menu" ref={root}>
+      <button
+        type="button"
+        className="user-menu__toggle"
+        aria-expanded={open}
+        aria-controls="user-menu-panel"
+        aria-label={`${name}: account menu`}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <Avatar name={name} photoURL={photo} size={32} />
+        <span className="user-menu__name">{name}</span>
+      </button>
+      {open ? (
+        <div className="user-menu__panel" id="user-menu-panel">
+          <p className="user-menu__email">{authUser?.email}</p>
+          {user?.accountId ? (
+            <Link to="/settings/profile" className="user-menu__item" onClick={() => setOpen(false)}>
+              Profile and password
+            </Link>
+          ) : null}
+          <button
+            type="button"
+            className="user-menu__item"
+            onClick={() => {
+              setOpen(false);
+              void store
+                .getState()
+                .signOut()
+                .then(() => navigate('/', { replace: true }));
+            }}
+          >
+            Sign out
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <p>© {new Date().getFullYear()} Cardbuilder. Digital business cards for teams.</p>
+        <nav aria-label="Legal" className="site-footer__links">
+          <Link to="/terms">Terms</Link>
+          <Link to="/privacy-policy">Privacy policy</Link>
+        </nav>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,230 @@
+/**
+ * The sign-in service: the only module that imports `firebase/auth`.
+ *
+ * A thin typed wrapper over the Firebase Auth SDK (production, and the official Auth emulator in
+ * local mode). Nothing from the SDK crosses it: users come out as plain `AuthUser` objects and every
+ * failure is re-thrown as a plain `{ code, message }` (`AuthFailure`), which the error catalogue
+ * (`src/domain/auth-errors.ts`) turns into the message a person reads. The stores take this module
+ * as a dependency, so component tests replace it with a fake.
+ */
+import {
+  GoogleAuthProvider,
+  connectAuthEmulator,
+  createUserWithEmailAndPassword,
+  getAdditionalUserInfo,
+  getAuth,
+  isSignInWithEmailLink,
+  onAuthStateChanged,
+  sendPasswordResetEmail,
+  sendSignInLinkToEmail,
+  signInWithCredential,
+  signInWithEmailAndPassword,
+  signInWithEmailLink,
+  signInWithPopup,
+  signOut as firebaseSignOut,
+  updatePassword as firebaseUpdatePassword,
+  updateProfile as firebaseUpdateProfile,
+} from 'firebase/auth';
+import type { Auth, User as FirebaseUser, UserCredential } from 'firebase/auth';
+import { firebaseApp } from './firebase-app';
+import type { FirebaseSettings } from './firebase-app';
+
+/** The signed-in identity, as plain data. */
+export interface AuthUser {
+  readonly uid: string;
+  readonly email: string | null;
+  readonly displayName: string | null;
+  readonly photoURL: string | null;
+  /** The sign-in provider: `password`, `google.com`, or `firebase` when unknown. */
+  readonly providerId: string;
+}
+
+/** The result of a sign-in: who, and whether the provider created the identity just now. */
+export interface SignInResult {
+  readonly user: AuthUser;
+  readonly isNewUser: boolean;
+}
+
+/** Every failure of this module, as plain data (`code` is the SDK's, such as `auth/wrong-password`). */
+export interface AuthFailure {
+  readonly code: string;
+  readonly message: string;
+}
+
+/** A Google identity offered by the local account chooser (Auth emulator only). */
+export interface LocalGoogleAccount {
+  readonly sub: string;
+  readonly email: string;
+  readonly name: string;
+  readonly picture?: string;
+}
+
+export interface AuthInitConfig {
+  readonly firebase: FirebaseSettings;
+  readonly authEmulatorUrl: string;
+}
+
+/** The operations the stores use; `typeof import('./auth')` satisfies it, and so do test fakes. */
+export interface AuthService {
+  signInWithEmail(email: string, password: string): Promise<SignInResult>;
+  signUpWithEmail(email: string, password: string): Promise<SignInResult>;
+  signInWithGooglePopup(): Promise<SignInResult>;
+  signInWithLocalGoogle(account: LocalGoogleAccount): Promise<SignInResult>;
+  sendMagicLink(email: string, url: string): Promise<void>;
+  isMagicLink(url: string): boolean;
+  completeMagicLink(email: string, url: string): Promise<SignInResult>;
+  signOut(): Promise<void>;
+  updatePassword(newPassword: string): Promise<void>;
+  updateProfile(profile: { displayName?: string; photoURL?: string }): Promise<AuthUser>;
+  sendPasswordReset(email: string, continueUrl?: string): Promise<void>;
+  onAuthChange(callback: (user: AuthUser | null) => void): () => void;
+  getIdToken(): Promise<string | null>;
+}
+
+let instance: Auth | undefined;
+
+/** Creates the Auth instance once; connects it to the Auth emulator when one is configured. */
+export function initAuth(config: AuthInitConfig): void {
+  if (instance) return;
+  const auth = getAuth(firebaseApp(config.firebase));
+  if (config.authEmulatorUrl) {
+    connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
+  }
+  instance = auth;
+}
+
+function auth(): Auth {
+  if (!instance) throw { code: 'auth/not-initialized', message: 'Sign-in is not ready yet.' };
+  return instance;
+}
+
+function toFailure(err: unknown): AuthFailure {
+  if (typeof err === 'object' && err !== null) {
+    const { code, message } = err as { code?: unknown; message?: unknown };
+    return {
+      code: typeof code === 'string' ? code : 'auth/internal-error',
+      message: typeof message === 'string' ? message : '',
+    };
+  }
+  return { code: 'auth/internal-error', message: typeof err === 'string' ? err : '' };
+}
+
+async function guard<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw toFailure(err);
+  }
+}
+
+function plainUser(user: FirebaseUser): AuthUser {
+  return {
+    uid: user.uid,
+    email: user.email,
+    displayName: user.displayName,
+    photoURL: user.photoURL,
+    providerId: user.providerData[0]?.providerId ?? user.providerId,
+  };
+}
+
+function plainResult(credential: UserCredential): SignInResult {
+  return {
+    user: plainUser(credential.user),
+    isNewUser: getAdditionalUserInfo(credential)?.isNewUser ?? false,
+  };
+}
+
+export function signInWithEmail(email: string, password: string): Promise<SignInResult> {
+  return guard(async () => plainResult(await signInWithEmailAndPassword(auth(), email, password)));
+}
+
+export function signUpWithEmail(email: string, password: string): Promise<SignInResult> {
+  return guard(async () =>
+    plainResult(await createUserWithEmailAndPassword(auth(), email, password)),
+  );
+}
+
+export function signInWithGooglePopup(): Promise<SignInResult> {
+  return guard(async () => {
+    const provider = new GoogleAuthProvider();
+    provider.setCustomParameters({ prompt: 'select_account' });
+    return plainResult(await signInWithPopup(auth(), provider));
+  });
+}
+
+/**
+ * Signs in with a Google identity through the Auth emulator, which accepts a raw-JSON id token.
+ * The emulator's own popup page loads Google's scripts, which offline machines cannot reach.
+ */
+export function signInWithLocalGoogle(account: LocalGoogleAccount): Promise<SignInResult> {
+  return guard(async () => {
+    const token = JSON.stringify({
+      sub: account.sub,
+      email: account.email,
+      email_verified: true,
+      name: account.name,
+      ...(account.picture ? { picture: account.picture } : {}),
+    });
+    return plainResult(await signInWithCredential(auth(), GoogleAuthProvider.credential(token)));
+  });
+}
+
+export function sendMagicLink(email: string, url: string): Promise<void> {
+  return guard(() => sendSignInLinkToEmail(auth(), email, { url, handleCodeInApp: true }));
+}
+
+export function isMagicLink(url: string): boolean {
+  try {
+    return isSignInWithEmailLink(auth(), url);
+  } catch {
+    return false;
+  }
+}
+
+export function completeMagicLink(email: string, url: string): Promise<SignInResult> {
+  return guard(async () => plainResult(await signInWithEmailLink(auth(), email, url)));
+}
+
+export function signOut(): Promise<void> {
+  return guard(() => firebaseSignOut(auth()));
+}
+
+function currentUser(): FirebaseUser {
+  const user = auth().currentUser;
+  if (!user) throw { code: 'auth/requires-recent-login', message: 'Not signed in.' };
+  return user;
+}
+
+export function updatePassword(newPassword: string): Promise<void> {
+  return guard(() => firebaseUpdatePassword(currentUser(), newPassword));
+}
+
+export function updateProfile(profile: {
+  displayName?: string;
+  photoURL?: string;
+}): Promise<AuthUser> {
+  return guard(async () => {
+    const user = currentUser();
+    await firebaseUpdateProfile(user, profile);
+    return plainUser(user);
+  });
+}
+
+export function sendPasswordReset(email: string, continueUrl?: string): Promise<void> {
+  return guard(() =>
+    sendPasswordResetEmail(auth(), email, continueUrl ? { url: continueUrl } : undefined),
+  );
+}
+
+/** Calls back with the current identity (or null) once the state resolves, then on each change. */
+export function onAuthChange(callback: (user: AuthUser | null) => void): () => void {
+  return onAuthStateChanged(auth(), (user) => callback(user ? plainUser(user) : null));
+}
+
+/** The current ID token for the local data server; waits for the sign-in state to resolve first. */
+export async function getIdToken(): Promise<string | null> {
+  if (!instance) return null;
+  await instance.authStateReady();
+  const user = instance.currentUser;
+  return user ? user.getIdToken() : null;
+}

@@ -1,0 +1,209 @@
+/**
+ * The billing repository (spec sections 3 and 7): products and their prices as the Stripe payments
+ * extension syncs them (`products/{id}`, `products/{id}/prices/{priceId}`), a user's subscriptions
+ * (`users/{uid}/subscriptions`), checkout sessions (`users/{uid}/checkout_sessions`) and the billing
+ * portal link. Only the backend writes products, prices and subscriptions; a client creates its own
+ * checkout sessions and reads them back.
+ */
+import { backend } from '../backend/current';
+import type { DocData, Unsubscribe } from '../backend/port';
+import type { Price, Product, SubscriptionStatus } from '../domain/model';
+import { productIdFromField } from '../domain/plan-sync';
+
+export const PRODUCTS = 'products';
+
+export function checkoutSessionsPath(uid: string): string {
+  return `users/${uid}/checkout_sessions`;
+}
+
+export function subscriptionsPath(uid: string): string {
+  return `users/${uid}/subscriptions`;
+}
+
+type ErrorCallback = (err: { code: string; message: string }) => void;
+
+/** A product with its active prices, as the pricing table shows it. */
+export interface ProductWithPrices extends Product {
+  prices: Price[];
+}
+
+/** A subscription as the billing screen shows it. */
+export interface Subscription {
+  id: string;
+  status: SubscriptionStatus | string;
+  productId: string | null;
+  priceId: string | null;
+  created: Date | null;
+  currentPeriodEnd: Date | null;
+  trialEnd: Date | null;
+  canceledAt: Date | null;
+  cancelAtPeriodEnd: boolean;
+  metadata: Record<string, string>;
+}
+
+function asDate(value: unknown): Date | null {
+  return value instanceof Date && !Number.isNaN(value.getTime()) ? value : null;
+}
+
+function toPrice(id: string, data: DocData): Price {
+  const recurring = (data['recurring'] ?? {}) as { interval?: unknown };
+  const interval =
+    typeof data['interval'] === 'string'
+      ? data['interval']
+      : typeof recurring.interval === 'string'
+        ? recurring.interval
+        : undefined;
+  const price: Price = {
+    ...(data as unknown as Price),
+    id,
+    active: data['active'] === true,
+    currency: typeof data['currency'] === 'string' ? data['currency'] : 'usd',
+    unit_amount: typeof data['unit_amount'] === 'number' ? data['unit_amount'] : 0,
+    type: data['type'] === 'one_time' ? 'one_time' : 'recurring',
+  };
+  if (interval !== undefined) price.interval = interval;
+  return price;
+}
+
+function toSubscription(id: string, data: DocData): Subscription {
+  const metadata: Record<string, string> = {};
+  const raw = data['metadata'];
+  if (typeof raw === 'object' && raw !== null) {
+    for (const [key, value] of Object.entries(raw)) {
+      if (typeof value === 'string') metadata[key] = value;
+    }
+  }
+  const price = priceIdFromField(data['price']);
+  return {
+    id,
+    status: typeof data['status'] === 'string' ? data['status'] : 'incomplete',
+    productId: productIdFromField(data['product']),
+    priceId: price,
+    created: asDate(data['created']),
+    currentPeriodEnd: asDate(data['current_period_end']),
+    trialEnd: asDate(data['trial_end']),
+    canceledAt: asDate(data['canceled_at']),
+    cancelAtPeriodEnd: data['cancel_at_period_end'] === true,
+    metadata,
+  };
+}
+
+/** The price id of a `price` field: a reference-like `{ id }`, a path `products/p/prices/x`, or an id. */
+function priceIdFromField(value: unknown): string | null {
+  if (typeof value === 'object' && value !== null) {
+    const ref = value as { id?: unknown };
+    return typeof ref.id === 'string' ? ref.id : null;
+  }
+  if (typeof value !== 'string' || value === '') return null;
+  return value.split('/').at(-1) ?? null;
+}
+
+/** Active products and, per product, their active prices (spec 7: "Active products read. Prices read per product."). */
+export async function listActiveProducts(): Promise<ProductWithPrices[]> {
+  const db = backend();
+  const products = await db.query({
+    collection: PRODUCTS,
+    where: [{ field: 'active', op: '==', value: true }],
+  });
+  return Promise.all(
+    products.map(async (doc) => {
+      const prices = await db.query({
+        collection: `${PRODUCTS}/${doc.id}/prices`,
+        where: [{ field: 'active', op: '==', value: true }],
+      });
+      return {
+        ...(doc.data as unknown as Product),
+        id: doc.id,
+        prices: prices.map((price) => toPrice(price.id, price.data)),
+      };
+    }),
+  );
+}
+
+/** Follows the user's subscriptions live, newest first. */
+export function followSubscriptions(
+  uid: string,
+  next: (subscriptions: Subscription[]) => void,
+  error: ErrorCallback,
+): Unsubscribe {
+  return backend().onQuery(
+    { collection: subscriptionsPath(uid) },
+    (docs) =>
+      next(
+        docs
+          .map((doc) => toSubscription(doc.id, doc.data))
+          .sort((a, b) => (b.created?.getTime() ?? 0) - (a.created?.getTime() ?? 0)),
+      ),
+    error,
+  );
+}
+
+export interface CheckoutRequest {
+  priceId: string;
+  accountId: string;
+  accountName: string;
+  /** Where checkout returns to, success or cancel: the billing settings page (spec 7). */
+  returnUrl: string;
+}
+
+/**
+ * The checkout session document of spec 7, exactly: the price, promotion codes allowed, success and
+ * cancel URLs both the billing settings page, the account in the metadata, and
+ * `client_reference_id` = the account id (the spec names the field but not its value; the account
+ * is what the subscription pays for). Mode `subscription` and quantity 1 as the extension expects.
+ */
+export function checkoutSessionPayload(request: CheckoutRequest): DocData {
+  return {
+    price: request.priceId,
+    allow_promotion_codes: true,
+    success_url: request.returnUrl,
+    cancel_url: request.returnUrl,
+    metadata: { accountId: request.accountId, accountName: request.accountName },
+    client_reference_id: request.accountId,
+    mode: 'subscription',
+    quantity: 1,
+  };
+}
+
+/** Creates `users/{uid}/checkout_sessions/{id}` and returns the id. */
+export function createCheckoutSession(uid: string, request: CheckoutRequest): Promise<string> {
+  return backend().add(checkoutSessionsPath(uid), checkoutSessionPayload(request));
+}
+
+/** What the extension has written back into a checkout session so far. */
+export interface CheckoutSessionState {
+  url: string | null;
+  error: string | null;
+}
+
+/** Follows a checkout session until the extension writes `url` or `error.message`. */
+export function followCheckoutSession(
+  uid: string,
+  sessionId: string,
+  next: (state: CheckoutSessionState) => void,
+  error: ErrorCallback,
+): Unsubscribe {
+  return backend().onDoc(
+    `${checkoutSessionsPath(uid)}/${sessionId}`,
+    (snap) => {
+      const data = snap.data ?? {};
+      const failure = data['error'] as { message?: unknown } | undefined;
+      next({
+        url: typeof data['url'] === 'string' && data['url'] !== '' ? data['url'] : null,
+        error:
+          failure && typeof failure === 'object'
+            ? typeof failure.message === 'string' && failure.message !== ''
+              ? failure.message
+              : 'The payment provider could not start checkout.'
+            : null,
+      });
+    },
+    error,
+  );
+}
+
+/** The billing portal link (spec 7): the extension's createPortalLink callable, locale auto. */
+export async function createPortalLink(returnUrl: string): Promise<string> {
+  const { url } = await backend().functions.createPortalLink({ returnUrl, locale: 'auto' });
+  return url;
+}

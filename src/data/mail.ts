@@ -1,0 +1,47 @@
+/**
+ * The mail repository: documents in `mail`, which the Trigger Email extension (or the local
+ * server's outbox) sends. Every field that goes into HTML is escaped.
+ */
+import { backend } from '../backend/current';
+import type { MailMessage } from '../domain/model';
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+export interface NewAccountNotice {
+  /** The product team's address. */
+  to: string;
+  email: string;
+  provider: string;
+  affiliate: string | null;
+}
+
+/** The e-mail telling the product team that someone signed up (spec section 7). */
+export function newAccountMail(notice: NewAccountNotice): MailMessage {
+  const affiliate = notice.affiliate ?? 'none';
+  return {
+    to: notice.to,
+    message: {
+      subject: `New Cardbuilder sign-up: ${notice.email}`,
+      html:
+        '<p>A new account was created on Cardbuilder.</p>' +
+        '<ul>' +
+        `<li>E-mail: ${escapeHtml(notice.email)}</li>` +
+        `<li>Provider: ${escapeHtml(notice.provider)}</li>` +
+        `<li>Affiliate: ${escapeHtml(affiliate)}</li>` +
+        '</ul>',
+    },
+  };
+}
+
+/** Queues an e-mail; returns the mail document's id. */
+export function sendMail(mail: MailMessage): Promise<string> {
+  return backend().add('mail', { ...mail });
+}

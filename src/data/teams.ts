@@ -1,0 +1,68 @@
+/**
+ * The teams repository: `accounts/{accountId}/teams/{teamId}` documents (spec section 3).
+ */
+import { backend } from '../backend/current';
+import type { DocData, Unsubscribe, WriteOp } from '../backend/port';
+import { EMPTY_BRAND_KIT } from '../domain/model';
+import type { Team } from '../domain/model';
+
+export function teamsPath(accountId: string): string {
+  return `accounts/${accountId}/teams`;
+}
+
+export function teamPath(accountId: string, teamId: string): string {
+  return `${teamsPath(accountId)}/${teamId}`;
+}
+
+function toTeam(id: string, data: DocData): Team {
+  return { ...(data as unknown as Team), id };
+}
+
+export function newTeamId(): string {
+  return backend().newId();
+}
+
+/** The fields of a new team: no links, no template, an empty brand kit, synced to its cards. */
+export function newTeamData(accountId: string, name: string): DocData {
+  return {
+    name,
+    isArchived: false,
+    accountId,
+    bulkSync: { syncTeamLinks: true, syncBranding: true },
+    links: [],
+    template: null,
+    signatureBasic: null,
+    ...EMPTY_BRAND_KIT,
+  };
+}
+
+/** The batch write that creates a team. */
+export function teamCreateOp(accountId: string, teamId: string, name: string): WriteOp {
+  return { kind: 'set', path: teamPath(accountId, teamId), data: newTeamData(accountId, name) };
+}
+
+export async function getTeam(accountId: string, teamId: string): Promise<Team | null> {
+  const snap = await backend().get(teamPath(accountId, teamId));
+  return snap.exists && snap.data ? toTeam(snap.id, snap.data) : null;
+}
+
+/** Follows the account's teams that are not archived, by name. */
+export function followTeams(
+  accountId: string,
+  next: (teams: Team[]) => void,
+  error: (err: { code: string; message: string }) => void,
+): Unsubscribe {
+  return backend().onQuery(
+    {
+      collection: teamsPath(accountId),
+      where: [{ field: 'isArchived', op: '==', value: false }],
+    },
+    (docs) =>
+      next(
+        docs
+          .map((doc) => toTeam(doc.id, doc.data))
+          .sort((a, b) => String(a.name).localeCompare(String(b.name))),
+      ),
+    error,
+  );
+}

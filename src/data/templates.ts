@@ -1,0 +1,60 @@
+/**
+ * The templates repository: global card templates `templates/{id}` = { name, order, isArchived,
+ * template } (spec section 3). Archived templates are hidden (spec 4); the rest come in `order`.
+ */
+import { backend } from '../backend/current';
+import type { DocData, ListenError, QueryDoc, Unsubscribe } from '../backend/port';
+import type { CardTemplate, Template } from '../domain/model';
+
+export const TEMPLATES = 'templates';
+
+/** The most templates the gallery reads. */
+export const TEMPLATE_LIST_LIMIT = 100;
+
+export function toTemplate(id: string, data: DocData): Template {
+  const template =
+    typeof data.template === 'object' && data.template !== null && !Array.isArray(data.template)
+      ? (data.template as CardTemplate)
+      : {};
+  return {
+    id,
+    name: typeof data.name === 'string' && data.name !== '' ? data.name : id,
+    order: typeof data.order === 'number' ? data.order : Number.MAX_SAFE_INTEGER,
+    isArchived: data.isArchived === true,
+    template,
+  };
+}
+
+/** Non-archived templates by `order` (then name). Sorted here so no composite index is needed. */
+export function sortTemplates(docs: readonly QueryDoc[]): Template[] {
+  return docs
+    .map((doc) => toTemplate(doc.id, doc.data))
+    .filter((t) => !t.isArchived)
+    .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+}
+
+/** Follows the template gallery live. */
+export function watchTemplates(
+  next: (templates: Template[]) => void,
+  error: (err: ListenError) => void,
+): Unsubscribe {
+  return backend().onQuery(
+    {
+      collection: TEMPLATES,
+      where: [{ field: 'isArchived', op: '==', value: false }],
+      limit: TEMPLATE_LIST_LIMIT,
+    },
+    (docs) => next(sortTemplates(docs)),
+    error,
+  );
+}
+
+/** Reads the template gallery once. */
+export async function listTemplates(): Promise<Template[]> {
+  const docs = await backend().query({
+    collection: TEMPLATES,
+    where: [{ field: 'isArchived', op: '==', value: false }],
+    limit: TEMPLATE_LIST_LIMIT,
+  });
+  return sortTemplates(docs);
+}

@@ -1,0 +1,71 @@
+/**
+ * The users repository: `users/{uid}` documents (spec section 3), written against the port.
+ */
+import { backend } from '../backend/current';
+import type { DocData, Unsubscribe, WriteOp } from '../backend/port';
+import type { FieldTransform } from '../backend/transforms';
+import type { User } from '../domain/model';
+
+export function userPath(uid: string): string {
+  return `users/${uid}`;
+}
+
+/** The payload written when a user signs in for the first time (spec section 7), exactly. */
+export interface NewUserPayload {
+  id: string;
+  source: string;
+  email: string;
+  displayName: string;
+  photoURL: string;
+  acceptedTOC: Date | FieldTransform;
+  dateCreated: Date | FieldTransform;
+  isAccountOwner: boolean;
+  affiliate: string | null;
+}
+
+function toUser(id: string, data: DocData): User {
+  return { ...(data as unknown as User), id };
+}
+
+export async function getUser(uid: string): Promise<User | null> {
+  const snap = await backend().get(userPath(uid));
+  return snap.exists && snap.data ? toUser(snap.id, snap.data) : null;
+}
+
+/** Follows a user document live; `next(null)` while it does not exist. */
+export function followUser(
+  uid: string,
+  next: (user: User | null) => void,
+  error: (err: { code: string; message: string }) => void,
+): Unsubscribe {
+  return backend().onDoc(
+    userPath(uid),
+    (snap) => next(snap.exists && snap.data ? toUser(snap.id, snap.data) : null),
+    error,
+  );
+}
+
+/** Creates the user document with the given id. */
+export function createUser(payload: NewUserPayload): Promise<void> {
+  return backend().set(userPath(payload.id), { ...payload });
+}
+
+export function updateUser(uid: string, patch: DocData): Promise<void> {
+  return backend().update(userPath(uid), patch);
+}
+
+/** The batch write that links a user to the account and first team they just created. */
+export function userJoinAccountOp(uid: string, accountId: string, teamId: string): WriteOp {
+  return {
+    kind: 'update',
+    path: userPath(uid),
+    data: { accountId, defaultTeam: teamId, teams: [teamId] },
+  };
+}
+
+/** Stores a profile photo and returns its download URL. */
+export function uploadUserPhoto(uid: string, file: Blob): Promise<string> {
+  const type = file.type || 'image/jpeg';
+  const extension = type.split('/')[1]?.replace(/[^a-z0-9]/g, '') || 'jpg';
+  return backend().files.upload(`users/${uid}/profile/photo.${extension}`, file, type);
+}

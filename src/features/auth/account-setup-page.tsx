@@ -1,0 +1,137 @@
+/**
+ * /register/step2: a signed-in user without an account creates one: a name, a unique directory
+ * slug, and a first team that becomes their default team. Then on to the builder.
+ */
+import { useEffect, useState } from 'react';
+import type { FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate } from 'react-router-dom';
+import { slugify } from '../../domain/slug';
+import { SLUG_TAKEN_MESSAGE, useAccountStoreApi } from '../../stores/account-store';
+import { useAuth } from '../../stores/auth-store';
+import { Button } from '../../ui/button';
+import { Alert } from '../../ui/page';
+import { TextField } from '../../ui/text-field';
+import { AuthCard } from './auth-card';
+
+type SlugCheck = { slug: string; state: 'checking' | 'free' | 'taken' | 'error' } | null;
+
+export function AccountSetupPage() {
+  const accountStore = useAccountStoreApi();
+  const navigate = useNavigate();
+  const user = useAuth((s) => s.user);
+  const email = useAuth((s) => s.authUser?.email ?? '');
+  const [name, setName] = useState('');
+  const [slugInput, setSlugInput] = useState('');
+  const [slugEdited, setSlugEdited] = useState(false);
+  const [teamName, setTeamName] = useState('');
+  const [errors, setErrors] = useState<{ name?: string; slug?: string; teamName?: string }>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [check, setCheck] = useState<SlugCheck>(null);
+
+  const slug = slugify(slugEdited ? slugInput : name);
+
+  useEffect(() => {
+    if (slug.length < 2) return;
+    let current = true;
+    const timer = window.setTimeout(() => {
+      setCheck({ slug, state: 'checking' });
+      accountStore
+        .getState()
+        .isSlugAvailable(slug)
+        .then((free) => current && setCheck({ slug, state: free ? 'free' : 'taken' }))
+        .catch((err: unknown) => {
+          console.warn('[setup] slug check failed', err);
+          if (current) setCheck({ slug, state: 'error' });
+        });
+    }, 350);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [slug, accountStore]);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    setErrors({});
+    setBusy(true);
+    const result = await accountStore.getState().createAccount({ name, slug, teamName });
+    setBusy(false);
+    if (result.ok) {
+      toast.success('Your account is ready. Let’s build your first card.');
+      navigate('/builder', { replace: true });
+      return;
+    }
+    if (result.field) setErrors({ [result.field]: result.message });
+    else setFormError(result.message);
+    if (result.field === 'slug' && result.message === SLUG_TAKEN_MESSAGE) {
+      setCheck({ slug, state: 'taken' });
+    }
+  }
+
+  const liveCheck = check && check.slug === slug ? check.state : null;
+  const slugError = errors.slug ?? (liveCheck === 'taken' ? SLUG_TAKEN_MESSAGE : undefined);
+
+  return (
+    <AuthCard
+      wide
+      title="Set up your account"
+      lead={
+        <>
+          Almost there
+          {email ? (
+            <>
+              , <strong>{email}</strong>
+            </>
+          ) : null}
+          . Name your account and we’ll create your first team.
+        </>
+      }
+    >
+      <form className="form" onSubmit={onSubmit} noValidate>
+        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        <TextField
+          label="Account name"
+          autoComplete="organization"
+          required
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+          hint="Usually your company or organisation."
+        />
+        <TextField
+          label="Directory address"
+          required
+          value={slugEdited ? slugInput : slug}
+          onChange={(e) => {
+            setSlugEdited(true);
+            setSlugInput(e.target.value);
+          }}
+          onBlur={() => slugEdited && setSlugInput(slug)}
+          error={slugError}
+          hint={
+            liveCheck === 'free' ? (
+              <span className="slug-status--ok">“{slug}” is available.</span>
+            ) : (
+              'Lowercase letters, numbers and hyphens. It names your team directory.'
+            )
+          }
+        />
+        <TextField
+          label="First team name"
+          value={teamName}
+          onChange={(e) => setTeamName(e.target.value)}
+          error={errors.teamName}
+          placeholder={name.trim() || 'Sales'}
+          hint="Teams share branding and links. It becomes your default team; add more later."
+        />
+        <Button type="submit" busy={busy} disabled={!user} block>
+          Continue
+        </Button>
+        {!user ? <p className="auth-card__fine-print">Finishing your sign-up…</p> : null}
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useAuthStoreApi } from '../../stores/auth-store';
+import { Button } from '../../ui/button';
+import { Alert } from '../../ui/page';
+import { TextField } from '../../ui/text-field';
+import { AuthCard } from './auth-card';
+
+/** /forgot-password: sends the password-reset e-mail. */
+export function ForgotPasswordPage() {
+  const store = useAuthStoreApi();
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    if (!email.trim()) {
+      setError('Please enter a valid email address.');
+      return;
+    }
+    setBusy(true);
+    const result = await store.getState().sendPasswordReset(email);
+    setBusy(false);
+    if (result.ok) setSentTo(email.trim());
+    else setError(result.message);
+  }
+
+  return (
+    <AuthCard
+      title="Reset your password"
+      lead="Enter the email you signed up with and we’ll send you a link to choose a new password."
+      footer={
+        <>
+          Remembered it? <Link to="/sign-in">Back to sign in</Link>
+        </>
+      }
+    >
+      {sentTo ? (
+        <Alert tone="success">
+          <p>
+            If an account exists for <strong>{sentTo}</strong>, a reset link is on its way. Check
+            your inbox (and the spam folder).
+          </p>
+        </Alert>
+      ) : (
+        <form className="form" onSubmit={onSubmit} noValidate>
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <Button type="submit" busy={busy} block>
+            Send reset link
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useAuthStoreApi } from '../../stores/auth-store';
+import { Button } from '../../ui/button';
+import { Alert } from '../../ui/page';
+import { PasswordField } from '../../ui/password-field';
+import { TextField } from '../../ui/text-field';
+import { AuthCard } from './auth-card';
+import { GoogleSignIn } from './google-sign-in';
+import { MagicLinkRequest } from './magic-link-request';
+
+/** /sign-in: Google, e-mail and password, or a magic link. The shell routes on once signed in. */
+export function SignInPage() {
+  const store = useAuthStoreApi();
+  const [mode, setMode] = useState<'password' | 'link'>('password');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    if (!email.trim() || !password) {
+      setError('Please enter your email and password.');
+      return;
+    }
+    setBusy(true);
+    const result = await store.getState().signIn(email, password);
+    setBusy(false);
+    if (!result.ok) setError(result.message);
+  }
+
+  return (
+    <AuthCard
+      title="Welcome back"
+      lead="Sign in to edit your cards and see who’s connecting."
+      footer={
+        <>
+          New to Cardbuilder? <Link to="/sign-up">Create a free account</Link>
+        </>
+      }
+    >
+      <GoogleSignIn label="Sign in with Google" onError={setError} />
+      <div className="form-divider">or</div>
+      {mode === 'link' ? (
+        <MagicLinkRequest
+          onUsePassword={() => setMode('password')}
+          usePasswordLabel="Sign in with a password instead"
+        />
+      ) : (
+        <form className="form" onSubmit={onSubmit} noValidate>
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <div className="auth-row">
+            <Link to="/forgot-password">Forgot password?</Link>
+          </div>
+          <Button type="submit" busy={busy} block>
+            Sign in
+          </Button>
+          <Button variant="link" onClick={() => setMode('link')}>
+            Email me a sign-in link instead
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

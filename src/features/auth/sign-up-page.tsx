@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { passwordProblem } from '../../domain/password';
+import { useAuthStoreApi } from '../../stores/auth-store';
+import { Button } from '../../ui/button';
+import { Alert } from '../../ui/page';
+import { PasswordField } from '../../ui/password-field';
+import { TextField } from '../../ui/text-field';
+import { AuthCard } from './auth-card';
+import { GoogleSignIn } from './google-sign-in';
+import { MagicLinkRequest } from './magic-link-request';
+
+const PASSWORD_HINT = 'At least 8 characters, with a number and a capital letter.';
+
+/** /sign-up and /register: Google, e-mail and password, or a magic link. */
+export function SignUpPage() {
+  const store = useAuthStoreApi();
+  const [mode, setMode] = useState<'password' | 'link'>('password');
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    const problem = passwordProblem(password);
+    setPasswordError(problem);
+    if (!email.trim()) {
+      setError('Please enter a valid email address.');
+      return;
+    }
+    if (problem) return;
+    setBusy(true);
+    const result = await store.getState().signUp(email, password, name);
+    setBusy(false);
+    if (!result.ok) setError(result.message);
+  }
+
+  return (
+    <AuthCard
+      title="Create your free account"
+      lead="Your first digital business card is free. Set up takes about a minute."
+      footer={
+        <>
+          Already have an account? <Link to="/sign-in">Sign in</Link>
+        </>
+      }
+    >
+      <GoogleSignIn label="Sign up with Google" onError={setError} />
+      <div className="form-divider">or</div>
+      {mode === 'link' ? (
+        <MagicLinkRequest
+          onUsePassword={() => setMode('password')}
+          usePasswordLabel="Sign up with a password instead"
+        />
+      ) : (
+        <form className="form" onSubmit={onSubmit} noValidate>
+          {error ? <Alert tone="error">{error}</Alert> : null}
+          <TextField
+            label="Full name"
+            autoComplete="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            hint="Optional. You can change it later."
+          />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              if (passwordError && !passwordProblem(e.target.value)) setPasswordError(null);
+            }}
+            error={passwordError}
+            hint={PASSWORD_HINT}
+          />
+          <Button type="submit" busy={busy} block>
+            Create account
+          </Button>
+          <p className="auth-card__fine-print">
+            By creating an account you agree to the <Link to="/terms">Terms</Link> and the{' '}
+            <Link to="/privacy-policy">Privacy policy</Link>.
+          </p>
+          <Button variant="link" onClick={() => setMode('link')}>
+            Sign up with an email link instead
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

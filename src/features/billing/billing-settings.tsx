@@ -1,0 +1,251 @@
+import { Link } from 'react-router-dom';
+import type { Subscription } from '../../data/billing';
+import type { Plan } from '../../domain/model';
+import {
+  cardLimit,
+  cardProgress,
+  isCardCapReached,
+  remainingCards,
+  trialDaysRemaining,
+} from '../../domain/plan';
+import { isSubscriptionCurrent } from '../../domain/subscriptions';
+import { useAccount } from '../../stores/account-store';
+import { useAuth } from '../../stores/auth-store';
+import { Button, ButtonLink } from '../../ui/button';
+import { Alert, Page, PageHeader, PageLoader } from '../../ui/page';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import {
+  PLAN_FEATURES,
+  formatDate,
+  mainSubscription,
+  planDisplayName,
+  statusLabel,
+} from './billing-format';
+import type { ProductWithPrices } from '../../data/billing';
+import { useBilling, useBillingStoreApi } from './billing-store';
+import { useBillingLifecycle } from './use-billing-lifecycle';
+import './billing.css';
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${Math.abs(n) === 1 ? one : many}`;
+}
+
+/** Cards used of the limit (spec 9), as text and as an accessible progress bar. */
+export function CardUsage(props: { plan: Plan }) {
+  const { plan } = props;
+  const limit = cardLimit(plan);
+  const inUse = Number(plan.cardsInUse) || 0;
+  const progress = cardProgress(plan);
+  const remaining = remainingCards(plan);
+  const capReached = isCardCapReached(plan);
+  const shown = Math.max(0, Math.min(100, progress));
+  const compCards = Number(plan.compCards) || 0;
+  return (
+    <section className="panel billing-panel" aria-labelledby="billing-cards-heading">
+      <h2 id="billing-cards-heading">Cards</h2>
+      <p className="usage__figure">
+        <strong>{inUse}</strong> of <strong>{limit}</strong> cards used
+      </p>
+      <div
+        className={`usage__bar${capReached ? ' usage__bar--full' : ''}`}
+        role="progressbar"
+        aria-label="Cards used"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={shown}
+        aria-valuetext={`${inUse} of ${limit} cards used (${progress}%)`}
+      >
+        <span className="usage__fill" style={{ width: `${shown}%` }} />
+      </div>
+      <p className="usage__remaining">
+        {remaining > 0
+          ? `${plural(remaining, 'card', 'cards')} left`
+          : remaining === 0
+            ? 'No cards left'
+            : `${plural(-remaining, 'card', 'cards')} over the limit`}
+        {compCards > 0
+          ? ` · includes ${plural(compCards, 'complimentary card', 'complimentary cards')}`
+          : ''}
+      </p>
+    </section>
+  );
+}
+
+function SubscriptionFacts(props: { plan: Plan; subscription: Subscription | null; now: Date }) {
+  const { plan, subscription, now } = props;
+  const trialEnd = plan.trialEndDate instanceof Date ? plan.trialEndDate : null;
+  const inTrial = trialEnd !== null && trialEnd.getTime() > now.getTime();
+  const current = subscription !== null && isSubscriptionCurrent(subscription.status);
+  return (
+    <dl className="billing-facts">
+      <dt>Subscription</dt>
+      <dd>
+        {subscription ? (
+          <>
+            <span className={`badge ${current ? 'badge--on' : 'badge--off'}`}>
+              {statusLabel(subscription.status)}
+            </span>{' '}
+            <span className="billing-facts__note">
+              {current ? 'current' : 'not current: paid features are off'}
+            </span>
+          </>
+        ) : (
+          'No subscription'
+        )}
+      </dd>
+      {inTrial && trialEnd ? (
+        <>
+          <dt>Trial</dt>
+          <dd>
+            {plural(trialDaysRemaining(trialEnd, now), 'day', 'days')} left · ends{' '}
+            {formatDate(trialEnd)}
+          </dd>
+        </>
+      ) : null}
+      {subscription && current && subscription.currentPeriodEnd && !inTrial ? (
+        <>
+          <dt>{subscription.cancelAtPeriodEnd ? 'Ends' : 'Renews'}</dt>
+          <dd>{formatDate(subscription.currentPeriodEnd)}</dd>
+        </>
+      ) : null}
+      {subscription && !current && subscription.canceledAt ? (
+        <>
+          <dt>Canceled</dt>
+          <dd>{formatDate(subscription.canceledAt)}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+function SubscriptionHistory(props: {
+  subscriptions: readonly Subscription[];
+  products: readonly ProductWithPrices[];
+}) {
+  if (props.subscriptions.length === 0) return null;
+  return (
+    <section
+      className="panel billing-panel billing-history"
+      aria-labelledby="billing-history-heading"
+    >
+      <h2 id="billing-history-heading">Subscriptions</h2>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Plan</th>
+            <th scope="col">Status</th>
+            <th scope="col">Started</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.subscriptions.map((sub) => (
+            <tr key={sub.id}>
+              <td>{props.products.find((p) => p.id === sub.productId)?.name ?? 'Subscription'}</td>
+              <td>{statusLabel(sub.status)}</td>
+              <td>{sub.created ? formatDate(sub.created) : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/**
+ * /settings/billing (spec 2, 9): the account's plan and subscription, trial days left, cards used of
+ * the limit with the cap warning, the paid features, and the ways to upgrade (the pricing table) and
+ * to manage billing (the payment provider's portal). Checkout and the portal come back here; the
+ * account is followed live, so a new plan shows without a reload.
+ */
+export function BillingSettingsPage() {
+  useDocumentTitle('Billing');
+  const store = useBillingStoreApi();
+  const user = useAuth((s) => s.user);
+  const account = useAccount((s) => s.account);
+  const accountStatus = useAccount((s) => s.status);
+  const gates = useAccount((s) => s.gates);
+  const products = useBilling((s) => s.products);
+  const subscriptions = useBilling((s) => s.subscriptions);
+  const portal = useBilling((s) => s.portal);
+  useBillingLifecycle(user?.id ?? null);
+
+  if (!account) {
+    return accountStatus === 'missing' || accountStatus === 'error' ? (
+      <Page width="narrow">
+        <PageHeader title="Billing" />
+        <Alert tone="error">We could not find your account. Please sign in again.</Alert>
+      </Page>
+    ) : (
+      <PageLoader label="Loading billing…" />
+    );
+  }
+
+  const plan = account.plan;
+  const now = new Date();
+  const subscription = mainSubscription(subscriptions);
+  const capReached = isCardCapReached(plan);
+  const upgradeLabel = plan.isPaidAccount ? 'Change plan' : 'Upgrade plan';
+
+  return (
+    <Page className="billing-page">
+      <PageHeader
+        title="Billing"
+        lead={`Plan, cards and subscription of ${account.name}.`}
+        actions={<ButtonLink to="/pricing">{upgradeLabel}</ButtonLink>}
+      />
+      {capReached ? (
+        <div className="cap-warning" role="status">
+          <strong>You have reached your card limit.</strong> New cards cannot be created on this
+          plan. <Link to="/pricing">Upgrade to add more cards</Link>
+        </div>
+      ) : null}
+      <div className="billing-grid">
+        <section className="panel billing-panel" aria-labelledby="billing-plan-heading">
+          <h2 id="billing-plan-heading">Current plan</h2>
+          <p className="billing-plan">
+            <span className="billing-plan__name">{planDisplayName(plan, products)}</span>
+            <span className={`badge ${plan.isPaidAccount ? 'badge--on' : 'badge--off'}`}>
+              {plan.isPaidAccount ? 'Paid' : 'Free'}
+            </span>
+          </p>
+          <SubscriptionFacts plan={plan} subscription={subscription} now={now} />
+          {subscriptions.length > 0 ? (
+            <div className="billing-actions">
+              <Button
+                variant="secondary"
+                busy={portal.status === 'opening' || portal.status === 'redirecting'}
+                onClick={() => {
+                  void store.getState().openPortal();
+                }}
+              >
+                Manage billing
+              </Button>
+            </div>
+          ) : null}
+          {portal.status === 'error' ? <Alert tone="error">{portal.message}</Alert> : null}
+        </section>
+        <CardUsage plan={plan} />
+        <section className="panel billing-panel" aria-labelledby="billing-features-heading">
+          <h2 id="billing-features-heading">Features</h2>
+          <ul className="feature-list">
+            {PLAN_FEATURES.map((feature) => (
+              <li
+                key={feature.gate}
+                className={gates[feature.gate] ? 'feature-list__on' : 'feature-list__off'}
+              >
+                <span aria-hidden="true" className="feature-list__mark">
+                  {gates[feature.gate] ? '✓' : '–'}
+                </span>
+                {feature.label}
+                <span className="visually-hidden">
+                  {gates[feature.gate] ? ': included' : ': not included'}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <SubscriptionHistory subscriptions={subscriptions} products={products} />
+    </Page>
+  );
+}

@@ -1,0 +1,287 @@
+/**
+ * The builder at /builder: the account's cards (followed live), the tabbed editor of the open card
+ * and its live preview, plus the duplicate, delete and discard dialogs.
+ *
+ * The route composes it: `renderPreview` draws a card exactly as the public page does (the public
+ * card's own component) and `hosts` are the public hosts from configuration, so this feature
+ * imports neither another feature nor the shell. The draft resets whenever the current account
+ * changes; unsaved changes are guarded by a `beforeunload` warning and an in-app confirmation.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import type { CardDraft } from '../../domain/builder';
+import { randomAccentColor } from '../../domain/colors';
+import { mergeTeamLinks } from '../../domain/links';
+import type { Card, CardTemplate, Template } from '../../domain/model';
+import { isCardCapReached } from '../../domain/plan';
+import type { PublicHosts } from '../../domain/urls';
+import { newCardId, watchAccountCards } from '../../data/cards';
+import { watchTemplates } from '../../data/templates';
+import {
+  subscribeAccountChanged,
+  useAccount,
+  useAccountStoreApi,
+} from '../../stores/account-store';
+import { useAuth } from '../../stores/auth-store';
+import { useDocumentTitle } from '../../ui/use-document-title';
+import {
+  BuilderStoreContext,
+  useBuilder,
+  useBuilderStore,
+  useBuilderStoreApi,
+  type BuilderStoreApi,
+} from './builder-store';
+import { CardEditor } from './components/card-editor';
+import { CardList } from './components/card-list';
+import { CardPreview } from './components/card-preview';
+import { ConfirmDialog } from './components/confirm-dialog';
+import { DeleteDialog } from './components/delete-dialog';
+import { TEAM_TEMPLATE_ID, templatePatch } from './components/design-panel';
+import { DuplicateDialog } from './components/duplicate-dialog';
+import './builder.css';
+
+export interface CardBuilderProps {
+  /** Draws a card as its public page shows it (the public card view in preview mode). */
+  renderPreview: (card: Card) => ReactNode;
+  /** The public hosts, for the live public link. */
+  hosts: PublicHosts;
+  /** The builder store to use (tests pass a fresh one); the app's by default. */
+  store?: BuilderStoreApi;
+}
+
+export function CardBuilder({ store = useBuilderStore, ...props }: CardBuilderProps) {
+  return (
+    <BuilderStoreContext.Provider value={store}>
+      <BuilderScreen {...props} />
+    </BuilderStoreContext.Provider>
+  );
+}
+
+function BuilderScreen(props: Omit<CardBuilderProps, 'store'>) {
+  useDocumentTitle('Your cards');
+  const store = useBuilderStoreApi();
+  const accountStore = useAccountStoreApi();
+  const accountId = useAccount((s) => s.currentAccountId);
+  const account = useAccount((s) => s.account);
+  const accountStatus = useAccount((s) => s.status);
+  const gates = useAccount((s) => s.gates);
+  const teams = useAccount((s) => s.teams);
+  const selectedTeamId = useAccount((s) => s.selectedTeamId);
+  const user = useAuth((s) => s.user);
+  const ownerId = user?.id ?? '';
+
+  const draft = useBuilder((s) => s.draft);
+  const cards = useBuilder((s) => s.cards);
+  const cardsLoaded = useBuilder((s) => s.cardsLoaded);
+  const touched = useBuilder((s) => s.status.touched);
+
+  const [templates, setTemplates] = useState<Template[]>([]);
+  const [listFailure, setListFailure] = useState<{ accountId: string; message: string } | null>(
+    null,
+  );
+  const [capNotice, setCapNotice] = useState(false);
+  const [pending, setPending] = useState<{ run: () => void } | null>(null);
+
+  // The draft belongs to one account: reset it whenever the current account changes (spec 4),
+  // and when the builder opens on another account than the draft's.
+  useEffect(() => {
+    const state = store.getState();
+    if (state.draft.accountId !== undefined && state.draft.accountId !== accountId) state.reset();
+    return subscribeAccountChanged(() => store.getState().reset(), accountStore);
+  }, [store, accountStore, accountId]);
+
+  useEffect(() => {
+    if (!accountId) return;
+    return watchAccountCards(
+      accountId,
+      (next) => {
+        // A late answer for the previous account must not refill the list.
+        if (accountStore.getState().currentAccountId === accountId) store.getState().setCards(next);
+      },
+      (err) => {
+        console.error('[builder] following the cards failed', err);
+        setListFailure({
+          accountId,
+          message: "Your cards couldn't be loaded. Please reload the page.",
+        });
+      },
+    );
+  }, [accountId, store, accountStore]);
+
+  useEffect(
+    () =>
+      watchTemplates(setTemplates, (err) =>
+        console.error('[builder] loading templates failed', err),
+      ),
+    [],
+  );
+
+  // Open the first card when nothing is open.
+  useEffect(() => {
+    const first = cards[0];
+    if (cardsLoaded && draft.id === undefined && first) store.getState().loadCard(first);
+  }, [cardsLoaded, cards, draft.id, store]);
+
+  useEffect(() => {
+    if (!touched) return;
+    function warn(event: BeforeUnloadEvent) {
+      event.preventDefault();
+      event.returnValue = '';
+    }
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [touched]);
+
+  /** Runs an action that replaces the draft, asking first when it has unsaved changes. */
+  const guarded = useCallback(
+    (run: () => void) => {
+      if (store.getState().status.touched) setPending({ run });
+      else run();
+    },
+    [store],
+  );
+
+  const plan = account?.plan ?? null;
+  const listError = listFailure?.accountId === accountId ? listFailure.message : null;
+
+  function onNew() {
+    if (!accountId || !plan || isCardCapReached(plan)) {
+      setCapNotice(true);
+      return;
+    }
+    setCapNotice(false);
+    guarded(() => {
+      const team = teams.find((t) => t.id === selectedTeamId) ?? teams[0] ?? null;
+      const fresh: CardDraft = {
+        id: newCardId(),
+        accountId,
+        ownerId,
+        handle: '',
+        handleAllowIndex: true,
+        name: '',
+        title: '',
+        company: account?.name ?? '',
+        email: '',
+        contacts: mergeTeamLinks([], team?.links ?? []),
+        appForm: { enabled: false, fields: { name: true, email: true, phone: true } },
+        template: team?.template
+          ? templatePatch(TEAM_TEMPLATE_ID, team.template)
+          : {
+              templateId: templates[0]?.id ?? '',
+              ...templates[0]?.template,
+              accentColor: randomAccentColor(),
+            },
+        signatureBasic: { enabled: true, includePhoto: true },
+        appShare: {},
+      };
+      if (team) fresh.teamId = team.id;
+      store.getState().startNewCard(fresh);
+    });
+  }
+
+  function onOpen(card: Card) {
+    if (card.id === store.getState().draft.id) return;
+    guarded(() => store.getState().loadCard(card));
+  }
+
+  function onDiscard() {
+    const state = store.getState();
+    const stored = state.cards.find((c) => c.id === state.draft.id);
+    setPending({
+      run: () => {
+        if (stored) store.getState().loadCard(stored);
+        else store.getState().closeDraft();
+      },
+    });
+  }
+
+  const stored = cards.find((c) => c.id === draft.id);
+  const isOpen = draft.id !== undefined;
+  const team = teams.find((t) => t.id === draft.teamId) ?? null;
+  const teamTemplate: CardTemplate | null = team?.template ?? null;
+
+  if (!accountId || accountStatus === 'loading' || accountStatus === 'idle') {
+    return (
+      <div className="builder">
+        <h1 className="builder__title">Your cards</h1>
+        <p className="builder-empty" role="status">
+          Loading your account…
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="builder">
+      <div className="builder__top">
+        <h1 className="builder__title">Your cards</h1>
+        {account ? <p className="builder__lead">{account.name}</p> : null}
+      </div>
+      {listError ? (
+        <p className="alert alert--error" role="alert">
+          {listError}
+        </p>
+      ) : null}
+      <div className={`builder__layout${isOpen ? '' : ' builder__layout--empty'}`}>
+        <CardList
+          cards={cards}
+          loaded={cardsLoaded}
+          openId={draft.id}
+          newOpen={isOpen && stored === undefined}
+          touched={touched}
+          plan={plan}
+          capNotice={capNotice}
+          onOpen={onOpen}
+          onNew={onNew}
+        />
+        {isOpen ? (
+          <>
+            <CardEditor
+              key={draft.id}
+              draft={draft}
+              stored={stored}
+              hosts={props.hosts}
+              gates={gates}
+              templates={templates}
+              teamTemplate={teamTemplate}
+              teamName={team?.name ?? null}
+              plan={plan}
+              ownerId={ownerId}
+              onCapReached={() => setCapNotice(true)}
+              onDiscard={onDiscard}
+            />
+            <CardPreview draft={draft} renderPreview={props.renderPreview} />
+          </>
+        ) : (
+          <section className="builder-welcome" aria-labelledby="builder-welcome-title">
+            <h2 id="builder-welcome-title">Create your first card</h2>
+            <p>
+              Add your name, contacts and links, pick a look, and share one link that works
+              everywhere.
+            </p>
+            <button type="button" className="button button--primary" onClick={onNew}>
+              Create a card
+            </button>
+          </section>
+        )}
+      </div>
+      <DuplicateDialog plan={plan} ownerId={ownerId} />
+      <DeleteDialog hosts={props.hosts} />
+      <ConfirmDialog
+        open={pending !== null}
+        title="Discard unsaved changes?"
+        confirmLabel="Discard changes"
+        cancelLabel="Keep editing"
+        danger
+        onConfirm={() => {
+          const action = pending;
+          setPending(null);
+          action?.run();
+        }}
+        onCancel={() => setPending(null)}
+      >
+        <p>The changes you made to this card since it was last saved will be lost.</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

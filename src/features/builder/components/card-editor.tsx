@@ -1,0 +1,228 @@
+/**
+ * The editor of the open card: its header (name, unsaved/saved state, save, discard, duplicate,
+ * delete, public link) and one tab per group of the card.
+ */
+import { useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import type { CardDraft } from '../../../domain/builder';
+import type { Gates } from '../../../domain/gates';
+import type { Card, CardTemplate, Plan, Template } from '../../../domain/model';
+import { cardPublicUrl, signaturePreviewUrl, type PublicHosts } from '../../../domain/urls';
+import { useBuilder, useBuilderStoreApi } from '../builder-store';
+import { saveDraft } from '../save-draft';
+import { useHandleCheck } from '../use-handle-check';
+import { EMPTY_LINK_MESSAGE, draftProblems } from '../validation';
+import { CardAnalytics } from './card-analytics';
+import { DesignPanel } from './design-panel';
+import { HandlePanel } from './handle-panel';
+import { LeadFormPanel } from './lead-form-panel';
+import { LinksPanel } from './links-panel';
+import { ProfilePanel } from './profile-panel';
+import { SharePanel } from './share-panel';
+import { SignaturePanel } from './signature-panel';
+import { Tabs, type TabItem } from './tabs';
+
+export type EditorTab =
+  'profile' | 'links' | 'lead' | 'design' | 'signature' | 'share' | 'handle' | 'analytics';
+
+export function CardEditor(props: {
+  draft: CardDraft;
+  stored: Card | undefined;
+  hosts: PublicHosts;
+  gates: Gates;
+  templates: readonly Template[];
+  teamTemplate: CardTemplate | null;
+  teamName: string | null;
+  plan: Plan | null;
+  ownerId: string;
+  onCapReached: () => void;
+  onDiscard: () => void;
+}) {
+  const store = useBuilderStoreApi();
+  const status = useBuilder((s) => s.status);
+  const { draft, stored, hosts } = props;
+  const [tab, setTab] = useState<EditorTab>('profile');
+  const [attempted, setAttempted] = useState(false);
+  const problems = useMemo(() => draftProblems(draft), [draft]);
+  const handle = draft.handle ?? '';
+  const ownHandle = stored !== undefined && stored.handle === handle;
+  const check = useHandleCheck(ownHandle ? '' : handle, draft.id);
+  const isNew = stored === undefined;
+
+  // Unsafe links show at once; blanks only once a save was tried.
+  const linkProblems = useMemo(() => {
+    if (attempted) return problems.links;
+    const shown: Record<string, string> = {};
+    for (const [id, message] of Object.entries(problems.links)) {
+      if (message !== EMPTY_LINK_MESSAGE) shown[id] = message;
+    }
+    return shown;
+  }, [problems.links, attempted]);
+  const nameError = attempted ? problems.name : null;
+  const handleError = handle !== '' || attempted ? problems.handle : null;
+  const handleTaken = !ownHandle && check.state === 'taken';
+  const blocking =
+    Object.keys(linkProblems).length + (nameError ? 1 : 0) + (handleError || handleTaken ? 1 : 0);
+
+  const tabs: TabItem<EditorTab>[] = [
+    { key: 'profile', label: 'Profile', alert: nameError !== null },
+    { key: 'links', label: 'Contacts & links', alert: Object.keys(linkProblems).length > 0 },
+    { key: 'lead', label: 'Lead form' },
+    { key: 'design', label: 'Design' },
+    { key: 'signature', label: 'Signature' },
+    { key: 'share', label: 'Share' },
+    { key: 'handle', label: 'Handle', alert: handleError !== null || handleTaken },
+    ...(isNew ? [] : [{ key: 'analytics' as const, label: 'Analytics' }]),
+  ];
+  const currentTab = tabs.some((t) => t.key === tab) ? tab : 'profile';
+
+  async function onSave() {
+    const state = store.getState();
+    setAttempted(true);
+    const all = draftProblems(state.draft);
+    if (all.name) setTab('profile');
+    else if (Object.keys(all.links).length > 0) setTab('links');
+    else if (all.handle) setTab('handle');
+    state.saveStarted();
+    const outcome = await saveDraft({
+      draft: state.draft,
+      files: state.files,
+      stored: state.cards.find((card) => card.id === state.draft.id),
+      ownerId: props.ownerId,
+      plan: props.plan,
+    });
+    if (outcome.ok) {
+      store.getState().patch(outcome.applied);
+      store.getState().saveFinished(true);
+      setAttempted(false);
+      toast.success(outcome.created ? 'Card created.' : 'Changes saved.');
+      return;
+    }
+    store.getState().saveFinished(false);
+    if (outcome.reason === 'cap') props.onCapReached();
+    if (outcome.reason === 'handle-taken') setTab('handle');
+    toast.error(outcome.message);
+  }
+
+  const title = (draft.name ?? '').trim() || (isNew ? 'New card' : 'Untitled card');
+  const publicUrl = stored ? cardPublicUrl(stored, hosts) : null;
+
+  return (
+    <section className="card-editor" aria-labelledby="card-editor-title">
+      <div className="card-editor__header">
+        <div className="card-editor__heading">
+          <h2 id="card-editor-title" className="card-editor__title">
+            {title}
+          </h2>
+          <p className="card-editor__state" role="status" aria-live="polite">
+            {status.saving ? (
+              <span className="pill pill--busy">Saving…</span>
+            ) : status.touched ? (
+              <span className="pill pill--unsaved">
+                {isNew ? 'New card — not created yet' : 'Unsaved changes'}
+              </span>
+            ) : status.success ? (
+              <span className="pill pill--saved">All changes saved</span>
+            ) : (
+              <span className="pill">Saved</span>
+            )}
+          </p>
+        </div>
+        <div className="card-editor__actions">
+          {publicUrl ? (
+            <a
+              className="button button--ghost button--small"
+              href={publicUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              View card<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          ) : null}
+          {stored ? (
+            <>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() => store.getState().openDuplicate(stored)}
+              >
+                Duplicate
+              </button>
+              <button
+                type="button"
+                className="button button--ghost button--small button--danger-text"
+                onClick={() => store.getState().openDelete(stored)}
+              >
+                Delete
+              </button>
+            </>
+          ) : null}
+          {status.touched ? (
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={props.onDiscard}
+              disabled={status.saving}
+            >
+              {isNew ? 'Cancel' : 'Discard changes'}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="button button--primary button--small"
+            onClick={() => void onSave()}
+            disabled={status.saving}
+            aria-busy={status.saving || undefined}
+          >
+            {status.saving ? <span className="spinner" aria-hidden="true" /> : null}
+            {isNew ? 'Create card' : 'Save changes'}
+          </button>
+        </div>
+      </div>
+      {blocking > 0 ? (
+        <p className="card-editor__problems" role="alert">
+          {blocking === 1
+            ? 'One thing needs fixing before this card can be saved.'
+            : `${blocking} things need fixing before this card can be saved.`}
+        </p>
+      ) : null}
+      <Tabs label="Card settings" tabs={tabs} selected={currentTab} onSelect={setTab}>
+        {currentTab === 'profile' ? <ProfilePanel draft={draft} nameError={nameError} /> : null}
+        {currentTab === 'links' ? (
+          <LinksPanel contacts={draft.contacts ?? []} problems={linkProblems} />
+        ) : null}
+        {currentTab === 'lead' ? <LeadFormPanel appForm={draft.appForm} /> : null}
+        {currentTab === 'design' ? (
+          <DesignPanel
+            template={draft.template}
+            templates={props.templates}
+            teamTemplate={props.teamTemplate}
+            teamName={props.teamName}
+            gates={props.gates}
+          />
+        ) : null}
+        {currentTab === 'signature' ? (
+          <SignaturePanel
+            signatureBasic={draft.signatureBasic}
+            previewUrl={stored ? signaturePreviewUrl(stored, hosts) : null}
+          />
+        ) : null}
+        {currentTab === 'share' ? (
+          <SharePanel
+            appShare={draft.appShare}
+            fallbackTitle={[draft.name, draft.title].filter(Boolean).join(' — ')}
+          />
+        ) : null}
+        {currentTab === 'handle' ? (
+          <HandlePanel
+            draft={draft}
+            hosts={hosts}
+            check={ownHandle ? { state: 'free' } : check}
+            formatError={handleError}
+          />
+        ) : null}
+        {currentTab === 'analytics' && stored ? <CardAnalytics card={stored} /> : null}
+      </Tabs>
+    </section>
+  );
+}

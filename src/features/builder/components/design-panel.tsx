@@ -1,0 +1,289 @@
+/**
+ * The card's look: template gallery (global templates in order, plus the team's own template),
+ * accent colour, button style, avatar shape, logo size, background source; and the paid features,
+ * always visible, locked with an explanation and an upgrade link when the plan lacks them.
+ */
+import { useId } from 'react';
+import { ACCENT_COLORS } from '../../../domain/colors';
+import type { Gates } from '../../../domain/gates';
+import {
+  AVATAR_SHAPES,
+  BACKGROUND_SOURCES,
+  BUTTON_STYLES,
+  LOGO_SIZES,
+  type AvatarShape,
+  type BackgroundSource,
+  type ButtonStyle,
+  type CardTemplate,
+  type LogoSize,
+  type Template,
+} from '../../../domain/model';
+import { useBuilderStoreApi } from '../builder-store';
+import { CheckboxField, ChoiceGroup, Section, SelectField, TextAreaField } from './fields';
+import { ImageField } from './image-field';
+import { LockedFeature } from './locked-feature';
+
+export const TEAM_TEMPLATE_ID = 'team';
+
+const SHAPE_LABELS: Record<AvatarShape, string> = {
+  square: 'Square',
+  slightlyRounded: 'Slightly rounded',
+  rounded: 'Rounded',
+  circle: 'Circle',
+};
+
+const BUTTON_LABELS: Record<ButtonStyle, string> = {
+  fill: 'Filled',
+  outline: 'Outline',
+  ghost: 'Ghost',
+};
+
+const LOGO_LABELS: Record<LogoSize, string> = {
+  small: 'Small (150 px)',
+  medium: 'Medium (300 px)',
+  large: 'Large (450 px)',
+  default: 'Full width',
+};
+
+const SOURCE_LABELS: Record<BackgroundSource, string> = {
+  abstract: 'Abstract',
+  stock: 'Stock photo',
+  own: 'Your own image',
+};
+
+const COLOR_NAMES = ['Yellow', 'Pink', 'Green'];
+
+const HEX = /^#[0-9a-f]{6}$/i;
+
+/** The template fields applied when a template is picked (a person's photo is never replaced). */
+export function templatePatch(id: string, template: CardTemplate): Partial<CardTemplate> {
+  const { photoAvatar: _photo, ...rest } = template;
+  return { ...rest, templateId: id };
+}
+
+function ColorInput(props: { label: string; value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  const value = HEX.test(props.value) ? props.value : '#4f46e5';
+  return (
+    <div className="color-field">
+      <label htmlFor={id} className="field__label">
+        {props.label}
+      </label>
+      <div className="color-field__row">
+        <input
+          id={id}
+          type="color"
+          value={value.toLowerCase()}
+          onChange={(e) => props.onChange(e.target.value)}
+          className="color-field__swatch"
+        />
+        <input
+          aria-label={`${props.label} (hex)`}
+          className="field__control color-field__hex"
+          value={props.value}
+          placeholder="#4f46e5"
+          maxLength={7}
+          onChange={(e) => props.onChange(e.target.value.trim())}
+        />
+      </div>
+    </div>
+  );
+}
+
+export function DesignPanel(props: {
+  template: CardTemplate | undefined;
+  templates: readonly Template[];
+  teamTemplate: CardTemplate | null;
+  teamName: string | null;
+  gates: Gates;
+}) {
+  const store = useBuilderStoreApi();
+  const template = props.template ?? {};
+  const { gates } = props;
+  const patch = (change: Partial<CardTemplate>) => store.getState().patch({ template: change });
+  const gallery: { id: string; name: string; template: CardTemplate; team: boolean }[] = [
+    ...(props.teamTemplate
+      ? [
+          {
+            id: TEAM_TEMPLATE_ID,
+            name: props.teamName ? `${props.teamName} team` : 'Team template',
+            template: props.teamTemplate,
+            team: true,
+          },
+        ]
+      : []),
+    ...props.templates.map((t) => ({ id: t.id, name: t.name, template: t.template, team: false })),
+  ];
+  const source = template.backgroundSource ?? 'abstract';
+
+  return (
+    <>
+      <Section title="Template" description="A starting look; everything below fine-tunes it.">
+        {gallery.length === 0 ? (
+          <p className="builder-empty">No templates are available yet.</p>
+        ) : (
+          <fieldset className="template-gallery">
+            <legend className="visually-hidden">Template</legend>
+            {gallery.map((item) => (
+              <label key={item.id} className="template-tile">
+                <input
+                  type="radio"
+                  name="card-template"
+                  className="visually-hidden"
+                  checked={template.templateId === item.id}
+                  onChange={() => patch(templatePatch(item.id, item.template))}
+                />
+                <span
+                  className={`template-tile__sample template-tile__sample--${item.template.buttonStyle ?? 'fill'}`}
+                  style={{ ['--sample' as string]: item.template.accentColor ?? '#4f46e5' }}
+                  aria-hidden="true"
+                >
+                  <span className="template-tile__avatar" />
+                  <span className="template-tile__line" />
+                  <span className="template-tile__button" />
+                </span>
+                <span className="template-tile__name">{item.name}</span>
+                {item.team ? <span className="badge badge--team">Team</span> : null}
+              </label>
+            ))}
+          </fieldset>
+        )}
+      </Section>
+
+      <Section title="Colour">
+        <fieldset className="swatches">
+          <legend className="field__label">Accent colour</legend>
+          {ACCENT_COLORS.map((color, index) => (
+            <label key={color} className="swatch" style={{ ['--swatch' as string]: color }}>
+              <input
+                type="radio"
+                name="accent-color"
+                className="visually-hidden"
+                checked={(template.accentColor ?? '').toLowerCase() === color.toLowerCase()}
+                onChange={() => patch({ accentColor: color })}
+              />
+              <span className="swatch__dot" aria-hidden="true" />
+              <span className="visually-hidden">{COLOR_NAMES[index] ?? color}</span>
+            </label>
+          ))}
+        </fieldset>
+        {gates.canPickColors ? (
+          <div className="color-grid">
+            <ColorInput
+              label="Custom accent colour"
+              value={template.accentColor ?? ''}
+              onChange={(accentColor) => patch({ accentColor })}
+            />
+            <ColorInput
+              label="Background colour"
+              value={template.backgroundColor ?? ''}
+              onChange={(backgroundColor) => patch({ backgroundColor })}
+            />
+            <ColorInput
+              label="Text colour"
+              value={template.textColor ?? ''}
+              onChange={(textColor) => patch({ textColor })}
+            />
+          </div>
+        ) : (
+          <LockedFeature title="Custom colours">
+            Pick any accent, background and text colour to match your brand exactly.
+          </LockedFeature>
+        )}
+      </Section>
+
+      <Section title="Shapes and sizes">
+        <ChoiceGroup
+          legend="Button style"
+          name="button-style"
+          value={template.buttonStyle ?? 'fill'}
+          options={BUTTON_STYLES.map((value) => ({ value, label: BUTTON_LABELS[value] }))}
+          onChange={(buttonStyle) => patch({ buttonStyle })}
+        />
+        <ChoiceGroup
+          legend="Photo shape"
+          name="avatar-shape"
+          value={template.avatarShape ?? 'circle'}
+          options={AVATAR_SHAPES.map((value) => ({ value, label: SHAPE_LABELS[value] }))}
+          onChange={(avatarShape) => patch({ avatarShape })}
+        />
+        <SelectField
+          label="Logo size"
+          value={template.logoSize ?? 'default'}
+          onChange={(e) => patch({ logoSize: e.target.value as LogoSize })}
+        >
+          {(Object.keys(LOGO_SIZES) as LogoSize[]).map((size) => (
+            <option key={size} value={size}>
+              {LOGO_LABELS[size]}
+            </option>
+          ))}
+        </SelectField>
+      </Section>
+
+      <Section title="Logo">
+        {gates.canUploadLogo ? (
+          <ImageField
+            slot="photoLogo"
+            label="Company logo"
+            value={template.photoLogo}
+            hint="A transparent PNG looks best."
+          />
+        ) : (
+          <LockedFeature title="Logo upload">Show your company logo on the card.</LockedFeature>
+        )}
+      </Section>
+
+      <Section title="Background">
+        <ChoiceGroup
+          legend="Background source"
+          name="background-source"
+          value={source}
+          options={BACKGROUND_SOURCES.map((value) => ({ value, label: SOURCE_LABELS[value] }))}
+          onChange={(backgroundSource) => patch({ backgroundSource })}
+        />
+        {gates.canUploadBgImage ? (
+          source === 'own' ? (
+            <ImageField
+              slot="photoBg"
+              label="Background image"
+              value={template.photoBg}
+              hint="A wide image (at least 1024 px across) works best."
+            />
+          ) : null
+        ) : (
+          <LockedFeature title="Background image upload">
+            Use your own photo as the card&apos;s background.
+          </LockedFeature>
+        )}
+      </Section>
+
+      <Section title="Fine print and branding">
+        {gates.canAddDisclaimer ? (
+          <TextAreaField
+            label="Disclaimer"
+            value={template.disclaimer ?? ''}
+            onChange={(e) => patch({ disclaimer: e.target.value })}
+            rows={3}
+            maxLength={600}
+            hint="Shown in small print at the bottom of the card."
+          />
+        ) : (
+          <LockedFeature title="Disclaimer">
+            Add legal or compliance text at the bottom of the card.
+          </LockedFeature>
+        )}
+        {gates.canHideBranding ? (
+          <CheckboxField
+            label="Hide “Made with Cardbuilder”"
+            checked={template.hideBranding === true}
+            onChange={(hideBranding) => patch({ hideBranding })}
+          />
+        ) : (
+          <LockedFeature title="Hide branding" plan="Growth and Corporate">
+            Remove the “Made with Cardbuilder” line from your card.
+          </LockedFeature>
+        )}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * Small labelled form controls the builder's panels share (the text input is `ui/text-field`).
+ * Every control has a visible label tied to it, and hints and errors are read out with it.
+ */
+import { useId } from 'react';
+import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+
+export function TextAreaField(
+  props: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
+    label: string;
+    hint?: ReactNode;
+  },
+) {
+  const { label, hint, ...rest } = props;
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea
+        {...rest}
+        id={id}
+        className="field__control builder-textarea"
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function SelectField(
+  props: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
+    label: string;
+    hint?: ReactNode;
+    children: ReactNode;
+  },
+) {
+  const { label, hint, children, ...rest } = props;
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        {...rest}
+        id={id}
+        className="field__control"
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      >
+        {children}
+      </select>
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function CheckboxField(props: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  hint?: ReactNode;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="check-field">
+      <input
+        id={id}
+        type="checkbox"
+        checked={props.checked}
+        disabled={props.disabled}
+        onChange={(event) => props.onChange(event.target.checked)}
+        aria-describedby={props.hint ? `${id}-hint` : undefined}
+      />
+      <div>
+        <label htmlFor={id} className="check-field__label">
+          {props.label}
+        </label>
+        {props.hint ? (
+          <p className="field__hint" id={`${id}-hint`}>
+            {props.hint}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** A group of radio choices, shown as segmented buttons. */
+export function ChoiceGroup<V extends string>(props: {
+  legend: string;
+  name: string;
+  value: V | undefined;
+  options: readonly { value: V; label: string }[];
+  onChange: (value: V) => void;
+  hint?: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="choice-group" aria-describedby={props.hint ? `${id}-hint` : undefined}>
+      <legend className="field__label">{props.legend}</legend>
+      <div className="choice-group__options">
+        {props.options.map((option) => (
+          <label key={option.value} className="choice-group__option">
+            <input
+              type="radio"
+              name={`${props.name}-${id}`}
+              value={option.value}
+              checked={props.value === option.value}
+              onChange={() => props.onChange(option.value)}
+            />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+      {props.hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {props.hint}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/** A panel's section: a heading and its controls. */
+export function Section(props: { title: string; description?: ReactNode; children: ReactNode }) {
+  return (
+    <section className="builder-section">
+      <h3 className="builder-section__title">{props.title}</h3>
+      {props.description ? <p className="builder-section__text">{props.description}</p> : null}
+      <div className="builder-section__body">{props.children}</div>
+    </section>
+  );
+}

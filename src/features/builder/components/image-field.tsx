@@ -1,0 +1,104 @@
+import { useId, useState } from 'react';
+import type { ChangeEvent } from 'react';
+import type { ImageSlot } from '../../../data/files';
+import { useBuilderStoreApi } from '../builder-store';
+import { prepareImage } from '../image-file';
+import { slotPatch } from '../save-draft';
+
+/**
+ * One image slot of the card: pick (checked, resized), preview, remove. The image is uploaded when
+ * the card is saved; until then the preview uses the resized bytes.
+ */
+export function ImageField(props: {
+  slot: ImageSlot;
+  label: string;
+  value: string | undefined;
+  hint?: string;
+  round?: boolean;
+}) {
+  const store = useBuilderStoreApi();
+  const id = useId();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const value = props.value ?? '';
+
+  async function onPick(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setError(null);
+    setBusy(true);
+    try {
+      const image = await prepareImage(file);
+      store.getState().setFile(props.slot, image);
+      store.getState().patch(slotPatch(props.slot, image.previewUrl));
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onRemove() {
+    store.getState().setFile(props.slot, null);
+    store.getState().patch(slotPatch(props.slot, ''));
+    setError(null);
+  }
+
+  const describedBy = [error ? `${id}-error` : '', props.hint ? `${id}-hint` : '']
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <div className="image-field">
+      <div className={`image-field__thumb${props.round ? ' image-field__thumb--round' : ''}`}>
+        {value !== '' ? (
+          <img src={value} alt={`Current ${props.label.toLowerCase()}`} />
+        ) : (
+          <span className="image-field__empty" aria-hidden="true">
+            +
+          </span>
+        )}
+      </div>
+      <div className="image-field__body">
+        <span className="field__label" id={`${id}-label`}>
+          {props.label}
+        </span>
+        <div className="image-field__actions">
+          <label className="button button--secondary button--small image-field__pick">
+            <input
+              type="file"
+              accept="image/png,image/jpeg,image/webp,image/gif"
+              className="visually-hidden"
+              aria-describedby={describedBy || undefined}
+              aria-label={`${value !== '' ? 'Replace' : 'Upload'} ${props.label.toLowerCase()}`}
+              onChange={(event) => void onPick(event)}
+              disabled={busy}
+            />
+            {busy ? 'Preparing…' : value !== '' ? 'Replace' : 'Upload'}
+          </label>
+          {value !== '' ? (
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={onRemove}
+              aria-label={`Remove ${props.label.toLowerCase()}`}
+            >
+              Remove
+            </button>
+          ) : null}
+        </div>
+        {props.hint ? (
+          <p className="field__hint" id={`${id}-hint`}>
+            {props.hint}
+          </p>
+        ) : null}
+        {error ? (
+          <p className="field__error" id={`${id}-error`} role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

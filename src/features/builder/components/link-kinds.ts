@@ -1,0 +1,32 @@
+/** The kinds of link a card offers (the palette), with the hint each value field shows. */
+export interface LinkKindInfo {
+  /** Stored as the link's name; safeLinkHref reads it to build the href. */
+  name: string;
+  placeholder: string;
+  inputMode: 'tel' | 'email' | 'url' | 'text';
+}
+
+export const LINK_KINDS: readonly LinkKindInfo[] = [
+  { name: 'Phone', placeholder: '+1 555 0100', inputMode: 'tel' },
+  { name: 'Email', placeholder: 'name@company.com', inputMode: 'email' },
+  { name: 'Website', placeholder: 'https://company.com', inputMode: 'url' },
+  { name: 'LinkedIn', placeholder: 'https://www.linkedin.com/in/your-name', inputMode: 'url' },
+  { name: 'Instagram', placeholder: '@yourname', inputMode: 'text' },
+  { name: 'X', placeholder: '@yourname', inputMode: 'text' },
+  { name: 'Facebook', placeholder: 'https://www.facebook.com/yourpage', inputMode: 'url' },
+  { name: 'TikTok', placeholder: '@yourname', inputMode: 'text' },
+  { name: 'YouTube', placeholder: '@yourchannel', inputMode: 'text' },
+  { name: 'WhatsApp', placeholder: '+1 555 0100', inputMode: 'tel' },
+  { name: 'Address', placeholder: '1 Main Street, Springfield', inputMode: 'text' },
+  { name: 'Custom', placeholder: 'https://…', inputMode: 'url' },
+];
+
+export function linkKind(name: string): LinkKindInfo {
+  return (
+    LINK_KINDS.find((kind) => kind.name.toLowerCase() === name.trim().toLowerCase()) ?? {
+      name,
+      placeholder: 'https://…',
+      inputMode: 'text',
+    }
+  );
+}

@@ -1,0 +1,558 @@
+/**
+ * Bulk import (spec 1, 3, 4): a CSV file or pasted rows → column mapping → a paged preview where
+ * each row can be edited or removed, with its validation messages → one card per valid row, with
+ * the team's links and branding, in batches, with progress and a summary.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { useStore } from 'zustand';
+import { IMPORT_FIELDS, LINK_FIELDS, MAX_IMPORT_ROWS } from '../../../data/importer';
+import type { ImportField, ImportTeam, RowCheck } from '../../../data/importer';
+import type { ImportMember } from '../../../domain/importer';
+import { Button } from '../../../ui/button';
+import { Alert } from '../../../ui/page';
+import { parseCsvFile, parseCsvText } from '../csv';
+import type { ImporterStoreApi } from '../importer-store';
+import { SelectField } from './select-field';
+
+export const PAGE_SIZE = 25;
+
+type Filter = 'all' | 'error' | 'ready' | 'skip';
+
+function MappingTable(props: { store: ImporterStoreApi }) {
+  const rows = useStore(props.store, (s) => s.rows);
+  const hasHeader = useStore(props.store, (s) => s.hasHeader);
+  const mapping = useStore(props.store, (s) => s.mapping);
+  const width = rows.reduce((max, row) => Math.max(max, row.length), 0);
+  const header = hasHeader ? rows[0] : undefined;
+  const sample = rows[hasHeader ? 1 : 0] ?? [];
+  const fieldOf = (column: number) =>
+    (Object.entries(mapping) as [ImportField, number][]).find(([, c]) => c === column)?.[0] ?? '';
+
+  return (
+    <section className="team-section" aria-labelledby="mapping-heading">
+      <h2 id="mapping-heading">Match the columns</h2>
+      <p className="team-section__lead">
+        Tell us what each column holds. Unmatched columns are ignored.
+      </p>
+      <label className="team-check">
+        <input
+          type="checkbox"
+          checked={hasHeader}
+          onChange={(e) => props.store.getState().setHasHeader(e.target.checked)}
+        />
+        The first row holds column names
+      </label>
+      <div className="team-table-wrap">
+        <table className="team-table">
+          <caption className="visually-hidden">Column mapping</caption>
+          <thead>
+            <tr>
+              <th scope="col">Column</th>
+              <th scope="col">First value</th>
+              <th scope="col">Holds</th>
+            </tr>
+          </thead>
+          <tbody>
+            {Array.from({ length: width }, (_, column) => {
+              const name = header?.[column] || `Column ${column + 1}`;
+              return (
+                <tr key={column}>
+                  <th scope="row">{name}</th>
+                  <td>{sample[column] ?? ''}</td>
+                  <td>
+                    <SelectField
+                      label={`Field for ${name}`}
+                      className="visually-hidden-label"
+                      value={fieldOf(column)}
+                      onChange={(e) =>
+                        props.store
+                          .getState()
+                          .mapColumn(
+                            column,
+                            e.target.value === '' ? null : (e.target.value as ImportField),
+                          )
+                      }
+                    >
+                      <option value="">Ignore</option>
+                      {IMPORT_FIELDS.map((field) => (
+                        <option key={field.key} value={field.key}>
+                          {field.label}
+                        </option>
+                      ))}
+                    </SelectField>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function RowEditor(props: {
+  member: ImportMember;
+  handle: string;
+  position: number;
+  store: ImporterStoreApi;
+  onDone: () => void;
+}) {
+  const { member, store } = props;
+  const [draft, setDraft] = useState({
+    name: member.name ?? '',
+    email: member.email ?? '',
+    title: member.title ?? '',
+    phone: member.links.phone ?? '',
+    handle: props.handle,
+  });
+  const label = (what: string) => `${what}, row ${props.position}`;
+
+  function save() {
+    store.getState().dispatch({
+      type: 'update',
+      index: member.index,
+      patch: {
+        name: draft.name.trim(),
+        email: draft.email.trim(),
+        title: draft.title.trim(),
+        links: { phone: draft.phone.trim() },
+      },
+    });
+    if (draft.handle !== props.handle) store.getState().setHandle(member.index, draft.handle);
+    props.onDone();
+  }
+
+  const input = (key: keyof typeof draft, what: string, type = 'text') => (
+    <input
+      className="field__control"
+      type={type}
+      aria-label={label(what)}
+      value={draft[key]}
+      onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') save();
+        if (e.key === 'Escape') props.onDone();
+      }}
+    />
+  );
+
+  return (
+    <tr>
+      <td>{props.position}</td>
+      <td>{input('name', 'Name')}</td>
+      <td>{input('email', 'E-mail', 'email')}</td>
+      <td>{input('title', 'Title')}</td>
+      <td>{input('phone', 'Phone', 'tel')}</td>
+      <td>{input('handle', 'Handle')}</td>
+      <td colSpan={2}>
+        <div className="team-table__actions">
+          <button
+            type="button"
+            className="button button--primary button--small"
+            aria-label={`Save row ${props.position}`}
+            onClick={save}
+          >
+            Save
+          </button>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={props.onDone}
+          >
+            Cancel
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function StatusCell({ check }: { check: RowCheck | undefined }) {
+  if (!check) return <span className="badge">…</span>;
+  const label =
+    check.state === 'ready' ? 'Ready' : check.state === 'skip' ? 'Skipped' : 'Needs attention';
+  return (
+    <>
+      <span className={`badge badge--${check.state}`}>{label}</span>
+      {check.messages.length > 0 ? (
+        <ul
+          className={`team-table__messages${check.state === 'skip' ? ' team-table__messages--skip' : ''}`}
+        >
+          {check.messages.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+export function ImportPanel(props: {
+  store: ImporterStoreApi;
+  accountId: string;
+  ownerId: string;
+  company: string;
+  team: ImportTeam;
+  teamName: string;
+  remaining: number;
+  bulkSync: { syncTeamLinks: boolean; syncBranding: boolean };
+}) {
+  const { store, accountId } = props;
+  const importer = useStore(store, (s) => s.importer);
+  const rows = useStore(store, (s) => s.rows);
+  const source = useStore(store, (s) => s.source);
+  const truncated = useStore(store, (s) => s.truncated);
+  const overrides = useStore(store, (s) => s.handleOverrides);
+  const existing = useStore(store, (s) => s.existingEmails);
+  const claimed = useStore(store, (s) => s.claimed);
+  const checking = useStore(store, (s) => s.checking);
+  const checkError = useStore(store, (s) => s.checkError);
+  const progress = useStore(store, (s) => s.progress);
+  const outcome = useStore(store, (s) => s.outcome);
+  const [paste, setPaste] = useState('');
+  const [parseError, setParseError] = useState<string | null>(null);
+  const [parsing, setParsing] = useState(false);
+  const [page, setPage] = useState(0);
+  const [filter, setFilter] = useState<Filter>('all');
+  const [editing, setEditing] = useState<number | null>(null);
+  const { members, status } = importer;
+
+  const validation = useMemo(
+    () => store.getState().validation(props.remaining),
+    // The store's validation reads these; list them so the memo follows them.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [store, members, overrides, existing, claimed, props.remaining],
+  );
+
+  useEffect(() => {
+    if (members.length === 0 || status.saving) return;
+    const timer = setTimeout(() => void store.getState().check(accountId), 300);
+    return () => clearTimeout(timer);
+  }, [store, accountId, members, overrides, status.saving]);
+
+  const positions = useMemo(() => new Map(members.map((m, i) => [m.index, i + 1])), [members]);
+  const shown = useMemo(
+    () => members.filter((m) => filter === 'all' || validation.rows.get(m.index)?.state === filter),
+    [members, filter, validation],
+  );
+  const pages = Math.max(1, Math.ceil(shown.length / PAGE_SIZE));
+  const current = Math.min(page, pages - 1);
+  const pageRows = shown.slice(current * PAGE_SIZE, current * PAGE_SIZE + PAGE_SIZE);
+
+  async function readFile(file: File) {
+    setParseError(null);
+    setParsing(true);
+    try {
+      const parsed = await parseCsvFile(file);
+      if (parsed.rows.length === 0) setParseError('This file has no rows.');
+      else store.getState().loadRows(parsed.rows, file.name, parsed.truncated);
+      setPage(0);
+    } catch (err) {
+      setParseError(
+        `This file could not be read: ${(err as { message?: string }).message ?? 'unknown error'}`,
+      );
+    } finally {
+      setParsing(false);
+    }
+  }
+
+  function readPaste() {
+    const parsed = parseCsvText(paste);
+    if (parsed.rows.length === 0) {
+      setParseError('Paste at least one row first.');
+      return;
+    }
+    setParseError(null);
+    store.getState().loadRows(parsed.rows, 'pasted rows', parsed.truncated);
+    setPage(0);
+  }
+
+  async function runImport() {
+    await store.getState().runImport({
+      accountId,
+      ownerId: props.ownerId,
+      team: props.team,
+      company: props.company,
+      remaining: props.remaining,
+      bulkSync: props.bulkSync,
+    });
+  }
+
+  if (rows.length === 0) {
+    return (
+      <section className="team-section" aria-labelledby="import-heading">
+        <h2 id="import-heading">Import members</h2>
+        <p className="team-section__lead">
+          Create a card for each person in {props.teamName} from a spreadsheet: one row per person,
+          with a name and an e-mail, and optionally a job title, phone and links. Up to{' '}
+          {MAX_IMPORT_ROWS.toLocaleString()} rows.
+        </p>
+        {parseError ? <Alert tone="error">{parseError}</Alert> : null}
+        <div className="team-grid">
+          <div className="field">
+            <span className="field__label" id="import-file-label">
+              CSV file
+            </span>
+            <span className="file-button">
+              <span className="button button--primary" aria-hidden="true">
+                {parsing ? 'Reading…' : 'Choose a CSV file'}
+              </span>
+              <input
+                type="file"
+                accept=".csv,text/csv,text/plain"
+                aria-labelledby="import-file-label"
+                disabled={parsing}
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  e.target.value = '';
+                  if (file) void readFile(file);
+                }}
+              />
+            </span>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="import-paste">
+              Or paste rows
+            </label>
+            <textarea
+              id="import-paste"
+              className="team-textarea"
+              value={paste}
+              placeholder={
+                'Name,Email,Title,Phone\nAda Lovelace,ada@company.com,Engineer,+1 555 0100'
+              }
+              onChange={(e) => setPaste(e.target.value)}
+            />
+            <div>
+              <Button variant="secondary" onClick={readPaste} disabled={paste.trim() === ''}>
+                Preview pasted rows
+              </Button>
+            </div>
+          </div>
+        </div>
+      </section>
+    );
+  }
+
+  const saving = status.saving;
+  const total = progress?.total ?? 0;
+
+  return (
+    <div className="team-grid">
+      <div className="toggle-row">
+        <p className="muted" style={{ margin: 0 }}>
+          {members.length} {members.length === 1 ? 'row' : 'rows'} from {source}
+          {truncated ? ` (only the first ${MAX_IMPORT_ROWS.toLocaleString()} are used)` : ''}.
+        </p>
+        <Button variant="ghost" onClick={() => store.getState().reset()} disabled={saving}>
+          Start over
+        </Button>
+      </div>
+
+      {!status.submitted ? <MappingTable store={store} /> : null}
+
+      <section className="team-section" aria-labelledby="preview-heading">
+        <h2 id="preview-heading">Check the rows</h2>
+        <div className="stat-row">
+          <div className="stat">
+            <span className="stat__value">{validation.ready}</span>
+            <span className="stat__label">ready to import</span>
+          </div>
+          <div className="stat">
+            <span className="stat__value">{validation.errors}</span>
+            <span className="stat__label">need attention</span>
+          </div>
+          <div className="stat">
+            <span className="stat__value">{validation.skipped}</span>
+            <span className="stat__label">already have a card</span>
+          </div>
+          <div className="stat">
+            <span className="stat__value">{Math.max(0, props.remaining)}</span>
+            <span className="stat__label">cards left on your plan</span>
+          </div>
+        </div>
+        {checkError ? <Alert tone="error">Some checks could not run: {checkError}</Alert> : null}
+        <p className="muted" role="status" aria-live="polite">
+          {checking ? 'Checking e-mails and handles…' : ''}
+        </p>
+        <div className="team-row" style={{ marginBottom: 'var(--space-3)' }}>
+          <SelectField
+            label="Show"
+            value={filter}
+            onChange={(e) => {
+              setFilter(e.target.value as Filter);
+              setPage(0);
+            }}
+          >
+            <option value="all">All rows</option>
+            <option value="error">Rows that need attention</option>
+            <option value="ready">Rows ready to import</option>
+            <option value="skip">Skipped rows</option>
+          </SelectField>
+        </div>
+        <div className="team-table-wrap">
+          <table className="team-table">
+            <caption className="visually-hidden">Rows to import</caption>
+            <thead>
+              <tr>
+                <th scope="col">Row</th>
+                <th scope="col">Name</th>
+                <th scope="col">E-mail</th>
+                <th scope="col">Title</th>
+                <th scope="col">Phone</th>
+                <th scope="col">Handle</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {pageRows.map((member) => {
+                const position = positions.get(member.index) ?? 0;
+                const check = validation.rows.get(member.index);
+                if (editing === member.index) {
+                  return (
+                    <RowEditor
+                      key={member.index}
+                      member={member}
+                      handle={check?.handle ?? ''}
+                      position={position}
+                      store={store}
+                      onDone={() => setEditing(null)}
+                    />
+                  );
+                }
+                const extra = LINK_FIELDS.filter(
+                  (f) => f.key !== 'phone' && member.links[f.key],
+                ).length;
+                return (
+                  <tr key={member.index} data-row={position}>
+                    <td>{position}</td>
+                    <td>{member.name || <span className="muted">—</span>}</td>
+                    <td style={{ overflowWrap: 'anywhere' }}>
+                      {member.email || <span className="muted">—</span>}
+                    </td>
+                    <td>{member.title}</td>
+                    <td>
+                      {member.links.phone ?? ''}
+                      {extra > 0 ? <span className="muted"> +{extra} links</span> : null}
+                    </td>
+                    <td>{check?.handle}</td>
+                    <td>
+                      <StatusCell check={check} />
+                    </td>
+                    <td>
+                      <div className="team-table__actions">
+                        <button
+                          type="button"
+                          className="button button--secondary button--small"
+                          disabled={saving}
+                          aria-label={`Edit row ${position}`}
+                          onClick={() => setEditing(member.index)}
+                        >
+                          Edit
+                        </button>
+                        <button
+                          type="button"
+                          className="button button--ghost button--small"
+                          disabled={saving}
+                          aria-label={`Remove row ${position}`}
+                          onClick={() =>
+                            store.getState().dispatch({ type: 'delete', index: member.index })
+                          }
+                        >
+                          Remove
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+              {pageRows.length === 0 ? (
+                <tr>
+                  <td colSpan={8} className="muted">
+                    No rows to show.
+                  </td>
+                </tr>
+              ) : null}
+            </tbody>
+          </table>
+        </div>
+        {pages > 1 ? (
+          <nav className="pager" aria-label="Rows pages">
+            <Button
+              size="small"
+              variant="secondary"
+              disabled={current === 0}
+              onClick={() => setPage(current - 1)}
+            >
+              Previous
+            </Button>
+            <span>
+              Page {current + 1} of {pages}
+            </span>
+            <Button
+              size="small"
+              variant="secondary"
+              disabled={current >= pages - 1}
+              onClick={() => setPage(current + 1)}
+            >
+              Next
+            </Button>
+          </nav>
+        ) : null}
+      </section>
+
+      <section className="team-section" aria-labelledby="run-heading">
+        <h2 id="run-heading">Import</h2>
+        {saving ? (
+          <div className="sync-status" role="status" aria-live="polite">
+            <span>
+              Saving cards: {status.imported} of {total}
+            </span>
+            <progress
+              className="meter"
+              aria-label="Import progress"
+              max={Math.max(total, 1)}
+              value={status.imported}
+            />
+          </div>
+        ) : null}
+        {status.submitted && outcome ? (
+          outcome.error ? (
+            <Alert tone="error">
+              Imported {outcome.imported} {outcome.imported === 1 ? 'card' : 'cards'}, then stopped:{' '}
+              {outcome.error} Run the import again to continue; cards already created are skipped.
+            </Alert>
+          ) : (
+            <Alert tone="success">
+              Imported {outcome.imported} {outcome.imported === 1 ? 'card' : 'cards'} into{' '}
+              {props.teamName}.
+              {validation.errors > 0
+                ? ` ${validation.errors} ${validation.errors === 1 ? 'row needs' : 'rows need'} attention and ${validation.errors === 1 ? 'was' : 'were'} not imported.`
+                : ''}
+            </Alert>
+          )
+        ) : null}
+        <p className="team-section__lead">
+          Each card gets the team’s links and branding
+          {props.bulkSync.syncTeamLinks || props.bulkSync.syncBranding
+            ? ''
+            : ' (turned off for new cards in the team settings)'}
+          . Rows that need attention are not imported; fix or remove them first if you want them.
+        </p>
+        <Button
+          onClick={() => void runImport()}
+          busy={saving}
+          disabled={saving || checking || validation.ready === 0}
+        >
+          {validation.ready === 0
+            ? 'Nothing to import'
+            : `Import ${validation.ready} ${validation.ready === 1 ? 'card' : 'cards'}`}
+        </Button>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,190 @@
+/**
+ * The account's people and their cards (keyed by `memberKey`), and collaborator invitations, which
+ * only the account owner sends and only when the plan's collaborator gate is open (spec 6).
+ */
+import { useEffect, useMemo, useState } from 'react';
+import type { FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import {
+  followInvites,
+  inviteCollaborator,
+  isEmail,
+  membersFromCards,
+  normaliseEmail,
+  revokeInvite,
+} from '../../../data/members';
+import type { Invite } from '../../../data/members';
+import type { Gates } from '../../../domain/gates';
+import type { Account, Card, Team, User } from '../../../domain/model';
+import { Avatar } from '../../../ui/avatar';
+import { Button } from '../../../ui/button';
+import { TextField } from '../../../ui/text-field';
+import { LockedFeature } from './locked-feature';
+
+export function MembersPanel(props: {
+  account: Account;
+  user: User;
+  gates: Gates;
+  cards: Card[] | null;
+  teams: Team[];
+  teamId: string;
+}) {
+  const { account, user, gates } = props;
+  const [onlyTeam, setOnlyTeam] = useState(true);
+  const [invites, setInvites] = useState<Invite[]>([]);
+  const [email, setEmail] = useState('');
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const isOwner = account.ownerId === user.id || user.isSuperAdmin === true;
+  const teamNames = useMemo(() => new Map(props.teams.map((t) => [t.id, t.name])), [props.teams]);
+
+  useEffect(() => {
+    if (!isOwner) return;
+    return followInvites(account.id, setInvites, (err) => {
+      console.warn('[teams] following invites failed', err);
+      setInvites([]);
+    });
+  }, [account.id, isOwner]);
+
+  const members = useMemo(() => {
+    const cards = (props.cards ?? []).filter((c) => !onlyTeam || c.teamId === props.teamId);
+    return membersFromCards(cards);
+  }, [props.cards, onlyTeam, props.teamId]);
+
+  async function invite(event: FormEvent) {
+    event.preventDefault();
+    const address = normaliseEmail(email);
+    if (!isEmail(address)) {
+      setEmailError('Please enter a valid email address.');
+      return;
+    }
+    if (invites.some((i) => i.email === address)) {
+      setEmailError('This person is already invited.');
+      return;
+    }
+    setEmailError(null);
+    setBusy(true);
+    try {
+      await inviteCollaborator(account.id, address, user.id);
+      setEmail('');
+      toast.success(`Invitation for ${address} saved.`);
+    } catch (err) {
+      toast.error((err as { message?: string }).message ?? 'The invitation failed.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const collaboratorCount = account.collaborators?.length ?? 0;
+
+  return (
+    <div className="team-grid">
+      <section className="team-section" aria-labelledby="members-heading">
+        <div className="toggle-row">
+          <div>
+            <h2 id="members-heading">Members</h2>
+            <p className="team-section__lead">Everyone with a card, and the cards they have.</p>
+          </div>
+          <label className="team-check">
+            <input
+              type="checkbox"
+              checked={onlyTeam}
+              onChange={(e) => setOnlyTeam(e.target.checked)}
+            />
+            Only this team
+          </label>
+        </div>
+        {props.cards === null ? (
+          <p className="muted" role="status">
+            Loading members…
+          </p>
+        ) : members.length === 0 ? (
+          <p className="muted">No members yet. Import a list to create their cards in one go.</p>
+        ) : (
+          <ul className="member-list" aria-label="Members">
+            {members.map((member) => (
+              <li key={member.key} className="member" data-member-key={member.key}>
+                <Avatar name={member.name || member.email} size={36} />
+                <div className="member__who">
+                  <span className="member__name">{member.name || 'Unnamed'}</span>
+                  <span className="member__meta">{member.email || 'No e-mail'}</span>
+                </div>
+                <div className="member__cards">
+                  {member.cards.map((card) => (
+                    <span key={card.id} className="badge" title={card.title}>
+                      {card.handle || card.name}
+                      {!onlyTeam && card.teamId
+                        ? ` · ${teamNames.get(card.teamId) ?? 'Other team'}`
+                        : ''}
+                    </span>
+                  ))}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="team-section" aria-labelledby="collaborators-heading">
+        <h2 id="collaborators-heading">Collaborators</h2>
+        <p className="team-section__lead">
+          Collaborators can edit this account’s cards and teams. {collaboratorCount}{' '}
+          {collaboratorCount === 1 ? 'person has' : 'people have'} access besides the owner.
+        </p>
+        {!gates.canAddCollaborators ? (
+          <LockedFeature title="Collaborators">
+            Your plan does not include collaborators: plans with more than 5 cards can invite people
+            to help manage the account.
+          </LockedFeature>
+        ) : !isOwner ? (
+          <p className="muted">Only the account owner can invite collaborators.</p>
+        ) : (
+          <>
+            <form className="team-row" onSubmit={invite} noValidate>
+              <TextField
+                label="Invite by e-mail"
+                type="email"
+                autoComplete="off"
+                value={email}
+                error={emailError}
+                hint="They join this account when they sign in with this address and accept."
+                onChange={(e) => setEmail(e.target.value)}
+              />
+              <Button type="submit" busy={busy}>
+                Send invitation
+              </Button>
+            </form>
+            {invites.length > 0 ? (
+              <ul
+                className="member-list"
+                aria-label="Pending invitations"
+                style={{ marginTop: 'var(--space-4)' }}
+              >
+                {invites.map((invite) => (
+                  <li key={invite.email} className="member">
+                    <div className="member__who">
+                      <span className="member__name">{invite.email}</span>
+                      <span className="member__meta">Invitation pending</span>
+                    </div>
+                    <Button
+                      size="small"
+                      variant="ghost"
+                      aria-label={`Cancel the invitation of ${invite.email}`}
+                      onClick={() =>
+                        void revokeInvite(account.id, invite.email).catch((err: unknown) =>
+                          toast.error((err as { message?: string }).message ?? 'Could not cancel.'),
+                        )
+                      }
+                    >
+                      Cancel
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * Team links (spec 3, 4): add, edit, reorder and remove the links every coupled card of the team
+ * shows. Saving writes the links with the next sync version; the workspace then applies them to the
+ * cards (mergeTeamLinks), only when `teamLinksChanged` says something changed.
+ */
+import { useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import { saveTeamLinks } from '../../../data/team-settings';
+import type { TeamDoc } from '../../../data/team-settings';
+import { linkDisplayLabel, teamLinksChanged } from '../../../domain/links';
+import type { Link } from '../../../domain/model';
+import { safeLinkHref } from '../../../domain/safe-url';
+import { Button } from '../../../ui/button';
+import { TextField } from '../../../ui/text-field';
+import { LINK_KINDS, linkKind } from '../link-kinds';
+import { SelectField } from './select-field';
+
+function newLinkId(): string {
+  return `team-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+export function linkProblem(link: Pick<Link, 'name' | 'value'>): string | null {
+  if (link.value.trim() === '') return 'Enter where this link goes.';
+  if (safeLinkHref(link) === null)
+    return `This does not look like a valid ${link.name.toLowerCase()}.`;
+  return null;
+}
+
+export function TeamLinksPanel(props: { team: TeamDoc; coupled: number; optedOut: number }) {
+  const { team } = props;
+  const [links, setLinks] = useState<Link[]>(() => team.links.map((l) => ({ ...l })));
+  const [saving, setSaving] = useState(false);
+  const [showErrors, setShowErrors] = useState(false);
+  const changed = teamLinksChanged(team.links, links);
+  const problems = useMemo(() => links.map(linkProblem), [links]);
+
+  function patch(index: number, change: Partial<Link>) {
+    setLinks((list) => list.map((link, i) => (i === index ? { ...link, ...change } : link)));
+  }
+
+  function move(index: number, by: -1 | 1) {
+    setLinks((list) => {
+      const next = [...list];
+      const target = index + by;
+      const a = next[index];
+      const b = next[target];
+      if (a === undefined || b === undefined) return list;
+      next[index] = b;
+      next[target] = a;
+      return next;
+    });
+  }
+
+  function add() {
+    setLinks((list) => [
+      ...list,
+      { id: newLinkId(), name: 'Website', label: '', value: '', isTeamLink: true },
+    ]);
+  }
+
+  async function save() {
+    if (problems.some((p) => p !== null)) {
+      setShowErrors(true);
+      toast.error('Please fix the highlighted links first.');
+      return;
+    }
+    setSaving(true);
+    try {
+      const cleaned = links.map((l) => ({ ...l, label: l.label.trim(), value: l.value.trim() }));
+      const saved = await saveTeamLinks(team, cleaned);
+      toast.success(saved ? 'Team links saved. Updating the team’s cards…' : 'Nothing changed.');
+    } catch (err) {
+      toast.error((err as { message?: string }).message ?? 'Saving the team links failed.');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section className="team-section" aria-labelledby="team-links-heading">
+      <h2 id="team-links-heading">Team links</h2>
+      <p className="team-section__lead">
+        These links appear on {props.coupled} {props.coupled === 1 ? 'card' : 'cards'} of{' '}
+        {team.name}, after each person’s own links, marked as team links.
+        {props.optedOut > 0
+          ? ` ${props.optedOut} ${props.optedOut === 1 ? 'card has' : 'cards have'} opted out and stay as they are.`
+          : ''}
+      </p>
+      {links.length === 0 ? (
+        <p className="muted">
+          No team links yet. Add your website, main phone line or social pages.
+        </p>
+      ) : (
+        <ol className="link-list">
+          {links.map((link, index) => {
+            const kind = linkKind(link.name);
+            const problem = showErrors ? problems[index] : null;
+            const shown = linkDisplayLabel({ ...link, isTeamLink: true });
+            return (
+              <li
+                key={link.id}
+                className="link-item"
+                aria-label={`Team link ${index + 1}: ${shown}`}
+              >
+                <SelectField
+                  label="Kind"
+                  value={kind.name}
+                  onChange={(e) => patch(index, { name: e.target.value })}
+                >
+                  {LINK_KINDS.map((k) => (
+                    <option key={k.name} value={k.name}>
+                      {k.name}
+                    </option>
+                  ))}
+                </SelectField>
+                <TextField
+                  label="Label"
+                  value={link.label}
+                  placeholder={link.name === 'Phone' ? 'Reception' : link.name}
+                  maxLength={60}
+                  hint={
+                    link.name === 'Phone' && link.label.trim() === ''
+                      ? 'Shown as “Reception”.'
+                      : undefined
+                  }
+                  onChange={(e) => patch(index, { label: e.target.value })}
+                />
+                <TextField
+                  label="Link"
+                  value={link.value}
+                  placeholder={kind.placeholder}
+                  inputMode={kind.inputMode}
+                  maxLength={500}
+                  error={problem}
+                  onChange={(e) => patch(index, { value: e.target.value })}
+                />
+                <div className="link-item__buttons">
+                  <button
+                    type="button"
+                    className="icon-button"
+                    onClick={() => move(index, -1)}
+                    disabled={index === 0}
+                    aria-label={`Move ${shown} up`}
+                  >
+                    <span aria-hidden="true">↑</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    onClick={() => move(index, 1)}
+                    disabled={index === links.length - 1}
+                    aria-label={`Move ${shown} down`}
+                  >
+                    <span aria-hidden="true">↓</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    onClick={() => setLinks((list) => list.filter((_, i) => i !== index))}
+                    aria-label={`Remove ${shown}`}
+                  >
+                    <span aria-hidden="true">✕</span>
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <div className="team-actions">
+        <Button variant="secondary" onClick={add}>
+          Add a team link
+        </Button>
+        <Button onClick={() => void save()} busy={saving} disabled={!changed}>
+          Save and apply to cards
+        </Button>
+        {changed ? <span className="muted">Unsaved changes</span> : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,228 @@
+/**
+ * The importer's store (feature-local): the importer state of spec 3/4 driven by `importerReducer`,
+ * plus what the screen needs around it: the parsed rows, whether the first is a header, the column
+ * mapping, per-row handle edits, what the backend says (e-mails that already have a card, claimed
+ * handles) and the import's progress and outcome. Validation is derived (`validateMembers`), never
+ * stored, so it always matches the rows shown.
+ */
+import { create } from 'zustand';
+import {
+  claimedHandles,
+  existingCardEmails,
+  guessMapping,
+  importMembers,
+  looksLikeHeader,
+  plannedHandles,
+  rowsToMembers,
+  validateMembers,
+} from '../../data/importer';
+import type {
+  ColumnMapping,
+  ImportField,
+  ImportOutcome,
+  ImportProgress,
+  ImportTeam,
+  ValidationResult,
+} from '../../data/importer';
+import { importerReducer, initialImporterState } from '../../domain/importer';
+import type { ImporterAction, ImporterState } from '../../domain/importer';
+
+export type ImporterStore = {
+  importer: ImporterState;
+  /** The parsed rows, header included when `hasHeader`. */
+  rows: string[][];
+  source: string | null;
+  hasHeader: boolean;
+  mapping: ColumnMapping;
+  truncated: boolean;
+  handleOverrides: Record<number, string>;
+  existingEmails: Set<string>;
+  claimed: Map<string, boolean>;
+  checking: boolean;
+  checkError: string | null;
+  progress: ImportProgress | null;
+  outcome: ImportOutcome | null;
+  dispatch: (action: ImporterAction) => void;
+  /** Takes freshly parsed rows: guesses the header and the mapping and builds the members. */
+  loadRows: (rows: string[][], source: string, truncated?: boolean) => void;
+  setHasHeader: (hasHeader: boolean) => void;
+  /** Maps a column to a field (or to nothing with null); rebuilds the members. */
+  mapColumn: (column: number, field: ImportField | null) => void;
+  setHandle: (index: number, handle: string) => void;
+  /** Reads which e-mails already have a card and which planned handles are claimed. */
+  check: (accountId: string) => Promise<void>;
+  validation: (remaining: number) => ValidationResult;
+  runImport: (input: {
+    accountId: string;
+    ownerId: string;
+    team: ImportTeam;
+    company: string;
+    remaining: number;
+    bulkSync?: { syncTeamLinks: boolean; syncBranding: boolean };
+  }) => Promise<ImportOutcome>;
+  reset: () => void;
+};
+
+function dataRows(rows: string[][], hasHeader: boolean): string[][] {
+  return hasHeader ? rows.slice(1) : rows;
+}
+
+export function createImporterStore() {
+  return create<ImporterStore>()((set, get) => {
+    function rebuild(rows: string[][], hasHeader: boolean, mapping: ColumnMapping) {
+      let importer = importerReducer(get().importer, { type: 'reset' });
+      for (const member of rowsToMembers(dataRows(rows, hasHeader), mapping)) {
+        importer = importerReducer(importer, { type: 'create', member });
+      }
+      set({ importer, handleOverrides: {}, outcome: null, progress: null });
+    }
+
+    /** The account whose existing e-mails are loaded (null: load them again). */
+    let checkedFor: string | null = null;
+
+    return {
+      importer: initialImporterState,
+      rows: [],
+      source: null,
+      hasHeader: true,
+      mapping: {},
+      truncated: false,
+      handleOverrides: {},
+      existingEmails: new Set(),
+      claimed: new Map(),
+      checking: false,
+      checkError: null,
+      progress: null,
+      outcome: null,
+
+      dispatch: (action) => set({ importer: importerReducer(get().importer, action) }),
+
+      loadRows: (rows, source, truncated = false) => {
+        const hasHeader = looksLikeHeader(rows[0]);
+        const mapping = guessMapping(rows[0] ?? [], hasHeader);
+        set({ rows, source, hasHeader, mapping, truncated });
+        rebuild(rows, hasHeader, mapping);
+      },
+
+      setHasHeader: (hasHeader) => {
+        const { rows } = get();
+        const mapping = guessMapping(rows[0] ?? [], hasHeader);
+        set({ hasHeader, mapping });
+        rebuild(rows, hasHeader, mapping);
+      },
+
+      mapColumn: (column, field) => {
+        const mapping: ColumnMapping = {};
+        for (const [key, value] of Object.entries(get().mapping) as [ImportField, number][]) {
+          if (value !== column && key !== field) mapping[key] = value;
+        }
+        if (field !== null) mapping[field] = column;
+        set({ mapping });
+        rebuild(get().rows, get().hasHeader, mapping);
+      },
+
+      setHandle: (index, handle) => {
+        set({
+          handleOverrides: { ...get().handleOverrides, [index]: handle.trim().toLowerCase() },
+        });
+      },
+
+      check: async (accountId) => {
+        set({ checking: true, checkError: null });
+        try {
+          if (checkedFor !== accountId) {
+            const existingEmails = await existingCardEmails(accountId);
+            checkedFor = accountId;
+            set({ existingEmails });
+          }
+          const { importer, handleOverrides, claimed } = get();
+          const wanted = [...plannedHandles(importer.members, handleOverrides).values()].filter(
+            (h) => h !== '' && !claimed.has(h),
+          );
+          if (wanted.length > 0) {
+            const found = await claimedHandles(wanted);
+            set({ claimed: new Map([...get().claimed, ...found]) });
+          }
+        } catch (err) {
+          console.error('[importer] checking the rows failed', err);
+          set({ checkError: (err as { message?: string }).message ?? 'Checking the rows failed.' });
+        } finally {
+          set({ checking: false });
+        }
+      },
+
+      validation: (remaining) => {
+        const { importer, existingEmails, claimed, handleOverrides } = get();
+        return validateMembers(importer.members, {
+          existingEmails,
+          claimedHandles: claimed,
+          remaining,
+          handleOverrides,
+        });
+      },
+
+      runImport: async (input) => {
+        // Fresh reads first: another tab may have created cards or claimed handles meanwhile.
+        checkedFor = null;
+        set({ claimed: new Map() });
+        await get().check(input.accountId);
+        const result = get().validation(input.remaining);
+        const rows = get()
+          .importer.members.filter((m) => result.rows.get(m.index)?.state === 'ready')
+          .map((member) => ({ member, handle: result.rows.get(member.index)?.handle ?? '' }));
+        set({
+          importer: importerReducer(get().importer, {
+            type: 'setStatus',
+            status: { saving: true, submitted: false, success: false, imported: 0 },
+          }),
+          outcome: null,
+        });
+        const outcome = await importMembers(rows, input, (progress) => {
+          set({
+            progress,
+            importer: importerReducer(get().importer, {
+              type: 'setStatus',
+              status: { imported: progress.imported },
+            }),
+          });
+        });
+        checkedFor = null;
+        set({
+          outcome,
+          importer: importerReducer(get().importer, {
+            type: 'setStatus',
+            status: {
+              saving: false,
+              submitted: true,
+              success: outcome.error === null,
+              imported: outcome.imported,
+            },
+          }),
+        });
+        await get().check(input.accountId);
+        return outcome;
+      },
+
+      reset: () => {
+        checkedFor = null;
+        set({
+          importer: importerReducer(get().importer, { type: 'reset' }),
+          rows: [],
+          source: null,
+          hasHeader: true,
+          mapping: {},
+          truncated: false,
+          handleOverrides: {},
+          existingEmails: new Set(),
+          claimed: new Map(),
+          checking: false,
+          checkError: null,
+          progress: null,
+          outcome: null,
+        });
+      },
+    };
+  });
+}
+
+export type ImporterStoreApi = ReturnType<typeof createImporterStore>;

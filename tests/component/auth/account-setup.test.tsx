@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EMPTY_BRAND_KIT } from '../../../src/domain/model';
+import { createFakeAuth } from '../support/fake-auth';
+import { renderApp, seedAccount, seedUser } from '../support/render-app';
+
+let stop: (() => void) | undefined;
+afterEach(() => stop?.());
+
+function signedInWithoutAccount() {
+  const auth = createFakeAuth();
+  auth.addUser({ uid: 'u1', email: 'owner@example.com' }, 'Right-pass1');
+  const app = renderApp('/register/step2', { auth });
+  stop = app.stop;
+  seedUser(app.db, { uid: 'u1', email: 'owner@example.com' });
+  auth.restore('u1');
+  return app;
+}
+
+describe('account setup (/register/step2)', () => {
+  it('says so clearly when the directory slug is taken, and creates nothing', async () => {
+    const app = signedInWithoutAccount();
+    seedAccount(app.db, { id: 'other', name: 'Acme Co', slug: 'acme-co', ownerId: 'someone' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Account name'), 'Acme Co');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      await screen.findByText('This directory address is already taken. Please choose another.'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Directory address')).toHaveAttribute('aria-invalid', 'true');
+    expect(Object.keys(app.db.dump()).filter((p) => p.startsWith('accounts/'))).toHaveLength(2);
+    expect(app.db.dump()['users/u1']).not.toHaveProperty('accountId');
+    expect(app.router.state.location.pathname).toBe('/register/step2');
+  });
+
+  it('creates the account, its first team and links the user, then opens the builder', async () => {
+    const app = signedInWithoutAccount();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Account name'), 'Café & Co');
+    expect(screen.getByLabelText('Directory address')).toHaveValue('cafe-y-co');
+    await user.type(screen.getByLabelText('First team name'), 'Sales');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your cards' }),
+    ).toBeInTheDocument();
+    const docs = app.db.dump();
+    const userDoc = docs['users/u1'] as { accountId: string; defaultTeam: string; teams: string[] };
+    expect(userDoc.teams).toEqual([userDoc.defaultTeam]);
+    const account = docs[`accounts/${userDoc.accountId}`];
+    expect(account).toMatchObject({
+      id: userDoc.accountId,
+      name: 'Café & Co',
+      isActive: true,
+      directory: { slug: 'cafe-y-co' },
+      plan: {
+        type: 'free',
+        isPaidAccount: false,
+        cardLimit: 1,
+        compCards: 0,
+        cardsInUse: 0,
+        trialEndDate: null,
+      },
+      ownerId: 'u1',
+    });
+    expect(account?.['dateUpdated']).toBeInstanceOf(Date);
+    expect(docs[`accounts/${userDoc.accountId}/teams/${userDoc.defaultTeam}`]).toEqual({
+      name: 'Sales',
+      isArchived: false,
+      accountId: userDoc.accountId,
+      bulkSync: { syncTeamLinks: true, syncBranding: true },
+      links: [],
+      template: null,
+      signatureBasic: null,
+      ...EMPTY_BRAND_KIT,
+    });
+    expect(docs['slugs/cafe-y-co']).toEqual({ accountId: userDoc.accountId });
+    await waitFor(() => expect(app.accountStore.getState().account?.name).toBe('Café & Co'));
+  });
+});

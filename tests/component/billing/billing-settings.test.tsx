@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BillingSettingsPage } from '../../../src/features/billing/billing-settings';
+import { ACCOUNT_ID, APP_ORIGIN, UID, renderBilling } from './render-billing';
+
+const DAY = 24 * 60 * 60 * 1000;
+let stop: (() => void) | undefined;
+
+afterEach(() => {
+  stop?.();
+  stop = undefined;
+});
+
+describe('/settings/billing', () => {
+  it('shows a free account at its cap: usage, a full progress bar and the cap warning', async () => {
+    const view = renderBilling(<BillingSettingsPage />);
+    stop = view.stop;
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Billing' })).toBeInTheDocument();
+    const plan = screen.getByRole('region', { name: 'Current plan' });
+    expect(within(plan).getByText('Free', { selector: '.billing-plan__name' })).toBeInTheDocument();
+    expect(within(plan).getByText('No subscription')).toBeInTheDocument();
+
+    expect(screen.getByText(/of/, { selector: '.usage__figure' })).toHaveTextContent(
+      '1 of 1 cards used',
+    );
+    const bar = screen.getByRole('progressbar', { name: 'Cards used' });
+    expect(bar).toHaveAttribute('aria-valuenow', '100');
+    expect(bar).toHaveAttribute('aria-valuetext', '1 of 1 cards used (100%)');
+    expect(screen.getByText('No cards left')).toBeInTheDocument();
+
+    expect(screen.getByText('You have reached your card limit.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upgrade to add more cards' })).toHaveAttribute(
+      'href',
+      '/pricing',
+    );
+    expect(screen.getByRole('link', { name: 'Upgrade plan' })).toHaveAttribute('href', '/pricing');
+    expect(screen.queryByRole('button', { name: 'Manage billing' })).not.toBeInTheDocument();
+
+    const features = screen.getByRole('region', { name: 'Features' });
+    expect(within(features).getByText('Custom colours').closest('li')).toHaveTextContent(
+      'Custom colours: not included',
+    );
+  });
+
+  it('shows a paid trial: plan name, trial days left, current status and the remaining cards', async () => {
+    const trialEnd = new Date(Date.now() + 14 * DAY - 60_000);
+    const view = renderBilling(<BillingSettingsPage />, {
+      plan: {
+        type: 'growth',
+        isPaidAccount: true,
+        cardLimit: 10,
+        compCards: 2,
+        cardsInUse: 3,
+        trialEndDate: trialEnd,
+      },
+    });
+    stop = view.stop;
+    view.db.seed(`users/${UID}/subscriptions/sub_1`, {
+      status: 'trialing',
+      product: 'products/prod_growth',
+      price: 'products/prod_growth/prices/price_growth_monthly',
+      created: new Date(Date.now() - DAY),
+      current_period_end: trialEnd,
+      trial_end: trialEnd,
+      cancel_at_period_end: false,
+      metadata: { accountId: ACCOUNT_ID },
+    });
+
+    const plan = await screen.findByRole('region', { name: 'Current plan' });
+    await waitFor(() =>
+      expect(
+        within(plan).getByText('Growth', { selector: '.billing-plan__name' }),
+      ).toBeInTheDocument(),
+    );
+    expect(within(plan).getByText('Paid')).toBeInTheDocument();
+    expect(await within(plan).findByText('Trialing')).toBeInTheDocument();
+    expect(within(plan).getByText('current')).toBeInTheDocument();
+    expect(within(plan).getByText(/14 days left/)).toBeInTheDocument();
+
+    // Limit 10 + 2 complimentary = 12; 3 used = floor(25%).
+    expect(screen.getByText(/of/, { selector: '.usage__figure' })).toHaveTextContent(
+      '3 of 12 cards used',
+    );
+    expect(screen.getByRole('progressbar', { name: 'Cards used' })).toHaveAttribute(
+      'aria-valuenow',
+      '25',
+    );
+    expect(screen.getByText(/9 cards left/)).toHaveTextContent('includes 2 complimentary cards');
+    expect(screen.queryByText('You have reached your card limit.')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Change plan' })).toBeInTheDocument();
+  });
+
+  it('follows the account live: a new plan lifts the cap and opens the paid features', async () => {
+    const view = renderBilling(<BillingSettingsPage />);
+    stop = view.stop;
+    expect(await screen.findByText('You have reached your card limit.')).toBeInTheDocument();
+
+    await view.db.update(`accounts/${ACCOUNT_ID}`, {
+      'plan.type': 'growth',
+      'plan.isPaidAccount': true,
+      'plan.cardLimit': 10,
+    });
+
+    await waitFor(() =>
+      expect(screen.getByRole('progressbar', { name: 'Cards used' })).toHaveAttribute(
+        'aria-valuenow',
+        '10',
+      ),
+    );
+    expect(screen.queryByText('You have reached your card limit.')).not.toBeInTheDocument();
+    expect(screen.getByText('Custom colours').closest('li')).toHaveTextContent(
+      'Custom colours: included',
+    );
+  });
+
+  it('opens the billing portal with the billing page as return URL', async () => {
+    const createPortalLink = vi.fn(() => Promise.resolve({ url: 'https://portal.test/session' }));
+    const view = renderBilling(<BillingSettingsPage />, { backend: { createPortalLink } });
+    stop = view.stop;
+    view.db.seed(`users/${UID}/subscriptions/sub_1`, {
+      status: 'active',
+      product: 'products/prod_starter',
+      created: new Date(),
+    });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Manage billing' }));
+    await waitFor(() => expect(view.navigate).toHaveBeenCalledWith('https://portal.test/session'));
+    expect(createPortalLink).toHaveBeenCalledWith({
+      returnUrl: `${APP_ORIGIN}/settings/billing`,
+      locale: 'auto',
+    });
+  });
+
+  it('shows why the billing portal did not open', async () => {
+    const view = renderBilling(<BillingSettingsPage />, {
+      backend: {
+        createPortalLink: () => Promise.reject(new Error('No Stripe customer for this user.')),
+      },
+    });
+    stop = view.stop;
+    view.db.seed(`users/${UID}/subscriptions/sub_1`, { status: 'canceled', created: new Date() });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Manage billing' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The billing portal could not open: No Stripe customer for this user.',
+    );
+    expect(view.navigate).not.toHaveBeenCalled();
+  });
+});

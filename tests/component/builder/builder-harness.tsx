@@ -1,0 +1,214 @@
+/**
+ * Renders the card builder the way the /builder route does, over the in-memory backend: a fresh
+ * builder, account and auth store per test, a signed-in owner of the "acme" account, seeded cards,
+ * teams and templates, and a stand-in preview that shows what it receives.
+ */
+import { configure, render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { setBackend } from '../../../src/backend/current';
+import { createMemoryBackend } from '../../../src/backend/memory/memory-backend';
+import type {
+  MemoryBackend,
+  MemoryBackendOptions,
+} from '../../../src/backend/memory/memory-backend';
+import type { DocData } from '../../../src/backend/port';
+import type { Card, Plan, User } from '../../../src/domain/model';
+import { CardBuilder } from '../../../src/features/builder/card-builder';
+import { createBuilderStore } from '../../../src/features/builder/builder-store';
+import { AccountStoreContext, createAccountStore } from '../../../src/stores/account-store';
+import { AuthStoreContext, createAuthStore } from '../../../src/stores/auth-store';
+import { createFakeAuth } from '../support/fake-auth';
+
+configure({ asyncUtilTimeout: 3000 });
+
+if (typeof window.matchMedia !== 'function') {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+export const HOSTS = {
+  card: 'https://cards.test',
+  signature: 'https://sig.test',
+  link: 'https://go.test',
+};
+
+export const OWNER: User = {
+  id: 'owner-1',
+  source: 'password',
+  email: 'owner@acme.test',
+  displayName: 'Olive Owner',
+  photoURL: '',
+  acceptedTOC: new Date('2025-01-01T00:00:00Z'),
+  dateCreated: new Date('2025-01-01T00:00:00Z'),
+  isAccountOwner: true,
+  accountId: 'acme',
+  defaultTeam: 'acme-sales',
+  teams: ['acme-sales'],
+};
+
+export const PAID_PLAN: Plan = {
+  type: 'growth',
+  isPaidAccount: true,
+  cardLimit: 10,
+  compCards: 0,
+  cardsInUse: 2,
+  trialEndDate: null,
+};
+
+export const FREE_PLAN: Plan = {
+  type: 'free',
+  isPaidAccount: false,
+  cardLimit: 3,
+  compCards: 0,
+  cardsInUse: 2,
+  trialEndDate: null,
+};
+
+export function cardDoc(
+  id: string,
+  fields: Partial<Card> & { handle: string; name: string },
+): DocData {
+  return {
+    id,
+    handleAllowIndex: true,
+    title: '',
+    company: 'Acme Co',
+    email: '',
+    accountId: 'acme',
+    teamId: 'acme-sales',
+    ownerId: OWNER.id,
+    isArchived: false,
+    contacts: [],
+    appForm: { enabled: false, fields: { name: true, email: true } },
+    template: { templateId: 'classic', accentColor: '#f5c542', buttonStyle: 'fill' },
+    signatureBasic: { enabled: true },
+    appShare: {},
+    dateCreated: new Date('2025-01-01T00:00:00Z'),
+    dateUpdated: new Date('2025-01-02T00:00:00Z'),
+    ...fields,
+  };
+}
+
+export function seedCard(
+  db: MemoryBackend,
+  id: string,
+  fields: Partial<Card> & { handle: string; name: string },
+) {
+  db.seed(`cards/${id}`, cardDoc(id, fields));
+  db.seed(`handles/${fields.handle}`, { cardId: id, accountId: fields.accountId ?? 'acme' });
+}
+
+export interface HarnessOptions {
+  plan?: Plan;
+  backend?: MemoryBackendOptions;
+  teamLinks?: Card['contacts'];
+  teamTemplate?: DocData | null;
+  cards?: boolean;
+}
+
+export function seedAcme(db: MemoryBackend, options: HarnessOptions = {}) {
+  db.seed('accounts/acme', {
+    id: 'acme',
+    name: 'Acme Co',
+    isActive: true,
+    dateUpdated: new Date('2025-06-01T00:00:00Z'),
+    directory: { slug: 'acme' },
+    plan: { ...(options.plan ?? PAID_PLAN) },
+    ownerId: OWNER.id,
+  });
+  db.seed('accounts/acme/teams/acme-sales', {
+    name: 'Sales',
+    isArchived: false,
+    accountId: 'acme',
+    bulkSync: { syncTeamLinks: true, syncBranding: true },
+    links: options.teamLinks ?? [],
+    template: options.teamTemplate ?? null,
+    signatureBasic: null,
+  });
+  db.seed('templates/classic', {
+    name: 'Classic',
+    order: 1,
+    isArchived: false,
+    template: { accentColor: '#f5c542', buttonStyle: 'fill', avatarShape: 'circle' },
+  });
+  db.seed('templates/minimal', {
+    name: 'Minimal',
+    order: 2,
+    isArchived: false,
+    template: { accentColor: '#111827', buttonStyle: 'outline', avatarShape: 'square' },
+  });
+  db.seed('templates/retired', {
+    name: 'Retired 2024',
+    order: 0,
+    isArchived: true,
+    template: { accentColor: '#64748b' },
+  });
+  if (options.cards !== false) {
+    seedCard(db, 'card-ada', {
+      handle: 'ada-lovelace',
+      name: 'Ada Lovelace',
+      title: 'Head of Sales',
+      contacts: [
+        { id: 'l-phone', name: 'Phone', label: 'Mobile', value: '+1 555 0100' },
+        { id: 'l-web', name: 'Website', label: 'Website', value: 'https://acme.example' },
+      ],
+    });
+    seedCard(db, 'card-grace', { handle: 'grace-hopper', name: 'Grace Hopper', title: 'Engineer' });
+  }
+}
+
+/** The stand-in preview: what the card view would be given. */
+export function renderPreview(card: Card) {
+  return (
+    <div data-testid="preview">
+      <p data-testid="preview-name">{card.name}</p>
+      <p data-testid="preview-title">{card.title}</p>
+      <ul>
+        {card.contacts.map((link) => (
+          <li key={link.id} data-testid="preview-link">
+            {link.label || link.name}: {link.value}
+          </li>
+        ))}
+      </ul>
+      <p data-testid="preview-accent">{card.template.accentColor ?? ''}</p>
+    </div>
+  );
+}
+
+export function renderBuilder(options: HarnessOptions = {}) {
+  const db = createMemoryBackend(options.backend ?? {});
+  setBackend(db);
+  seedAcme(db, options);
+  const authStore = createAuthStore({ auth: createFakeAuth() });
+  authStore.setState({ status: 'signed-in', user: OWNER });
+  const accountStore = createAccountStore({ storage: null });
+  accountStore.getState().syncUser(OWNER);
+  const builderStore = createBuilderStore();
+  const view = render(
+    <MemoryRouter initialEntries={['/builder']}>
+      <AuthStoreContext.Provider value={authStore}>
+        <AccountStoreContext.Provider value={accountStore}>
+          <Routes>
+            <Route
+              path="/builder"
+              element={
+                <CardBuilder renderPreview={renderPreview} hosts={HOSTS} store={builderStore} />
+              }
+            />
+            <Route path="/settings/billing" element={<h1>Billing</h1>} />
+          </Routes>
+        </AccountStoreContext.Provider>
+      </AuthStoreContext.Provider>
+    </MemoryRouter>,
+  );
+  return { ...view, db, authStore, accountStore, builderStore };
+}

@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+/**
+ * The builder's canvas with the public page's own card view (as the /builder route composes it):
+ * what the owner types shows in the card visitors will see, and an unsafe link never becomes a
+ * followable href in the preview.
+ */
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { setBackend } from '../../../src/backend/current';
+import { createMemoryBackend } from '../../../src/backend/memory/memory-backend';
+import type { Card } from '../../../src/domain/model';
+import { createBuilderStore } from '../../../src/features/builder/builder-store';
+import { CardBuilder } from '../../../src/features/builder/card-builder';
+import { CardView } from '../../../src/features/public-card/components/card-view';
+import { AccountStoreContext, createAccountStore } from '../../../src/stores/account-store';
+import { AuthStoreContext, createAuthStore } from '../../../src/stores/auth-store';
+import { createFakeAuth } from '../support/fake-auth';
+import { HOSTS, OWNER, seedAcme, seedCard } from './builder-harness';
+
+function renderWithCardView() {
+  const db = createMemoryBackend();
+  setBackend(db);
+  seedAcme(db);
+  const authStore = createAuthStore({ auth: createFakeAuth() });
+  authStore.setState({ status: 'signed-in', user: OWNER });
+  const accountStore = createAccountStore({ storage: null });
+  accountStore.getState().syncUser(OWNER);
+  const preview = (card: Card) => <CardView card={card} hosts={HOSTS} mode="preview" />;
+  render(
+    <MemoryRouter>
+      <AuthStoreContext.Provider value={authStore}>
+        <AccountStoreContext.Provider value={accountStore}>
+          <CardBuilder renderPreview={preview} hosts={HOSTS} store={createBuilderStore()} />
+        </AccountStoreContext.Provider>
+      </AuthStoreContext.Provider>
+    </MemoryRouter>,
+  );
+  return db;
+}
+
+describe('builder preview with the public card view', { timeout: 40_000 }, () => {
+  it('shows the card as visitors see it and follows each edit', async () => {
+    const user = userEvent.setup();
+    renderWithCardView();
+    await screen.findByRole('heading', { level: 2, name: 'Ada Lovelace' });
+    const canvas = screen.getByTestId('builder-canvas');
+    expect(canvas).toHaveTextContent('Ada Lovelace');
+    expect(canvas).toHaveTextContent('Head of Sales');
+    await user.type(screen.getByLabelText('Job title'), ' & Ops');
+    await waitFor(() => expect(canvas).toHaveTextContent('Head of Sales & Ops'));
+  });
+
+  it('never turns a javascript: link into an href in the preview', async () => {
+    const user = userEvent.setup();
+    renderWithCardView();
+    await screen.findByRole('heading', { level: 2, name: 'Ada Lovelace' });
+    await user.click(screen.getByRole('tab', { name: 'Contacts & links' }));
+    await user.click(screen.getByRole('button', { name: 'Add Custom' }));
+    await user.click(screen.getByLabelText('Link'));
+    await user.paste('javascript:alert(1)');
+    const canvas = screen.getByTestId('builder-canvas');
+    for (const a of canvas.querySelectorAll('a')) {
+      expect(a.getAttribute('href') ?? '').not.toMatch(/^\s*javascript:/i);
+    }
+  });
+
+  it('edits one of 50 links and the preview follows', async () => {
+    const user = userEvent.setup();
+    const db = renderWithCardView();
+    const contacts = Array.from({ length: 50 }, (_, i) => ({
+      id: `w${i}`,
+      name: 'Website',
+      label: `Site ${i}`,
+      value: `https://site${i}.example`,
+    }));
+    seedCard(db, 'card-many', { handle: 'many-links', name: 'Aaron Many', contacts });
+    await user.click(await screen.findByRole('button', { name: /Aaron Many/ }));
+    await user.click(screen.getByRole('tab', { name: 'Contacts & links' }));
+    expect(screen.getByRole('heading', { name: 'Contacts and links (50)' })).toBeInTheDocument();
+    const inputs = screen.getAllByLabelText('Website');
+    expect(inputs).toHaveLength(50);
+    await user.tripleClick(inputs[49]!);
+    await user.paste('last.example');
+    const canvas = screen.getByTestId('builder-canvas');
+    await waitFor(() => expect(canvas.querySelectorAll('a[href*="last.example"]').length).toBe(1));
+    expect(canvas.querySelectorAll('a[href*="site48.example"]').length).toBe(1);
+  });
+});

@@ -1,0 +1,416 @@
+/**
+ * Plans and billing on the real local server: the payments stand-in answers checkout sessions the
+ * way the Stripe extension does, its checkout page writes the subscription, the plan sync raises
+ * and lowers the account's plan, repeated and stale subscription events change nothing, and the
+ * portal callable refuses callers without a valid token. The client side goes through the app's
+ * own repository (src/data/billing.ts) on the local driver.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setBackend } from '../../src/backend/current';
+import type { Backend, DocData } from '../../src/backend/port';
+import {
+  checkoutSessionPayload,
+  createCheckoutSession,
+  createPortalLink,
+  followCheckoutSession,
+} from '../../src/data/billing';
+import type { CheckoutSessionState } from '../../src/data/billing';
+import { paymentsRoutes, paymentsTriggers } from '../../server/stand-ins/payments';
+import {
+  PLAN_SYNC_COLLECTION,
+  syncPlanFromSubscriptions,
+} from '../../server/stand-ins/plan-sync-trigger';
+import type { CommitTrigger, DocChange } from '../../server/types';
+import { createTestUser, type TestUser } from '../support/auth-emulator';
+import { localBackendFor, startTestServer, type TestServer } from '../support/local-server';
+
+let server: TestServer;
+let owner: TestUser;
+let client: Backend;
+const commits: DocChange[] = [];
+const recordCommits: CommitTrigger = (change) => {
+  commits.push(change);
+};
+
+const RETURN_URL = 'http://app.test/settings/billing';
+
+function plan(accountId: string): DocData {
+  return server.ctx.db.get(`accounts/${accountId}`).data?.plan as DocData;
+}
+
+function seedAccount(uid: string, accountId: string): void {
+  server.ctx.db.batch([
+    {
+      kind: 'set',
+      path: `accounts/${accountId}`,
+      data: {
+        id: accountId,
+        name: `Account ${accountId}`,
+        isActive: true,
+        dateUpdated: new Date('2026-01-01T00:00:00Z'),
+        directory: { slug: accountId },
+        ownerId: uid,
+        collaborators: [],
+        plan: {
+          type: 'free',
+          isPaidAccount: false,
+          cardLimit: 1,
+          compCards: 0,
+          cardsInUse: 1,
+          trialEndDate: null,
+        },
+      },
+    },
+    { kind: 'set', path: `users/${uid}`, data: { id: uid, accountId, email: `${uid}@x.test` } },
+  ]);
+}
+
+function seedProducts(): void {
+  const product = (id: string, name: string, planType: string, limit: number, active = true) => ({
+    kind: 'set' as const,
+    path: `products/${id}`,
+    data: {
+      active,
+      name,
+      description: `${name} plan`,
+      role: planType,
+      metadata: { cardLimit: String(limit), planType, showOnPricingTable: 'true' },
+      stripe_metadata_cardLimit: String(limit),
+      stripe_metadata_planType: planType,
+      stripe_metadata_showOnPricingTable: 'true',
+    },
+  });
+  const price = (
+    productId: string,
+    id: string,
+    amount: number,
+    trial: number | null,
+    active = true,
+  ) => ({
+    kind: 'set' as const,
+    path: `products/${productId}/prices/${id}`,
+    data: {
+      active,
+      currency: 'usd',
+      unit_amount: amount,
+      type: 'recurring',
+      recurring: { interval: 'month', interval_count: 1 },
+      interval: 'month',
+      interval_count: 1,
+      trial_period_days: trial,
+      metadata: { showOnPricingTable: 'true' },
+      product: productId,
+    },
+  });
+  server.ctx.db.batch([
+    product('prod_starter', 'Starter', 'starter', 3),
+    price('prod_starter', 'price_starter_monthly', 900, null),
+    product('prod_growth', 'Growth', 'growth', 10),
+    price('prod_growth', 'price_growth_monthly', 2900, 14),
+    price('prod_growth', 'price_growth_retired', 1900, null, false),
+  ]);
+}
+
+/** Creates a checkout session through the repository and waits for the stand-in's answer. */
+async function checkout(
+  uid: string,
+  priceId: string,
+  accountId: string,
+): Promise<{ id: string; state: CheckoutSessionState }> {
+  const id = await createCheckoutSession(uid, {
+    priceId,
+    accountId,
+    accountName: `Account ${accountId}`,
+    returnUrl: RETURN_URL,
+  });
+  const state = await new Promise<CheckoutSessionState>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error('no answer from the payments stand-in')),
+      10_000,
+    );
+    const stop = followCheckoutSession(
+      uid,
+      id,
+      (s) => {
+        if (s.url !== null || s.error !== null) {
+          clearTimeout(timer);
+          queueMicrotask(stop);
+          resolve(s);
+        }
+      },
+      (err) => reject(new Error(err.message)),
+    );
+  });
+  return { id, state };
+}
+
+function form(fields: Record<string, string>): RequestInit {
+  return {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  };
+}
+
+/** Pays a checkout session on the local checkout page; returns the subscription path. */
+async function pay(uid: string, url: string): Promise<string> {
+  const res = await fetch(url, form({ action: 'pay' }));
+  expect(res.status).toBe(303);
+  expect(res.headers.get('location')).toBe(RETURN_URL);
+  await server.idle();
+  const sessionId = url.split('/').at(-1) ?? '';
+  return `users/${uid}/subscriptions/sub_${sessionId.replace('cs_test_', '')}`;
+}
+
+async function openPortal(): Promise<string> {
+  const url = await createPortalLink(RETURN_URL);
+  return url;
+}
+
+beforeAll(async () => {
+  server = await startTestServer({
+    routes: [...paymentsRoutes],
+    triggers: [...paymentsTriggers, syncPlanFromSubscriptions, recordCommits],
+  });
+  seedProducts();
+  owner = await createTestUser();
+  client = localBackendFor(server.url, () => owner.idToken);
+  setBackend(client);
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+let accountId: string;
+beforeEach(() => {
+  accountId = `acc-${Math.random().toString(36).slice(2, 10)}`;
+  seedAccount(owner.uid, accountId);
+});
+
+describe('checkout sessions', () => {
+  it('a new checkout session gets a local checkout url, as the extension would write it', async () => {
+    const { id, state } = await checkout(owner.uid, 'price_starter_monthly', accountId);
+    expect(state.error).toBeNull();
+    expect(state.url).toBe(`${server.url}/__/checkout/${owner.uid}/cs_test_${id}`);
+    const doc = server.ctx.db.get(`users/${owner.uid}/checkout_sessions/${id}`).data;
+    expect(doc).toMatchObject({
+      ...checkoutSessionPayload({
+        priceId: 'price_starter_monthly',
+        accountId,
+        accountName: `Account ${accountId}`,
+        returnUrl: RETURN_URL,
+      }),
+      client: 'web',
+      mode: 'subscription',
+      sessionId: `cs_test_${id}`,
+    });
+    expect(doc?.created).toBeInstanceOf(Date);
+    expect(doc?.client_reference_id).toBe(accountId);
+  });
+
+  it("an unknown price gets the extension's error message", async () => {
+    const { state } = await checkout(owner.uid, 'price_nope', accountId);
+    expect(state.url).toBeNull();
+    expect(state.error).toBe("No such price: 'price_nope'");
+  });
+
+  it('an inactive price gets an error too', async () => {
+    const { state } = await checkout(owner.uid, 'price_growth_retired', accountId);
+    expect(state.error).toMatch(/inactive/);
+  });
+
+  it('the checkout page says it is a local test and shows the product', async () => {
+    const { state } = await checkout(owner.uid, 'price_growth_monthly', accountId);
+    const res = await fetch(state.url ?? '');
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(html).toContain('Local test checkout — no real payment');
+    expect(html).toContain('Growth');
+    expect(html).toContain('$29.00 / month');
+    expect(html).toContain('14-day free trial');
+  });
+
+  it('cancelling returns to the cancel url and writes nothing', async () => {
+    const { state } = await checkout(owner.uid, 'price_starter_monthly', accountId);
+    const res = await fetch(state.url ?? '', form({ action: 'cancel' }));
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(RETURN_URL);
+    await server.idle();
+    expect(plan(accountId)).toMatchObject({ type: 'free', isPaidAccount: false });
+  });
+});
+
+describe('the plan follows the subscription', () => {
+  it('paying writes a subscription like the extension and raises the account plan', async () => {
+    const { state } = await checkout(owner.uid, 'price_growth_monthly', accountId);
+    const subPath = await pay(owner.uid, state.url ?? '');
+    const sub = server.ctx.db.get(subPath).data;
+    expect(sub).toMatchObject({
+      status: 'trialing',
+      product: 'products/prod_growth',
+      price: 'products/prod_growth/prices/price_growth_monthly',
+      quantity: 1,
+      cancel_at_period_end: false,
+      metadata: { accountId, accountName: `Account ${accountId}` },
+      canceled_at: null,
+      ended_at: null,
+    });
+    expect(sub?.trial_end).toBeInstanceOf(Date);
+    expect(plan(accountId)).toMatchObject({
+      type: 'growth',
+      isPaidAccount: true,
+      cardLimit: 10,
+      compCards: 0,
+      cardsInUse: 1,
+    });
+    expect(plan(accountId).trialEndDate).toEqual(sub?.trial_end);
+  });
+
+  it('paying twice for one session writes one subscription', async () => {
+    const { state } = await checkout(owner.uid, 'price_starter_monthly', accountId);
+    const first = await pay(owner.uid, state.url ?? '');
+    const second = await pay(owner.uid, state.url ?? '');
+    expect(second).toBe(first);
+    expect(server.ctx.db.get(first).data?.status).toBe('active');
+    expect(plan(accountId)).toMatchObject({ type: 'starter', cardLimit: 3, isPaidAccount: true });
+  });
+
+  it('cancelling in the portal lowers the plan back to free; resuming raises it again', async () => {
+    const { state } = await checkout(owner.uid, 'price_starter_monthly', accountId);
+    const subPath = await pay(owner.uid, state.url ?? '');
+    const subId = subPath.split('/').at(-1) ?? '';
+    expect(plan(accountId)).toMatchObject({ isPaidAccount: true, cardLimit: 3 });
+
+    const portalUrl = await openPortal();
+    expect(portalUrl.startsWith(`${server.url}/__/portal/${owner.uid}?`)).toBe(true);
+    const page = await fetch(portalUrl);
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(html).toContain('Starter');
+    expect(html).toContain('Cancel subscription');
+    expect(html).toContain(`href="${RETURN_URL}"`);
+
+    const cancel = await fetch(portalUrl, form({ action: 'cancel', subscription: subId }));
+    expect(cancel.status).toBe(303);
+    await server.idle();
+    expect(server.ctx.db.get(subPath).data).toMatchObject({ status: 'canceled' });
+    expect(server.ctx.db.get(subPath).data?.canceled_at).toBeInstanceOf(Date);
+    expect(plan(accountId)).toMatchObject({ type: 'free', isPaidAccount: false, cardLimit: 1 });
+
+    await fetch(portalUrl, form({ action: 'resume', subscription: subId }));
+    await server.idle();
+    expect(plan(accountId)).toMatchObject({ type: 'starter', isPaidAccount: true, cardLimit: 3 });
+  });
+
+  it('replaying the same subscription document changes nothing', async () => {
+    const { state } = await checkout(owner.uid, 'price_growth_monthly', accountId);
+    const subPath = await pay(owner.uid, state.url ?? '');
+    const sub = server.ctx.db.get(subPath).data as DocData;
+    const accountBefore = server.ctx.db.get(`accounts/${accountId}`).data;
+    const ledgerBefore = server.ctx.db.get(`${PLAN_SYNC_COLLECTION}/${accountId}`).data;
+    const seen = commits.length;
+
+    server.ctx.db.set(subPath, sub);
+    server.ctx.db.set(subPath, sub);
+    await server.idle();
+
+    const written = commits.slice(seen).map((c) => c.path);
+    expect(written).toEqual([subPath, subPath]);
+    expect(server.ctx.db.get(`accounts/${accountId}`).data).toEqual(accountBefore);
+    expect(server.ctx.db.get(`${PLAN_SYNC_COLLECTION}/${accountId}`).data).toEqual(ledgerBefore);
+  });
+
+  it('a stale active event delivered after the cancellation does not re-activate the plan', async () => {
+    const { state } = await checkout(owner.uid, 'price_starter_monthly', accountId);
+    const subPath = await pay(owner.uid, state.url ?? '');
+    const subId = subPath.split('/').at(-1) ?? '';
+    const activeState = server.ctx.db.get(subPath).data as DocData;
+    const portalUrl = await openPortal();
+    await fetch(portalUrl, form({ action: 'cancel', subscription: subId }));
+    await server.idle();
+    expect(plan(accountId)).toMatchObject({ isPaidAccount: false });
+
+    // The webhook of the earlier "active" state arrives late and the document is rewritten with it.
+    server.ctx.db.set(subPath, activeState);
+    await server.idle();
+    expect(server.ctx.db.get(subPath).data?.status).toBe('active');
+    expect(plan(accountId)).toMatchObject({ type: 'free', isPaidAccount: false, cardLimit: 1 });
+  });
+
+  it("a subscription naming an account its payer may not bill pays for the payer's own account", async () => {
+    const other = await createTestUser();
+    const otherAccount = `acc-other-${Math.random().toString(36).slice(2, 8)}`;
+    seedAccount(other.uid, otherAccount);
+    const otherClient = localBackendFor(server.url, () => other.idToken);
+    setBackend(otherClient);
+    try {
+      // The client writes the checkout session, so its metadata is not to be trusted.
+      const { state } = await checkout(other.uid, 'price_starter_monthly', accountId);
+      await pay(other.uid, state.url ?? '');
+    } finally {
+      setBackend(client);
+    }
+    expect(plan(otherAccount)).toMatchObject({ type: 'starter', isPaidAccount: true });
+    expect(plan(accountId)).toMatchObject({ type: 'free', isPaidAccount: false });
+  });
+});
+
+describe('the createPortalLink callable', () => {
+  const callable = () =>
+    `${server.url}/functions/${server.ctx.projectId}/us-central1/ext-firestore-stripe-payments-createPortalLink`;
+  const body = JSON.stringify({ data: { returnUrl: RETURN_URL, locale: 'auto' } });
+
+  it('refuses a caller without a token', async () => {
+    const res = await fetch(callable(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    expect(res.status).toBe(401);
+    const answer = (await res.json()) as { error?: { status?: string; message?: string } };
+    expect(answer.error?.status).toBe('UNAUTHENTICATED');
+    expect(answer.error?.message).toBeTruthy();
+  });
+
+  it('refuses a bad token', async () => {
+    const res = await fetch(callable(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer not-a-token' },
+      body,
+    });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { error?: { status?: string } }).error?.status).toBe(
+      'UNAUTHENTICATED',
+    );
+  });
+
+  it('answers a signed-in caller with a portal session whose url opens the local portal', async () => {
+    const res = await fetch(callable(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.idToken}` },
+      body,
+    });
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as {
+      result: { url: string; return_url: string; object: string };
+    };
+    expect(answer.result.object).toBe('billing_portal.session');
+    expect(answer.result.return_url).toBe(RETURN_URL);
+    expect(answer.result.url).toContain(`/__/portal/${owner.uid}?session=`);
+    expect(answer.result.url).toContain(`return=${encodeURIComponent(RETURN_URL)}`);
+  });
+
+  it('the portal refuses a link without a valid portal session', async () => {
+    const res = await fetch(
+      `${server.url}/__/portal/${owner.uid}?return=${encodeURIComponent(RETURN_URL)}`,
+    );
+    expect(res.status).toBe(403);
+    const forged = await fetch(
+      `${server.url}/__/portal/${owner.uid}?session=bps_00`,
+      form({ action: 'cancel', subscription: 'x' }),
+    );
+    expect(forged.status).toBe(403);
+  });
+});

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_LINK_MESSAGE,
+  HANDLE_FORMAT_MESSAGE,
+  UNSAFE_LINK_MESSAGE,
+  draftProblems,
+  handleProblem,
+  hasProblems,
+  linkProblem,
+} from '../../../src/features/builder/validation';
+import { fitWithin, imageProblem } from '../../../src/features/builder/image-file';
+import {
+  countByDay,
+  lastDays,
+  leadEntriesCsv,
+} from '../../../src/features/builder/components/card-analytics';
+import { cleanHandleInput } from '../../../src/features/builder/components/handle-panel';
+import { cardImagePath } from '../../../src/data/files';
+
+describe('builder validation', () => {
+  it('refuses script and data links with the product message', () => {
+    for (const value of [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      'data:text/html,<b>x</b>',
+    ]) {
+      expect(linkProblem({ name: 'Custom', value })).toBe(UNSAFE_LINK_MESSAGE);
+    }
+    expect(linkProblem({ name: 'Website', value: 'acme.example' })).toBeNull();
+    expect(linkProblem({ name: 'Phone', value: '+1 555 0100' })).toBeNull();
+    expect(linkProblem({ name: 'Email', value: 'a@b.co' })).toBeNull();
+  });
+
+  it('asks for a value on blank links, and never blocks on team links', () => {
+    expect(linkProblem({ name: 'Phone', value: '  ' })).toBe(EMPTY_LINK_MESSAGE);
+    expect(linkProblem({ name: 'Custom', value: 'javascript:x', isTeamLink: true })).toBeNull();
+  });
+
+  it('accepts handles of lowercase letters, digits and single hyphens', () => {
+    expect(handleProblem('ada-lovelace-2')).toBeNull();
+    expect(handleProblem('Ada')).toBe(HANDLE_FORMAT_MESSAGE);
+    expect(handleProblem('ada--x')).toBe(HANDLE_FORMAT_MESSAGE);
+    expect(handleProblem('-ada')).toBe(HANDLE_FORMAT_MESSAGE);
+    expect(handleProblem('a')).toBe(HANDLE_FORMAT_MESSAGE);
+    expect(cleanHandleInput('Ada  Lovelace!')).toBe('ada-lovelace');
+  });
+
+  it('collects every problem of a draft', () => {
+    const problems = draftProblems({
+      name: '',
+      handle: 'ok-handle',
+      contacts: [{ id: 'x', name: 'Custom', label: '', value: 'javascript:alert(1)' }],
+    });
+    expect(problems.name).not.toBeNull();
+    expect(problems.links).toEqual({ x: UNSAFE_LINK_MESSAGE });
+    expect(hasProblems(problems)).toBe(true);
+    expect(hasProblems(draftProblems({ name: 'A', handle: 'ab', contacts: [] }))).toBe(false);
+  });
+});
+
+describe('card images', () => {
+  it('accepts png, jpeg, webp and gif up to 5 MB', () => {
+    expect(imageProblem({ type: 'image/png', size: 5 * 1024 * 1024 })).toBeNull();
+    expect(imageProblem({ type: 'image/gif', size: 10 })).toBeNull();
+    expect(imageProblem({ type: 'image/svg+xml', size: 10 })).toMatch(/PNG, JPEG, WebP or GIF/);
+    expect(imageProblem({ type: 'image/jpeg', size: 5 * 1024 * 1024 + 1 })).toMatch(/5 MB/);
+  });
+
+  it('fits images inside 1024 px keeping proportions, never enlarging', () => {
+    expect(fitWithin(4000, 3000)).toEqual({ width: 1024, height: 768 });
+    expect(fitWithin(500, 2048)).toEqual({ width: 250, height: 1024 });
+    expect(fitWithin(300, 200)).toEqual({ width: 300, height: 200 });
+  });
+
+  it('stores images under the account and card with the slot and a timestamp', () => {
+    expect(cardImagePath('acme', 'c1', 'photoAvatar', 'image/jpeg', new Date(1700000000000))).toBe(
+      'accounts/acme/cards/c1/photoAvatar-1700000000000.jpg',
+    );
+  });
+});
+
+describe('card analytics helpers', () => {
+  it('lists the last 30 UTC days oldest first', () => {
+    const days = lastDays(new Date('2025-03-02T10:00:00Z'));
+    expect(days).toHaveLength(30);
+    expect(days.at(-1)).toBe('2025-03-02');
+    expect(days[0]).toBe('2025-02-01');
+  });
+
+  it('counts events per day', () => {
+    expect(
+      countByDay([new Date('2025-03-01T01:00:00Z'), new Date('2025-03-01T23:00:00Z'), null]),
+    ).toEqual({ '2025-03-01': 2 });
+  });
+
+  it('exports lead entries as formula-safe CSV', () => {
+    const csv = leadEntriesCsv([
+      {
+        id: 'e1',
+        name: '=HYPERLINK("http://evil")',
+        email: 'a@b.co',
+        phone: '+1 555',
+        company: 'Acme, Inc',
+        note: '',
+        createdAt: new Date('2025-03-01T00:00:00Z'),
+      },
+    ]);
+    const [header, row] = csv.split('\r\n');
+    expect(header).toBe('Name,E-mail,Phone,Company,Note,Date');
+    expect(row).toBe(
+      `"'=HYPERLINK(""http://evil"")",a@b.co,"'+1 555","Acme, Inc",,2025-03-01T00:00:00.000Z`,
+    );
+  });
+});

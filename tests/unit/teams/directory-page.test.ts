@@ -1,0 +1,123 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { createDirectoryPage } from '../../../server/directory-page';
+import type { AdminDb, ServerContext } from '../../../server/types';
+import { runQuery } from '../../../src/backend/engine/query';
+import type { DocData, QueryDoc } from '../../../src/backend/port';
+
+function fakeDb(docs: Record<string, DocData>): AdminDb {
+  const unsupported = () => {
+    throw new Error('read-only test database');
+  };
+  return {
+    get: (path) => ({
+      id: path.split('/').pop() ?? '',
+      path,
+      exists: path in docs,
+      data: docs[path] ?? null,
+    }),
+    query: (spec) => {
+      const inCollection: QueryDoc[] = Object.entries(docs)
+        .filter(([path]) => path.slice(0, path.lastIndexOf('/')) === spec.collection)
+        .map(([path, data]) => ({ id: path.split('/').pop() ?? '', path, data }));
+      return runQuery(inCollection, spec);
+    },
+    set: unsupported,
+    update: unsupported,
+    delete: unsupported,
+    add: unsupported,
+    batch: unsupported,
+  };
+}
+
+async function get(path: string, docs: Record<string, DocData>) {
+  let status = 0;
+  let body = '';
+  const res = {
+    writeHead(code: number) {
+      status = code;
+      return res;
+    },
+    end(chunk?: string) {
+      body = chunk ?? '';
+    },
+  } as unknown as ServerResponse;
+  const ctx = { db: fakeDb(docs), publicOrigin: 'http://app.test' } as unknown as ServerContext;
+  const handled = await createDirectoryPage()(
+    { method: 'GET' } as IncomingMessage,
+    res,
+    new URL(path, 'http://app.test'),
+    ctx,
+  );
+  return { handled, status, body };
+}
+
+const DOCS: Record<string, DocData> = {
+  'accounts/acme': {
+    name: 'Acme <Co>',
+    isActive: true,
+    directory: { slug: 'acme-co', enabled: true },
+  },
+  'accounts/hidden': { name: 'Hidden', isActive: true, directory: { slug: 'hidden' } },
+  'cards/c1': {
+    accountId: 'acme',
+    isArchived: false,
+    name: '<script>alert(1)</script>',
+    title: 'CTO',
+    handle: 'evil',
+    handleAllowIndex: true,
+  },
+  'cards/c2': {
+    accountId: 'acme',
+    isArchived: false,
+    name: 'Grace Hopper',
+    title: 'Admiral',
+    handle: 'grace',
+    handleAllowIndex: false,
+  },
+  'cards/c3': {
+    accountId: 'acme',
+    isArchived: true,
+    name: 'Archived Person',
+    handle: 'old',
+    handleAllowIndex: true,
+  },
+  'cards/h1': {
+    accountId: 'hidden',
+    isArchived: false,
+    name: 'Hidden Person',
+    handle: 'h',
+    handleAllowIndex: true,
+  },
+};
+
+describe('directory page', () => {
+  it('lists the account’s live cards, escaped, linking to each public page', async () => {
+    const { handled, status, body } = await get('/d/acme-co', DOCS);
+    expect(handled).toBe(true);
+    expect(status).toBe(200);
+    expect(body).toContain('Acme &lt;Co&gt;');
+    expect(body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(body).not.toContain('<script>');
+    expect(body).toContain('href="http://app.test/c/evil"');
+    expect(body).toContain('href="http://app.test/c/c2/i"');
+    expect(body).not.toContain('Archived Person');
+    expect(body).not.toContain('Hidden Person');
+  });
+
+  it('filters by the search text', async () => {
+    const { body } = await get('/d/acme-co?q=admiral', DOCS);
+    expect(body).toContain('Grace Hopper');
+    expect(body).not.toContain('alert(1)');
+    expect(body).toContain('value="admiral"');
+  });
+
+  it('answers 404 for an account that did not turn the directory on, and for unknown slugs', async () => {
+    expect((await get('/d/hidden', DOCS)).status).toBe(404);
+    expect((await get('/d/nope', DOCS)).status).toBe(404);
+  });
+
+  it('leaves other paths to the next handler', async () => {
+    expect((await get('/c/grace', DOCS)).handled).toBe(false);
+  });
+});

@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import {
+  guessMapping,
+  importCardOps,
+  looksLikeHeader,
+  plannedHandles,
+  rowsToMembers,
+  validateMembers,
+} from '../../../src/data/importer';
+import type { ValidationContext } from '../../../src/data/importer';
+import { teamBrandingOf } from '../../../src/data/team-sync';
+import type { ImportMember } from '../../../src/domain/importer';
+
+function members(list: Omit<ImportMember, 'index' | 'links'>[]): ImportMember[] {
+  return list.map((m, index) => ({ ...m, index, links: {} }));
+}
+
+const context: ValidationContext = {
+  existingEmails: new Set(),
+  claimedHandles: new Map(),
+  remaining: 100,
+};
+
+describe('CSV mapping', () => {
+  it('recognises common header names', () => {
+    const header = ['Full Name', 'E-mail', 'Job Title', 'Mobile', 'LinkedIn', 'Notes'];
+    expect(looksLikeHeader(header)).toBe(true);
+    expect(guessMapping(header, true)).toEqual({
+      name: 0,
+      email: 1,
+      title: 2,
+      phone: 3,
+      linkedin: 4,
+    });
+  });
+
+  it('guesses the e-mail and name columns of a file without headers', () => {
+    const row = ['Ada Lovelace', 'ada@acme.example', '+1 555 0100'];
+    expect(looksLikeHeader(row)).toBe(false);
+    expect(guessMapping(row, false)).toEqual({ name: 0, email: 1, phone: 2 });
+  });
+
+  it('builds members from mapped columns, joining first and last names', () => {
+    const rows = [['Ada', 'Lovelace', 'ada@acme.example', '+1 555', 'https://ada.example']];
+    expect(
+      rowsToMembers(rows, { firstName: 0, lastName: 1, email: 2, phone: 3, website: 4 }),
+    ).toEqual([
+      {
+        name: 'Ada Lovelace',
+        email: 'ada@acme.example',
+        title: '',
+        links: { phone: '+1 555', website: 'https://ada.example' },
+      },
+    ]);
+  });
+});
+
+describe('handles', () => {
+  it('are deterministic, with -2, -3 for repeats in row order', () => {
+    const list = members([{ name: 'John Smith' }, { name: 'Jöhn Smith' }, { name: 'Ann Lee' }]);
+    expect([...plannedHandles(list).values()]).toEqual(['john-smith', 'john-smith-2', 'ann-lee']);
+  });
+
+  it('use a row’s own handle when it has one', () => {
+    const list = members([{ name: 'John Smith' }]);
+    expect(plannedHandles(list, { 0: 'jsmith' }).get(0)).toBe('jsmith');
+  });
+});
+
+describe('validateMembers', () => {
+  it('flags a bad e-mail, a duplicate e-mail and a missing name with clear messages', () => {
+    const result = validateMembers(
+      members([
+        { name: 'Ada Lovelace', email: 'ada@acme.example' },
+        { name: 'Bad Mail', email: 'not-an-email' },
+        { name: 'Ada Again', email: 'ADA@acme.example' },
+        { name: '', email: 'x@acme.example' },
+      ]),
+      context,
+    );
+    expect(result.rows.get(0)).toEqual({ state: 'ready', messages: [], handle: 'ada-lovelace' });
+    expect(result.rows.get(1)?.messages).toEqual(['“not-an-email” is not a valid e-mail address.']);
+    expect(result.rows.get(2)?.messages).toEqual(['Same e-mail as row 1.']);
+    expect(result.rows.get(3)?.messages).toEqual(['Add a name.']);
+    expect(result).toMatchObject({ ready: 1, errors: 3, skipped: 0 });
+  });
+
+  it('skips a row whose e-mail already has a card in the account', () => {
+    const result = validateMembers(members([{ name: 'Ada Lovelace', email: 'Ada@acme.example' }]), {
+      ...context,
+      existingEmails: new Set(['ada@acme.example']),
+    });
+    expect(result.rows.get(0)?.state).toBe('skip');
+    expect(result.skipped).toBe(1);
+  });
+
+  it('flags a handle another card claims', () => {
+    const result = validateMembers(members([{ name: 'Ada Lovelace', email: 'ada@acme.example' }]), {
+      ...context,
+      claimedHandles: new Map([['ada-lovelace', true]]),
+    });
+    expect(result.rows.get(0)?.messages).toEqual([
+      'The handle “ada-lovelace” is taken: edit the handle.',
+    ]);
+  });
+
+  it('flags the valid rows beyond the plan’s remaining cards', () => {
+    const result = validateMembers(
+      members([
+        { name: 'A One', email: 'a@x.example' },
+        { name: 'Bad', email: 'bad' },
+        { name: 'B Two', email: 'b@x.example' },
+        { name: 'C Three', email: 'c@x.example' },
+      ]),
+      { ...context, remaining: 2 },
+    );
+    expect(result.ready).toBe(2);
+    expect(result.rows.get(3)?.messages).toEqual([
+      'Over your card limit: only 2 more cards fit your plan.',
+    ]);
+  });
+});
+
+describe('importCardOps', () => {
+  it('creates the card coupled to the team, with team links and branding, and claims its handle', () => {
+    const ops = importCardOps(
+      {
+        member: {
+          index: 0,
+          name: 'Ada Lovelace',
+          email: 'Ada@Acme.example',
+          title: 'CTO',
+          links: { phone: '+1 555' },
+        },
+        handle: 'ada-lovelace',
+      },
+      {
+        accountId: 'acme',
+        ownerId: 'u1',
+        company: 'Acme',
+        team: {
+          ...teamBrandingOf({ photoLogo: 'https://cdn.example/logo.png' }),
+          id: 'sales',
+          syncVersion: 4,
+          links: [{ id: 'web', name: 'Website', label: 'Website', value: 'https://acme.example' }],
+        },
+      },
+      'card1',
+    );
+    expect(ops).toHaveLength(2);
+    const [cardOp, claim] = ops;
+    expect(claim).toEqual({
+      kind: 'set',
+      path: 'handles/ada-lovelace',
+      data: { cardId: 'card1', accountId: 'acme' },
+    });
+    expect(cardOp?.kind).toBe('set');
+    const data = cardOp?.kind === 'set' ? cardOp.data : {};
+    expect(data).toMatchObject({
+      id: 'card1',
+      accountId: 'acme',
+      teamId: 'sales',
+      email: 'ada@acme.example',
+      handle: 'ada-lovelace',
+      bulkSync: { syncTeamLinks: true, syncBranding: true },
+      teamSyncVersion: 4,
+      teamStyles: ['template.photoLogo'],
+      template: { photoLogo: 'https://cdn.example/logo.png' },
+    });
+    expect(
+      (data.contacts as { id: string; isTeamLink: boolean }[]).map((l) => [l.id, l.isTeamLink]),
+    ).toEqual([
+      ['card1-email', false],
+      ['card1-phone', false],
+      ['web', true],
+    ]);
+  });
+});
