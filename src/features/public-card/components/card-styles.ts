@@ -45,7 +45,7 @@ a.cb-link:active,.cb-btn:active{transform:scale(.985)}
 .cb-style-fill .cb-link-icon{background:rgba(255,255,255,.2);color:inherit}
 .cb-style-outline .cb-link{border:2px solid var(--cb-accent)}
 .cb-style-ghost .cb-link{background:rgba(127,127,127,.08)}
-.cb-link-static{opacity:.6}
+.cb-link-static{outline:2px dashed currentColor;outline-offset:-4px;cursor:default}
 .cb-card a:focus-visible,.cb-card button:focus-visible,.cb-card input:focus-visible,.cb-card textarea:focus-visible,.cb-card summary:focus-visible{outline:3px solid var(--cb-accent);outline-offset:2px}
 .cb-lead{margin:24px 20px 0;padding:18px;border-radius:var(--cb-r);background:rgba(127,127,127,.08)}
 .cb-lead-title{margin-bottom:12px;font-size:18px;line-height:1.3}
