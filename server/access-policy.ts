@@ -17,6 +17,18 @@ export interface PolicyReader {
   get(path: string): DocData | null;
 }
 
+/**
+ * What a write is judged with: `get` reads the state before the commit, `getAfter` the state with
+ * all of its writes (rules' `getAfter()`), and `batchPaths` lists every document the commit writes
+ * (the one path of a single write), so a policy can judge a batch as a whole where rules cannot
+ * (the card cap counts the cards a batch creates). Optional: callers that omit it get the
+ * per-document judgement.
+ */
+export interface BatchReader extends PolicyReader {
+  getAfter(path: string): DocData | null;
+  readonly batchPaths?: readonly string[];
+}
+
 export interface AccessPolicy {
   /** May `auth` read the document at `path`? `doc` is its data (null when missing). */
   canRead(auth: AuthInfo | null, path: string, doc: DocData | null, db: PolicyReader): boolean;
@@ -25,14 +37,15 @@ export interface AccessPolicy {
   /**
    * May `auth` change the document at `path` from `before` to `after`? Null `before` is a create,
    * null `after` a delete; `after` has the transforms applied (like `request.resource`). Inside a
-   * batch, `db` reads the state before the batch and `getAfter` the state after all its writes.
+   * batch, `db` reads the state before the batch, `getAfter` the state after all its writes and
+   * `batchPaths` names the documents the batch writes (see `BatchReader`).
    */
   canWrite(
     auth: AuthInfo | null,
     path: string,
     before: DocData | null,
     after: DocData | null,
-    db: PolicyReader & { getAfter(path: string): DocData | null },
+    db: BatchReader,
   ): boolean;
   /** May `auth` get the download URL (`db` reads documents, as storage rules' firestore.get) of the file at `path`? (The download itself is public.) */
   canReadFile(auth: AuthInfo | null, path: string, db: PolicyReader): boolean;

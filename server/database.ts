@@ -8,14 +8,7 @@
  * the event loop, so no other write can slip between them and listeners see commits in order.
  */
 import { BackendError } from '../src/backend/errors';
-import type {
-  DocData,
-  DocSnapshot,
-  ListenError,
-  QueryDoc,
-  QuerySpec,
-  WriteOp,
-} from '../src/backend/port';
+import type { DocSnapshot, ListenError, QueryDoc, QuerySpec, WriteOp } from '../src/backend/port';
 import {
   assertCollectionPath,
   assertDocPath,
@@ -26,8 +19,8 @@ import {
 import { runQuery, validateQuery } from '../src/backend/engine/query';
 import { cloneValue } from '../src/backend/engine/values';
 import { encodeValue } from '../src/backend/engine/wire';
-import type { AccessPolicy, PolicyReader } from './access-policy';
-import type { Store } from './store';
+import type { AccessPolicy, BatchReader, PolicyReader } from './access-policy';
+import type { CommitReader, Store } from './store';
 import type { AdminDb, AuthInfo, DocChange } from './types';
 
 export type ListenTarget = { kind: 'doc'; path: string } | { kind: 'query'; spec: QuerySpec };
@@ -117,11 +110,16 @@ export function createDatabase(
   function commit(auth: AuthInfo | null | 'admin', ops: readonly WriteOp[]): DocChange[] {
     if (!Array.isArray(ops))
       throw new BackendError('invalid-argument', 'A batch must be a list of writes.');
+    // The paths the commit writes, for policies that judge a batch as a whole (the card cap). The
+    // store validates every op before it calls the check, so they are well-formed paths by then.
+    let batchPaths: readonly string[] | undefined;
     const check =
       auth === 'admin'
         ? undefined
-        : (change: DocChange, r: PolicyReader & { getAfter(path: string): DocData | null }) => {
-            if (!policy.canWrite(auth, change.path, change.before, change.after, r)) {
+        : (change: DocChange, r: CommitReader) => {
+            batchPaths ??= [...new Set(ops.map((op) => op.path))];
+            const reader: BatchReader = { get: r.get, getAfter: r.getAfter, batchPaths };
+            if (!policy.canWrite(auth, change.path, change.before, change.after, reader)) {
               throw denied(`write ${change.path}`);
             }
           };

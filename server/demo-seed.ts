@@ -1,6 +1,7 @@
 /**
  * Demo data for `npm start` and the e2e stack, written into an empty data folder only: a super
- * admin, two accounts (Acme Co with two teams and three cards, Globex with one), global templates,
+ * admin, three accounts (Acme Co with two teams and three cards, Globex with one, Initech on the
+ * corporate plan with a Sales team whose two cards follow the team or not), global templates,
  * products and prices as the Stripe extension syncs them, and the release settings. The sign-in
  * accounts are created in the Auth emulator with fixed ids so that a re-seed matches them.
  */
@@ -37,6 +38,15 @@ export const DEMO_USERS = [
     displayName: 'Hank Scorpio',
     accountId: 'globex',
     team: 'globex-general',
+    isSuperAdmin: false,
+    isAccountOwner: true,
+  },
+  {
+    uid: 'demo-initech-owner',
+    email: 'owner@initech.example',
+    displayName: 'Bill Lumbergh',
+    accountId: 'initech',
+    team: 'initech-sales',
     isSuperAdmin: false,
     isAccountOwner: true,
   },
@@ -178,11 +188,30 @@ function demoDocuments(): Array<[string, DocData]> {
       trialEndDate: null,
     },
   });
+  put('accounts/initech', {
+    id: 'initech',
+    name: 'Initech',
+    isActive: true,
+    dateUpdated: new Date('2026-11-22T10:00:00Z'),
+    directory: { slug: 'initech', enabled: true },
+    ownerId: 'demo-initech-owner',
+    collaborators: [],
+    plan: {
+      type: 'corporate',
+      isPaidAccount: true,
+      cardLimit: 100,
+      compCards: 0,
+      cardsInUse: 2,
+      trialEndDate: null,
+    },
+  });
   put('slugs/acme-co', { accountId: 'acme' });
   put('slugs/globex', { accountId: 'globex' });
+  put('slugs/initech', { accountId: 'initech' });
   put('accounts/acme/teams/acme-sales', team('acme', 'Sales'));
   put('accounts/acme/teams/acme-support', team('acme', 'Support'));
   put('accounts/globex/teams/globex-general', team('globex', 'General'));
+  put('accounts/initech/teams/initech-sales', team('initech', 'Sales'));
 
   const cards: Array<[string, DocData]> = [
     [
@@ -256,6 +285,46 @@ function demoDocuments(): Array<[string, DocData]> {
         },
         '#22C55E',
       ),
+    ],
+    [
+      'initech-peter',
+      card(
+        'initech-peter',
+        'initech',
+        'initech-sales',
+        'demo-initech-owner',
+        {
+          handle: 'peter-gibbons',
+          name: 'Peter Gibbons',
+          title: 'Software Engineer',
+          company: 'Initech',
+          email: 'peter@initech.example',
+          phone: '+1 555 0150',
+        },
+        '#2563EB',
+      ),
+    ],
+    [
+      'initech-milton',
+      {
+        ...card(
+          'initech-milton',
+          'initech',
+          'initech-sales',
+          'demo-initech-owner',
+          {
+            handle: 'milton-waddams',
+            name: 'Milton Waddams',
+            title: 'Collator',
+            company: 'Initech',
+            email: 'milton@initech.example',
+            phone: '+1 555 0151',
+          },
+          '#DC2626',
+        ),
+        // Milton keeps his own links and look: the team's changes do not reach his card.
+        bulkSync: { syncTeamLinks: false, syncBranding: false },
+      },
     ],
   ];
   for (const [id, data] of cards) {

@@ -11,6 +11,7 @@ import { seedDemoIfEmpty } from './demo-seed';
 import { directoryPage } from './directory-page';
 import { createRulesPolicy } from './access/rules-policy';
 import { createPublicSurfaces } from './public-surfaces';
+import { acceptInviteRoute, sendInviteMail } from './stand-ins/invites';
 import { deliverMail, mailboxPage } from './stand-ins/mail-outbox';
 import { paymentsRoutes, paymentsTriggers } from './stand-ins/payments';
 import { syncPlanFromSubscriptions } from './stand-ins/plan-sync-trigger';
@@ -23,9 +24,11 @@ const routes: RouteHandler[] = [
   directoryPage,
   mailboxPage,
   ...paymentsRoutes,
+  acceptInviteRoute,
 ];
 /** Commit triggers (payments stand-in, mail outbox, plan sync, card counting). */
 const triggers: CommitTrigger[] = [
+  sendInviteMail,
   deliverMail,
   countCardsInUse,
   ...paymentsTriggers,

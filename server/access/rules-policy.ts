@@ -16,11 +16,11 @@
 import type { DocData, QuerySpec } from '../../src/backend/port';
 import { valuesEqual } from '../../src/backend/engine/values';
 import { ALLOWED_FILE_TYPES, MAX_FILE_BYTES } from '../../src/backend/engine/files';
-import type { AccessPolicy, PolicyReader } from '../access-policy';
+import type { AccessPolicy, BatchReader, PolicyReader } from '../access-policy';
 import type { AuthInfo } from '../types';
 
 type Data = Record<string, unknown>;
-type AfterReader = PolicyReader & { getAfter(path: string): DocData | null };
+type AfterReader = BatchReader;
 
 /** The most documents a top-level list query may ask for (`request.query.limit <= 1000`). */
 export const MAX_LIST_LIMIT = 1000;
@@ -28,6 +28,10 @@ export const MAX_LIST_LIMIT = 1000;
 export const SIGN_UP_MAIL_WINDOW_MS = 60 * 60 * 1000;
 /** The longest trial a client may ask the payments extension for. */
 export const MAX_TRIAL_DAYS = 14;
+/** The most team style keys a card may hold (`teamStyles`, rules: isTeamStyles). */
+export const MAX_TEAM_STYLES = 50;
+/** The collaborator gate opens above this limit (src/domain/gates.ts COLLABORATOR_GATE_THRESHOLD). */
+export const COLLABORATOR_GATE = 5;
 /** How far from now a value may be to stand for `request.time` (see the header). */
 const SERVER_TIME_TOLERANCE_MS = 10_000;
 
@@ -199,7 +203,7 @@ const BRAND_KIT = [
   'photoAvatarShape',
   'photoSignatureLogo',
 ];
-const TEAM_EDITABLE = [
+const TEAM_SHAPE = [
   'name',
   'isArchived',
   'bulkSync',
@@ -209,7 +213,10 @@ const TEAM_EDITABLE = [
   'dateTemplateUpdated',
   ...BRAND_KIT,
 ];
-const TEAM_FIELDS = ['id', 'accountId', ...TEAM_EDITABLE];
+/** The sync bookkeeping of src/data/team-sync.ts: written by updates only, never at create. */
+const TEAM_SYNC = ['syncVersion', 'syncScope', 'syncedVersion'];
+const TEAM_EDITABLE = [...TEAM_SHAPE, ...TEAM_SYNC];
+const TEAM_FIELDS = ['id', 'accountId', ...TEAM_SHAPE];
 const PROMOTION_EDITABLE = [
   'teamId',
   'isArchived',
@@ -238,10 +245,39 @@ const CARD_EDITABLE = [
   'company',
   'email',
   'bulkSync',
+  'teamStyles',
+  'teamSyncVersion',
   'dateUpdated',
 ];
 const CARD_FIELDS = ['id', 'accountId', 'ownerId', 'dateCreated', ...CARD_EDITABLE];
 const TEMPLATE_EDITABLE = ['name', 'order', 'isArchived', 'template'];
+const INVITE_FIELDS = ['email', 'invitedBy', 'status', 'dateCreated'];
+
+/** rules: isInviteEmail(value), a lowercased address that is also a safe document id. */
+export function isInviteEmail(value: unknown): value is string {
+  return (
+    isString(value) &&
+    value.length <= 254 &&
+    /^[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(\.[a-z0-9-]{1,63}){1,8}$/.test(value)
+  );
+}
+
+/**
+ * rules: isTeamStyles(value). Written the way the rule has to be (rules cannot loop): the list is
+ * joined with ',' and the one string is matched, so the meaning is the same to the character.
+ */
+function isTeamStyles(value: unknown): boolean {
+  return (
+    Array.isArray(value) &&
+    value.length <= MAX_TEAM_STYLES &&
+    value.every(isString) &&
+    /^([A-Za-z0-9_.-]{1,100}(,[A-Za-z0-9_.-]{1,100})*)?$/.test(value.join(','))
+  );
+}
+
+function isNonNegativeInt(value: unknown): boolean {
+  return isInt(value) && value >= 0;
+}
 
 /**
  * Builds the policy. Wire it with `startServer({ policy: createRulesPolicy({ files }) })`, where
@@ -543,7 +579,26 @@ export function createRulesPolicy(options: RulesPolicyOptions = {}): AccessPolic
       optionalMapOrNull(d, 'template') &&
       optionalMapOrNull(d, 'signatureBasic') &&
       optionalTimeOrNull(d, 'dateTemplateUpdated') &&
-      BRAND_KIT.every((field) => optionalString(d, field, 2048))
+      BRAND_KIT.every((field) => optionalString(d, field, 2048)) &&
+      validTeamSync(d)
+    );
+  }
+
+  /** rules: validTeamSync(d) */
+  function validTeamSync(d: Data): boolean {
+    const scope = d['syncScope'];
+    const version = has(d, 'syncVersion') ? d['syncVersion'] : 0;
+    const synced = d['syncedVersion'];
+    return (
+      (!has(d, 'syncVersion') || isNonNegativeInt(d['syncVersion'])) &&
+      (!has(d, 'syncedVersion') ||
+        (isInt(synced) && synced >= 0 && typeof version === 'number' && synced <= version)) &&
+      (!has(d, 'syncScope') ||
+        (isMap(scope) &&
+          hasOnly(Object.keys(scope), ['links', 'branding']) &&
+          hasAll(scope, ['links', 'branding']) &&
+          typeof scope['links'] === 'boolean' &&
+          typeof scope['branding'] === 'boolean'))
     );
   }
 
@@ -618,6 +673,52 @@ export function createRulesPolicy(options: RulesPolicyOptions = {}): AccessPolic
     );
   }
 
+  // ---------------------------------------------------------------- invites (rules: match /invites)
+
+  /** rules: collaboratorGateOpen(), src/domain/gates.ts canAddCollaborators. */
+  function collaboratorGateOpen(req: Req, accountId: string): boolean {
+    const plan = req.db.get(`accounts/${accountId}`)?.['plan'];
+    if (!isMap(plan)) return false;
+    const { cardLimit, compCards } = plan;
+    return (
+      typeof cardLimit === 'number' &&
+      typeof compCards === 'number' &&
+      cardLimit + compCards > COLLABORATOR_GATE
+    );
+  }
+
+  /** rules: match /invites/{email} get, list */
+  function canReadInvites(req: Req, accountId: string): boolean {
+    return isAccountOwner(req, accountId) || isSuperAdmin(req);
+  }
+
+  /** rules: validInvite(email) */
+  function validInvite(req: Req, accountId: string, email: string, d: Data): boolean {
+    return (
+      hasOnly(Object.keys(d), INVITE_FIELDS) &&
+      hasAll(d, INVITE_FIELDS) &&
+      isInviteEmail(email) &&
+      d['email'] === email &&
+      d['invitedBy'] === uid(req) &&
+      d['status'] === 'pending' &&
+      isServerTime(d['dateCreated']) &&
+      collaboratorGateOpen(req, accountId)
+    );
+  }
+
+  /** rules: match /invites/{email} create, delete (no update: revoke and invite again). */
+  function canWriteInvite(
+    req: Req,
+    accountId: string,
+    email: string,
+    prev: Data | null,
+    d: Data | null,
+  ): boolean {
+    if (!isAccountOwner(req, accountId)) return false;
+    if (prev === null && d !== null) return validInvite(req, accountId, email, d);
+    return prev !== null && d === null;
+  }
+
   // ---------------------------------------------------------------- slugs (rules: match /slugs)
 
   function canWriteSlug(req: Req, slug: string, prev: Data | null, d: Data | null): boolean {
@@ -658,11 +759,42 @@ export function createRulesPolicy(options: RulesPolicyOptions = {}): AccessPolic
       optionalMap(d, 'template') &&
       optionalMap(d, 'signatureBasic') &&
       optionalMap(d, 'appShare') &&
-      optionalMap(d, 'bulkSync')
+      optionalMap(d, 'bulkSync') &&
+      (!has(d, 'teamStyles') || isTeamStyles(d['teamStyles'])) &&
+      (!has(d, 'teamSyncVersion') || isNonNegativeInt(d['teamSyncVersion']))
     );
   }
 
-  /** rules: underCardCap(accountId) */
+  /** Does this card count towards its account's cap (`src/domain/card-count.ts`: not archived)? */
+  function inUseFor(card: Data | null, accountId: unknown): boolean {
+    return card !== null && card['accountId'] === accountId && card['isArchived'] !== true;
+  }
+
+  /**
+   * How many cards of `accountId` the commit brings into use: created not archived, un-archived, or
+   * moved in. At least 1, since it is asked about a card that does. Without the commit's paths (a
+   * caller that does not give them) only the card being judged counts.
+   */
+  function cardsTakenByCommit(req: Req, accountId: unknown): number {
+    const paths = req.after?.batchPaths;
+    if (paths === undefined) return 1;
+    let taken = 0;
+    for (const path of paths) {
+      const s = segments(path);
+      if (s.length !== 2 || s[0] !== 'cards') continue;
+      if (inUseFor(getAfter(req, path), accountId) && !inUseFor(req.db.get(path), accountId)) {
+        taken += 1;
+      }
+    }
+    return Math.max(taken, 1);
+  }
+
+  /**
+   * rules: underCardCap(accountId), with what rules cannot do: the rule compares the count before
+   * the batch (cardsInUse < cardLimit + compCards), so one batch of many creates passes with one
+   * free slot; here every card the batch brings into use is counted (cardsInUse + taken <= cap).
+   * For a batch with one such card the two agree. See docs/access.md, "The card cap".
+   */
   function underCardCap(req: Req, accountId: unknown): boolean {
     const account = req.db.get(`accounts/${String(accountId)}`);
     const plan = account?.['plan'];
@@ -675,7 +807,7 @@ export function createRulesPolicy(options: RulesPolicyOptions = {}): AccessPolic
     ) {
       return false;
     }
-    return cardsInUse < cardLimit + compCards;
+    return cardsInUse + cardsTakenByCommit(req, accountId) <= cardLimit + compCards;
   }
 
   /** rules: handleClaimedAfter(handle, cardId, accountId) */
@@ -885,6 +1017,7 @@ export function createRulesPolicy(options: RulesPolicyOptions = {}): AccessPolic
     ) {
       return canUseAccount(req, id0);
     }
+    if (s.length === 4 && c0 === 'accounts' && c1 === 'invites') return canReadInvites(req, id0);
     if (s.length === 4 && c0 === 'analytics' && (c1 === 'entries' || c1 === 'clicks')) {
       return canReadAnalytics(req, id0);
     }
@@ -935,6 +1068,7 @@ export function createRulesPolicy(options: RulesPolicyOptions = {}): AccessPolic
     if (s.length === 3 && c0 === 'accounts' && (c1 === 'teams' || c1 === 'promotions')) {
       return canUseAccount(req, id0);
     }
+    if (s.length === 3 && c0 === 'accounts' && c1 === 'invites') return canReadInvites(req, id0);
     if (s.length === 3 && c0 === 'analytics' && (c1 === 'entries' || c1 === 'clicks')) {
       return canReadAnalytics(req, id0);
     }
@@ -987,6 +1121,8 @@ export function createRulesPolicy(options: RulesPolicyOptions = {}): AccessPolic
       if (c0 === 'accounts' && c1 === 'teams') return canWriteTeam(req, id0, id1, before, after);
       if (c0 === 'accounts' && c1 === 'promotions')
         return canWritePromotion(req, id0, id1, before, after);
+      if (c0 === 'accounts' && c1 === 'invites')
+        return canWriteInvite(req, id0, id1, before, after);
     }
     return false;
   }

@@ -1,0 +1,317 @@
+/**
+ * Collaborator invitations, the server side (the client side is src/data/members.ts; who may write
+ * an invite is `match /invites/{email}` in firestore.rules and canWriteInvite in
+ * server/access/rules-policy.ts):
+ *
+ * - `acceptInviteRoute`: the https callable `acceptInvite` (`{ accountId }`). The caller's verified
+ *   token e-mail must have a pending invite at `accounts/{accountId}/invites/{e-mail}`; then ONE
+ *   batch adds the uid to the account's `collaborators`, sets the user's `accountId`,
+ *   `defaultTeam` (the account's first team that is not archived, by name), `teams` (all of them)
+ *   and `isAccountOwner: false`, and deletes the invite. Accepting is server work because the
+ *   invitee may write none of those fields for an account they do not belong to.
+ * - `sendInviteMail`: on the creation of an invite, queues the invitation e-mail as a `mail`
+ *   document (the Trigger Email extension's shape), so the client never writes mail to a stranger.
+ *
+ * Security choices:
+ * - The token's e-mail must be verified (`email_verified`): otherwise anyone who registers the
+ *   invited address with a password before its owner does (Firebase Auth does not verify it) would
+ *   join the account. Magic-link and Google sign-ins are verified; a password sign-up must confirm
+ *   its address first (failed-precondition says so).
+ * - A missing account and a missing invite get the same answer (no oracle for account ids).
+ * - The collaborator gate (src/domain/gates.ts) and the collaborator limit (cardLimit + compCards,
+ *   as the account rules cap `collaborators`) are checked again at acceptance: a plan downgraded
+ *   since the invite no longer lets people in.
+ * - A user who already belongs to another account is refused (one account per user).
+ * - Reads and the batch run in one synchronous turn, so no other write can slip between them.
+ * - The invitation e-mail carries the account's name, which its owner chooses: it is escaped,
+ *   stripped of control characters, shortened, and the mails of an account are rate-limited
+ *   (`INVITE_MAILS_PER_DAY`, one mail per address per `INVITE_MAIL_RESEND_MS`) in a server-only
+ *   ledger `invite_mail_log/{accountId}`, so revoking and inviting again cannot make the product a
+ *   spam relay.
+ */
+import { BackendError } from '../../src/backend/errors';
+import { newDocId } from '../../src/backend/engine/paths';
+import type { DocData, WriteOp } from '../../src/backend/port';
+import { arrayUnion } from '../../src/backend/transforms';
+import { computeGates } from '../../src/domain/gates';
+import type { Plan } from '../../src/domain/model';
+import { cardLimit } from '../../src/domain/plan';
+import { isInviteEmail } from '../access/rules-policy';
+import { callableRoute } from '../callable';
+import type { AdminDb, AuthInfo, CommitTrigger, RouteHandler } from '../types';
+
+/** The callable's name: POST /functions/{projectId}/us-central1/acceptInvite. */
+export const ACCEPT_INVITE = 'acceptInvite';
+/** Server-only ledger of the invitation mails sent per account (closed to clients by default). */
+export const INVITE_MAIL_LOG = 'invite_mail_log';
+/** The most invitation e-mails one account sends per UTC day. */
+export const INVITE_MAILS_PER_DAY = 50;
+/** An address gets at most one invitation e-mail per account in this time. */
+export const INVITE_MAIL_RESEND_MS = 24 * 60 * 60 * 1000;
+/** The most team ids written to a user's `teams` (the users rule allows 100). */
+const MAX_TEAMS = 100;
+const MAX_NAME_IN_MAIL = 100;
+
+const ACCOUNT_ID = /^[A-Za-z0-9_-]{1,128}$/;
+const INVITE_PATH = /^accounts\/([^/]+)\/invites\/([^/]+)$/;
+
+export interface AcceptInviteResult {
+  accountId: string;
+  defaultTeam: string;
+  teams: string[];
+}
+
+function isMap(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function invitePath(accountId: string, email: string): string {
+  return `accounts/${accountId}/invites/${email}`;
+}
+
+/** The account's teams that are not archived, by name (then id): the first is the default. */
+function openTeams(db: AdminDb, accountId: string): string[] {
+  return db
+    .query({
+      collection: `accounts/${accountId}/teams`,
+      where: [{ field: 'isArchived', op: '==', value: false }],
+    })
+    .map((doc) => ({ id: doc.id, name: typeof doc.data.name === 'string' ? doc.data.name : '' }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
+    .map((team) => team.id)
+    .slice(0, MAX_TEAMS);
+}
+
+/** The collaborator gate and limit of an account's plan (src/domain/gates.ts, plan.ts). */
+function collaboratorRoom(accountId: string, account: DocData): { open: boolean; limit: number } {
+  const plan = (isMap(account.plan) ? account.plan : {}) as Partial<Plan>;
+  // cardLimit() counts a missing or malformed number as 0, like the app's account store does.
+  const limit = cardLimit({
+    cardLimit: plan.cardLimit ?? 0,
+    compCards: plan.compCards ?? 0,
+    cardsInUse: plan.cardsInUse ?? 0,
+  });
+  const gates = computeGates({
+    account: {
+      id: accountId,
+      plan: { type: plan.type ?? '', isPaidAccount: plan.isPaidAccount === true },
+    },
+    user: null,
+    collaboratorLimit: limit,
+  });
+  return { open: gates.canAddCollaborators, limit };
+}
+
+/**
+ * Accepts the caller's invite to `data.accountId` (see the module comment). Synchronous: the reads
+ * and the one batch happen without a gap. Throws a BackendError the callable reports as is.
+ */
+export function acceptInvite(
+  db: AdminDb,
+  auth: AuthInfo | null,
+  data: unknown,
+): AcceptInviteResult {
+  if (!auth) {
+    throw new BackendError('unauthenticated', 'Sign in to accept an invitation.');
+  }
+  const accountId = isMap(data) ? data.accountId : undefined;
+  if (typeof accountId !== 'string' || !ACCOUNT_ID.test(accountId)) {
+    throw new BackendError('invalid-argument', 'accountId must be an account id.');
+  }
+  const email = (auth.email ?? '').trim().toLowerCase();
+  if (email === '' || email.includes('/')) {
+    throw new BackendError('failed-precondition', 'Your sign-in has no e-mail address.');
+  }
+  if (auth.claims['email_verified'] !== true) {
+    throw new BackendError(
+      'failed-precondition',
+      `Confirm your e-mail address (${email}) first: sign in with the link we e-mail you, then accept the invitation.`,
+    );
+  }
+
+  const noInvite = new BackendError(
+    'not-found',
+    `There is no pending invitation for ${email} to this account.`,
+  );
+  const invite = db.get(invitePath(accountId, email));
+  if (!invite.exists || invite.data?.status !== 'pending') throw noInvite;
+  const account = db.get(`accounts/${accountId}`).data;
+  if (!account) throw noInvite;
+
+  const user = db.get(`users/${auth.uid}`).data;
+  if (!user) {
+    throw new BackendError(
+      'failed-precondition',
+      'Finish signing up before you accept the invitation.',
+    );
+  }
+  const current = typeof user.accountId === 'string' ? user.accountId : null;
+  if (current !== null && current !== accountId) {
+    throw new BackendError(
+      'failed-precondition',
+      'You already belong to another account: a user can belong to one account only.',
+    );
+  }
+
+  const collaborators = Array.isArray(account.collaborators) ? account.collaborators : [];
+  const isOwner = account.ownerId === auth.uid;
+  const listed = collaborators.includes(auth.uid);
+  if (isOwner || (listed && current === accountId)) {
+    // Already in: the invite has nothing left to do.
+    db.batch([{ kind: 'delete', path: invitePath(accountId, email) }]);
+    return {
+      accountId,
+      defaultTeam: typeof user.defaultTeam === 'string' ? user.defaultTeam : '',
+      teams: Array.isArray(user.teams)
+        ? user.teams.filter((t): t is string => typeof t === 'string')
+        : [],
+    };
+  }
+
+  const room = collaboratorRoom(accountId, account);
+  if (!room.open) {
+    throw new BackendError(
+      'failed-precondition',
+      "This account's plan no longer includes collaborators: ask its owner.",
+    );
+  }
+  if (!listed && collaborators.length >= room.limit) {
+    throw new BackendError(
+      'resource-exhausted',
+      'This account has as many collaborators as its plan allows: ask its owner.',
+    );
+  }
+  const teams = openTeams(db, accountId);
+  const defaultTeam = teams[0];
+  if (defaultTeam === undefined) {
+    throw new BackendError(
+      'failed-precondition',
+      'This account has no team to join yet: ask its owner to create one.',
+    );
+  }
+
+  const ops: WriteOp[] = [
+    {
+      kind: 'update',
+      path: `accounts/${accountId}`,
+      data: { collaborators: arrayUnion(auth.uid) },
+    },
+    {
+      kind: 'update',
+      path: `users/${auth.uid}`,
+      data: { accountId, defaultTeam, teams, isAccountOwner: false },
+    },
+    { kind: 'delete', path: invitePath(accountId, email) },
+  ];
+  db.batch(ops);
+  return { accountId, defaultTeam, teams };
+}
+
+/** The `acceptInvite` callable for the local server (`startServer({ routes })`). */
+export const acceptInviteRoute: RouteHandler = callableRoute(
+  ACCEPT_INVITE,
+  async (data, auth, ctx) => acceptInvite(ctx.db, auth, data),
+);
+
+// ---- The invitation e-mail ----------------------------------------------------------------------
+
+function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** An account name fit for a subject line: no control characters, one line, at most 100 chars. */
+export function mailSafeName(value: unknown): string {
+  const text = typeof value === 'string' ? value : '';
+  // eslint-disable-next-line no-control-regex
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+  const line = clean.replace(/\s+/g, ' ').trim();
+  return line.length > MAX_NAME_IN_MAIL ? `${line.slice(0, MAX_NAME_IN_MAIL - 1)}…` : line;
+}
+
+/** The invitation e-mail: subject and escaped html with the sign-up link. */
+export function inviteMessage(input: {
+  accountName: string;
+  accountId: string;
+  email: string;
+  publicOrigin: string;
+}): { subject: string; html: string } {
+  const name = mailSafeName(input.accountName) || 'a team';
+  const link = `${input.publicOrigin}/sign-up?invite=${encodeURIComponent(input.accountId)}`;
+  const subject = `You're invited to join ${name} on Cardbuilder`;
+  const html = [
+    '<p>Hello,</p>',
+    `<p>You have been invited to join <strong>${escapeHtml(name)}</strong> on Cardbuilder, to help edit its digital business cards.</p>`,
+    `<p><a href="${escapeHtml(link)}">Accept the invitation</a></p>`,
+    `<p>Sign up or sign in with this e-mail address (${escapeHtml(input.email)}) to accept it. If you did not expect this invitation, you can ignore this e-mail.</p>`,
+  ].join('\n');
+  return { subject, html };
+}
+
+interface SentEntry {
+  email: string;
+  at: Date;
+}
+
+function sentEntries(value: unknown, now: Date): SentEntry[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item): SentEntry[] => {
+    if (!isMap(item) || typeof item.email !== 'string' || !(item.at instanceof Date)) return [];
+    if (now.getTime() - item.at.getTime() >= INVITE_MAIL_RESEND_MS) return [];
+    return [{ email: item.email, at: item.at }];
+  });
+}
+
+/**
+ * On the creation of `accounts/{accountId}/invites/{email}` (pending, well-formed), queues the
+ * invitation e-mail as `mail/{id}` = { to, message: { subject, html } }, within the account's mail
+ * allowance (see the module comment); the ledger and the mail are written in one batch.
+ */
+export const sendInviteMail: CommitTrigger = (change, ctx) => {
+  const match = INVITE_PATH.exec(change.path);
+  if (!match || change.before !== null || change.after === null) return;
+  const [, accountId, email] = match;
+  if (accountId === undefined || email === undefined) return;
+  const invite = change.after;
+  if (invite.status !== 'pending' || invite.email !== email || !isInviteEmail(email)) return;
+  const account = ctx.db.get(`accounts/${accountId}`).data;
+  if (!account) return;
+
+  const now = new Date();
+  const day = now.toISOString().slice(0, 10);
+  const logPath = `${INVITE_MAIL_LOG}/${accountId}`;
+  const log = ctx.db.get(logPath).data;
+  const sentToday = log?.day === day && typeof log.count === 'number' ? log.count : 0;
+  const recent = sentEntries(log?.recent, now);
+  if (sentToday >= INVITE_MAILS_PER_DAY) {
+    console.warn(
+      `[invites] ${accountId} reached its ${INVITE_MAILS_PER_DAY} invitation mails today`,
+    );
+    return;
+  }
+  if (recent.some((entry) => entry.email === email)) return;
+
+  const message = inviteMessage({
+    accountName: typeof account.name === 'string' ? account.name : '',
+    accountId,
+    email,
+    publicOrigin: ctx.publicOrigin,
+  });
+  ctx.db.batch([
+    { kind: 'set', path: `mail/${newDocId()}`, data: { to: email, message } },
+    {
+      kind: 'set',
+      path: logPath,
+      data: {
+        accountId,
+        day,
+        count: sentToday + 1,
+        recent: [...recent, { email, at: now }].slice(-INVITE_MAILS_PER_DAY * 2),
+      },
+    },
+  ]);
+};

@@ -1,0 +1,281 @@
+/**
+ * The app's own writes against the access policy: the team workspace's repositories (team settings,
+ * team sync, importer, cards, promotions, invites) run as the account's owner against the real local
+ * server with `createRulesPolicy()`, so a field the rules do not allow fails here, not in production.
+ * The policy mirrors firestore.rules function by function (docs/access.md); the table in cases.ts
+ * pins each rule, this file pins that the app stays inside them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRulesPolicy } from '../../server/access/rules-policy';
+import { countCardsInUse } from '../../server/triggers/card-count';
+import { setBackend } from '../../src/backend/current';
+import type { DocData } from '../../src/backend/port';
+import {
+  createCard,
+  deleteCard,
+  duplicateCard,
+  getCard,
+  newCardId,
+  saveCard,
+} from '../../src/data/cards';
+import { importMembers } from '../../src/data/importer';
+import type { ImportInput, ImportRow } from '../../src/data/importer';
+import { followInvites, inviteCollaborator, revokeInvite } from '../../src/data/members';
+import type { Invite } from '../../src/data/members';
+import { archivePromotion, createPromotion, updatePromotion } from '../../src/data/promotions';
+import {
+  archiveTeam,
+  clearTeamTemplate,
+  createTeam,
+  deleteTeam,
+  renameTeam,
+  saveBranding,
+  saveTeamLinks,
+  setDirectoryEnabled,
+  toTeamDoc,
+  updateTeamBulkSync,
+} from '../../src/data/team-settings';
+import type { TeamDoc } from '../../src/data/team-settings';
+import { runTeamSync } from '../../src/data/team-sync';
+import { newTeamData } from '../../src/data/teams';
+import { createTestUser, type TestUser } from '../support/auth-emulator';
+import { localBackendFor, startTestServer, type TestServer } from '../support/local-server';
+
+const ACCOUNT = 'acc-app';
+const TEAM = 'team-sales';
+
+let server: TestServer;
+let owner: TestUser;
+
+function doc(path: string): DocData {
+  return server.ctx.db.get(path).data ?? {};
+}
+
+function team(id = TEAM): TeamDoc {
+  return toTeamDoc(id, doc(`accounts/${ACCOUNT}/teams/${id}`));
+}
+
+function importInput(teamDoc: TeamDoc, extra: Partial<ImportInput> = {}): ImportInput {
+  return {
+    accountId: ACCOUNT,
+    ownerId: owner.uid,
+    team: { ...teamDoc, id: teamDoc.id, links: teamDoc.links, syncVersion: teamDoc.syncVersion },
+    company: 'Initrode',
+    ...extra,
+  };
+}
+
+function rows(names: readonly string[], from = 0): ImportRow[] {
+  return names.map((name, i) => ({
+    member: {
+      index: from + i,
+      name,
+      email: `${name.toLowerCase().replace(/\W+/g, '.')}@initrode.example`,
+      title: 'Sales',
+      links: { phone: '+1 555 0100' },
+    },
+    handle: name.toLowerCase().replace(/\W+/g, '-'),
+  }));
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ policy: createRulesPolicy(), triggers: [countCardsInUse] });
+  owner = await createTestUser();
+  setBackend(localBackendFor(server.url, () => owner.idToken));
+  server.ctx.db.batch([
+    {
+      kind: 'set',
+      path: `users/${owner.uid}`,
+      data: {
+        id: owner.uid,
+        source: 'password',
+        email: owner.email,
+        displayName: 'Owner',
+        photoURL: '',
+        acceptedTOC: new Date(),
+        dateCreated: new Date(),
+        isAccountOwner: true,
+        affiliate: null,
+        accountId: ACCOUNT,
+        defaultTeam: TEAM,
+        teams: [TEAM],
+      },
+    },
+    {
+      kind: 'set',
+      path: `accounts/${ACCOUNT}`,
+      data: {
+        id: ACCOUNT,
+        name: 'Initrode',
+        isActive: true,
+        dateUpdated: new Date(),
+        directory: { slug: 'initrode', enabled: true },
+        plan: {
+          type: 'corporate',
+          isPaidAccount: true,
+          cardLimit: 10,
+          compCards: 0,
+          cardsInUse: 0,
+          trialEndDate: null,
+        },
+        ownerId: owner.uid,
+        collaborators: [],
+      },
+    },
+    { kind: 'set', path: 'slugs/initrode', data: { accountId: ACCOUNT } },
+    { kind: 'set', path: `accounts/${ACCOUNT}/teams/${TEAM}`, data: newTeamData(ACCOUNT, 'Sales') },
+  ]);
+  await server.idle();
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("the team workspace's writes pass the access rules", () => {
+  it('team links and branding bump the sync version; import and sync write teamStyles', async () => {
+    const links = [
+      { id: 'web', name: 'Website', label: 'Website', value: 'https://initrode.example' },
+    ];
+    expect(await saveTeamLinks(team(), links)).toBe(true);
+    expect(
+      await saveBranding(team(), {
+        photoLogo: 'https://initrode.example/logo.png',
+        photoAvatarShape: 'circle',
+        template: { accentColor: '#112233' },
+      }),
+    ).toBe(true);
+    expect(team()).toMatchObject({
+      syncVersion: 2,
+      syncedVersion: 0,
+      syncScope: { links: true, branding: true },
+    });
+
+    const imported = await importMembers(
+      [...rows(['Ann Smith', 'Bob Jones']), ...rows(['Cy Loner'], 2)],
+      importInput(team()),
+    );
+    expect(imported).toEqual({ imported: 3, error: null });
+    const loner = await importMembers(rows(['Dee Own'], 3), {
+      ...importInput(team()),
+      bulkSync: { syncTeamLinks: false, syncBranding: false },
+    });
+    expect(loner).toEqual({ imported: 1, error: null });
+    await server.idle();
+    const cards = server.ctx.db.query({
+      collection: 'cards',
+      where: [{ field: 'accountId', op: '==', value: ACCOUNT }],
+    });
+    const ann = cards.find((c) => c.data.handle === 'ann-smith')?.data ?? {};
+    expect(ann.teamStyles).toEqual(
+      expect.arrayContaining([
+        'template.accentColor',
+        'template.avatarShape',
+        'template.photoLogo',
+      ]),
+    );
+    expect(ann.teamSyncVersion).toBe(2);
+
+    // A later change and its apply: cards lose the logo, the team records the synced version.
+    expect(await saveBranding(team(), { photoLogo: '' })).toBe(true);
+    const result = await runTeamSync(ACCOUNT, TEAM, { retryDelayMs: 0 });
+    expect(result.updated).toBe(3);
+    expect(team()).toMatchObject({ syncVersion: 3, syncedVersion: 3 });
+    const annAfter = doc(`cards/${String(ann.id)}`);
+    expect(annAfter.teamStyles).not.toContain('template.photoLogo');
+    expect(annAfter.teamSyncVersion).toBe(3);
+
+    await clearTeamTemplate(team());
+    await runTeamSync(ACCOUNT, TEAM, { retryDelayMs: 0 });
+    expect(team()).toMatchObject({ syncVersion: 4, syncedVersion: 4 });
+  });
+
+  it('creating, renaming, coupling, archiving and deleting teams', async () => {
+    const id = await createTeam(ACCOUNT, owner.uid, 'Marketing');
+    await renameTeam(ACCOUNT, id, 'Marketing EMEA');
+    await updateTeamBulkSync(ACCOUNT, id, { syncTeamLinks: false, syncBranding: true });
+    await archiveTeam(ACCOUNT, id, owner.uid);
+    expect(team(id)).toMatchObject({ name: 'Marketing EMEA', isArchived: true });
+
+    const doomed = await createTeam(ACCOUNT, owner.uid, 'Doomed');
+    const moved = await importMembers(rows(['Eve Moved'], 10), importInput(team(doomed)));
+    expect(moved.error).toBeNull();
+    await deleteTeam({ accountId: ACCOUNT, teamId: doomed, uid: owner.uid, moveCardsTo: TEAM });
+    expect(server.ctx.db.get(`accounts/${ACCOUNT}/teams/${doomed}`).exists).toBe(false);
+    expect(doc('handles/eve-moved').cardId).toBeDefined();
+    expect(doc(`cards/${String(doc('handles/eve-moved').cardId)}`).teamId).toBe(TEAM);
+    await setDirectoryEnabled(ACCOUNT, false);
+  });
+
+  it('cards: create, change the handle, duplicate, delete', async () => {
+    const id = newCardId();
+    await createCard({
+      id,
+      accountId: ACCOUNT,
+      ownerId: owner.uid,
+      teamId: TEAM,
+      handle: 'fay-solo',
+      handleAllowIndex: true,
+      name: 'Fay Solo',
+      title: 'CEO',
+      company: 'Initrode',
+      email: 'fay@initrode.example',
+      contacts: [],
+      appForm: {},
+      template: {},
+      signatureBasic: {},
+      appShare: {},
+    });
+    const card = await getCard(id);
+    if (!card) throw new Error('card missing');
+    await saveCard({ ...card, handle: 'fay-s', title: 'Founder' }, 'fay-solo');
+    const copy = await duplicateCard(
+      { ...card, handle: 'fay-s' },
+      { handle: 'fay-copy', name: 'Copy of Fay', ownerId: owner.uid },
+    );
+    await deleteCard({ id: copy, handle: 'fay-copy' });
+    expect(doc(`cards/${id}`)).toMatchObject({ handle: 'fay-s', title: 'Founder' });
+  });
+
+  it('promotions and invites', async () => {
+    const input = {
+      title: 'Spring sale',
+      body: '20% off',
+      url: 'https://initrode.example/sale',
+      status: 'live' as const,
+      isScheduled: true,
+      startDate: new Date('2026-03-01T00:00:00Z'),
+      endDate: new Date('2026-03-31T00:00:00Z'),
+    };
+    const promotionId = await createPromotion(ACCOUNT, TEAM, input);
+    await updatePromotion(ACCOUNT, promotionId, { ...input, status: 'draft', isScheduled: false });
+    await archivePromotion(ACCOUNT, promotionId);
+
+    const seen: Invite[][] = [];
+    const stop = followInvites(
+      ACCOUNT,
+      (invites) => seen.push(invites),
+      (err) => {
+        throw new Error(err.message);
+      },
+    );
+    await inviteCollaborator(ACCOUNT, ' New.Person@Example.com ', owner.uid);
+    await expect.poll(() => seen.at(-1)?.map((i) => i.email)).toEqual(['new.person@example.com']);
+    await revokeInvite(ACCOUNT, 'new.person@example.com');
+    await expect.poll(() => seen.at(-1)?.length).toBe(0);
+    stop();
+  });
+
+  it('an import that would pass the card cap in one batch is refused as a whole', async () => {
+    await server.idle();
+    const plan = doc(`accounts/${ACCOUNT}`).plan as { cardsInUse: number };
+    const free = 10 - plan.cardsInUse;
+    expect(free).toBeGreaterThan(0);
+    const names = Array.from({ length: free + 1 }, (_, i) => `Over Cap ${i}`);
+    const outcome = await importMembers(rows(names, 100), importInput(team()));
+    expect(outcome.imported).toBe(0);
+    expect(outcome.error).toMatch(/card limit/);
+    const fits = await importMembers(rows(names.slice(0, free), 100), importInput(team()));
+    expect(fits).toEqual({ imported: free, error: null });
+  });
+});
