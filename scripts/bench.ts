@@ -1,0 +1,380 @@
+/**
+ * `npm run bench`: the performance budgets of the product, measured and reported as figures (never
+ * asserted in tests). Starts its own Auth emulator and local server on spare ports with the demo
+ * data, so it runs beside `npm start`. Results are printed and written to .bench/results.json.
+ *
+ *   public card page   first-visit transfer (gzip, HTML + CSS + JS), reads per view, server render
+ *                      median, first contentful paint against a static file of the same page
+ *   builder            preview update after a keystroke on a card with 50 links
+ *   npm start          time to ready, cold (empty data folder) and warm (restart)
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import { WebSocket } from 'ws';
+import type { DocSnapshot, QueryDoc, QuerySpec, WriteOp } from '../src/backend/port';
+import { createMemoryBackend } from '../src/backend/memory/memory-backend';
+import { setBackend } from '../src/backend/current';
+import { createLocalBackend } from '../src/backend/local/local-backend';
+import { cardCreateOps, newCardId } from '../src/data/cards';
+import type { Card } from '../src/domain/model';
+import {
+  createPublicSurfacesHandler,
+  type PublicDb,
+} from '../src/features/public-card/host/public-surfaces-handler';
+import { renderCardPage } from '../src/features/public-card/render/render-card-page';
+import { startAuthEmulator, waitForHttp } from './lib/auth-emulator';
+
+const root = resolve(import.meta.dirname, '..');
+const AUTH_PORT = Number(process.env.BENCH_AUTH_PORT ?? 9588);
+const SERVER_PORT = Number(process.env.BENCH_PORT ?? 5188);
+const STATIC_PORT = SERVER_PORT + 1;
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const results: Record<string, unknown> = {};
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+function report(name: string, value: string, budget: string): void {
+  results[name] = { value, budget };
+  console.log(`  ${name.padEnd(46)} ${value.padEnd(16)} budget ${budget}`);
+}
+
+function demoCard(links: number): Card {
+  return {
+    id: 'bench-card',
+    handle: 'bench-card',
+    handleAllowIndex: true,
+    name: 'Ada Lovelace',
+    title: 'Head of Sales',
+    company: 'Acme Co',
+    accountId: 'acme',
+    teamId: 'acme-sales',
+    isArchived: false,
+    contacts: Array.from({ length: links }, (_, i) => ({
+      id: `l${i}`,
+      name: i % 2 ? 'Website' : 'Phone',
+      label: i % 2 ? `Site ${i}` : `Phone ${i}`,
+      value: i % 2 ? `https://example.com/${i}` : `+1 555 01${String(i).padStart(2, '0')}`,
+    })),
+    appForm: { enabled: true, fields: { name: true, email: true, phone: true, note: true } },
+    template: { accentColor: '#F5C518', buttonStyle: 'fill', avatarShape: 'circle' },
+    signatureBasic: {},
+    appShare: { title: 'Ada Lovelace — Head of Sales' },
+  };
+}
+
+/** Reads per view and render time, driving the public surfaces handler in-process. */
+async function benchHandler(): Promise<void> {
+  const memory = createMemoryBackend();
+  const card = demoCard(8);
+  await memory.set('cards/bench-card', { ...card });
+  let reads = 0;
+  const db: PublicDb = {
+    get: async (path: string): Promise<DocSnapshot> => {
+      reads += 1;
+      return memory.get(path);
+    },
+    query: async (spec: QuerySpec): Promise<QueryDoc[]> => {
+      const docs = await memory.query(spec);
+      reads += Math.max(1, docs.length);
+      return docs;
+    },
+    batch: (ops: readonly WriteOp[]) => memory.batch(ops),
+  };
+  const handler = createPublicSurfacesHandler({
+    paths: { card: '/c', signature: '/s', link: '/l' },
+  });
+  const hosts = { card: 'http://x/c', signature: 'http://x/s', link: 'http://x/l' };
+  const views = 200;
+  const times: number[] = [];
+  for (let i = 0; i < views; i += 1) {
+    const started = performance.now();
+    await handler(
+      {
+        method: 'GET',
+        url: new URL('http://x/c/bench-card'),
+        headers: { 'user-agent': 'Mozilla/5.0 (iPhone)' },
+        ip: `10.0.0.${i % 250}`,
+        readBody: async () => '',
+      },
+      { db, hosts },
+    );
+    times.push(performance.now() - started);
+  }
+  report('card page: document reads per view', (reads / views).toFixed(2), '≤ 1');
+  report('card page: handler time, median', `${median(times).toFixed(2)} ms`, '< 5 ms (render)');
+
+  const renderTimes: number[] = [];
+  for (let i = 0; i < 500; i += 1) {
+    const started = performance.now();
+    renderCardPage({
+      card,
+      promotion: null,
+      hosts,
+      canonicalUrl: 'http://x/c/bench-card',
+      trackedUrl: 'http://x/c/bench-card?via=1',
+      noindex: false,
+    });
+    renderTimes.push(performance.now() - started);
+  }
+  report('card page: server render, median', `${median(renderTimes).toFixed(2)} ms`, '< 5 ms');
+}
+
+async function idTokenFor(
+  email: string,
+  password: string,
+): Promise<{ token: string; uid: string }> {
+  const res = await fetch(
+    `http://127.0.0.1:${AUTH_PORT}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  const body = (await res.json()) as { idToken: string; localId: string };
+  return { token: body.idToken, uid: body.localId };
+}
+
+async function benchBrowser(browser: Browser, base: string): Promise<void> {
+  // Transfer of a first visit: the document plus every script and stylesheet (images aside).
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(`${base}/c/ada-lovelace`, { waitUntil: 'load' });
+  const bytes = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const resources = performance
+      .getEntriesByType('resource')
+      .filter((r) =>
+        ['script', 'link', 'css', 'fetch'].includes((r as PerformanceResourceTiming).initiatorType),
+      );
+    return (
+      nav.encodedBodySize +
+      resources.reduce((sum, r) => sum + (r as PerformanceResourceTiming).encodedBodySize, 0)
+    );
+  });
+  report('card page: first-visit transfer (gzip)', `${(bytes / 1024).toFixed(1)} KB`, '≤ 20 KB');
+  const html = await (await fetch(`${base}/c/ada-lovelace`)).text();
+  await context.close();
+
+  // First contentful paint against a static file of the same HTML, served as plainly as possible.
+  const staticServer = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(html);
+  });
+  await new Promise<void>((done) => staticServer.listen(STATIC_PORT, '127.0.0.1', done));
+  async function fcp(url: string): Promise<number> {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const p = await ctx.newPage();
+    await p.goto(url, { waitUntil: 'load' });
+    const value = await p.evaluate(
+      () =>
+        new Promise<number>((done) => {
+          const entry = performance.getEntriesByName('first-contentful-paint')[0];
+          if (entry) return done(entry.startTime);
+          new PerformanceObserver((list) => done(list.getEntries()[0]?.startTime ?? -1)).observe({
+            type: 'paint',
+            buffered: true,
+          });
+        }),
+    );
+    await ctx.close();
+    return value;
+  }
+  const cardFcp: number[] = [];
+  const staticFcp: number[] = [];
+  for (let i = 0; i < 7; i += 1) {
+    cardFcp.push(await fcp(`${base}/c/ada-lovelace`));
+    staticFcp.push(await fcp(`http://127.0.0.1:${STATIC_PORT}/`));
+  }
+  staticServer.close();
+  const ratio = median(cardFcp) / median(staticFcp);
+  report(
+    'card page: FCP vs static file (median)',
+    `${median(cardFcp).toFixed(0)} / ${median(staticFcp).toFixed(0)} ms = ${ratio.toFixed(2)}×`,
+    '≤ 1.5×',
+  );
+
+  // The builder's preview after a keystroke, on a card with 50 links.
+  const { token, uid } = await idTokenFor('owner@initech.example', 'Demo-pass1');
+  const other = createLocalBackend({
+    baseUrl: base,
+    getIdToken: () => Promise.resolve(token),
+    WebSocketImpl: WebSocket as unknown as typeof globalThis.WebSocket,
+  });
+  setBackend(other);
+  const id = newCardId();
+  const card = demoCard(50);
+  await other.batch(
+    cardCreateOps({
+      ...card,
+      id,
+      handle: `bench-${id.toLowerCase()}`,
+      name: 'Fifty Links',
+      accountId: 'initech',
+      teamId: 'initech-sales',
+      ownerId: uid,
+      company: 'Initech',
+      email: '',
+    }),
+  );
+  const builder = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const bp = await builder.newPage();
+  await bp.goto(`${base}/sign-in`);
+  await bp.getByLabel('Email', { exact: true }).fill('owner@initech.example');
+  await bp.getByLabel('Password', { exact: true }).fill('Demo-pass1');
+  await bp.getByRole('button', { name: /^sign in$/i }).click();
+  await bp.waitForURL('**/builder');
+  await bp.getByRole('complementary', { name: 'Cards' }).getByText('Fifty Links').click();
+  const nameField = bp.getByLabel('Full name');
+  await nameField.click();
+  await bp.keyboard.press('End');
+  const delays: number[] = [];
+  for (let i = 0; i < 20; i += 1) {
+    const letter = String.fromCharCode(97 + (i % 26));
+    await bp.evaluate(() => {
+      const w = window as unknown as { __t0?: number };
+      document.addEventListener('keydown', () => (w.__t0 = performance.now()), {
+        once: true,
+        capture: true,
+      });
+    });
+    const waiting = bp.evaluate(
+      (expected) =>
+        new Promise<number>((done) => {
+          const w = window as unknown as { __t0?: number };
+          const check = (): void => {
+            const names = [...document.querySelectorAll('.builder-preview .cb-name')];
+            if (names.some((n) => n.textContent?.endsWith(expected))) {
+              done(performance.now() - (w.__t0 ?? performance.now()));
+            } else {
+              requestAnimationFrame(check);
+            }
+          };
+          check();
+        }),
+      `Fifty Links${'abcdefghijklmnopqrst'.slice(0, i + 1)}`,
+    );
+    await bp.keyboard.type(letter);
+    delays.push(await waiting);
+  }
+  await builder.close();
+  report(
+    'builder: preview update after a keystroke',
+    `${median(delays).toFixed(1)} ms`,
+    '≤ 16 ms (median of 20, 50 links)',
+  );
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill('SIGINT');
+  });
+}
+
+/** `npm start` to ready, from an empty data folder and again on the same folder. */
+async function benchStart(): Promise<void> {
+  const dataRoot = mkdtempSync(join(tmpdir(), 'cardbuilder-bench-start-'));
+  const times: number[] = [];
+  for (const label of ['cold', 'warm']) {
+    const started = Date.now();
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'start.ts')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATA_ROOT: dataRoot,
+        PORT: String(SERVER_PORT + 2),
+        AUTH_PORT: String(AUTH_PORT + 20),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    await new Promise<void>((done, fail) => {
+      let out = '';
+      child.stdout?.on('data', (c: Buffer) => {
+        out += c.toString();
+        if (out.includes('Press Ctrl-C to stop')) done();
+      });
+      child.on('exit', () => fail(new Error(`npm start exited early:\n${out}`)));
+    });
+    times.push((Date.now() - started) / 1000);
+    await stopChild(child);
+    console.log(`  (npm start ${label}: ${times.at(-1)?.toFixed(1)} s)`);
+  }
+  rmSync(dataRoot, { recursive: true, force: true });
+  report('npm start: ready, cold / warm', `${times.map((t) => t.toFixed(1)).join(' / ')} s`, '—');
+}
+
+async function main(): Promise<void> {
+  console.log('Cardbuilder bench (figures, not assertions)\n');
+  await benchHandler();
+
+  const build = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  if (build.status !== 0) throw new Error('vite build failed');
+  const emulator = await startAuthEmulator({ port: AUTH_PORT, quiet: true });
+  const dataDir = mkdtempSync(join(tmpdir(), 'cardbuilder-bench-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(SERVER_PORT),
+      DATA_DIR: dataDir,
+      APP_DIST: join(root, 'dist'),
+      SEED_DEMO: '1',
+      PUBLIC_ORIGIN: `http://127.0.0.1:${SERVER_PORT}`,
+      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+      VITE_AUTH_EMULATOR_URL: emulator.url,
+    },
+    stdio: 'ignore',
+  });
+  const base = `http://127.0.0.1:${SERVER_PORT}`;
+  let browser: Browser | undefined;
+  try {
+    await waitForHttp(`${base}/api/health`, 60_000, server);
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
+    await benchBrowser(browser, base);
+  } finally {
+    await browser?.close();
+    await stopChild(server);
+    await emulator.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  await benchStart();
+
+  mkdirSync(join(root, '.bench'), { recursive: true });
+  writeFileSync(join(root, '.bench', 'results.json'), JSON.stringify(results, null, 2));
+  console.log('\nWritten to .bench/results.json');
+  process.exit(0);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
