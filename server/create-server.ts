@@ -36,6 +36,8 @@ export interface StartServerOptions {
   policy?: AccessPolicy;
   /** The origin clients reach the server at (default: its own URL). Download URLs start with it. */
   publicOrigin?: string;
+  /** When true, /api/health answers 503 until `markReady()` (start-up work such as seeding). */
+  startsUnready?: boolean;
 }
 
 export interface RunningServer {
@@ -43,6 +45,8 @@ export interface RunningServer {
   ctx: ServerContext;
   /** Resolves when every trigger of the commits so far has run (for tests). */
   idle(): Promise<void>;
+  /** Marks start-up work done: /api/health answers 200 from now on (see `startsUnready`). */
+  markReady(): void;
   close(): Promise<void>;
 }
 
@@ -53,6 +57,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const routes = options.routes ?? [];
   const triggers = options.triggers ?? [];
   const store = openStore(dataDir);
+  let ready = options.startsUnready !== true;
   const verifier = createTokenVerifier(options.projectId, options.authEmulatorHost);
 
   // Triggers run one change at a time, in commit order; writes they make queue behind.
@@ -102,7 +107,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     const p = url.pathname;
     try {
       if (p === '/api/health') {
-        sendJson(res, 200, { ok: true });
+        // Until start-up work (the demo seed) is done, say so: scripts wait for a 200.
+        if (ready) sendJson(res, 200, { ok: true });
+        else sendJson(res, 503, { ok: false, starting: true });
         return;
       }
       if (p === '/api/db') {
@@ -169,6 +176,9 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     url,
     ctx,
     idle,
+    markReady() {
+      ready = true;
+    },
     close() {
       closed ??= (async () => {
         for (const client of wss.clients) client.terminate();

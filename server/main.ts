@@ -50,6 +50,7 @@ const server = await startServer({
   ...(env.APP_DIST ? { appDist: env.APP_DIST } : {}),
   ...(env.PUBLIC_ORIGIN ? { publicOrigin: env.PUBLIC_ORIGIN } : {}),
   runtimeConfig,
+  startsUnready: env.SEED_DEMO === '1',
   policy: createRulesPolicy(),
   routes,
   triggers,
@@ -57,6 +58,7 @@ const server = await startServer({
 if (env.SEED_DEMO === '1' && (await seedDemoIfEmpty(server.ctx.db, server.ctx.projectId))) {
   console.log('Seeded the demo data into an empty data folder.');
 }
+server.markReady();
 console.log(`Local data server listening on ${server.url}`);
 
 let stopping = false;

@@ -56,11 +56,12 @@ export async function waitForHttp(
     try {
       const res = await fetch(url);
       await res.arrayBuffer();
-      return;
+      if (res.ok) return;
     } catch {
-      if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-      await new Promise((r) => setTimeout(r, 200));
+      // Not listening yet.
     }
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
   }
 }
 

@@ -154,6 +154,8 @@ describe('card page', () => {
     // Link-preview fetchers are not visitors.
     await get('/c/views-handle', { headers: { 'user-agent': 'Slackbot-LinkExpanding 1.0' } });
     await get('/c/views-handle', { headers: { 'user-agent': 'LinkedInBot/1.0' } });
+    // Views are written just after the page is answered.
+    await expect.poll(() => server.ctx.db.get('analytics/views').data?.views).toBe(2);
     const summary = server.ctx.db.get('analytics/views').data ?? {};
     const today = new Date().toISOString().slice(0, 10);
     expect(summary.views).toBe(2);

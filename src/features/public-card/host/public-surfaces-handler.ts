@@ -313,9 +313,12 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     });
     if (req.method === 'GET' && !CRAWLERS.test(header(req, 'user-agent'))) {
       const day = dayKey(at);
-      await record(ctx.db, [
-        summary(card, { views: increment(1), viewsByDay: { [day]: increment(1) } }),
-      ]);
+      // The visitor should not wait for a counter: the view is written right after the answer.
+      setTimeout(() => {
+        void record(ctx.db, [
+          summary(card, { views: increment(1), viewsByDay: { [day]: increment(1) } }),
+        ]);
+      }, 0);
     }
     return html(200, body, true);
   }
