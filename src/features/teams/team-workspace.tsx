@@ -24,7 +24,7 @@ import { MembersPanel } from './components/members-panel';
 import { PromotionsPanel } from './components/promotions-panel';
 import { SelectField } from './components/select-field';
 import { SyncStatus } from './components/sync-status';
-import { Tabs } from './components/tabs';
+import { Tabs } from '../../ui/tabs';
 import { TeamLinksPanel } from './components/team-links-panel';
 import { TeamSettingsPanel } from './components/team-settings-panel';
 import { useAccountCards } from './hooks/use-account-cards';
@@ -212,6 +212,7 @@ export function TeamWorkspace() {
 
       <Tabs
         label="Team sections"
+        classPrefix="team-tabs"
         tabs={TABS}
         selected={tab}
         onSelect={(key) => setParams({ tab: key }, { replace: true })}

@@ -20,7 +20,7 @@ import { LinksPanel } from './links-panel';
 import { ProfilePanel } from './profile-panel';
 import { SharePanel } from './share-panel';
 import { SignaturePanel } from './signature-panel';
-import { Tabs, type TabItem } from './tabs';
+import { Tabs, type TabItem } from '../../../ui/tabs';
 
 export type EditorTab =
   'profile' | 'links' | 'lead' | 'design' | 'signature' | 'share' | 'handle' | 'analytics';
@@ -186,7 +186,13 @@ export function CardEditor(props: {
             : `${blocking} things need fixing before this card can be saved.`}
         </p>
       ) : null}
-      <Tabs label="Card settings" tabs={tabs} selected={currentTab} onSelect={setTab}>
+      <Tabs
+        label="Card settings"
+        classPrefix="builder-tabs"
+        tabs={tabs}
+        selected={currentTab}
+        onSelect={setTab}
+      >
         {currentTab === 'profile' ? <ProfilePanel draft={draft} nameError={nameError} /> : null}
         {currentTab === 'links' ? (
           <LinksPanel contacts={draft.contacts ?? []} problems={linkProblems} />

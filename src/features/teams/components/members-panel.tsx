@@ -1,6 +1,7 @@
 /**
  * The account's people and their cards (keyed by `memberKey`), and collaborator invitations, which
- * only the account owner sends and only when the plan's collaborator gate is open (spec 6).
+ * only the account owner sends and revokes, and only when the plan's collaborator gate is open
+ * (spec 6; docs/access.md: not collaborators, not even the super admin, who may only see them).
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -35,16 +36,18 @@ export function MembersPanel(props: {
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const isOwner = account.ownerId === user.id || user.isSuperAdmin === true;
+  // Only the owner may create or revoke invites (docs/access.md); the super admin may read them.
+  const isOwner = account.ownerId === user.id;
+  const seesInvites = isOwner || user.isSuperAdmin === true;
   const teamNames = useMemo(() => new Map(props.teams.map((t) => [t.id, t.name])), [props.teams]);
 
   useEffect(() => {
-    if (!isOwner) return;
+    if (!seesInvites) return;
     return followInvites(account.id, setInvites, (err) => {
       console.warn('[teams] following invites failed', err);
       setInvites([]);
     });
-  }, [account.id, isOwner]);
+  }, [account.id, seesInvites]);
 
   const members = useMemo(() => {
     const cards = (props.cards ?? []).filter((c) => !onlyTeam || c.teamId === props.teamId);
@@ -136,25 +139,27 @@ export function MembersPanel(props: {
             Your plan does not include collaborators: plans with more than 5 cards can invite people
             to help manage the account.
           </LockedFeature>
-        ) : !isOwner ? (
-          <p className="muted">Only the account owner can invite collaborators.</p>
         ) : (
           <>
-            <form className="team-row" onSubmit={invite} noValidate>
-              <TextField
-                label="Invite by e-mail"
-                type="email"
-                autoComplete="off"
-                value={email}
-                error={emailError}
-                hint="They join this account when they sign in with this address and accept."
-                onChange={(e) => setEmail(e.target.value)}
-              />
-              <Button type="submit" busy={busy}>
-                Send invitation
-              </Button>
-            </form>
-            {invites.length > 0 ? (
+            {isOwner ? (
+              <form className="team-row" onSubmit={invite} noValidate>
+                <TextField
+                  label="Invite by e-mail"
+                  type="email"
+                  autoComplete="off"
+                  value={email}
+                  error={emailError}
+                  hint="We e-mail them a link: they join this account when they sign in with this address."
+                  onChange={(e) => setEmail(e.target.value)}
+                />
+                <Button type="submit" busy={busy}>
+                  Send invitation
+                </Button>
+              </form>
+            ) : (
+              <p className="muted">Only the account owner can invite collaborators.</p>
+            )}
+            {seesInvites && invites.length > 0 ? (
               <ul
                 className="member-list"
                 aria-label="Pending invitations"
@@ -166,18 +171,22 @@ export function MembersPanel(props: {
                       <span className="member__name">{invite.email}</span>
                       <span className="member__meta">Invitation pending</span>
                     </div>
-                    <Button
-                      size="small"
-                      variant="ghost"
-                      aria-label={`Cancel the invitation of ${invite.email}`}
-                      onClick={() =>
-                        void revokeInvite(account.id, invite.email).catch((err: unknown) =>
-                          toast.error((err as { message?: string }).message ?? 'Could not cancel.'),
-                        )
-                      }
-                    >
-                      Cancel
-                    </Button>
+                    {isOwner ? (
+                      <Button
+                        size="small"
+                        variant="ghost"
+                        aria-label={`Cancel the invitation of ${invite.email}`}
+                        onClick={() =>
+                          void revokeInvite(account.id, invite.email).catch((err: unknown) =>
+                            toast.error(
+                              (err as { message?: string }).message ?? 'Could not cancel.',
+                            ),
+                          )
+                        }
+                      >
+                        Cancel
+                      </Button>
+                    ) : null}
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,7 @@
 /**
- * Accessible tabs (WAI-ARIA tabs pattern): arrow keys, Home and End move between tabs; only the
- * selected tab is in the tab order; the panel is labelled by its tab.
+ * Accessible tabs (WAI-ARIA tabs pattern): a tablist whose tabs move with the arrow keys, Home and
+ * End; only the selected tab is in the tab order; each panel is labelled by its tab. Screens style
+ * them through `classPrefix` (`{prefix}__list`, `{prefix}__tab`, `{prefix}__panel`, `{prefix}__alert`).
  */
 import { useId, useRef } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
@@ -8,10 +9,14 @@ import type { KeyboardEvent, ReactNode } from 'react';
 export interface TabItem<K extends string> {
   key: K;
   label: string;
+  /** Marks a tab that holds a problem (shown as a dot, announced in the label). */
+  alert?: boolean;
 }
 
 export function Tabs<K extends string>(props: {
   label: string;
+  /** The BEM block the screen styles the tabs with. */
+  classPrefix: string;
   tabs: readonly TabItem<K>[];
   selected: K;
   onSelect: (key: K) => void;
@@ -36,8 +41,8 @@ export function Tabs<K extends string>(props: {
   }
 
   return (
-    <div className="team-tabs">
-      <div className="team-tabs__list" role="tablist" aria-label={props.label}>
+    <div className={props.classPrefix}>
+      <div className={`${props.classPrefix}__list`} role="tablist" aria-label={props.label}>
         {tabs.map((tab, index) => {
           const isSelected = tab.key === selected;
           return (
@@ -53,17 +58,23 @@ export function Tabs<K extends string>(props: {
               aria-selected={isSelected}
               aria-controls={`${base}-panel`}
               tabIndex={isSelected ? 0 : -1}
-              className="team-tabs__tab"
+              className={`${props.classPrefix}__tab`}
               onClick={() => onSelect(tab.key)}
               onKeyDown={(event) => move(event, index)}
             >
               {tab.label}
+              {tab.alert ? (
+                <>
+                  <span className={`${props.classPrefix}__alert`} aria-hidden="true" />
+                  <span className="visually-hidden"> (needs attention)</span>
+                </>
+              ) : null}
             </button>
           );
         })}
       </div>
       <div
-        className="team-tabs__panel"
+        className={`${props.classPrefix}__panel`}
         role="tabpanel"
         id={`${base}-panel`}
         aria-labelledby={`${base}-tab-${selected}`}
