@@ -94,13 +94,13 @@ export function EmailSignature({ card, hosts }: SignaturePageInput) {
               {signatureLinks(card).map(({ link, href, text: shown }) => (
                 <div key={link.id}>
                   <span style={{ color: '#6b7280' }}>{linkDisplayLabel(link)}: </span>
-                  <a href={href} style={a}>
+                  <a href={href} style={a} rel="noopener noreferrer">
                     {shown}
                   </a>
                 </div>
               ))}
               <div style={{ paddingTop: '4px' }}>
-                <a href={cardUrl} style={{ ...a, fontWeight: 'bold' }}>
+                <a href={cardUrl} style={{ ...a, fontWeight: 'bold' }} rel="noopener noreferrer">
                   View my digital business card
                 </a>
               </div>
