@@ -8,7 +8,9 @@
  *   batch adds the uid to the account's `collaborators`, sets the user's `accountId`,
  *   `defaultTeam` (the account's first team that is not archived, by name), `teams` (all of them)
  *   and `isAccountOwner: false`, and deletes the invite. Accepting is server work because the
- *   invitee may write none of those fields for an account they do not belong to.
+ *   invitee may write none of those fields for an account they do not belong to. The decision is
+ *   `decideAcceptInvite` (src/domain/invites.ts), which the production Cloud Function
+ *   (functions/src/accept-invite.ts) hosts too; this file only reads and commits.
  * - `sendInviteMail`: on the creation of an invite, queues the invitation e-mail as a `mail`
  *   document (the Trigger Email extension's shape), so the client never writes mail to a stranger.
  *
@@ -31,14 +33,19 @@
  */
 import { BackendError } from '../../src/backend/errors';
 import { newDocId } from '../../src/backend/engine/paths';
-import type { DocData, WriteOp } from '../../src/backend/port';
+import type { WriteOp } from '../../src/backend/port';
 import { arrayUnion } from '../../src/backend/transforms';
-import { computeGates } from '../../src/domain/gates';
-import type { Plan } from '../../src/domain/model';
-import { cardLimit } from '../../src/domain/plan';
+import {
+  acceptInviteRequest,
+  decideAcceptInvite,
+  type AcceptInviteResult,
+  type AcceptInviteWrite,
+} from '../../src/domain/invites';
 import { isInviteEmail } from '../access/rules-policy';
 import { callableRoute } from '../callable';
 import type { AdminDb, AuthInfo, CommitTrigger, RouteHandler } from '../types';
+
+export type { AcceptInviteResult } from '../../src/domain/invites';
 
 /** The callable's name: POST /functions/{projectId}/us-central1/acceptInvite. */
 export const ACCEPT_INVITE = 'acceptInvite';
@@ -48,163 +55,57 @@ export const INVITE_MAIL_LOG = 'invite_mail_log';
 export const INVITE_MAILS_PER_DAY = 50;
 /** An address gets at most one invitation e-mail per account in this time. */
 export const INVITE_MAIL_RESEND_MS = 24 * 60 * 60 * 1000;
-/** The most team ids written to a user's `teams` (the users rule allows 100). */
-const MAX_TEAMS = 100;
 const MAX_NAME_IN_MAIL = 100;
 
-const ACCOUNT_ID = /^[A-Za-z0-9_-]{1,128}$/;
 const INVITE_PATH = /^accounts\/([^/]+)\/invites\/([^/]+)$/;
-
-export interface AcceptInviteResult {
-  accountId: string;
-  defaultTeam: string;
-  teams: string[];
-}
 
 function isMap(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function invitePath(accountId: string, email: string): string {
-  return `accounts/${accountId}/invites/${email}`;
-}
-
-/** The account's teams that are not archived, by name (then id): the first is the default. */
-function openTeams(db: AdminDb, accountId: string): string[] {
-  return db
-    .query({
-      collection: `accounts/${accountId}/teams`,
-      where: [{ field: 'isArchived', op: '==', value: false }],
-    })
-    .map((doc) => ({ id: doc.id, name: typeof doc.data.name === 'string' ? doc.data.name : '' }))
-    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
-    .map((team) => team.id)
-    .slice(0, MAX_TEAMS);
-}
-
-/** The collaborator gate and limit of an account's plan (src/domain/gates.ts, plan.ts). */
-function collaboratorRoom(accountId: string, account: DocData): { open: boolean; limit: number } {
-  const plan = (isMap(account.plan) ? account.plan : {}) as Partial<Plan>;
-  // cardLimit() counts a missing or malformed number as 0, like the app's account store does.
-  const limit = cardLimit({
-    cardLimit: plan.cardLimit ?? 0,
-    compCards: plan.compCards ?? 0,
-    cardsInUse: plan.cardsInUse ?? 0,
-  });
-  const gates = computeGates({
-    account: {
-      id: accountId,
-      plan: { type: plan.type ?? '', isPaidAccount: plan.isPaidAccount === true },
-    },
-    user: null,
-    collaboratorLimit: limit,
-  });
-  return { open: gates.canAddCollaborators, limit };
+/** One write of the decision as a write of the local server's batch. */
+function toWriteOp(write: AcceptInviteWrite): WriteOp {
+  switch (write.kind) {
+    case 'add-collaborator':
+      return { kind: 'update', path: write.path, data: { collaborators: arrayUnion(write.uid) } };
+    case 'join-user':
+      return { kind: 'update', path: write.path, data: { ...write.data } };
+    case 'delete-invite':
+      return { kind: 'delete', path: write.path };
+  }
 }
 
 /**
- * Accepts the caller's invite to `data.accountId` (see the module comment). Synchronous: the reads
- * and the one batch happen without a gap. Throws a BackendError the callable reports as is.
+ * Accepts the caller's invite to `data.accountId` (see the module comment; the decision is
+ * `decideAcceptInvite` of src/domain/invites.ts). Synchronous: the reads and the one batch happen
+ * without a gap. Throws a BackendError the callable reports as is.
  */
 export function acceptInvite(
   db: AdminDb,
   auth: AuthInfo | null,
   data: unknown,
 ): AcceptInviteResult {
-  if (!auth) {
-    throw new BackendError('unauthenticated', 'Sign in to accept an invitation.');
-  }
-  const accountId = isMap(data) ? data.accountId : undefined;
-  if (typeof accountId !== 'string' || !ACCOUNT_ID.test(accountId)) {
-    throw new BackendError('invalid-argument', 'accountId must be an account id.');
-  }
-  const email = (auth.email ?? '').trim().toLowerCase();
-  if (email === '' || email.includes('/')) {
-    throw new BackendError('failed-precondition', 'Your sign-in has no e-mail address.');
-  }
-  if (auth.claims['email_verified'] !== true) {
-    throw new BackendError(
-      'failed-precondition',
-      `Confirm your e-mail address (${email}) first: sign in with the link we e-mail you, then accept the invitation.`,
-    );
-  }
-
-  const noInvite = new BackendError(
-    'not-found',
-    `There is no pending invitation for ${email} to this account.`,
+  const request = acceptInviteRequest(
+    auth
+      ? { uid: auth.uid, email: auth.email, emailVerified: auth.claims['email_verified'] === true }
+      : null,
+    data,
   );
-  const invite = db.get(invitePath(accountId, email));
-  if (!invite.exists || invite.data?.status !== 'pending') throw noInvite;
-  const account = db.get(`accounts/${accountId}`).data;
-  if (!account) throw noInvite;
-
-  const user = db.get(`users/${auth.uid}`).data;
-  if (!user) {
-    throw new BackendError(
-      'failed-precondition',
-      'Finish signing up before you accept the invitation.',
-    );
-  }
-  const current = typeof user.accountId === 'string' ? user.accountId : null;
-  if (current !== null && current !== accountId) {
-    throw new BackendError(
-      'failed-precondition',
-      'You already belong to another account: a user can belong to one account only.',
-    );
-  }
-
-  const collaborators = Array.isArray(account.collaborators) ? account.collaborators : [];
-  const isOwner = account.ownerId === auth.uid;
-  const listed = collaborators.includes(auth.uid);
-  if (isOwner || (listed && current === accountId)) {
-    // Already in: the invite has nothing left to do.
-    db.batch([{ kind: 'delete', path: invitePath(accountId, email) }]);
-    return {
-      accountId,
-      defaultTeam: typeof user.defaultTeam === 'string' ? user.defaultTeam : '',
-      teams: Array.isArray(user.teams)
-        ? user.teams.filter((t): t is string => typeof t === 'string')
-        : [],
-    };
-  }
-
-  const room = collaboratorRoom(accountId, account);
-  if (!room.open) {
-    throw new BackendError(
-      'failed-precondition',
-      "This account's plan no longer includes collaborators: ask its owner.",
-    );
-  }
-  if (!listed && collaborators.length >= room.limit) {
-    throw new BackendError(
-      'resource-exhausted',
-      'This account has as many collaborators as its plan allows: ask its owner.',
-    );
-  }
-  const teams = openTeams(db, accountId);
-  const defaultTeam = teams[0];
-  if (defaultTeam === undefined) {
-    throw new BackendError(
-      'failed-precondition',
-      'This account has no team to join yet: ask its owner to create one.',
-    );
-  }
-
-  const ops: WriteOp[] = [
-    {
-      kind: 'update',
-      path: `accounts/${accountId}`,
-      data: { collaborators: arrayUnion(auth.uid) },
-    },
-    {
-      kind: 'update',
-      path: `users/${auth.uid}`,
-      data: { accountId, defaultTeam, teams, isAccountOwner: false },
-    },
-    { kind: 'delete', path: invitePath(accountId, email) },
-  ];
-  db.batch(ops);
-  return { accountId, defaultTeam, teams };
+  if (!request.ok) throw new BackendError(request.code, request.message);
+  const { accountId } = request;
+  const invite = db.get(request.invitePath);
+  const decision = decideAcceptInvite(request, {
+    invite: invite.exists ? invite.data : null,
+    account: db.get(`accounts/${accountId}`).data,
+    user: db.get(`users/${request.uid}`).data,
+    teams: db.query({
+      collection: `accounts/${accountId}/teams`,
+      where: [{ field: 'isArchived', op: '==', value: false }],
+    }),
+  });
+  if (!decision.ok) throw new BackendError(decision.code, decision.message);
+  db.batch(decision.writes.map(toWriteOp));
+  return decision.result;
 }
 
 /** The `acceptInvite` callable for the local server (`startServer({ routes })`). */

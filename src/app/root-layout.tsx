@@ -7,6 +7,7 @@ import { Navigate, Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { routeRedirect } from '../domain/routing';
 import { useAuth } from '../stores/auth-store';
 import { PageLoader } from '../ui/page';
+import { inviteFromSearch, rememberPendingInvite } from '../data/invites';
 import { doneProgress, startProgress } from '../ui/progress-bar';
 import { Shell } from './shell';
 
@@ -36,6 +37,12 @@ export function RootLayout() {
   useRouteProgress();
   const location = useLocation();
   const { pathname } = location;
+  // An invitation link may be opened on any route (a signed-in person without an account is
+  // redirected to account setup at once), so it is remembered here, before any redirect.
+  useEffect(() => {
+    const invite = inviteFromSearch(location.search);
+    if (invite) rememberPendingInvite(invite);
+  }, [location.search]);
   const status = useAuth((s) => s.status);
   const resolved = useAuth((s) => s.resolved);
   const accountId = useAuth((s) => s.user?.accountId ?? null);

@@ -78,9 +78,26 @@ export interface PortalLinkInput {
   readonly locale: 'auto';
 }
 
+export interface AcceptInviteInput {
+  readonly accountId: string;
+}
+
+/** What `acceptInvite` answers: the account joined, the user's default team and all their teams. */
+export interface AcceptInviteOutput {
+  accountId: string;
+  defaultTeam: string;
+  teams: string[];
+}
+
 export interface CloudFunctions {
   /** The Stripe payments extension's `createPortalLink` callable (us-central1). */
   createPortalLink(input: PortalLinkInput): Promise<{ url: string }>;
+  /**
+   * The project's `acceptInvite` callable (us-central1): makes the signed-in caller, whose verified
+   * e-mail has a pending invite, a collaborator of the account. Refusals are BackendErrors
+   * (`not-found`, `failed-precondition`, `resource-exhausted`, `unauthenticated`, ...).
+   */
+  acceptInvite(input: AcceptInviteInput): Promise<AcceptInviteOutput>;
 }
 
 export interface Backend {

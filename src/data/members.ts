@@ -16,7 +16,8 @@
  * batch) adds the uid to `accounts/{accountId}.collaborators`, sets the user's `accountId`,
  * `defaultTeam` and `teams`, and deletes the invite. The invitation e-mail is likewise queued by
  * server code (a trigger on invite creation), never by the client, so the `mail` collection cannot
- * be used as a relay. Both server pieces are listed in the hand-over as work for the lead.
+ * be used as a relay. Both live in `server/stand-ins/invites.ts` (in production, Cloud Functions
+ * with the same contract); the invitee's side is `src/data/invites.ts`.
  */
 import { backend } from '../backend/current';
 import type { DocData, Unsubscribe } from '../backend/port';
@@ -104,7 +105,11 @@ export function followInvites(
   );
 }
 
-/** Creates (or renews) the invite of an e-mail address. */
+/**
+ * Creates the invite of an e-mail address (the account owner only, while the collaborator gate is
+ * open). It cannot renew one: writing an invite that exists is an update, which the rules refuse,
+ * so inviting again means revoking first (`revokeInvite`).
+ */
 export function inviteCollaborator(
   accountId: string,
   email: string,

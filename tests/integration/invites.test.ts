@@ -3,17 +3,29 @@
  * invite (written through the access policy) queues the invitation e-mail, and the invited person
  * accepts it with the `acceptInvite` callable, which makes them a collaborator in one batch. The
  * refusals: another e-mail, no token, an unverified e-mail, a user of another account, a plan whose
- * collaborator gate has closed since.
+ * collaborator gate has closed since. The app's local driver calls the same callable, and the
+ * production host (functions/src/accept-invite.ts) decides the same over a firebase-admin-shaped
+ * database.
  */
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  acceptInviteCall,
+  type InviteDocRef,
+  type InviteFirestore,
+  type InviteQuery,
+  type InviteSnapshot,
+  type InviteTransaction,
+} from '../../functions/src/accept-invite';
 import { createRulesPolicy } from '../../server/access/rules-policy';
 import { acceptInviteRoute, sendInviteMail } from '../../server/stand-ins/invites';
 import type { AdminDb } from '../../server/types';
-import type { Backend, DocData } from '../../src/backend/port';
+import type { Backend, DocData, QuerySpec, WriteOp } from '../../src/backend/port';
 import { serverTimestamp } from '../../src/backend/transforms';
+import { inviteRefusalReason } from '../../src/domain/invites';
 import {
   authEmulatorHost,
   createTestUser,
@@ -94,6 +106,48 @@ async function acceptInvite(token: string | null, data: unknown): Promise<Callab
   });
   await server.idle();
   return { status: res.status, body: (await res.json()) as CallableAnswer['body'] };
+}
+
+// firebase-admin's Firestore is what the production host is given (a compile-time check).
+const _adminFirestoreFits: (app: App) => InviteFirestore = (app) => getFirestore(app);
+
+/**
+ * The local database in the shape the production host expects of firebase-admin: a transaction
+ * reads, collects writes, and commits them in one batch.
+ */
+function adminShaped(local: AdminDb): InviteFirestore {
+  function snapshot(path: string): InviteSnapshot {
+    const doc = local.get(path);
+    return { id: doc.id, exists: doc.exists, data: () => doc.data ?? undefined };
+  }
+  return {
+    doc: (path) => ({ path }),
+    collection: (path) => ({
+      where: (field, op, value): QuerySpec => ({ collection: path, where: [{ field, op, value }] }),
+    }),
+    async runTransaction(work) {
+      const writes: WriteOp[] = [];
+      const get = (target: InviteDocRef | InviteQuery) =>
+        Promise.resolve(
+          'path' in target
+            ? snapshot((target as InviteDocRef).path)
+            : {
+                docs: local
+                  .query(target as QuerySpec)
+                  .map((doc) => ({ id: doc.id, exists: true, data: () => doc.data })),
+              },
+        );
+      const tx = {
+        get,
+        update: (ref: InviteDocRef, data: DocData) =>
+          writes.push({ kind: 'update', path: ref.path, data }),
+        delete: (ref: InviteDocRef) => writes.push({ kind: 'delete', path: ref.path }),
+      } as unknown as InviteTransaction;
+      const result = await work(tx);
+      local.batch(writes);
+      return result;
+    },
+  };
 }
 
 function mailTo(email: string): DocData[] {
@@ -265,6 +319,67 @@ describe('collaborator invites', () => {
     } finally {
       db().update(`accounts/${ACCOUNT}`, { 'plan.cardLimit': 10 });
     }
+  });
+
+  it("accepts through the app's local driver, and its refusals read as the app expects", async () => {
+    const person = await verified(await createTestUser(uniqueEmail('driver')));
+    putUser(person);
+    const backend = localBackendFor(server.url, () => person.idToken);
+    const refused = await backend.functions
+      .acceptInvite({ accountId: ACCOUNT })
+      .catch((err: unknown) => err);
+    expect(refused).toMatchObject({ code: 'not-found' });
+    expect(inviteRefusalReason(refused as { code: string; message: string })).toBe('no-invite');
+
+    await invite(person.email);
+    expect(await backend.functions.acceptInvite({ accountId: ACCOUNT })).toEqual({
+      accountId: ACCOUNT,
+      defaultTeam: 'team-a',
+      teams: ['team-a', 'team-b'],
+    });
+    await server.idle();
+    expect(collaborators()).toContain(person.uid);
+
+    const unverified = await createTestUser(uniqueEmail('driver-unverified'));
+    putUser(unverified);
+    await invite(unverified.email);
+    const err = await localBackendFor(server.url, () => unverified.idToken)
+      .functions.acceptInvite({ accountId: ACCOUNT })
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'failed-precondition' });
+    expect(inviteRefusalReason(err as { code: string; message: string })).toBe('unverified-email');
+  });
+
+  it('the production host accepts and refuses like the local callable', async () => {
+    const person = await verified(await createTestUser(uniqueEmail('host')));
+    putUser(person);
+    await invite(person.email);
+    const auth = { uid: person.uid, token: { email: person.email, email_verified: false } };
+    await expect(
+      acceptInviteCall(adminShaped(db()), auth, { accountId: ACCOUNT }),
+    ).rejects.toMatchObject({ code: 'failed-precondition', reason: 'unverified-email' });
+    expect(collaborators()).not.toContain(person.uid);
+
+    const result = await acceptInviteCall(
+      adminShaped(db()),
+      { ...auth, token: { ...auth.token, email_verified: true } },
+      { accountId: ACCOUNT },
+    );
+    expect(result).toEqual({
+      accountId: ACCOUNT,
+      defaultTeam: 'team-a',
+      teams: ['team-a', 'team-b'],
+    });
+    expect(collaborators()).toContain(person.uid);
+    expect(db().get(`users/${person.uid}`).data).toMatchObject({
+      accountId: ACCOUNT,
+      defaultTeam: 'team-a',
+      isAccountOwner: false,
+    });
+    expect(db().get(`accounts/${ACCOUNT}/invites/${person.email}`).exists).toBe(false);
+    await expect(
+      acceptInviteCall(adminShaped(db()), null, { accountId: ACCOUNT }),
+    ).rejects.toMatchObject({ code: 'unauthenticated' });
   });
 
   it('refuses a malformed account id', async () => {

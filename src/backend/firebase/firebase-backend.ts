@@ -36,7 +36,16 @@ import {
 import { httpsCallable, getFunctions } from 'firebase/functions';
 import { deleteObject, getDownloadURL, getStorage, ref, uploadBytes } from 'firebase/storage';
 import { BackendError, type BackendErrorCode } from '../errors';
-import type { Backend, DocData, DocSnapshot, QueryDoc, QuerySpec, WriteOp } from '../port';
+import type {
+  AcceptInviteInput,
+  AcceptInviteOutput,
+  Backend,
+  DocData,
+  DocSnapshot,
+  QueryDoc,
+  QuerySpec,
+  WriteOp,
+} from '../port';
 import { isFieldTransform, type FieldTransform } from '../transforms';
 
 export interface FirebaseBackendOptions {
@@ -208,6 +217,16 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
           );
           const result = await call(input);
           return { url: result.data.url };
+        }),
+      acceptInvite: (input) =>
+        mapped(async () => {
+          const call = httpsCallable<AcceptInviteInput, AcceptInviteOutput>(
+            getFunctions(app, 'us-central1'),
+            'acceptInvite',
+          );
+          const result = await call({ accountId: input.accountId });
+          const { accountId, defaultTeam, teams } = result.data;
+          return { accountId, defaultTeam, teams: [...teams] };
         }),
     },
   };

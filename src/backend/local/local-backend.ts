@@ -2,14 +2,15 @@
  * The local driver of the port: talks to the project's local data server (`server/`). Document
  * operations are `POST {baseUrl}/api/db` requests; all listeners share ONE WebSocket to
  * `{baseUrl}/api/listen` (protocol in `server/listen-socket.ts`), which reconnects with backoff and
- * re-subscribes everything; files go to `{baseUrl}/api/files/<path>`; the billing-portal callable uses
- * the Firebase callable wire format. Every request carries the caller's Firebase ID token, and the
+ * re-subscribes everything; files go to `{baseUrl}/api/files/<path>`; the callables (billing portal,
+ * accepting an invite) use the Firebase callable wire format. Every request carries the caller's Firebase ID token, and the
  * socket is told whenever the token changes. Runs in browsers and in Node (pass `WebSocketImpl` from
  * the `ws` package on Node 20).
  */
 import { BackendError } from '../errors';
 import type { BackendErrorCode } from '../errors';
 import type {
+  AcceptInviteOutput,
   Backend,
   DocSnapshot,
   ListenError,
@@ -69,6 +70,21 @@ type ServerMessage =
   | { type: 'snapshot'; id: string; doc?: unknown; docs?: unknown }
   | { type: 'error'; id?: string; error: { code: string; message: string } }
   | { type: 'auth'; ok: boolean; error?: { code: string; message: string } };
+
+/** Reads the `acceptInvite` callable's result, refusing a malformed one. */
+function acceptInviteOutput(raw: unknown): AcceptInviteOutput {
+  const result = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const { accountId, defaultTeam, teams } = result;
+  if (
+    typeof accountId !== 'string' ||
+    typeof defaultTeam !== 'string' ||
+    !Array.isArray(teams) ||
+    !teams.every((t): t is string => typeof t === 'string')
+  ) {
+    throw new BackendError('internal', 'The invitation answer is malformed.');
+  }
+  return { accountId, defaultTeam, teams };
+}
 
 function websocketUrl(base: string): string {
   return `${base.replace(/^http/, 'ws')}/api/listen`;
@@ -395,6 +411,16 @@ export function createLocalBackend(options: LocalBackendOptions): Backend {
         if (typeof result?.url !== 'string')
           throw new BackendError('internal', 'The portal link has no url.');
         return { url: result.url };
+      },
+
+      async acceptInvite(input) {
+        const url = `${baseUrl()}/functions/${projectId}/us-central1/acceptInvite`;
+        const answer = await request(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...(await authHeaders()) },
+          body: JSON.stringify({ data: { accountId: input.accountId } }),
+        });
+        return acceptInviteOutput(answer.result ?? answer.data);
       },
     },
   };

@@ -7,6 +7,8 @@
  */
 import { BackendError } from '../errors';
 import type {
+  AcceptInviteInput,
+  AcceptInviteOutput,
   Backend,
   DocData,
   DocSnapshot,
@@ -52,6 +54,11 @@ export interface MemoryBackendOptions {
   refuse?: (access: MemoryAccess) => boolean;
   /** Answers `functions.createPortalLink` (default: a fixed fake portal URL). */
   createPortalLink?: (input: { returnUrl: string; locale: 'auto' }) => Promise<{ url: string }>;
+  /**
+   * Answers `functions.acceptInvite`, as the server would (it may seed the documents the server's
+   * batch writes). Default: refuses with `not-found`, as for an invite that does not exist.
+   */
+  acceptInvite?: (input: AcceptInviteInput) => Promise<AcceptInviteOutput>;
 }
 
 /** The extra handles a test gets besides the port. */
@@ -307,6 +314,13 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
         return {
           url: `https://billing.stripe.test/portal?return_url=${encodeURIComponent(input.returnUrl)}`,
         };
+      },
+      async acceptInvite(input) {
+        if (options.acceptInvite) return options.acceptInvite(input);
+        throw new BackendError(
+          'not-found',
+          `There is no pending invitation to account ${input.accountId}.`,
+        );
       },
     },
 

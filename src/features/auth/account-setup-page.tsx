@@ -1,6 +1,8 @@
 /**
  * /register/step2: a signed-in user without an account creates one: a name, a unique directory
- * slug, and a first team that becomes their default team. Then on to the builder.
+ * slug, and a first team that becomes their default team. Then on to the builder. A user who
+ * arrived with an invitation joins that account instead (`useInviteAcceptance`); if it cannot be
+ * accepted they read why and may set up their own account here.
  */
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -10,9 +12,10 @@ import { slugify } from '../../domain/slug';
 import { SLUG_TAKEN_MESSAGE, useAccountStoreApi } from '../../stores/account-store';
 import { useAuth } from '../../stores/auth-store';
 import { Button } from '../../ui/button';
-import { Alert } from '../../ui/page';
+import { Alert, PageLoader } from '../../ui/page';
 import { TextField } from '../../ui/text-field';
 import { AuthCard } from './auth-card';
+import { useInviteAcceptance } from './invite';
 
 type SlugCheck = { slug: string; state: 'checking' | 'free' | 'taken' | 'error' } | null;
 
@@ -29,6 +32,7 @@ export function AccountSetupPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [check, setCheck] = useState<SlugCheck>(null);
+  const invite = useInviteAcceptance();
 
   const slug = slugify(slugEdited ? slugInput : name);
 
@@ -74,6 +78,14 @@ export function AccountSetupPage() {
   const liveCheck = check && check.slug === slug ? check.state : null;
   const slugError = errors.slug ?? (liveCheck === 'taken' ? SLUG_TAKEN_MESSAGE : undefined);
 
+  if (invite.status === 'joining') {
+    return (
+      <AuthCard title="Joining your team">
+        <PageLoader label="Accepting your invitation…" />
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard
       wide
@@ -90,6 +102,14 @@ export function AccountSetupPage() {
         </>
       }
     >
+      {invite.status === 'failed' ? (
+        <Alert tone="error">
+          <p>
+            <strong>We couldn’t add you to the team you were invited to.</strong> {invite.message}
+          </p>
+          <p>You can set up your own account below instead.</p>
+        </Alert>
+      ) : null}
       <form className="form" onSubmit={onSubmit} noValidate>
         {formError ? <Alert tone="error">{formError}</Alert> : null}
         <TextField

@@ -8,11 +8,13 @@ import { PasswordField } from '../../ui/password-field';
 import { TextField } from '../../ui/text-field';
 import { AuthCard } from './auth-card';
 import { GoogleSignIn } from './google-sign-in';
+import { InviteBanner, useInviteFromUrl, withInvite } from './invite';
 import { MagicLinkRequest } from './magic-link-request';
 
 /** /sign-in: Google, e-mail and password, or a magic link. The shell routes on once signed in. */
 export function SignInPage() {
   const store = useAuthStoreApi();
+  const invite = useInviteFromUrl();
   const [mode, setMode] = useState<'password' | 'link'>('password');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -38,10 +40,11 @@ export function SignInPage() {
       lead="Sign in to edit your cards and see who’s connecting."
       footer={
         <>
-          New to Cardbuilder? <Link to="/sign-up">Create a free account</Link>
+          New to Cardbuilder? <Link to={withInvite('/sign-up', invite)}>Create a free account</Link>
         </>
       }
     >
+      {invite ? <InviteBanner /> : null}
       <GoogleSignIn label="Sign in with Google" onError={setError} />
       <div className="form-divider">or</div>
       {mode === 'link' ? (

@@ -9,6 +9,7 @@ import { PasswordField } from '../../ui/password-field';
 import { TextField } from '../../ui/text-field';
 import { AuthCard } from './auth-card';
 import { GoogleSignIn } from './google-sign-in';
+import { InviteBanner, useInviteFromUrl, withInvite } from './invite';
 import { MagicLinkRequest } from './magic-link-request';
 
 const PASSWORD_HINT = 'At least 8 characters, with a number and a capital letter.';
@@ -16,6 +17,7 @@ const PASSWORD_HINT = 'At least 8 characters, with a number and a capital letter
 /** /sign-up and /register: Google, e-mail and password, or a magic link. */
 export function SignUpPage() {
   const store = useAuthStoreApi();
+  const invite = useInviteFromUrl();
   const [mode, setMode] = useState<'password' | 'link'>('password');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -46,10 +48,11 @@ export function SignUpPage() {
       lead="Your first digital business card is free. Set up takes about a minute."
       footer={
         <>
-          Already have an account? <Link to="/sign-in">Sign in</Link>
+          Already have an account? <Link to={withInvite('/sign-in', invite)}>Sign in</Link>
         </>
       }
     >
+      {invite ? <InviteBanner /> : null}
       <GoogleSignIn label="Sign up with Google" onError={setError} />
       <div className="form-divider">or</div>
       {mode === 'link' ? (

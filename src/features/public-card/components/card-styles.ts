@@ -40,7 +40,7 @@ a.cb-link:active,.cb-btn:active{transform:scale(.985)}
 .cb-link-icon{display:flex;flex:none;align-items:center;justify-content:center;width:40px;height:40px;border-radius:50%;background:var(--cb-accent);color:var(--cb-on-accent)}
 .cb-link-text{display:flex;flex-direction:column;min-width:0}
 .cb-link-label{font-weight:650}
-.cb-link-value{overflow:hidden;font-size:14px;opacity:.88;text-overflow:ellipsis;white-space:nowrap}
+.cb-link-value{overflow:hidden;font-size:14px;text-overflow:ellipsis;white-space:nowrap}
 .cb-style-fill .cb-link{background:var(--cb-accent);color:var(--cb-on-accent)}
 .cb-style-fill .cb-link-icon{background:rgba(255,255,255,.2);color:inherit}
 .cb-style-outline .cb-link{border:2px solid var(--cb-accent)}

@@ -1,0 +1,199 @@
+// @vitest-environment jsdom
+/**
+ * Joining an account by invitation: the invitation link's banner, the invitation remembered across
+ * the magic-link round trip, and the account setup step that accepts it first (the `acceptInvite`
+ * callable is the memory backend's option, standing in for the server's batch).
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { BackendError } from '../../../src/backend/errors';
+import { createMemoryBackend } from '../../../src/backend/memory/memory-backend';
+import type { MemoryBackend } from '../../../src/backend/memory/memory-backend';
+import type { AcceptInviteInput, AcceptInviteOutput } from '../../../src/backend/port';
+import { arrayUnion } from '../../../src/backend/transforms';
+import { PENDING_INVITE_KEY } from '../../../src/data/invites';
+import { acceptInviteRequest } from '../../../src/domain/invites';
+import { createFakeAuth, type FakeAuth } from '../support/fake-auth';
+import { renderApp, seedAccount, seedUser } from '../support/render-app';
+
+const BANNER =
+  "You've been invited to join a team on Cardbuilder. Sign up with the e-mail address the invitation was sent to.";
+const INVITEE = 'milton@example.com';
+
+let stop: (() => void) | undefined;
+afterEach(() => stop?.());
+
+type AcceptInvite = (input: AcceptInviteInput) => Promise<AcceptInviteOutput>;
+
+/**
+ * A memory backend whose `acceptInvite` is `answer` (none: the driver's default refusal), with
+ * Initech (owned by someone else) seeded.
+ */
+function backendWith(answer?: (db: MemoryBackend) => AcceptInvite) {
+  const calls: AcceptInviteInput[] = [];
+  const db: MemoryBackend = createMemoryBackend(
+    answer
+      ? {
+          acceptInvite: (input) => {
+            calls.push(input);
+            return answer(db)(input);
+          },
+        }
+      : {},
+  );
+  seedAccount(db, { id: 'initech', name: 'Initech', slug: 'initech', ownerId: 'bill' });
+  return { db, calls };
+}
+
+/** What the server's batch does for `uid` (src/domain/invites.ts, decideAcceptInvite). */
+function joins(auth: FakeAuth): (db: MemoryBackend) => AcceptInvite {
+  return (db) =>
+    async ({ accountId }) => {
+      const uid = auth.current?.uid;
+      if (!uid) throw new BackendError('unauthenticated', 'Sign in to accept an invitation.');
+      const teams = [`${accountId}-team`];
+      await db.batch([
+        { kind: 'update', path: `accounts/${accountId}`, data: { collaborators: arrayUnion(uid) } },
+        {
+          kind: 'update',
+          path: `users/${uid}`,
+          data: { accountId, defaultTeam: teams[0], teams, isAccountOwner: false },
+        },
+      ]);
+      return { accountId, defaultTeam: `${accountId}-team`, teams };
+    };
+}
+
+/** Signed in as the invitee (user document without an account), the invitation remembered. */
+function signedInWithInvite(answer?: (auth: FakeAuth) => (db: MemoryBackend) => AcceptInvite) {
+  localStorage.setItem(PENDING_INVITE_KEY, 'initech');
+  const auth = createFakeAuth();
+  auth.addUser({ uid: 'u1', email: INVITEE }, 'Right-pass1');
+  const { db, calls } = backendWith(answer?.(auth));
+  const app = renderApp('/register/step2', { auth, db });
+  stop = app.stop;
+  seedUser(app.db, { uid: 'u1', email: INVITEE });
+  auth.restore('u1');
+  return { app, calls };
+}
+
+describe('joining an account by invitation', () => {
+  it('shows the invitation banner on sign-up and sign-in, and remembers the invitation', async () => {
+    const app = renderApp('/sign-in?invite=initech');
+    stop = app.stop;
+    expect(await screen.findByText(BANNER)).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem(PENDING_INVITE_KEY)).toBe('initech'));
+
+    // The way to sign-up keeps the invitation.
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('link', { name: 'Create a free account' }));
+    expect(await screen.findByText(BANNER)).toBeInTheDocument();
+    expect(app.router.state.location.search).toBe('?invite=initech');
+  });
+
+  it('shows no banner without an invitation', async () => {
+    const app = renderApp('/sign-up');
+    stop = app.stop;
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Create your free account' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(BANNER)).not.toBeInTheDocument();
+    expect(localStorage.getItem(PENDING_INVITE_KEY)).toBeNull();
+  });
+
+  it('joins the account after a magic-link sign-up and opens the builder with a toast', async () => {
+    const auth = createFakeAuth();
+    const { db, calls } = backendWith(joins(auth));
+    const app = renderApp('/sign-up?invite=initech', { auth, db });
+    stop = app.stop;
+    const user = userEvent.setup();
+    expect(await screen.findByText(BANNER)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign up with an email link instead' }));
+    await user.type(screen.getByLabelText('Email'), INVITEE);
+    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeInTheDocument();
+
+    // The link is opened: a fresh page load of /magiclink, as from the mailbox.
+    await app.router.navigate('/magiclink?oobCode=abc&mode=signIn');
+
+    expect(await screen.findByText("You've joined Initech")).toBeInTheDocument();
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/builder'));
+    expect(calls).toEqual([{ accountId: 'initech' }]);
+    const uid = auth.current?.uid ?? '';
+    expect(app.db.dump()[`users/${uid}`]).toMatchObject({
+      accountId: 'initech',
+      isAccountOwner: false,
+    });
+    expect(localStorage.getItem(PENDING_INVITE_KEY)).toBeNull();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your cards' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Set up your account' })).not.toBeInTheDocument();
+  });
+
+  it('asks an invitee with an unconfirmed e-mail to use a magic link, and offers account setup', async () => {
+    const { app, calls } = signedInWithInvite(() => () => async ({ accountId }) => {
+      // The server's own refusal for a password sign-up whose address is not verified.
+      const refusal = acceptInviteRequest(
+        { uid: 'u1', email: INVITEE, emailVerified: false },
+        {
+          accountId,
+        },
+      );
+      if (refusal.ok) throw new Error('expected a refusal');
+      throw new BackendError(refusal.code, refusal.message);
+    });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+
+    expect(
+      await screen.findByText(
+        /Please confirm your e-mail first: sign in with the link we e-mail you \(magic link\) and open the invitation again\./,
+      ),
+    ).toBeInTheDocument();
+    expect(calls).toEqual([{ accountId: 'initech' }]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Set up your account' })).toBeVisible();
+    expect(screen.getByLabelText('Account name')).toBeInTheDocument();
+    expect(app.router.state.location.pathname).toBe('/register/step2');
+    expect(localStorage.getItem(PENDING_INVITE_KEY)).toBeNull();
+    expect(app.db.dump()['users/u1']).not.toHaveProperty('accountId');
+    vi.restoreAllMocks();
+  });
+
+  it('falls back to account setup when the invitation is no longer valid', async () => {
+    // The memory backend's default answer: not-found, as for a revoked invitation.
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { app } = signedInWithInvite();
+    expect(
+      await screen.findByText(
+        /This invitation is no longer valid\. Ask the account owner to invite you again\./,
+      ),
+    ).toBeInTheDocument();
+    expect(localStorage.getItem(PENDING_INVITE_KEY)).toBeNull();
+
+    // Their own account can be set up right here.
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Account name'), 'Milton Co');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your cards' }),
+    ).toBeInTheDocument();
+    const userDoc = app.db.dump()['users/u1'] as { accountId?: string };
+    expect(userDoc.accountId).toBeDefined();
+    expect(userDoc.accountId).not.toBe('initech');
+    vi.restoreAllMocks();
+  });
+
+  it('sets up an account as before when there is no invitation', async () => {
+    const auth = createFakeAuth();
+    auth.addUser({ uid: 'u1', email: INVITEE }, 'Right-pass1');
+    const { db, calls } = backendWith(joins(auth));
+    const app = renderApp('/register/step2', { auth, db });
+    stop = app.stop;
+    seedUser(app.db, { uid: 'u1', email: INVITEE });
+    auth.restore('u1');
+    expect(await screen.findByLabelText('Account name')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+});
