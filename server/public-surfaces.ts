@@ -62,6 +62,23 @@ function bodyReader(req: IncomingMessage): (maxBytes: number) => Promise<string 
     });
 }
 
+const PHOTO_MAX_BYTES = 1024 * 1024;
+
+/** A JPEG or PNG from this server's own file store (`{origin}/files/...`), base64; else null. */
+async function loadOwnPhoto(
+  photoUrl: string,
+  origin: string,
+): Promise<{ base64: string; type: 'JPEG' | 'PNG' } | null> {
+  if (!photoUrl.startsWith(`${origin}/files/`)) return null;
+  const res = await fetch(photoUrl, { signal: AbortSignal.timeout(2000) });
+  if (!res.ok) return null;
+  const type = (res.headers.get('content-type') ?? '').split(';')[0]?.trim();
+  if (type !== 'image/jpeg' && type !== 'image/png') return null;
+  const bytes = Buffer.from(await res.arrayBuffer());
+  if (bytes.length === 0 || bytes.length > PHOTO_MAX_BYTES) return null;
+  return { base64: bytes.toString('base64'), type: type === 'image/png' ? 'PNG' : 'JPEG' };
+}
+
 export function createPublicSurfaces(options: PublicSurfacesOptions): RouteHandler {
   const routes = (origin: string) => ({
     card: surface(options.cardBase, origin),
@@ -99,6 +116,7 @@ export function createPublicSurfaces(options: PublicSurfacesOptions): RouteHandl
     const answer = await handler(request, {
       db: ctx.db,
       hosts: { card: bases.card.url, signature: bases.signature.url, link: bases.link.url },
+      loadPhoto: (photoUrl) => loadOwnPhoto(photoUrl, ctx.publicOrigin),
     });
     if (answer === null) return false;
     // Compressed like the production CDN would, so the page's weight here is what visitors get.

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocData } from '../../src/backend/port';
 import { createPublicSurfaces } from '../../server/public-surfaces';
+import { createTestUser } from '../support/auth-emulator';
 import { startTestServer, type TestServer } from '../support/local-server';
 
 let server: TestServer;
@@ -165,6 +166,30 @@ describe('card page', () => {
 });
 
 describe('vCard', () => {
+  it('embeds a photo from our own file store, and only links a photo hosted elsewhere', async () => {
+    const user = await createTestUser();
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+      'base64',
+    );
+    const upload = await fetch(`${server.url}/api/files/users/${user.uid}/avatar.png`, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png', authorization: `Bearer ${user.idToken}` },
+      body: png,
+    });
+    expect(upload.status).toBe(200);
+    const { url } = (await upload.json()) as { url: string };
+    seed('own-photo', { template: { photoAvatar: url } });
+    const own = await (await get('/c/own-photo/vcard')).text();
+    expect(own).toContain('PHOTO;ENCODING=b;TYPE=PNG:');
+    expect(own).not.toContain('PHOTO;VALUE=URI');
+
+    seed('far-photo', { template: { photoAvatar: 'https://elsewhere.example/ada.png' } });
+    const far = await (await get('/c/far-photo/vcard')).text();
+    expect(far).toContain('PHOTO;VALUE=URI:https://elsewhere.example/ada.png');
+    expect(far).not.toContain('ENCODING=b');
+  });
+
   it('downloads the contact as text/vcard with escaped fields, the note and the photo address', async () => {
     seed('vc', {
       name: 'Ada; Byron, Lovelace',

@@ -90,6 +90,12 @@ export interface PublicContext {
   readonly db: PublicDb;
   /** Absolute bases of the card, signature and link hosts, for the addresses pages show. */
   readonly hosts: PublicHosts;
+  /**
+   * Reads a profile photo stored in the product's own file store, so the saved contact carries the
+   * picture itself (phones do not fetch a PHOTO address). Null for anything else: never a fetch of
+   * an address a card owner typed (that would be a server-side request forgery).
+   */
+  readonly loadPhoto?: (url: string) => Promise<VCardOptions['photo'] | null>;
 }
 
 export type PublicSurfacesHandler = (
@@ -329,6 +335,13 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     const url = cardPublicUrl(card, ctx.hosts);
     const note = (req.url.searchParams.get('note') ?? '').slice(0, NOTE_MAX);
     const photo = vCardPhoto(card, url);
+    if (photo.embed === undefined && photo.uri !== undefined && ctx.loadPhoto) {
+      const loaded = await ctx.loadPhoto(photo.uri).catch(() => null);
+      if (loaded) {
+        photo.embed = loaded;
+        delete photo.uri;
+      }
+    }
     const options: VCardOptions = { url };
     if (note.trim() !== '') options.note = note;
     if (photo.embed !== undefined) options.photo = photo.embed;
