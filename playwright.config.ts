@@ -13,7 +13,7 @@ const dataDir = join(tmpdir(), `cardbuilder-e2e-${process.pid}-${Date.now()}`);
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 60_000,
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
@@ -45,7 +45,7 @@ export default defineConfig({
     command: 'node --import tsx server/main.ts',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 120_000,
     stdout: 'pipe',
     env: {
       PORT: String(port),

@@ -1,8 +1,17 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+});
+
+afterAll(async () => {
+  // The route progress bar (nprogress) removes itself on timers; let them finish while the DOM
+  // still exists, or they fire after jsdom is gone and fail the run as an unhandled error.
+  const deadline = Date.now() + 3000;
+  while (document.getElementById('nprogress') && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 });

@@ -9,6 +9,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
+import { useBlocker } from 'react-router-dom';
 import type { CardDraft } from '../../domain/builder';
 import { randomAccentColor } from '../../domain/colors';
 import { mergeTeamLinks } from '../../domain/links';
@@ -131,6 +132,12 @@ function BuilderScreen(props: Omit<CardBuilderProps, 'store'>) {
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [touched]);
+
+  // Leaving the builder inside the app with unsaved changes asks first, like closing the tab.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      store.getState().status.touched && currentLocation.pathname !== nextLocation.pathname,
+  );
 
   /** Runs an action that replaces the draft, asking first when it has unsaved changes. */
   const guarded = useCallback(
@@ -279,6 +286,17 @@ function BuilderScreen(props: Omit<CardBuilderProps, 'store'>) {
           action?.run();
         }}
         onCancel={() => setPending(null)}
+      >
+        <p>The changes you made to this card since it was last saved will be lost.</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title="Leave with unsaved changes?"
+        confirmLabel="Leave and discard"
+        cancelLabel="Keep editing"
+        danger
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
       >
         <p>The changes you made to this card since it was last saved will be lost.</p>
       </ConfirmDialog>

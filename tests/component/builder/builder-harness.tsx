@@ -4,7 +4,7 @@
  * teams and templates, and a stand-in preview that shows what it receives.
  */
 import { configure, render } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { setBackend } from '../../../src/backend/current';
 import { createMemoryBackend } from '../../../src/backend/memory/memory-backend';
 import type {
@@ -193,22 +193,24 @@ export function renderBuilder(options: HarnessOptions = {}) {
   const accountStore = createAccountStore({ storage: null });
   accountStore.getState().syncUser(OWNER);
   const builderStore = createBuilderStore();
-  const view = render(
-    <MemoryRouter initialEntries={['/builder']}>
-      <AuthStoreContext.Provider value={authStore}>
-        <AccountStoreContext.Provider value={accountStore}>
-          <Routes>
-            <Route
-              path="/builder"
-              element={
-                <CardBuilder renderPreview={renderPreview} hosts={HOSTS} store={builderStore} />
-              }
-            />
-            <Route path="/settings/billing" element={<h1>Billing</h1>} />
-          </Routes>
-        </AccountStoreContext.Provider>
-      </AuthStoreContext.Provider>
-    </MemoryRouter>,
+  // A data router, as the app uses: the builder blocks in-app navigation with unsaved changes.
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/builder',
+        element: <CardBuilder renderPreview={renderPreview} hosts={HOSTS} store={builderStore} />,
+      },
+      { path: '/settings/billing', element: <h1>Billing</h1> },
+      { path: '/team/:teamId', element: <h1>Team</h1> },
+    ],
+    { initialEntries: ['/builder'] },
   );
-  return { ...view, db, authStore, accountStore, builderStore };
+  const view = render(
+    <AuthStoreContext.Provider value={authStore}>
+      <AccountStoreContext.Provider value={accountStore}>
+        <RouterProvider router={router} />
+      </AccountStoreContext.Provider>
+    </AuthStoreContext.Provider>,
+  );
+  return { ...view, db, authStore, accountStore, builderStore, router };
 }

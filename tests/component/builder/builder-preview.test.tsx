@@ -6,7 +6,7 @@
  */
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { setBackend } from '../../../src/backend/current';
 import { createMemoryBackend } from '../../../src/backend/memory/memory-backend';
@@ -28,14 +28,21 @@ function renderWithCardView() {
   const accountStore = createAccountStore({ storage: null });
   accountStore.getState().syncUser(OWNER);
   const preview = (card: Card) => <CardView card={card} hosts={HOSTS} mode="preview" />;
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        element: <CardBuilder renderPreview={preview} hosts={HOSTS} store={createBuilderStore()} />,
+      },
+    ],
+    { initialEntries: ['/'] },
+  );
   render(
-    <MemoryRouter>
-      <AuthStoreContext.Provider value={authStore}>
-        <AccountStoreContext.Provider value={accountStore}>
-          <CardBuilder renderPreview={preview} hosts={HOSTS} store={createBuilderStore()} />
-        </AccountStoreContext.Provider>
-      </AuthStoreContext.Provider>
-    </MemoryRouter>,
+    <AuthStoreContext.Provider value={authStore}>
+      <AccountStoreContext.Provider value={accountStore}>
+        <RouterProvider router={router} />
+      </AccountStoreContext.Provider>
+    </AuthStoreContext.Provider>,
   );
   return db;
 }

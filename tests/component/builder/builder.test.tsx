@@ -38,6 +38,24 @@ describe('card builder', { timeout: 20_000 }, () => {
     expect(builderStore.getState().status.touched).toBe(true);
   });
 
+  it('asks before leaving the builder with unsaved changes, and stays when asked to', async () => {
+    const user = userEvent.setup();
+    const { router } = renderBuilder();
+    await openedAda();
+    const title = screen.getByLabelText('Job title');
+    await user.type(title, ' and more');
+    await act(() => router.navigate('/team/sales'));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave with unsaved changes?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
+    expect(router.state.location.pathname).toBe('/builder');
+    expect(screen.getByLabelText('Job title')).toHaveValue('Head of Sales and more');
+
+    await act(() => router.navigate('/team/sales'));
+    const again = await screen.findByRole('dialog', { name: 'Leave with unsaved changes?' });
+    await user.click(within(again).getByRole('button', { name: 'Leave and discard' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/team/sales'));
+  });
+
   it('saves changes to the stored card and clears the unsaved state', async () => {
     const user = userEvent.setup();
     const { db } = renderBuilder();
