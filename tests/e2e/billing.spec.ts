@@ -35,19 +35,11 @@ test('a free account at its cap upgrades through checkout, then cancels in the p
 }) => {
   await signIn(GLOBEX_OWNER, DEMO_PASSWORD);
 
-  // At the cap: the builder refuses a new card. (While the builder is still a placeholder without a
-  // "New card" button, the billing page's cap warning below is what shows the cap.)
-  const newCard = page.getByRole('button', { name: /new card/i });
-  const hasBuilder = await newCard
-    .waitFor({ timeout: 5000 })
-    .then(() => true)
-    .catch(() => false);
-  if (hasBuilder) {
-    await newCard.click();
-    await expect(
-      page.getByRole('alert').filter({ hasText: /every card your plan includes/i }),
-    ).toBeVisible();
-  }
+  // At the cap: the builder refuses a new card and points to an upgrade.
+  await page.getByRole('button', { name: /new card/i }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: /every card your plan includes/i }),
+  ).toBeVisible();
   await checkAccessible(page);
 
   await page.goto('/settings/billing');
