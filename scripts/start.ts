@@ -29,8 +29,11 @@ function buildIfStale(): void {
   const distIndex = join(root, 'dist', 'index.html');
   const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((p) => join(root, p));
   const newestSource = Math.max(...sources.filter((p) => existsSync(p)).map(newestMtime));
-  if (existsSync(distIndex) && statSync(distIndex).mtimeMs >= newestSource) return;
-  console.log('Building the app (sources changed since the last build)...');
+  const built = existsSync(distIndex);
+  if (built && statSync(distIndex).mtimeMs >= newestSource) return;
+  console.log(
+    built ? 'Rebuilding the app (its sources changed)...' : 'Building the app (first start)...',
+  );
   const result = spawnSync(
     process.execPath,
     [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
@@ -125,6 +128,7 @@ async function main(): Promise<void> {
     superadmin@cardbuilder.local   super admin, sees every account
     owner@acme.example             owner of Acme Co (Growth plan, two teams, three cards)
     owner@globex.example           owner of Globex (free plan, at its card cap)
+    owner@initech.example          owner of Initech (Corporate plan, 100 cards, public directory)
 
   Press Ctrl-C to stop.
 `);
