@@ -319,4 +319,10 @@ describe('signature page', () => {
     expect(html).toContain('Copy signature');
     expect((await get('/s/nobody')).status).toBe(404);
   });
+
+  it('does not publish a signature its owner turned off', async () => {
+    seed('sig-off', { signatureBasic: { enabled: false } });
+    expect((await get('/s/sig-off-handle')).status).toBe(404);
+    expect((await get('/c/sig-off-handle')).status).toBe(200);
+  });
 });

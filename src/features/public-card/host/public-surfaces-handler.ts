@@ -468,7 +468,10 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
       if (!isRead) return methodNotAllowed('GET, HEAD');
       const card =
         signature.length === 1 ? await cardByHandle(ctx.db, signature[0] ?? '', false) : null;
-      if (card === null) return html(404, renderNotFoundPage());
+      // An owner who turned the signature off does not publish it.
+      if (card === null || card.signatureBasic.enabled === false) {
+        return html(404, renderNotFoundPage());
+      }
       return html(200, renderSignaturePage({ card, hosts: ctx.hosts }), true);
     }
 
