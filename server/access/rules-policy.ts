@@ -545,8 +545,6 @@ export function createRulesPolicy(options: RulesPolicyOptions = {}): AccessPolic
     const changed = affectedKeys(d, prev);
     const directory = d['directory'];
     const prevSlug = isMap(prev['directory']) ? prev['directory']['slug'] : undefined;
-    const plan = isMap(d['plan']) ? d['plan'] : {};
-    const collaborators = d['collaborators'];
     return (
       (isMemberOf(req, prev) || isSuperAdmin(req)) &&
       hasOnly(changed, ACCOUNT_EDITABLE) &&
@@ -558,12 +556,47 @@ export function createRulesPolicy(options: RulesPolicyOptions = {}): AccessPolic
           (directory['slug'] === prevSlug ||
             (slugClaimedAfter(req, directory['slug'] as string, accountId) &&
               getAfter(req, `slugs/${prevSlug}`) === null)))) &&
-      (!changed.has('collaborators') ||
-        (prev['ownerId'] === uid(req) &&
-          Array.isArray(collaborators) &&
-          typeof plan['cardLimit'] === 'number' &&
-          typeof plan['compCards'] === 'number' &&
-          collaborators.length <= plan['cardLimit'] + plan['compCards']))
+      (!changed.has('collaborators') || validCollaboratorsChange(req, d, prev, changed))
+    );
+  }
+
+  /**
+   * rules: validCollaboratorsChange(d, changed). A client change of `collaborators` only removes
+   * uids: the new list is a subset of the stored one and no longer. The owner may remove anyone; a
+   * collaborator only themselves (leavesAccount). Adding is server work (acceptInvite,
+   * server/stand-ins/invites.ts), so nobody becomes a collaborator without accepting an invite. No
+   * plan cap: a removal passes even when a downgraded plan is over it.
+   */
+  function validCollaboratorsChange(req: Req, d: Data, prev: Data, changed: Set<string>): boolean {
+    const next = d['collaborators'];
+    const stored = has(prev, 'collaborators') ? prev['collaborators'] : [];
+    if (!Array.isArray(next) || !Array.isArray(stored)) return false;
+    return (
+      next.every((u) => stored.some((s) => valuesEqual(s, u))) &&
+      next.length <= stored.length &&
+      (prev['ownerId'] === uid(req) || leavesAccount(req, next, stored, changed))
+    );
+  }
+
+  /**
+   * rules: leavesAccount(d, changed, stored). The caller is a collaborator, the only uid removed is
+   * their own, and nothing else changes.
+   */
+  function leavesAccount(
+    req: Req,
+    next: readonly unknown[],
+    stored: readonly unknown[],
+    changed: Set<string>,
+  ): boolean {
+    const me = uid(req);
+    // stored.toSet().difference(next.toSet()).hasOnly([uid()])
+    const removed = stored.filter((s) => !next.some((u) => valuesEqual(s, u)));
+    return (
+      hasOnly(changed, ['collaborators']) &&
+      stored.includes(me) &&
+      !next.includes(me) &&
+      removed.every((s) => s === me) &&
+      next.length < stored.length
     );
   }
 

@@ -20,9 +20,9 @@
  *   join the account. Magic-link and Google sign-ins are verified; a password sign-up must confirm
  *   its address first (failed-precondition says so).
  * - A missing account and a missing invite get the same answer (no oracle for account ids).
- * - The collaborator gate (src/domain/gates.ts) and the collaborator limit (cardLimit + compCards,
- *   as the account rules cap `collaborators`) are checked again at acceptance: a plan downgraded
- *   since the invite no longer lets people in.
+ * - The collaborator gate (src/domain/gates.ts) and the collaborator limit (cardLimit + compCards)
+ *   are checked again at acceptance, the only way anyone is added (clients may only remove): a
+ *   plan downgraded since the invite no longer lets people in.
  * - A user who already belongs to another account is refused (one account per user).
  * - Reads and the batch run in one synchronous turn, so no other write can slip between them.
  * - The invitation e-mail carries the account's name, which its owner chooses: it is escaped,

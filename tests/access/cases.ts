@@ -11,7 +11,12 @@
  * (`buildFixture`), reset before each case.
  */
 import type { DocData, QuerySpec, WriteOp } from '../../src/backend/port';
-import { serverTimestamp } from '../../src/backend/transforms';
+import {
+  arrayRemove,
+  arrayUnion,
+  deleteField,
+  serverTimestamp,
+} from '../../src/backend/transforms';
 import { EMPTY_BRAND_KIT } from '../../src/domain/model';
 
 export const ACTORS = [
@@ -1031,14 +1036,51 @@ const ATTACKS: AccessCase[] = [
   c('collaborator changes the plan', 'collaborator', false, () =>
     update('accounts/acc-a', { 'plan.cardLimit': 100 }),
   ),
+  // collaborators: a client only removes (adding is acceptInvite, server work, with consent)
   c('collaborator adds a collaborator', 'collaborator', false, (e) =>
     update('accounts/acc-a', { collaborators: [e.ids.uid.collaborator, e.ids.uid.newUser] }),
   ),
-  c('owner adds a collaborator', 'owner', true, (e) =>
+  c('collaborator adds someone with arrayUnion', 'collaborator', false, (e) =>
+    update('accounts/acc-a', { collaborators: arrayUnion(e.ids.uid.newUser) }),
+  ),
+  c('owner adds a collaborator', 'owner', false, (e) =>
     update('accounts/acc-a', { collaborators: [e.ids.uid.collaborator, e.ids.uid.newUser] }),
+  ),
+  c('owner adds a collaborator with arrayUnion', 'owner', false, (e) =>
+    update('accounts/acc-a', { collaborators: arrayUnion(e.ids.uid.newUser) }),
   ),
   c('owner adds more collaborators than the plan has cards', 'owner', false, () =>
     update('accounts/acc-a', { collaborators: ['u1', 'u2', 'u3', 'u4', 'u5', 'u6', 'u7'] }),
+  ),
+  c('owner removes a collaborator', 'owner', true, () =>
+    update('accounts/acc-a', { collaborators: [] }),
+  ),
+  c('owner removes a collaborator with arrayRemove', 'owner', true, (e) =>
+    update('accounts/acc-a', { collaborators: arrayRemove(e.ids.uid.collaborator) }),
+  ),
+  c('owner swaps one collaborator for another', 'owner', false, (e) =>
+    update('accounts/acc-a', { collaborators: [e.ids.uid.newUser] }),
+  ),
+  c('owner pads collaborators with a duplicate', 'owner', false, (e) =>
+    update('accounts/acc-a', { collaborators: [e.ids.uid.collaborator, e.ids.uid.collaborator] }),
+  ),
+  c('owner deletes the collaborators field', 'owner', false, () =>
+    update('accounts/acc-a', { collaborators: deleteField() }),
+  ),
+  c('collaborator leaves the account', 'collaborator', true, (e) =>
+    update('accounts/acc-a', { collaborators: arrayRemove(e.ids.uid.collaborator) }),
+  ),
+  c('collaborator leaves the account and renames it', 'collaborator', false, () =>
+    update('accounts/acc-a', { collaborators: [], name: 'Left' }),
+  ),
+  c('collaborator swaps themselves for someone else', 'collaborator', false, (e) =>
+    update('accounts/acc-a', { collaborators: [e.ids.uid.newUser] }),
+  ),
+  c('otherOwner empties the collaborators of account A', 'otherOwner', false, () =>
+    update('accounts/acc-a', { collaborators: [] }),
+  ),
+  c('super admin removes a collaborator', 'superAdmin', false, () =>
+    update('accounts/acc-a', { collaborators: [] }),
   ),
   c('super admin changes a plan', 'superAdmin', false, () =>
     update('accounts/acc-b', { 'plan.type': 'corporate', 'plan.cardLimit': 100 }),
