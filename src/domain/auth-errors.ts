@@ -1,8 +1,11 @@
 /** Sign-in and account error messages (spec section 8, the error catalogue). */
 
+/** The catalogue's invalid-email message (spec 8), also for checks made before any call. */
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
+
 /** The catalogue of spec 8, by identifier, messages verbatim. */
 export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
-  'invalid-email': 'Please enter a valid email address.',
+  'invalid-email': INVALID_EMAIL_MESSAGE,
   'user-disabled': 'This account has been disabled. Please contact support.',
   'user-not-found': 'No account found with this email address.',
   'wrong-password': 'Incorrect password. Please try again.',

@@ -1,10 +1,11 @@
+import { EmailField } from './email-field';
+import { INVALID_EMAIL_MESSAGE } from '../../domain/auth-errors';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuthStoreApi } from '../../stores/auth-store';
 import { Button } from '../../ui/button';
 import { Alert } from '../../ui/page';
-import { TextField } from '../../ui/text-field';
 import { AuthCard } from './auth-card';
 
 /** /forgot-password: sends the password-reset e-mail. */
@@ -19,7 +20,7 @@ export function ForgotPasswordPage() {
     event.preventDefault();
     setError(null);
     if (!email.trim()) {
-      setError('Please enter a valid email address.');
+      setError(INVALID_EMAIL_MESSAGE);
       return;
     }
     setBusy(true);
@@ -49,14 +50,7 @@ export function ForgotPasswordPage() {
       ) : (
         <form className="form" onSubmit={onSubmit} noValidate>
           {error ? <Alert tone="error">{error}</Alert> : null}
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <EmailField value={email} onChange={setEmail} />
           <Button type="submit" busy={busy} block>
             Send reset link
           </Button>

@@ -3,6 +3,7 @@
  * through the Auth emulator with a Google credential (the emulator's own popup needs Google's
  * servers, which offline machines cannot reach).
  */
+import { INVALID_EMAIL_MESSAGE } from '../../domain/auth-errors';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { LocalGoogleAccount } from '../../backend/auth';
@@ -73,7 +74,7 @@ export function GoogleSignIn(props: { label: string; onError: (message: string |
     event.preventDefault();
     const address = email.trim();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) {
-      setChooserError('Please enter a valid email address.');
+      setChooserError(INVALID_EMAIL_MESSAGE);
       return;
     }
     const displayName = name.trim() || address.split('@')[0] || address;

@@ -2,6 +2,8 @@
  * /magiclink: the target of the passwordless sign-in e-mail. Completes the sign-in with the e-mail
  * kept on this device; when the link was opened on another device, asks for the e-mail first.
  */
+import { EmailField } from './email-field';
+import { INVALID_EMAIL_MESSAGE } from '../../domain/auth-errors';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -9,7 +11,6 @@ import { useAuthStoreApi } from '../../stores/auth-store';
 import type { MagicLinkOutcome } from '../../stores/auth-store';
 import { Button } from '../../ui/button';
 import { Alert, PageLoader } from '../../ui/page';
-import { TextField } from '../../ui/text-field';
 import { AuthCard } from './auth-card';
 
 export function MagicLinkPage() {
@@ -43,7 +44,7 @@ export function MagicLinkPage() {
     event.preventDefault();
     setError(null);
     if (!email.trim()) {
-      setError('Please enter a valid email address.');
+      setError(INVALID_EMAIL_MESSAGE);
       return;
     }
     setBusy(true);
@@ -91,14 +92,7 @@ export function MagicLinkPage() {
     >
       <form className="form" onSubmit={onSubmit} noValidate>
         {error ? <Alert tone="error">{error}</Alert> : null}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <EmailField value={email} onChange={setEmail} />
         <Button type="submit" busy={busy} block>
           Continue
         </Button>

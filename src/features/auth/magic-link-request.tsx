@@ -2,12 +2,13 @@
  * Asks for an e-mail address and sends a passwordless sign-in link to it (return URL /magiclink).
  * Once sent, shows where it went (the address and the sent flag live in the auth store).
  */
+import { EmailField } from './email-field';
+import { INVALID_EMAIL_MESSAGE } from '../../domain/auth-errors';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useAuth, useAuthStoreApi } from '../../stores/auth-store';
 import { Button } from '../../ui/button';
 import { Alert } from '../../ui/page';
-import { TextField } from '../../ui/text-field';
 
 export function MagicLinkRequest(props: { onUsePassword: () => void; usePasswordLabel: string }) {
   const store = useAuthStoreApi();
@@ -22,7 +23,7 @@ export function MagicLinkRequest(props: { onUsePassword: () => void; usePassword
     event.preventDefault();
     setError(null);
     if (!email.trim()) {
-      setError('Please enter a valid email address.');
+      setError(INVALID_EMAIL_MESSAGE);
       return;
     }
     setBusy(true);
@@ -58,13 +59,9 @@ export function MagicLinkRequest(props: { onUsePassword: () => void; usePassword
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
       {error ? <Alert tone="error">{error}</Alert> : null}
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
+      <EmailField
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        onChange={setEmail}
         hint="We’ll email you a link that signs you in — no password needed."
       />
       <Button type="submit" busy={busy} block>

@@ -1,3 +1,4 @@
+import { EmailField } from './email-field';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -5,7 +6,6 @@ import { useAuthStoreApi } from '../../stores/auth-store';
 import { Button } from '../../ui/button';
 import { Alert } from '../../ui/page';
 import { PasswordField } from '../../ui/password-field';
-import { TextField } from '../../ui/text-field';
 import { AuthCard } from './auth-card';
 import { GoogleSignIn } from './google-sign-in';
 import { InviteBanner, useInviteFromUrl, withInvite } from './invite';
@@ -55,14 +55,7 @@ export function SignInPage() {
       ) : (
         <form className="form" onSubmit={onSubmit} noValidate>
           {error ? <Alert tone="error">{error}</Alert> : null}
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <EmailField value={email} onChange={setEmail} />
           <PasswordField
             label="Password"
             autoComplete="current-password"

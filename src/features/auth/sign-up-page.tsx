@@ -1,3 +1,5 @@
+import { EmailField } from './email-field';
+import { INVALID_EMAIL_MESSAGE } from '../../domain/auth-errors';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -32,7 +34,7 @@ export function SignUpPage() {
     const problem = passwordProblem(password);
     setPasswordError(problem);
     if (!email.trim()) {
-      setError('Please enter a valid email address.');
+      setError(INVALID_EMAIL_MESSAGE);
       return;
     }
     if (problem) return;
@@ -70,14 +72,7 @@ export function SignUpPage() {
             onChange={(e) => setName(e.target.value)}
             hint="Optional. You can change it later."
           />
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <EmailField value={email} onChange={setEmail} />
           <PasswordField
             label="Password"
             autoComplete="new-password"

@@ -3,6 +3,7 @@
  * form-encoded (the same form with JavaScript off), and refusing anything but the fields the card's
  * form asks for, each a string of at most 500 characters. Pure: the endpoint decides statuses.
  */
+import { INVALID_EMAIL_MESSAGE } from '../../../domain/auth-errors';
 import { LEAD_FIELD_MAX, type LeadField } from '../lead-fields';
 
 export type Lead = Partial<Record<LeadField, string>>;
@@ -51,7 +52,7 @@ function fromEntries(
   }
   if (Object.keys(lead).length === 0) return fail(400, 'Please fill in at least one field.');
   if (lead.email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(lead.email)) {
-    return fail(400, 'Please enter a valid email address.');
+    return fail(400, INVALID_EMAIL_MESSAGE);
   }
   return { ok: true, lead, json };
 }

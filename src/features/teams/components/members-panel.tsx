@@ -3,6 +3,7 @@
  * only the account owner sends and revokes, and only when the plan's collaborator gate is open
  * (spec 6; docs/access.md: not collaborators, not even the super admin, who may only see them).
  */
+import { INVALID_EMAIL_MESSAGE } from '../../../domain/auth-errors';
 import { useEffect, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import toast from 'react-hot-toast';
@@ -58,7 +59,7 @@ export function MembersPanel(props: {
     event.preventDefault();
     const address = normaliseEmail(email);
     if (!isEmail(address)) {
-      setEmailError('Please enter a valid email address.');
+      setEmailError(INVALID_EMAIL_MESSAGE);
       return;
     }
     if (invites.some((i) => i.email === address)) {

@@ -1,0 +1,20 @@
+/** The e-mail field every sign-in form asks first: labelled "Email", typed and autocompleted. */
+import { TextField } from '../../ui/text-field';
+
+export function EmailField(props: {
+  value: string;
+  onChange: (value: string) => void;
+  hint?: string;
+}) {
+  return (
+    <TextField
+      label="Email"
+      type="email"
+      autoComplete="email"
+      required
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+      {...(props.hint !== undefined ? { hint: props.hint } : {})}
+    />
+  );
+}
