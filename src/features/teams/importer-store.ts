@@ -67,6 +67,24 @@ function dataRows(rows: string[][], hasHeader: boolean): string[][] {
   return hasHeader ? rows.slice(1) : rows;
 }
 
+/** Everything but the importer state, as a fresh store and a reset have it. */
+function emptyData() {
+  return {
+    rows: [],
+    source: null,
+    hasHeader: true,
+    mapping: {},
+    truncated: false,
+    handleOverrides: {},
+    existingEmails: new Set<string>(),
+    claimed: new Map(),
+    checking: false,
+    checkError: null,
+    progress: null,
+    outcome: null,
+  } satisfies Partial<ImporterStore>;
+}
+
 export function createImporterStore() {
   return create<ImporterStore>()((set, get) => {
     function rebuild(rows: string[][], hasHeader: boolean, mapping: ColumnMapping) {
@@ -82,18 +100,7 @@ export function createImporterStore() {
 
     return {
       importer: initialImporterState,
-      rows: [],
-      source: null,
-      hasHeader: true,
-      mapping: {},
-      truncated: false,
-      handleOverrides: {},
-      existingEmails: new Set(),
-      claimed: new Map(),
-      checking: false,
-      checkError: null,
-      progress: null,
-      outcome: null,
+      ...emptyData(),
 
       dispatch: (action) => set({ importer: importerReducer(get().importer, action) }),
 
@@ -205,21 +212,7 @@ export function createImporterStore() {
 
       reset: () => {
         checkedFor = null;
-        set({
-          importer: importerReducer(get().importer, { type: 'reset' }),
-          rows: [],
-          source: null,
-          hasHeader: true,
-          mapping: {},
-          truncated: false,
-          handleOverrides: {},
-          existingEmails: new Set(),
-          claimed: new Map(),
-          checking: false,
-          checkError: null,
-          progress: null,
-          outcome: null,
-        });
+        set({ importer: importerReducer(get().importer, { type: 'reset' }), ...emptyData() });
       },
     };
   });
