@@ -37,7 +37,8 @@ import {
   type Ids,
   type SignedInActor,
 } from './cases';
-import { fromSdk, runOnFirestore, toSdk, type Outcome } from './rules-runner';
+import { fromSdk, toSdk } from '../../src/backend/firebase/firebase-backend';
+import { runOnFirestore, type Outcome } from './rules-runner';
 
 /** The document paths an operation writes. */
 function writtenPaths(op: AccessOp): string[] {

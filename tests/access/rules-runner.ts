@@ -4,21 +4,15 @@
  * way the production driver does, and reports the outcome in the same shape as the local run.
  */
 import {
-  arrayRemove,
-  arrayUnion,
   collection,
   deleteDoc,
-  deleteField,
   doc,
   getDoc,
   getDocs,
-  increment,
   limit,
   orderBy,
   query,
-  serverTimestamp,
   setDoc,
-  Timestamp,
   updateDoc,
   where,
   writeBatch,
@@ -26,43 +20,11 @@ import {
   type QueryConstraint,
 } from 'firebase/firestore';
 import type { DocData } from '../../src/backend/port';
-import { isFieldTransform } from '../../src/backend/transforms';
+// The production driver's own conversion, so the rules judge exactly what the app would send.
+import { toSdk } from '../../src/backend/firebase/firebase-backend';
 import type { AccessOp } from './cases';
 
 export type Outcome = { ok: true } | { ok: false; code: string; message: string };
-
-/** Tagged transforms become SDK sentinels; everything else is passed through (Dates included). */
-export function toSdk(value: unknown): unknown {
-  if (isFieldTransform(value)) {
-    switch (value.__transform) {
-      case 'serverTimestamp':
-        return serverTimestamp();
-      case 'increment':
-        return increment(value.by);
-      case 'arrayUnion':
-        return arrayUnion(...value.values);
-      case 'arrayRemove':
-        return arrayRemove(...value.values);
-      case 'deleteField':
-        return deleteField();
-    }
-  }
-  if (Array.isArray(value)) return value.map(toSdk);
-  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toSdk(v)]));
-  }
-  return value;
-}
-
-/** SDK values back to plain data (Timestamps to Dates), for comparing before and after. */
-export function fromSdk(value: unknown): unknown {
-  if (value instanceof Timestamp) return value.toDate();
-  if (Array.isArray(value)) return value.map(fromSdk);
-  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromSdk(v)]));
-  }
-  return value;
-}
 
 function sdkData(data: DocData): Record<string, unknown> {
   return toSdk(data) as Record<string, unknown>;

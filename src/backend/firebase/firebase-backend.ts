@@ -100,7 +100,7 @@ function sentinel(t: FieldTransform): unknown {
 }
 
 /** Port data → SDK data: transforms become sentinels; everything else passes as is. */
-function toSdk(value: unknown): unknown {
+export function toSdk(value: unknown): unknown {
   if (isFieldTransform(value)) return sentinel(value);
   if (Array.isArray(value)) return value.map(toSdk);
   if (value instanceof Date || value === null || typeof value !== 'object') return value;
@@ -110,7 +110,7 @@ function toSdk(value: unknown): unknown {
 }
 
 /** SDK data → port data: Timestamps become Dates. */
-function fromSdk(value: unknown): unknown {
+export function fromSdk(value: unknown): unknown {
   if (value instanceof Timestamp) return value.toDate();
   if (Array.isArray(value)) return value.map(fromSdk);
   if (value === null || typeof value !== 'object') return value;
