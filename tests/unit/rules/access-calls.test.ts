@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type DocumentReader,
+  type PlainDoc,
+  batchBudget,
+  singleRequestBudget,
+} from '../../../server/rules/ruleset';
+import { ALICE, NOW, evalExpr, firestoreRules, reader } from './support';
+
+const DOCS: Record<string, PlainDoc> = {
+  'users/alice': { admin: true, name: 'Alice' },
+  'users/bob': { admin: false },
+  ...Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`d/${i}`, { i }])),
+};
+
+const doc = (p: string) => `/databases/$(database)/documents/${p}`;
+
+describe('get, exists, getAfter, existsAfter', () => {
+  it.each<[string, string, boolean | 'error']>([
+    ['get returns the document data', `get(${doc('users/alice')}).data.admin == true`, true],
+    ['get returns id and __name__', `get(${doc('users/alice')}).id == 'alice'`, true],
+    [
+      'get with an interpolated id',
+      `get(${doc('users/$(request.auth.uid)')}).data.name == 'Alice'`,
+      true,
+    ],
+    ['exists is true for a stored document', `exists(${doc('users/bob')})`, true],
+    ['exists is false for a missing document', `!exists(${doc('users/carol')})`, true],
+    [
+      'get on a missing document is an error',
+      `get(${doc('users/carol')}).data.admin == false`,
+      'error',
+    ],
+    [
+      'a missing document guarded by exists short-circuits',
+      `exists(${doc('users/carol')}) && get(${doc('users/carol')}).data.admin`,
+      false,
+    ],
+    ['get of a collection path is an error', `exists(${doc('users')})`, 'error'],
+    [
+      'get of another database is an error',
+      `exists(/databases/other/documents/users/alice)`,
+      'error',
+    ],
+    ['get needs a path, not a string', `exists('users/alice')`, 'error'],
+    [
+      'an interpolated id containing a slash is an error',
+      `exists(${doc("users/$('alice/x/y')")})`,
+      'error',
+    ],
+    [
+      'getAfter sees the state before when nothing was written',
+      `getAfter(${doc('users/alice')}).data.admin == true`,
+      true,
+    ],
+  ])('%s', (_name, expr, expected) => {
+    expect(evalExpr(expr, { reader: reader(DOCS) })).toBe(expected);
+  });
+
+  it('getAfter and existsAfter see the writes of the request', () => {
+    const r = reader(DOCS, {
+      'users/alice': { admin: false },
+      'users/bob': null,
+      'users/dan': { x: 1 },
+    });
+    expect(evalExpr(`getAfter(${doc('users/alice')}).data.admin == false`, { reader: r })).toBe(
+      true,
+    );
+    expect(evalExpr(`get(${doc('users/alice')}).data.admin == true`, { reader: r })).toBe(true);
+    expect(
+      evalExpr(`!existsAfter(${doc('users/bob')}) && exists(${doc('users/bob')})`, { reader: r }),
+    ).toBe(true);
+    expect(
+      evalExpr(`existsAfter(${doc('users/dan')}) && !exists(${doc('users/dan')})`, { reader: r }),
+    ).toBe(true);
+  });
+});
+
+/** A rule that reads documents d/0 … d/(n-1), each with exists() then get() twice. */
+function readsN(n: number): string {
+  return Array.from(
+    { length: n },
+    (_, i) =>
+      `exists(${doc(`d/${i}`)}) && get(${doc(`d/${i}`)}).data.i == ${i} && get(${doc(`d/${i}`)}).data.i == ${i}`,
+  ).join(' && ');
+}
+
+describe('access-call limits', () => {
+  const rules = firestoreRules(`
+    match /n/{count} {
+      allow get, create, update, delete: if ${readsN(10)} && (int(count) < 11 || ${readsN(11)});
+    }
+    match /k/{count} {
+      function reads(n) {
+        return (n < 1 || exists(${doc('d/0')})) && (n < 2 || exists(${doc('d/1')}))
+          && (n < 3 || exists(${doc('d/2')})) && (n < 4 || exists(${doc('d/3')}))
+          && (n < 5 || exists(${doc('d/4')})) && (n < 6 || exists(${doc('d/5')}))
+          && (n < 7 || exists(${doc('d/6')})) && (n < 8 || exists(${doc('d/7')}))
+          && (n < 9 || exists(${doc('d/8')})) && (n < 10 || exists(${doc('d/9')}))
+          && (n < 11 || exists(${doc('d/10')}));
+      }
+      allow create, update, get: if reads(int(count));
+    }
+    match /mixed/{x} {
+      allow get: if get(${doc('d/0')}).data.i == 0 && getAfter(${doc('d/0')}).data.i == 0;
+    }
+    match /absorb/{x} {
+      allow get: if ${readsN(10)} && (exists(${doc('d/10')}) || true);
+    }
+    match /eager/{x} {
+      function f() { let unused = exists(${doc('d/11')}); return true; }
+      allow get: if ${readsN(10)} && f();
+    }
+  `);
+
+  const judge = (
+    path: string,
+    method: 'get' | 'create' = 'get',
+    budget = singleRequestBudget(),
+    r: DocumentReader = reader(DOCS),
+  ) =>
+    rules.evaluateDocument({
+      method,
+      path,
+      auth: ALICE,
+      time: NOW,
+      resource: null,
+      requestResource: method === 'create' ? {} : null,
+      reader: r,
+      budget,
+    });
+
+  it('10 distinct documents in a single request are allowed', () => {
+    expect(judge('n/10').allowed).toBe(true);
+  });
+
+  it('an 11th distinct document denies the request', () => {
+    const d = judge('n/11');
+    expect(d.allowed).toBe(false);
+    expect(d.reason).toMatch(/^access-call limit/);
+  });
+
+  it('repeated calls to one document (exists, get, get) count once and read once', () => {
+    const r = reader(DOCS);
+    expect(judge('n/10', 'get', singleRequestBudget(), r).allowed).toBe(true);
+    expect(r.reads).toHaveLength(10);
+    expect(new Set(r.reads).size).toBe(10);
+  });
+
+  it('get and getAfter of one document are two calls', () => {
+    const r = reader(DOCS);
+    const budget = singleRequestBudget();
+    expect(judge('mixed/1', 'get', budget, r).allowed).toBe(true);
+    expect(r.reads).toEqual(['get:d/0', 'after:d/0']);
+    expect(budget.used).toBe(2);
+  });
+
+  it('exceeding the limit is not absorbed by ||', () => {
+    expect(judge('absorb/1').allowed).toBe(false);
+  });
+
+  it('let bindings are evaluated eagerly, so their calls count', () => {
+    expect(judge('eager/1').allowed).toBe(false);
+  });
+
+  it('a batch shares 20 calls across its writes', () => {
+    const budget = batchBudget();
+    expect(judge('k/7', 'create', budget).allowed).toBe(true);
+    expect(judge('k/7', 'create', budget).allowed).toBe(true);
+    expect(budget.used).toBe(14);
+    const third = judge('k/7', 'create', budget);
+    expect(third.allowed).toBe(false);
+    expect(third.reason).toMatch(/access-call limit/);
+  });
+
+  it('each write of a batch may use at most 10 calls', () => {
+    const budget = batchBudget();
+    expect(judge('k/11', 'create', budget).allowed).toBe(false);
+    expect(judge('k/10', 'create', budget).allowed).toBe(true);
+  });
+
+  it('the cache lasts one write: the next write of a batch reads and counts again', () => {
+    const budget = batchBudget();
+    const r = reader(DOCS);
+    expect(judge('k/10', 'create', budget, r).allowed).toBe(true);
+    expect(judge('k/10', 'create', budget, r).allowed).toBe(true);
+    expect(r.reads).toHaveLength(20);
+    expect(judge('k/1', 'create', budget, r).allowed).toBe(false);
+  });
+
+  it('beginWrite() before each write is allowed and changes nothing', () => {
+    const budget = batchBudget();
+    budget.beginWrite();
+    expect(judge('k/10', 'create', budget).allowed).toBe(true);
+    budget.beginWrite();
+    expect(judge('k/10', 'create', budget).allowed).toBe(true);
+    expect(budget.used).toBe(20);
+  });
+
+  it('calls made by an allow that ends up false still count', () => {
+    const r2 = firestoreRules(`
+      match /x/{id} {
+        allow get: if ${readsN(6)} && false;
+        allow get: if ${readsN(5).replaceAll('d/', 'e/')} || true;
+      }`);
+    const budget = singleRequestBudget();
+    const d = r2.evaluateDocument({
+      method: 'get',
+      path: 'x/1',
+      auth: ALICE,
+      time: NOW,
+      resource: null,
+      requestResource: null,
+      reader: reader({
+        ...DOCS,
+        ...Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`e/${i}`, { i }])),
+      }),
+      budget,
+    });
+    expect(d.allowed).toBe(false);
+    expect(d.reason).toMatch(/access-call limit/);
+  });
+});
