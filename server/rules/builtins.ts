@@ -360,8 +360,7 @@ function stringMethod(s: string, name: string, args: Value[]): Value {
       return fullMatch(s, str(args[0], 'matches() pattern'));
     case 'split': {
       arity(name, args, 1);
-      const re = globalRegex(str(args[0], 'split() pattern'));
-      return s.split(re);
+      return splitString(s, str(args[0], 'split() pattern'));
     }
     case 'replace': {
       arity(name, args, 2);
@@ -376,6 +375,31 @@ function stringMethod(s: string, name: string, args: Value[]): Value {
     default:
       throw unknownMethod('string', name);
   }
+}
+
+/**
+ * Splits at every match of an RE2 pattern. Unlike JavaScript's String.split, capture groups are
+ * not spliced into the result; empty pieces (leading, trailing, between adjacent matches) stay.
+ */
+function splitString(s: string, pattern: string): string[] {
+  const re = globalRegex(pattern);
+  const out: string[] = [];
+  let last = 0;
+  for (let m = re.exec(s); m !== null; m = re.exec(s)) {
+    if (m[0] === '') {
+      // An empty match splits between characters, never at the very start or end.
+      if (m.index >= s.length) break;
+      if (m.index === 0) {
+        re.lastIndex = m.index + ((s.codePointAt(m.index) ?? 0) > 0xffff ? 2 : 1);
+        continue;
+      }
+      re.lastIndex = m.index + ((s.codePointAt(m.index) ?? 0) > 0xffff ? 2 : 1);
+    }
+    out.push(s.slice(last, m.index));
+    last = m.index + m[0].length;
+  }
+  out.push(s.slice(last));
+  return out;
 }
 
 function listMethod(l: Value[], name: string, args: Value[]): Value {

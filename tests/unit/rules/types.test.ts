@@ -341,3 +341,15 @@ describe('document values from plain JavaScript', () => {
     expect(evalExpr(expr, { resource })).toBe(true);
   });
 });
+
+describe('split details', () => {
+  cases([
+    ['capture groups are not spliced into the result', "'a1b'.split('(1)') == ['a', 'b']", true],
+    [
+      'a trailing separator leaves an empty last piece',
+      "'a,b,'.split(',') == ['a', 'b', '']",
+      true,
+    ],
+    ['an empty pattern splits between characters', "'abc'.split('') == ['a', 'b', 'c']", true],
+  ]);
+});
