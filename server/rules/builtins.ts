@@ -314,8 +314,12 @@ function hasOnly(items: Iterable<Value>, allowed: Value[]): boolean {
   return true;
 }
 
-export function callMethod(obj: Value, name: string, args: Value[]): Value {
-  if (typeof obj === 'string') return stringMethod(obj, name, args);
+/**
+ * Calls a method. `dynamicPattern` says the first argument was computed at run time rather than
+ * written in the rules, which matters for regular expressions (see regex.ts).
+ */
+export function callMethod(obj: Value, name: string, args: Value[], dynamicPattern = false): Value {
+  if (typeof obj === 'string') return stringMethod(obj, name, args, dynamicPattern);
   if (Array.isArray(obj)) return listMethod(obj, name, args);
   if (obj instanceof RMap) return mapMethod(obj, name, args);
   if (obj instanceof RSet) return setMethod(obj, name, args);
@@ -341,7 +345,7 @@ function unknownMethod(type: string, name: string): EvalError {
   return new EvalError(`${type} has no method '${name}'`);
 }
 
-function stringMethod(s: string, name: string, args: Value[]): Value {
+function stringMethod(s: string, name: string, args: Value[], dynamic: boolean): Value {
   switch (name) {
     case 'size':
       arity(name, args, 0);
@@ -357,14 +361,14 @@ function stringMethod(s: string, name: string, args: Value[]): Value {
       return s.trim();
     case 'matches':
       arity(name, args, 1);
-      return fullMatch(s, str(args[0], 'matches() pattern'));
+      return fullMatch(s, str(args[0], 'matches() pattern'), dynamic);
     case 'split': {
       arity(name, args, 1);
-      return splitString(s, str(args[0], 'split() pattern'));
+      return splitString(s, str(args[0], 'split() pattern'), dynamic);
     }
     case 'replace': {
       arity(name, args, 2);
-      const re = globalRegex(str(args[0], 'replace() pattern'));
+      const re = globalRegex(str(args[0], 'replace() pattern'), dynamic);
       const sub = str(args[1], 'replace() substitution');
       // The substitution is literal text (no $1 group references).
       return s.replace(re, () => sub);
@@ -381,8 +385,8 @@ function stringMethod(s: string, name: string, args: Value[]): Value {
  * Splits at every match of an RE2 pattern. Unlike JavaScript's String.split, capture groups are
  * not spliced into the result; empty pieces (leading, trailing, between adjacent matches) stay.
  */
-function splitString(s: string, pattern: string): string[] {
-  const re = globalRegex(pattern);
+function splitString(s: string, pattern: string, dynamic: boolean): string[] {
+  const re = globalRegex(pattern, dynamic);
   const out: string[] = [];
   let last = 0;
   for (let m = re.exec(s); m !== null; m = re.exec(s)) {

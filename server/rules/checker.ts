@@ -51,6 +51,8 @@ export function checkRules(file: RulesFile, map: SourceMap): void {
 }
 
 class Checker {
+  /** The path literal that is the receiver of bind(), whose unknown `$(name)`s are holes. */
+  private holesAllowed: Expr | null = null;
   private readonly calls = new Map<FunctionDecl, { callee: FunctionDecl; pos: number }[]>();
   private readonly globals: Record<string, number>;
   private readonly namespaces: Record<string, Record<string, number>>;
@@ -183,6 +185,7 @@ class Checker {
             return;
           }
         }
+        if (e.name === 'bind' && obj.k === 'path') this.holesAllowed = obj;
         this.expr(obj, scope);
         return;
       }
@@ -217,8 +220,8 @@ class Checker {
         for (const seg of e.segments) {
           const only = seg.parts.length === 1 ? seg.parts[0] : undefined;
           if (only !== undefined && typeof only !== 'string' && only.k === 'id') {
-            if (!this.resolveVar(only.name, scope)) {
-              // `$(name)` with no such variable: a hole for bind() to fill.
+            if (this.holesAllowed === e && !this.resolveVar(only.name, scope)) {
+              // `(/path/$(name)).bind({...})` with no variable `name`: a hole bind() fills.
               seg.hole = only.name;
               continue;
             }

@@ -47,6 +47,8 @@ function literal(ch: string): string {
 interface Translated {
   source: string;
   flags: string;
+  /** A quantifier applied to a group that itself holds one, as in `(a+)+`. */
+  nestedQuantifier: boolean;
 }
 
 export function translateRe2(pattern: string): Translated {
@@ -207,8 +209,18 @@ export function translateRe2(pattern: string): Translated {
     return `[${negated ? '^' : ''}${body}]`;
   };
 
+  const groups: boolean[] = [];
+  let closedGroupQuantified = false;
+  let nestedQuantifier = false;
+  const quantified = (after: boolean): void => {
+    if (after) nestedQuantifier = true;
+    if (groups.length) groups[groups.length - 1] = true;
+  };
+
   while (i < n) {
     const c = pattern[i] as string;
+    const afterQuantifiedGroup = closedGroupQuantified;
+    closedGroupQuantified = false;
     switch (c) {
       case '\\':
         out += escape(false);
@@ -221,6 +233,7 @@ export function translateRe2(pattern: string): Translated {
         i++;
         break;
       case '(': {
+        groups.push(false);
         if (pattern[i + 1] !== '?') {
           out += '(';
           i++;
@@ -244,6 +257,7 @@ export function translateRe2(pattern: string): Translated {
       case '*':
       case '+':
       case '?': {
+        quantified(afterQuantifiedGroup);
         out += c;
         i++;
         if (pattern[i] === '?') {
@@ -262,6 +276,7 @@ export function translateRe2(pattern: string): Translated {
         const lo = Number(m[1]);
         const hi = m[3] ? Number(m[3]) : lo;
         if (lo > 1000 || hi > 1000 || (m[3] && hi < lo)) refuse(pattern, `the repetition ${m[0]}`);
+        quantified(afterQuantifiedGroup);
         out += m[0];
         i += m[0].length;
         if (pattern[i] === '?') {
@@ -270,10 +285,17 @@ export function translateRe2(pattern: string): Translated {
         } else if (pattern[i] === '+') refuse(pattern, 'a possessive quantifier');
         break;
       }
+      case ')': {
+        const inner = groups.pop() ?? false;
+        if (inner && groups.length) groups[groups.length - 1] = true;
+        closedGroupQuantified = inner;
+        out += c;
+        i++;
+        break;
+      }
       case '^':
       case '$':
       case '|':
-      case ')':
         out += c;
         i++;
         break;
@@ -281,39 +303,54 @@ export function translateRe2(pattern: string): Translated {
         out += literal(readCodePoint());
     }
   }
-  return { source: out, flags };
+  return { source: out, flags, nestedQuantifier };
 }
 
-const fullCache = new Map<string, RegExp>();
-const globalCache = new Map<string, RegExp>();
+interface Compiled {
+  re: RegExp;
+  nestedQuantifier: boolean;
+}
 
-function compile(pattern: string, full: boolean): RegExp {
+const fullCache = new Map<string, Compiled>();
+const globalCache = new Map<string, Compiled>();
+
+/**
+ * Patterns written in the rules are trusted. A pattern computed at run time (from request or
+ * document data) runs on a backtracking engine here, unlike RE2, so nested quantifiers, the
+ * shape of catastrophic backtracking, are refused in it.
+ */
+function compile(pattern: string, full: boolean, dynamic: boolean): RegExp {
   const cache = full ? fullCache : globalCache;
-  const hit = cache.get(pattern);
-  if (hit) return hit;
-  const { source, flags } = translateRe2(pattern);
-  let re: RegExp;
-  try {
-    re = full
-      ? new RegExp(`(?<![\\s\\S])(?:${source})(?![\\s\\S])`, flags)
-      : new RegExp(source, flags + 'g');
-  } catch (err) {
-    throw new EvalError(
-      `invalid regular expression ${JSON.stringify(pattern)}: ${(err as Error).message}`,
-    );
+  let hit = cache.get(pattern);
+  if (!hit) {
+    const { source, flags, nestedQuantifier } = translateRe2(pattern);
+    let re: RegExp;
+    try {
+      re = full
+        ? new RegExp(`(?<![\\s\\S])(?:${source})(?![\\s\\S])`, flags)
+        : new RegExp(source, flags + 'g');
+    } catch (err) {
+      throw new EvalError(
+        `invalid regular expression ${JSON.stringify(pattern)}: ${(err as Error).message}`,
+      );
+    }
+    hit = { re, nestedQuantifier };
+    if (cache.size > 500) cache.clear();
+    cache.set(pattern, hit);
   }
-  if (cache.size > 500) cache.clear();
-  cache.set(pattern, re);
-  return re;
+  if (dynamic && hit.nestedQuantifier) {
+    refuse(pattern, 'a nested quantifier in a pattern computed at run time');
+  }
+  return hit.re;
 }
 
 /** RE2 whole-string match: the pattern must match all of `s`. */
-export function fullMatch(s: string, pattern: string): boolean {
-  return compile(pattern, true).test(s);
+export function fullMatch(s: string, pattern: string, dynamic = false): boolean {
+  return compile(pattern, true, dynamic).test(s);
 }
 
-export function globalRegex(pattern: string): RegExp {
-  const re = compile(pattern, false);
+export function globalRegex(pattern: string, dynamic = false): RegExp {
+  const re = compile(pattern, false, dynamic);
   re.lastIndex = 0;
   return re;
 }

@@ -410,3 +410,17 @@ service cloud.firestore {
     expect(lines[2]?.indexOf('^')).toBe(column - 1);
   });
 });
+
+describe('path literal holes', () => {
+  it('an unknown $(name) is refused outside bind()', () => {
+    expect(() =>
+      firestoreRules(
+        'match /t/{id} { allow get: if exists(/databases/$(database)/documents/u/$(typo)); }',
+      ),
+    ).toThrow(/unknown variable 'typo'/);
+  });
+
+  it('an unknown $(name) is a hole when the path is bound with bind()', () => {
+    expect(evalExpr("(/a/$(x)).bind({'x': 'b'}) == /a/b")).toBe(true);
+  });
+});

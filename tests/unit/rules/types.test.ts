@@ -353,3 +353,17 @@ describe('split details', () => {
     ['an empty pattern splits between characters', "'abc'.split('') == ['a', 'b', 'c']", true],
   ]);
 });
+
+describe('patterns computed at run time', () => {
+  it('a nested quantifier in a pattern from document data is refused', () => {
+    expect(evalExpr("'aaaa'.matches(resource.data.p)", { resource: { p: '(a+)+' } })).toBe('error');
+  });
+
+  it('a simple pattern from document data is used', () => {
+    expect(evalExpr("'aaaa'.matches(resource.data.p)", { resource: { p: 'a+' } })).toBe(true);
+  });
+
+  it('a nested quantifier written in the rules is trusted', () => {
+    expect(evalExpr("'a,b'.matches('([a-z]+(,[a-z]+)*)?')")).toBe(true);
+  });
+});
