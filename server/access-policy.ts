@@ -1,13 +1,11 @@
 /**
- * The access-policy hook of the local data server: the one place that decides who may read, query
- * and write what, playing the part `firestore.rules` and `storage.rules` play in production. Every
- * read, query, listener, write and file operation of a client goes through an `AccessPolicy`;
- * server code (stand-ins, triggers) uses `AdminDb` and bypasses it. The methods are synchronous
- * because writes are judged inside the SQLite transaction that commits them; `db` gives the policy
- * read access (like `get()` in rules) to the state the request sees.
- *
- * This file holds the interface and the interim policy (signed-in users only); the full policy
- * replaces `signedInPolicy` without touching the server.
+ * The access-policy hook of the local data server: the one seam through which every client read,
+ * query, listener, write and file call is judged. The server's policy is the Security Rules engine
+ * running `firestore.rules` and `storage.rules` (`server/access/rules-engine-policy.ts`); there is
+ * no default, so a server started without a policy refuses to start rather than allow everything.
+ * Server code (stand-ins, triggers) uses `AdminDb` and bypasses the policy, as the Admin SDK
+ * bypasses rules. The methods are synchronous because writes are judged inside the SQLite
+ * transaction that commits them.
  */
 import type { DocData, QuerySpec } from '../src/backend/port';
 import type { AuthInfo } from './types';
@@ -19,14 +17,23 @@ export interface PolicyReader {
 
 /**
  * What a write is judged with: `get` reads the state before the commit, `getAfter` the state with
- * all of its writes (rules' `getAfter()`), and `batchPaths` lists every document the commit writes
- * (the one path of a single write), so a policy can judge a batch as a whole where rules cannot
- * (the card cap counts the cards a batch creates). Optional: callers that omit it get the
- * per-document judgement.
+ * all of its writes (rules' `getAfter()`). Every write of one commit is judged with the same
+ * reader object, so a policy can share per-request state (the rules' access-call budget) across a
+ * batch by the reader's identity; `writeCount` is the number of documents the commit writes and
+ * `time` the commit's time (`request.time`, the value its server timestamps take).
  */
 export interface BatchReader extends PolicyReader {
   getAfter(path: string): DocData | null;
-  readonly batchPaths?: readonly string[];
+  readonly writeCount: number;
+  readonly time: Date;
+}
+
+/** What the file store knows of a stored or uploaded file (storage rules' `resource`). */
+export interface FileMeta {
+  contentType: string;
+  size: number;
+  /** When the stored file was last written (absent for an upload being judged). */
+  updated?: Date;
 }
 
 export interface AccessPolicy {
@@ -36,9 +43,7 @@ export interface AccessPolicy {
   canQuery(auth: AuthInfo | null, query: QuerySpec, db: PolicyReader): boolean;
   /**
    * May `auth` change the document at `path` from `before` to `after`? Null `before` is a create,
-   * null `after` a delete; `after` has the transforms applied (like `request.resource`). Inside a
-   * batch, `db` reads the state before the batch, `getAfter` the state after all its writes and
-   * `batchPaths` names the documents the batch writes (see `BatchReader`).
+   * null `after` a delete; `after` has the transforms applied (like `request.resource`).
    */
   canWrite(
     auth: AuthInfo | null,
@@ -47,25 +52,22 @@ export interface AccessPolicy {
     after: DocData | null,
     db: BatchReader,
   ): boolean;
-  /** May `auth` get the download URL (`db` reads documents, as storage rules' firestore.get) of the file at `path`? (The download itself is public.) */
-  canReadFile(auth: AuthInfo | null, path: string, db: PolicyReader): boolean;
-  /** May `auth` upload (`file` given) or delete (`file` null) the file at `path`? */
+  /** May `auth` get the download URL of the file at `path` (`stored`: its metadata, or null)? */
+  canReadFile(
+    auth: AuthInfo | null,
+    path: string,
+    stored: FileMeta | null,
+    db: PolicyReader,
+  ): boolean;
+  /**
+   * May `auth` upload `incoming` to `path` (a create when `stored` is null, else an update), or
+   * delete the file there (`incoming` null)?
+   */
   canWriteFile(
     auth: AuthInfo | null,
     path: string,
-    file: { contentType: string; size: number } | null,
+    stored: FileMeta | null,
+    incoming: FileMeta | null,
     db: PolicyReader,
   ): boolean;
-}
-
-/** The interim policy: any signed-in user may do anything; signed-out callers nothing. */
-export function signedInPolicy(): AccessPolicy {
-  const signedIn = (auth: AuthInfo | null): boolean => auth !== null;
-  return {
-    canRead: signedIn,
-    canQuery: signedIn,
-    canWrite: signedIn,
-    canReadFile: (auth) => signedIn(auth),
-    canWriteFile: (auth) => signedIn(auth),
-  };
 }

@@ -9,7 +9,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { WebSocketServer } from 'ws';
-import { signedInPolicy } from './access-policy';
 import type { AccessPolicy } from './access-policy';
 import { createTokenVerifier } from './auth';
 import { createDatabase } from './database';
@@ -33,7 +32,8 @@ export interface StartServerOptions {
   runtimeConfig?: Record<string, string>;
   routes?: RouteHandler[];
   triggers?: CommitTrigger[];
-  policy?: AccessPolicy;
+  /** Decides every client call; required, so a server is never started open by mistake. */
+  policy: AccessPolicy;
   /** The origin clients reach the server at (default: its own URL). Download URLs start with it. */
   publicOrigin?: string;
   /** When true, /api/health answers 503 until `markReady()` (start-up work such as seeding). */
@@ -53,7 +53,7 @@ export interface RunningServer {
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const dataDir = path.resolve(options.dataDir);
-  const policy = options.policy ?? signedInPolicy();
+  const policy = options.policy;
   const routes = options.routes ?? [];
   const triggers = options.triggers ?? [];
   const store = openStore(dataDir);

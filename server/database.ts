@@ -110,20 +110,25 @@ export function createDatabase(
   function commit(auth: AuthInfo | null | 'admin', ops: readonly WriteOp[]): DocChange[] {
     if (!Array.isArray(ops))
       throw new BackendError('invalid-argument', 'A batch must be a list of writes.');
-    // The paths the commit writes, for policies that judge a batch as a whole (the card cap). The
-    // store validates every op before it calls the check, so they are well-formed paths by then.
-    let batchPaths: readonly string[] | undefined;
+    const time = now();
+    // One reader for every write of the commit: the policy shares its per-request state (the
+    // rules' access-call budget) across a batch by this object's identity.
+    let batchReader: BatchReader | undefined;
     const check =
       auth === 'admin'
         ? undefined
         : (change: DocChange, r: CommitReader) => {
-            batchPaths ??= [...new Set(ops.map((op) => op.path))];
-            const reader: BatchReader = { get: r.get, getAfter: r.getAfter, batchPaths };
-            if (!policy.canWrite(auth, change.path, change.before, change.after, reader)) {
+            batchReader ??= {
+              get: r.get,
+              getAfter: r.getAfter,
+              writeCount: new Set(ops.map((op) => op.path)).size,
+              time,
+            };
+            if (!policy.canWrite(auth, change.path, change.before, change.after, batchReader)) {
               throw denied(`write ${change.path}`);
             }
           };
-    const changes = store.commit(ops, now(), check);
+    const changes = store.commit(ops, time, check);
     afterCommit(changes);
     return changes;
   }

@@ -18,7 +18,7 @@ import {
   assertUploadAllowed,
   normalizeContentType,
 } from '../src/backend/engine/files';
-import type { AccessPolicy, PolicyReader } from './access-policy';
+import type { AccessPolicy, FileMeta, PolicyReader } from './access-policy';
 import { HttpError, readBody, requestAuth, sendError, sendJson } from './http-util';
 import type { Store } from './store';
 import type { ServerContext } from './types';
@@ -37,6 +37,14 @@ export function encodeFilePath(filePath: string): string {
 
 function downloadUrl(ctx: ServerContext, filePath: string, version: number): string {
   return `${ctx.publicOrigin}/files/${encodeFilePath(filePath)}?v=${version}`;
+}
+
+/** The stored file's metadata as storage rules see it (`resource`), or null. */
+function storedMeta(store: Store, filePath: string): FileMeta | null {
+  const file = store.getFile(filePath);
+  return file
+    ? { contentType: file.contentType, size: file.size, updated: new Date(file.version) }
+    : null;
 }
 
 export async function handleFilesApi(
@@ -71,7 +79,8 @@ export async function handleFilesApi(
             : err;
         });
         assertUploadAllowed(filePath, contentType, body.length);
-        if (!policy.canWriteFile(auth, filePath, { contentType, size: body.length }, reader)) {
+        const incoming = { contentType, size: body.length };
+        if (!policy.canWriteFile(auth, filePath, storedMeta(store, filePath), incoming, reader)) {
           throw new BackendError(
             'permission-denied',
             `Missing or insufficient permissions: upload ${filePath}.`,
@@ -83,7 +92,7 @@ export async function handleFilesApi(
       }
       case 'GET': {
         const auth = await requestAuth(req, ctx);
-        if (!policy.canReadFile(auth, filePath, reader)) {
+        if (!policy.canReadFile(auth, filePath, storedMeta(store, filePath), reader)) {
           throw new BackendError(
             'permission-denied',
             `Missing or insufficient permissions: read ${filePath}.`,
@@ -96,7 +105,7 @@ export async function handleFilesApi(
       }
       case 'DELETE': {
         const auth = await requestAuth(req, ctx);
-        if (!policy.canWriteFile(auth, filePath, null, reader)) {
+        if (!policy.canWriteFile(auth, filePath, storedMeta(store, filePath), null, reader)) {
           throw new BackendError(
             'permission-denied',
             `Missing or insufficient permissions: delete ${filePath}.`,

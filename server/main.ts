@@ -9,7 +9,8 @@
 import { startServer } from './create-server';
 import { seedDemoIfEmpty } from './demo-seed';
 import { directoryPage } from './directory-page';
-import { createRulesPolicy } from './access/rules-policy';
+import { describeRulesFailure, holdRules, loadRules, type LoadedRules } from './access/load-rules';
+import { createRulesEnginePolicy } from './access/rules-engine-policy';
 import { createPublicSurfaces } from './public-surfaces';
 import { acceptInviteRoute, sendInviteMail } from './stand-ins/invites';
 import { deliverMail, mailboxPage } from './stand-ins/mail-outbox';
@@ -41,17 +42,40 @@ for (const [key, value] of Object.entries(env)) {
   if (key.startsWith('VITE_') && value !== undefined) runtimeConfig[key] = value;
 }
 
+// The access rules decide every client call: a server whose rules do not parse does not start.
+let loadedRules: LoadedRules;
+try {
+  loadedRules = loadRules();
+} catch (err) {
+  console.error(
+    `\nThe access rules could not be loaded, so the local data server did not start:\n\n` +
+      `${describeRulesFailure(err)}\n\nFix the rules file and start again.\n`,
+  );
+  process.exit(1);
+}
+const rules = holdRules(loadedRules, { watch: env.RULES_WATCH === '1' });
+const projectId = env.PROJECT_ID ?? 'demo-cardbuilder';
+
 const server = await startServer({
   port: Number(env.PORT ?? 5173),
   host: env.HOST ?? '127.0.0.1',
   dataDir: env.DATA_DIR ?? '.data/db',
-  projectId: env.PROJECT_ID ?? 'demo-cardbuilder',
+  projectId,
   authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099',
   ...(env.APP_DIST ? { appDist: env.APP_DIST } : {}),
   ...(env.PUBLIC_ORIGIN ? { publicOrigin: env.PUBLIC_ORIGIN } : {}),
   runtimeConfig,
   startsUnready: env.SEED_DEMO === '1',
-  policy: createRulesPolicy(),
+  policy: createRulesEnginePolicy(rules, {
+    bucket: `${projectId}.appspot.com`,
+    // LOG_DENIALS=1 prints why each refused call was refused (which rule, which error).
+    ...(env.LOG_DENIALS === '1'
+      ? {
+          onDenied: (what: string, d: { reason: string }) =>
+            console.log(`[rules] denied ${what}: ${d.reason}`),
+        }
+      : {}),
+  }),
   routes,
   triggers,
 });
@@ -66,6 +90,7 @@ function stop(signal: string): void {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: closing the local data server`);
+  rules.close();
   server.close().then(
     () => process.exit(0),
     (err: unknown) => {

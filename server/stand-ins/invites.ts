@@ -1,7 +1,6 @@
 /**
  * Collaborator invitations, the server side (the client side is src/data/members.ts; who may write
- * an invite is `match /invites/{email}` in firestore.rules and canWriteInvite in
- * server/access/rules-policy.ts):
+ * an invite is `match /invites/{email}` in firestore.rules):
  *
  * - `acceptInviteRoute`: the https callable `acceptInvite` (`{ accountId }`). The caller's verified
  *   token e-mail must have a pending invite at `accounts/{accountId}/invites/{e-mail}`; then ONE
@@ -38,10 +37,10 @@ import { arrayUnion } from '../../src/backend/transforms';
 import {
   acceptInviteRequest,
   decideAcceptInvite,
+  isInviteEmail,
   type AcceptInviteResult,
   type AcceptInviteWrite,
 } from '../../src/domain/invites';
-import { isInviteEmail } from '../access/rules-policy';
 import { callableRoute } from '../callable';
 import type { AdminDb, AuthInfo, CommitTrigger, RouteHandler } from '../types';
 

@@ -196,8 +196,24 @@ export type NewCard = Pick<Card, EditableField> & {
   teamId?: string | undefined;
 };
 
-/** The batch writes that create a card and claim its handle. */
-export function cardCreateOps(card: NewCard): WriteOp[] {
+/** The account's card-cap list (`firestore.rules`, underCardCapAfter). */
+export function cardUsagePath(accountId: string): string {
+  return `accounts/${accountId}/usage/cards`;
+}
+
+/**
+ * The write that every batch bringing cards into use carries: the ids of those cards. The rules
+ * add its length to the account's count, so a batch cannot pass the cap card by card.
+ */
+export function cardUsageOp(accountId: string, cardIds: readonly string[]): WriteOp {
+  return { kind: 'set', path: cardUsagePath(accountId), data: { batch: [...cardIds] } };
+}
+
+/**
+ * The writes that create a card and claim its handle. A batch of them also needs one
+ * `cardUsageOp` naming every card it creates (the importer adds one per batch).
+ */
+export function cardAndClaimOps(card: NewCard): WriteOp[] {
   const data: DocData = {
     ...editableData(card),
     id: card.id,
@@ -216,6 +232,11 @@ export function cardCreateOps(card: NewCard): WriteOp[] {
       data: { cardId: card.id, accountId: card.accountId },
     },
   ];
+}
+
+/** The whole batch that creates one card: the card, its handle claim and the card-cap list. */
+export function cardCreateOps(card: NewCard): WriteOp[] {
+  return [...cardAndClaimOps(card), cardUsageOp(card.accountId, [card.id])];
 }
 
 /**

@@ -303,3 +303,14 @@ export function inviteRefusalReason(error: {
       return null;
   }
 }
+
+/**
+ * An invitation's address as it is stored: lowercased, and safe as a document id (no '/', no
+ * spaces). `firestore.rules` (isInviteEmail) holds the same pattern; the access table checks both.
+ */
+export const INVITE_EMAIL_PATTERN = /^[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(\.[a-z0-9-]{1,63}){1,8}$/;
+
+/** True when `value` is a stored invitation address (see `INVITE_EMAIL_PATTERN`). */
+export function isInviteEmail(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= 254 && INVITE_EMAIL_PATTERN.test(value);
+}

@@ -1,7 +1,8 @@
 /**
  * Runs the one table of access cases (`cases.ts`) against:
- *  1. the real local data server with its access policy (`server/access/rules-policy.ts`) and the
- *     card-count trigger, through the real local driver, as real Auth-emulator users;
+ *  1. the real local data server, whose rules engine runs the repository's `firestore.rules` and
+ *     `storage.rules`, with the card-count trigger, through the real local driver, as real
+ *     Auth-emulator users;
  *  2. `firestore.rules` on the Firestore emulator, when FIRESTORE_EMULATOR_HOST is set.
  * Every case starts from the same fixture, seeded with server privileges. An allowed case must
  * succeed; a refused one must fail with `permission-denied` and leave every document as it was.
@@ -15,7 +16,10 @@ import {
 } from '@firebase/rules-unit-testing';
 import { doc, getDoc, setDoc, type Firestore } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRulesPolicy } from '../../server/access/rules-policy';
+import { loadRules, type LoadedRules } from '../../server/access/load-rules';
+import { createRulesEnginePolicy } from '../../server/access/rules-engine-policy';
+import { parseRules } from '../../server/rules/ruleset';
+import { TEST_BUCKET } from '../support/policies';
 import { countCardsInUse } from '../../server/triggers/card-count';
 import type { AdminDb } from '../../server/types';
 import { encodeValue } from '../../src/backend/engine/wire';
@@ -91,6 +95,9 @@ function describeCase(c: AccessCase): string {
   return `${c.as} ${c.allowed ? 'should be allowed' : 'should be refused'}`;
 }
 
+const repositoryRules = loadRules();
+let activeRules: LoadedRules = repositoryRules;
+
 describe('access table on the local server', () => {
   let server: TestServer;
   let ids: Ids;
@@ -123,11 +130,11 @@ describe('access table on the local server', () => {
   }
 
   beforeAll(async () => {
-    // The file methods of the policy read documents (storage.rules' firestore.get()) through this.
-    const holder: { db: AdminDb | null } = { db: null };
-    const policy = createRulesPolicy({ files: { get: (p) => holder.db?.get(p).data ?? null } });
-    server = await startTestServer({ policy, triggers: [countCardsInUse] });
-    holder.db = server.ctx.db;
+    // The repository's rules, through a holder the mutation tests below can swap.
+    server = await startTestServer({
+      policy: createRulesEnginePolicy({ current: () => activeRules }, { bucket: TEST_BUCKET }),
+      triggers: [countCardsInUse],
+    });
 
     const uid = {} as Record<SignedInActor, string>;
     const email = {} as Record<SignedInActor, string>;
@@ -151,6 +158,16 @@ describe('access table on the local server', () => {
   afterAll(async () => {
     await server?.close();
   });
+
+  /** Runs one case from the fixture and reports whether it was allowed. */
+  async function outcomeOf(c: AccessCase): Promise<Outcome> {
+    await reset();
+    const op = c.op(envFor(ids, c.as));
+    leftovers = writtenPaths(op);
+    const backend = backends.get(c.as);
+    if (!backend) throw new Error(`no backend for ${c.as}`);
+    return runOnBackend(backend, op);
+  }
 
   it.each(ACCESS_CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     await reset();
@@ -239,6 +256,61 @@ describe('access table on the local server', () => {
     await owner.update('cards/card-a2', { isArchived: true });
     await server.idle();
     expect(cardsInUse()).toBe(0);
+  });
+
+  describe('the table is decided by firestore.rules', () => {
+    afterAll(() => {
+      activeRules = repositoryRules;
+    });
+
+    /** The cases whose outcome differs from the table's under `rules`. */
+    async function flipped(rules: LoadedRules, cases: readonly AccessCase[]): Promise<string[]> {
+      activeRules = rules;
+      try {
+        const out: string[] = [];
+        for (const c of cases) if ((await outcomeOf(c)).ok !== c.allowed) out.push(c.name);
+        return out;
+      } finally {
+        activeRules = repositoryRules;
+      }
+    }
+
+    function mutated(from: string, to: string): LoadedRules {
+      const source = readFileSync(resolve(import.meta.dirname, '../../firestore.rules'), 'utf8');
+      expect(source, `the mutation's target is in firestore.rules: ${from}`).toContain(from);
+      return {
+        firestore: parseRules(source.replace(from, to), 'firestore.rules'),
+        storage: repositoryRules.storage,
+      };
+    }
+
+    it('a deny-all firestore.rules fails every allowed case', async () => {
+      const denyAll = parseRules(
+        "rules_version = '2';\nservice cloud.firestore {\n  match /databases/{database}/documents {\n  }\n}\n",
+        'firestore.rules',
+      );
+      const allowed = ACCESS_CASES.filter((c) => c.allowed);
+      const changed = await flipped({ ...repositoryRules, firestore: denyAll }, allowed);
+      expect(changed.length).toBe(allowed.length);
+    });
+
+    it.each([
+      ['a team may name another account', '&& d.accountId == accountId\n', '\n'],
+      [
+        'a card may be updated by anyone signed in',
+        'return canUseAccount(resource.data.accountId)\n',
+        'return true\n',
+      ],
+      [
+        'the card cap is not checked',
+        '&& (d.isArchived == true || underCardCapAfter(d.accountId, cardId))',
+        '',
+      ],
+      ['checkout for any account', '&& isAccountOwner(d.metadata.accountId)\n', '\n'],
+    ])('dropping a condition (%s) makes a case fail', async (_what, from, to) => {
+      const refused = ACCESS_CASES.filter((c) => !c.allowed);
+      expect((await flipped(mutated(from, to), refused)).length).toBeGreaterThan(0);
+    });
   });
 
   it('refuses a listener on another account and ends one whose access is revoked', async () => {
@@ -347,8 +419,7 @@ describe.skipIf(!emulatorHost)('access table on firestore.rules (Firestore emula
     const paths = [...new Set([...fixture.map(([p]) => p), ...writtenPaths(op)])];
     const before = await readAll(paths);
     const outcome = await runOnFirestore(contextFor(c.as).firestore() as unknown as Firestore, op);
-    // Where rules knowingly judge differently (docs/access.md), the case says so in `rules`.
-    if (c.rules ?? c.allowed) {
+    if (c.allowed) {
       expect(outcome, describeCase(c)).toEqual({ ok: true });
     } else {
       expect(outcome.ok ? 'allowed' : outcome.code, describeCase(c)).toBe('permission-denied');

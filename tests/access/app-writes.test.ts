@@ -1,16 +1,17 @@
 /**
  * The app's own writes against the access policy: the team workspace's repositories (team settings,
  * team sync, importer, cards, promotions, invites) run as the account's owner against the real local
- * server with `createRulesPolicy()`, so a field the rules do not allow fails here, not in production.
- * The policy mirrors firestore.rules function by function (docs/access.md); the table in cases.ts
- * pins each rule, this file pins that the app stays inside them.
+ * server with the rules engine running `firestore.rules`, so a field the rules do not allow fails here, not in production.
+ * The table in cases.ts pins each rule; this file pins that the app stays inside them, the rules'
+ * access-call limits included.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRulesPolicy } from '../../server/access/rules-policy';
+import { rulesPolicy } from '../support/policies';
 import { countCardsInUse } from '../../server/triggers/card-count';
 import { setBackend } from '../../src/backend/current';
 import type { DocData } from '../../src/backend/port';
 import {
+  cardUsageOp,
   createCard,
   deleteCard,
   duplicateCard,
@@ -18,7 +19,7 @@ import {
   newCardId,
   saveCard,
 } from '../../src/data/cards';
-import { importMembers } from '../../src/data/importer';
+import { IMPORT_BATCH_CARDS, importCardOps, importMembers } from '../../src/data/importer';
 import type { ImportInput, ImportRow } from '../../src/data/importer';
 import { followInvites, inviteCollaborator, revokeInvite } from '../../src/data/members';
 import type { Invite } from '../../src/data/members';
@@ -79,7 +80,7 @@ function rows(names: readonly string[], from = 0): ImportRow[] {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ policy: createRulesPolicy(), triggers: [countCardsInUse] });
+  server = await startTestServer({ policy: rulesPolicy(), triggers: [countCardsInUse] });
   owner = await createTestUser();
   setBackend(localBackendFor(server.url, () => owner.idToken));
   server.ctx.db.batch([
@@ -266,16 +267,41 @@ describe("the team workspace's writes pass the access rules", () => {
     stop();
   });
 
-  it('an import that would pass the card cap in one batch is refused as a whole', async () => {
+  it('an import past the card cap stops at the first batch that would pass it', async () => {
     await server.idle();
-    const plan = doc(`accounts/${ACCOUNT}`).plan as { cardsInUse: number };
-    const free = 10 - plan.cardsInUse;
+    const planOf = () => doc(`accounts/${ACCOUNT}`).plan as { cardsInUse: number };
+    const free = 10 - planOf().cardsInUse;
     expect(free).toBeGreaterThan(0);
     const names = Array.from({ length: free + 1 }, (_, i) => `Over Cap ${i}`);
     const outcome = await importMembers(rows(names, 100), importInput(team()));
-    expect(outcome.imported).toBe(0);
     expect(outcome.error).toMatch(/card limit/);
-    const fits = await importMembers(rows(names.slice(0, free), 100), importInput(team()));
-    expect(fits).toEqual({ imported: free, error: null });
+    expect(outcome.imported).toBeLessThanOrEqual(free);
+    expect(outcome.imported).toBeGreaterThanOrEqual(free - IMPORT_BATCH_CARDS + 1);
+    await server.idle();
+    expect(planOf().cardsInUse).toBe(10 - free + outcome.imported);
+  });
+
+  it('a large import passes batch by batch within the rules access-call limits', async () => {
+    await server.idle();
+    // Room for the whole import, so only the access-call limit could refuse a batch.
+    server.ctx.db.update(`accounts/${ACCOUNT}`, { 'plan.cardLimit': 1000 });
+    const names = Array.from({ length: IMPORT_BATCH_CARDS * 3 + 1 }, (_, i) => `Bulk ${i}`);
+    const outcome = await importMembers(rows(names, 200), importInput(team()));
+    expect(outcome).toEqual({ imported: names.length, error: null });
+
+    // Three batches' worth in one batch needs more than 20 access calls: refused as a whole.
+    const big = rows(
+      Array.from({ length: IMPORT_BATCH_CARDS * 3 }, (_, i) => `Too Many ${i}`),
+      500,
+    );
+    const ids = big.map(() => newCardId());
+    const ops = [
+      ...big.flatMap((row, i) => importCardOps(row, importInput(team()), ids[i] ?? '')),
+      cardUsageOp(ACCOUNT, ids),
+    ];
+    await expect(localBackendFor(server.url, () => owner.idToken).batch(ops)).rejects.toMatchObject(
+      { code: 'permission-denied' },
+    );
+    expect(server.ctx.db.get(`cards/${ids[0] ?? ''}`).exists).toBe(false);
   });
 });

@@ -10,7 +10,7 @@ import { deleteApp, initializeApp } from 'firebase/app';
 import { describe, expect, it } from 'vitest';
 import { createFirebaseBackend } from '../../src/backend/firebase/firebase-backend';
 import type { ListenError } from '../../src/backend/port';
-import { signedInPolicy } from '../../server/access-policy';
+import { signedInPolicy } from '../support/policies';
 import type { AccessPolicy } from '../../server/access-policy';
 import { createMemoryBackend } from '../../src/backend/memory/memory-backend';
 import { callableRoute } from '../../server/callable';
@@ -55,7 +55,7 @@ describe('local driver: callable functions', () => {
         return { url: 'http://portal.test/session/1', object: 'billing_portal.session' };
       },
     );
-    const server = await startTestServer({ routes: [route] });
+    const server = await startTestServer({ routes: [route], policy: signedInPolicy() });
     try {
       const user = await createTestUser();
       const signedIn = localBackendFor(server.url, () => user.idToken);
@@ -85,7 +85,7 @@ describe('local driver: the listening socket', () => {
 
   it('reconnects after the server restarts and re-subscribes every listener', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cardbuilder-reconnect-'));
-    let server = await startTestServer({ dataDir });
+    let server = await startTestServer({ dataDir, policy: signedInPolicy() });
     const port = Number(new URL(server.url).port);
     try {
       const user = await createTestUser();
@@ -106,7 +106,7 @@ describe('local driver: the listening socket', () => {
       );
       await until(() => docs.length === 1 && lists.length === 1, 'first snapshots');
       await server.close();
-      server = await startTestServer({ dataDir, port });
+      server = await startTestServer({ dataDir, port, policy: signedInPolicy() });
       // Written by the new server itself: the subject here is the socket, not HTTP keep-alive.
       server.ctx.db.set('rc/a', { n: 2 });
       server.ctx.db.set('rc/b', { n: 3 });

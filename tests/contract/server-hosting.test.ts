@@ -3,6 +3,7 @@
  * in commit order, their own writes reaching listeners), the built app with its SPA fallback and
  * injected runtime configuration, extra routes, and the health check.
  */
+import { rulesPolicy, signedInPolicy } from '../support/policies';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,7 @@ describe('commit triggers', () => {
   it('run once per changed document, in commit order, and their writes reach listeners', async () => {
     const seen: string[] = [];
     const server = await startTestServer({
+      policy: signedInPolicy(),
       triggers: [
         async (change: DocChange, ctx) => {
           if (!change.path.startsWith('orders/')) return;
@@ -84,6 +86,7 @@ describe('hosting the app', () => {
       projectId: TEST_PROJECT_ID,
       authEmulatorHost: authEmulatorHost(),
       appDist: dir,
+      policy: rulesPolicy(),
       runtimeConfig: { VITE_RELEASE: '</script><script>alert(1)</script>', VITE_BACKEND: 'local' },
       routes: [
         async (req, res, url) => {

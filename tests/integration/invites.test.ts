@@ -20,7 +20,7 @@ import {
   type InviteSnapshot,
   type InviteTransaction,
 } from '../../functions/src/accept-invite';
-import { createRulesPolicy } from '../../server/access/rules-policy';
+import { rulesPolicy } from '../support/policies';
 import { acceptInviteRoute, sendInviteMail } from '../../server/stand-ins/invites';
 import type { AdminDb } from '../../server/types';
 import type { Backend, DocData, QuerySpec, WriteOp } from '../../src/backend/port';
@@ -164,7 +164,7 @@ function collaborators(): unknown {
 beforeAll(async () => {
   adminApp = initializeApp({ projectId: TEST_PROJECT_ID }, `invites-test-${randomUUID()}`);
   server = await startTestServer({
-    policy: createRulesPolicy(),
+    policy: rulesPolicy(),
     routes: [acceptInviteRoute],
     triggers: [sendInviteMail],
   });

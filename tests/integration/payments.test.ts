@@ -346,12 +346,27 @@ describe('the plan follows the subscription', () => {
     const otherClient = localBackendFor(server.url, () => other.idToken);
     setBackend(otherClient);
     try {
-      // The client writes the checkout session, so its metadata is not to be trusted.
-      const { state } = await checkout(other.uid, 'price_starter_monthly', accountId);
-      await pay(other.uid, state.url ?? '');
+      // The rules refuse a checkout session for an account the payer does not own...
+      await expect(checkout(other.uid, 'price_starter_monthly', accountId)).rejects.toMatchObject({
+        code: 'permission-denied',
+      });
     } finally {
       setBackend(client);
     }
+    // ...and should one get past them, the plan sync still bills the payer's own account.
+    const id = server.ctx.db.add(
+      `users/${other.uid}/checkout_sessions`,
+      checkoutSessionPayload({
+        priceId: 'price_starter_monthly',
+        accountId,
+        accountName: `Account ${accountId}`,
+        returnUrl: RETURN_URL,
+      }),
+    );
+    await server.idle();
+    const url = server.ctx.db.get(`users/${other.uid}/checkout_sessions/${id}`).data?.url;
+    expect(typeof url).toBe('string');
+    await pay(other.uid, String(url));
     expect(plan(otherAccount)).toMatchObject({ type: 'starter', isPaidAccount: true });
     expect(plan(accountId)).toMatchObject({ type: 'free', isPaidAccount: false });
   });

@@ -4,7 +4,7 @@
  * a refused chunk is resumed by the next run without writing any card twice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInPolicy } from '../../server/access-policy';
+import { signedInPolicy } from '../support/policies';
 import type { AccessPolicy } from '../../server/access-policy';
 import { setBackend } from '../../src/backend/current';
 import type { DocData } from '../../src/backend/port';

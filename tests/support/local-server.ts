@@ -12,6 +12,7 @@ import type { AccessPolicy } from '../../server/access-policy';
 import { startServer } from '../../server/create-server';
 import type { CommitTrigger, RouteHandler, ServerContext } from '../../server/types';
 import { authEmulatorHost, TEST_PROJECT_ID } from './auth-emulator';
+import { rulesPolicy } from './policies';
 
 export interface TestServer {
   url: string;
@@ -38,7 +39,7 @@ export async function startTestServer(
     dataDir,
     projectId: TEST_PROJECT_ID,
     authEmulatorHost: authEmulatorHost(),
-    ...(options.policy ? { policy: options.policy } : {}),
+    policy: options.policy ?? rulesPolicy(),
     ...(options.routes ? { routes: options.routes } : {}),
     ...(options.triggers ? { triggers: options.triggers } : {}),
   });

@@ -3,7 +3,7 @@
  * the real `startServer` on a data folder, with the interim signed-in-only policy so the test can
  * write plain documents without building an account first. The access rules have their own suite.
  */
-import { signedInPolicy } from '../../server/access-policy';
+import { signedInPolicy } from './policies';
 import { startServer } from '../../server/create-server';
 
 const env = process.env;

@@ -1,0 +1,35 @@
+/**
+ * Stored values as the rules engine sees them: the port's plain data (null, booleans, numbers,
+ * strings, `Date`, byte arrays, lists and maps) turned into the engine's plain input. Numbers stay
+ * numbers (the engine reads an integral value as `int`, as Firestore's SDKs store it); byte arrays
+ * become bytes.
+ */
+import type { DocData } from '../../src/backend/port';
+import { RulesBytes, type PlainDoc, type PlainValue } from '../rules/ruleset';
+
+export function toRulesValue(value: unknown): PlainValue {
+  if (value === null || value === undefined) return null;
+  switch (typeof value) {
+    case 'boolean':
+    case 'number':
+    case 'string':
+      return value;
+    default:
+      break;
+  }
+  if (value instanceof Date) return value;
+  if (value instanceof Uint8Array) return new RulesBytes(value);
+  if (Array.isArray(value)) return value.map(toRulesValue);
+  if (typeof value === 'object') {
+    const out: { [key: string]: PlainValue } = {};
+    for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+      if (inner !== undefined) out[key] = toRulesValue(inner);
+    }
+    return out;
+  }
+  return null;
+}
+
+export function toRulesDoc(data: DocData | null): PlainDoc | null {
+  return data === null ? null : (toRulesValue(data) as PlainDoc);
+}
