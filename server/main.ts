@@ -5,6 +5,9 @@
  *   PORT (5173)  HOST (127.0.0.1)  DATA_DIR (.data/db)  PROJECT_ID (demo-cardbuilder)
  *   FIREBASE_AUTH_EMULATOR_HOST (127.0.0.1:9099)  APP_DIST (unset: API only)  PUBLIC_ORIGIN
  *   VITE_*: passed to the app as its runtime configuration (window.__APP_CONFIG__)
+ *   RULES_DIR (the repository): where firestore.rules and storage.rules are read from
+ *   RULES_WATCH=1: reload the rules when either file changes (npm run dev)
+ *   LOG_DENIALS=1: print why each refused call was refused
  */
 import { startServer } from './create-server';
 import { seedDemoIfEmpty } from './demo-seed';
@@ -45,7 +48,7 @@ for (const [key, value] of Object.entries(env)) {
 // The access rules decide every client call: a server whose rules do not parse does not start.
 let loadedRules: LoadedRules;
 try {
-  loadedRules = loadRules();
+  loadedRules = loadRules(env.RULES_DIR);
 } catch (err) {
   console.error(
     `\nThe access rules could not be loaded, so the local data server did not start:\n\n` +
@@ -53,7 +56,10 @@ try {
   );
   process.exit(1);
 }
-const rules = holdRules(loadedRules, { watch: env.RULES_WATCH === '1' });
+const rules = holdRules(loadedRules, {
+  watch: env.RULES_WATCH === '1',
+  ...(env.RULES_DIR ? { dir: env.RULES_DIR } : {}),
+});
 const projectId = env.PROJECT_ID ?? 'demo-cardbuilder';
 
 const server = await startServer({
