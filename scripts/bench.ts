@@ -7,6 +7,7 @@
  *                      median, first contentful paint against a static file of the same page
  *   builder            preview update after a keystroke on a card with 50 links
  *   npm start          time to ready, cold (empty data folder) and warm (restart)
+ *   rules engine       parse time of firestore.rules, median decision for the app's requests
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ import {
 } from '../src/features/public-card/host/public-surfaces-handler';
 import { renderCardPage } from '../src/features/public-card/render/render-card-page';
 import { startAuthEmulator, waitForHttp } from './lib/auth-emulator';
+import { benchRulesEngine } from './bench-rules';
 
 const root = resolve(import.meta.dirname, '..');
 const AUTH_PORT = Number(process.env.BENCH_AUTH_PORT ?? 9588);
@@ -381,6 +383,7 @@ async function benchStart(): Promise<void> {
 
 async function main(): Promise<void> {
   console.log('Cardbuilder bench (figures, not assertions)\n');
+  benchRulesEngine(report);
   await benchHandler();
 
   const build = spawnSync(

@@ -5,7 +5,7 @@
  * Design (why it is shaped like this):
  *
  * - Firestore has no transaction across hundreds of documents, and batches must stay small, so the
- *   apply writes in chunks of at most `SYNC_CHUNK_WRITES` (400) card updates, one batch each. A
+ *   apply writes in chunks of at most `SYNC_CHUNK_WRITES` card updates, one batch each. A
  *   chunk is all-or-nothing; the run as a whole is made all-or-nothing *eventually* by recording
  *   the intent before any card is written and making the apply idempotent and resumable:
  *
@@ -54,8 +54,13 @@ import { isCoupled, mergeTeamLinks } from '../domain/links';
 import { AVATAR_SHAPES } from '../domain/model';
 import type { BrandKit, BulkSync, CardTemplate, Link, SignatureBasic } from '../domain/model';
 
-/** The most card updates one batch carries. */
-export const SYNC_CHUNK_WRITES = 400;
+/**
+ * The most card updates one batch carries, sized to the rules' access-call limits: a batch may make
+ * 20 document reads in its rules and each write counts its own. `firestore.rules` reads the account
+ * (and, for the super admin, their user document) to judge a card update: 2 reads a card at most,
+ * so 10 cards a batch. Syncing thousands of cards belongs in a server job.
+ */
+export const SYNC_CHUNK_WRITES = 10;
 /** Cards read per query page. */
 export const SYNC_PAGE_SIZE = 500;
 /** Attempts per chunk before the run stops and waits to be resumed. */
