@@ -166,9 +166,19 @@ export async function getCard(id: string): Promise<Card | null> {
   return snap.exists && snap.data ? toCard(snap.id, snap.data) : null;
 }
 
-/** True when another card claims the handle (the card `exceptCardId` may keep its own). */
+/**
+ * True when another card claims the handle (the card `exceptCardId` may keep its own). A claim of
+ * another account cannot be read (it would tell the card id behind a private address): the rules'
+ * refusal is the answer "taken".
+ */
 export async function isHandleTaken(handle: string, exceptCardId?: string): Promise<boolean> {
-  const snap = await backend().get(handlePath(handle));
+  let snap;
+  try {
+    snap = await backend().get(handlePath(handle));
+  } catch (err) {
+    if ((err as { code?: string }).code === 'permission-denied') return true;
+    throw err;
+  }
   if (!snap.exists || !snap.data) return false;
   return exceptCardId === undefined || snap.data.cardId !== exceptCardId;
 }

@@ -16,7 +16,7 @@ import type { ImportMember } from '../domain/importer';
 import { mergeTeamLinks } from '../domain/links';
 import type { Link } from '../domain/model';
 import { generateHandle } from '../domain/handles';
-import { cardAndClaimOps, cardUsageOp, handlePath, newCardId } from './cards';
+import { cardAndClaimOps, cardUsageOp, isHandleTaken, newCardId } from './cards';
 import { isEmail, normaliseEmail } from './members';
 import { applyBranding, asTeamLink, chunk } from './team-sync';
 import type { TeamBranding } from './team-sync';
@@ -329,10 +329,10 @@ export async function claimedHandles(handles: readonly string[]): Promise<Map<st
   const unique = [...new Set(handles.filter((h) => h !== ''))];
   const out = new Map<string, boolean>();
   for (const part of chunk(unique, 16)) {
-    const snaps = await Promise.all(part.map((h) => backend().get(handlePath(h))));
-    snaps.forEach((snap, i) => {
+    const taken = await Promise.all(part.map((h) => isHandleTaken(h)));
+    taken.forEach((claimed, i) => {
       const handle = part[i];
-      if (handle !== undefined) out.set(handle, snap.exists);
+      if (handle !== undefined) out.set(handle, claimed);
     });
   }
   return out;

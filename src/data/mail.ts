@@ -41,7 +41,10 @@ export function newAccountMail(notice: NewAccountNotice): MailMessage {
   };
 }
 
-/** Queues an e-mail; returns the mail document's id. */
-export function sendMail(mail: MailMessage): Promise<string> {
-  return backend().add('mail', { ...mail });
+/**
+ * Queues the sign-up notice of user `uid`. Its id is fixed (`signup-{uid}`): the rules allow a user
+ * exactly one, so a client cannot use the product's sender to flood the team.
+ */
+export async function sendSignUpNotice(uid: string, mail: MailMessage): Promise<void> {
+  await backend().set(`mail/signup-${uid}`, { ...mail });
 }

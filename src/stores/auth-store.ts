@@ -17,7 +17,7 @@ import type { StateCreator } from 'zustand';
 import * as firebaseAuth from '../backend/auth';
 import type { AuthService, AuthUser, LocalGoogleAccount, SignInResult } from '../backend/auth';
 import { serverTimestamp } from '../backend/transforms';
-import { newAccountMail, sendMail } from '../data/mail';
+import { newAccountMail, sendSignUpNotice } from '../data/mail';
 import { createUser, followUser, getUser, updateUser, uploadUserPhoto } from '../data/users';
 import { authErrorMessage } from '../domain/auth-errors';
 import type { User } from '../domain/model';
@@ -163,7 +163,8 @@ export function authStoreCreator(overrides: Partial<AuthDeps> = {}): StateCreato
           console.warn('[auth] sign-up tracker failed', err);
         }
         if (deps.productTeamEmail) {
-          await sendMail(
+          await sendSignUpNotice(
+            user.uid,
             newAccountMail({ to: deps.productTeamEmail, email, provider: source, affiliate }),
           ).catch((err: unknown) => console.error('[auth] new-account e-mail failed', err));
         }

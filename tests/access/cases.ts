@@ -98,6 +98,9 @@ export const FREE_PLAN = {
   trialEndDate: null,
 };
 
+/** The uid of a removed collaborator of account A (a document only, never signed in). */
+export const FORMER_COLLABORATOR = 'former-collaborator-uid';
+
 function user(ids: Ids, who: SignedInActor, extra: DocData): DocData {
   return {
     id: ids.uid[who],
@@ -192,6 +195,15 @@ export function buildFixture(ids: Ids, now: Date): Array<[string, DocData]> {
       user(ids, 'otherOwner', { accountId: 'acc-b', defaultTeam: 'team-b1', teams: ['team-b1'] }),
     ],
     ['users/' + u.newUser, user(ids, 'newUser', { acceptedTOC: now, dateCreated: now })],
+    // A collaborator the owner removed from account A: the user document keeps its accountId.
+    [
+      `users/${FORMER_COLLABORATOR}`,
+      {
+        ...user(ids, 'member', { accountId: 'acc-a', defaultTeam: 'team-a1', teams: ['team-a1'] }),
+        id: FORMER_COLLABORATOR,
+        isAccountOwner: false,
+      },
+    ],
     [
       'accounts/acc-a',
       {
@@ -269,7 +281,6 @@ export function buildFixture(ids: Ids, now: Date): Array<[string, DocData]> {
     ['cards/card-b1', card('card-b1', 'acc-b', 'team-b1', u.otherOwner, 'hank')],
     ['handles/ada', { cardId: 'card-a1', accountId: 'acc-a' }],
     ['handles/grace', { cardId: 'card-a2', accountId: 'acc-a' }],
-    ['handles/old-card', { cardId: 'card-a3', accountId: 'acc-a' }],
     ['handles/hank', { cardId: 'card-b1', accountId: 'acc-b' }],
     ['analytics/card-a1', { views: 3, accountId: 'acc-a' }],
     ['analytics/card-a1/entries/e1', { name: 'Lead', createdAt: OLD }],
@@ -451,8 +462,14 @@ function checkout(env: CaseEnv, extra: DocData = {}, metadata: DocData = {}): Ac
   });
 }
 
-function signUpMail(extra: DocData = {}, message: DocData = {}): AccessOp {
-  return set('mail/mail-new', {
+/** The sign-up notice, at its one allowed id (`mail/signup-{uid}`) unless `id` says otherwise. */
+function signUpMail(
+  env: CaseEnv,
+  extra: DocData = {},
+  message: DocData = {},
+  id = `signup-${env.me}`,
+): AccessOp {
+  return set(`mail/${id}`, {
     to: TEAM_EMAIL,
     message: {
       subject: 'New Cardbuilder sign-up: someone@example.test',
@@ -806,7 +823,12 @@ const MATRIX: Row[] = [
   },
 
   // handles
-  { what: 'get a handle claim', op: () => get('handles/ada'), allow: SIGNED_IN },
+  {
+    what: 'get a handle claim of account A',
+    op: () => get('handles/ada'),
+    allow: ACCOUNT_A_EDITORS,
+  },
+  { what: 'get a free handle (no claim)', op: () => get('handles/nobody-yet'), allow: SIGNED_IN },
   {
     what: 'list handle claims',
     op: () => query({ collection: 'handles', limit: 10 }),
@@ -995,7 +1017,7 @@ const MATRIX: Row[] = [
   },
 
   // mail
-  { what: 'send the sign-up notice', op: () => signUpMail(), allow: ['newUser'] },
+  { what: 'send the sign-up notice', op: (e) => signUpMail(e), allow: ['newUser'] },
   { what: 'get a mail document', op: () => get('mail/m1'), allow: [] },
   { what: 'list mail', op: () => query({ collection: 'mail', limit: 10 }), allow: [] },
   {
@@ -1301,12 +1323,66 @@ const ATTACKS: AccessCase[] = [
   c('super admin creates a card over the cap', 'superAdmin', false, (e) =>
     newCard(e, { accountId: 'acc-b' }),
   ),
-  c('otherOwner creates an archived card at the cap', 'otherOwner', true, (e) =>
-    newCard(e, { accountId: 'acc-b', extra: { isArchived: true } }),
+  // a removed collaborator's user document is no longer the account's to read
+  c('owner reads the user document of a removed collaborator', 'owner', false, () =>
+    get(`users/${FORMER_COLLABORATOR}`),
+  ),
+  c('collaborator reads the user document of a removed collaborator', 'collaborator', false, () =>
+    get(`users/${FORMER_COLLABORATOR}`),
+  ),
+  c('owner reads the user document of a current collaborator', 'owner', true, (e) =>
+    get(`users/${e.ids.uid.collaborator}`),
+  ),
+
+  // users.teams: only a team of one's own account, one at a time
+  c("owner adds account B's team to their teams", 'owner', false, (e) =>
+    update(`users/${e.me}`, { teams: arrayUnion('team-b1') }),
+  ),
+  c('owner adds a team id that does not exist to their teams', 'owner', false, (e) =>
+    update(`users/${e.me}`, { teams: arrayUnion('team-nowhere') }),
+  ),
+  c('owner adds two teams to their teams in one write', 'owner', false, (e) =>
+    update(`users/${e.me}`, { teams: ['team-a1', 'team-a2', 'team-a3', 'team-a4'] }),
+  ),
+  c('collaborator adds a team of their account to their teams', 'collaborator', true, (e) =>
+    update(`users/${e.me}`, { teams: arrayUnion('team-a2') }),
+  ),
+  c('owner removes a team from their teams', 'owner', true, (e) =>
+    update(`users/${e.me}`, { teams: arrayRemove('team-a2') }),
+  ),
+
+  // handle hoarding: archived cards hold no handle claim and are never created as such
+  c(
+    'otherOwner creates an archived card at the cap (to hoard its handle)',
+    'otherOwner',
+    false,
+    (e) => newCard(e, { accountId: 'acc-b', extra: { isArchived: true } }),
+  ),
+  c('otherOwner creates an archived card without a claim at the cap', 'otherOwner', false, (e) =>
+    newCard(e, { accountId: 'acc-b', extra: { isArchived: true }, claim: null, usage: null }),
+  ),
+  c('owner archives a card and keeps its handle claim', 'owner', false, () =>
+    update('cards/card-a1', { isArchived: true }),
+  ),
+  c('owner archives a card, releasing its handle claim', 'owner', true, () =>
+    batch(
+      { kind: 'update', path: 'cards/card-a1', data: { isArchived: true } },
+      { kind: 'delete', path: 'handles/ada' },
+    ),
+  ),
+  c('owner claims a handle for an archived card', 'owner', false, () =>
+    set('handles/old-card', { cardId: 'card-a3', accountId: 'acc-a' }),
+  ),
+  c('owner un-archives a card without taking its handle back', 'owner', false, () =>
+    batch(
+      { kind: 'update', path: 'cards/card-a3', data: { isArchived: false } },
+      usage('acc-a', ['card-a3']),
+    ),
   ),
   c('owner un-archives a card under the cap, naming it in the card-cap list', 'owner', true, () =>
     batch(
       { kind: 'update', path: 'cards/card-a3', data: { isArchived: false } },
+      { kind: 'set', path: 'handles/old-card', data: { cardId: 'card-a3', accountId: 'acc-a' } },
       usage('acc-a', ['card-a3']),
     ),
   ),
@@ -1383,7 +1459,6 @@ const ATTACKS: AccessCase[] = [
   c("otherOwner edits account A's card", 'otherOwner', false, () =>
     update('cards/card-a1', { title: 'Fired' }),
   ),
-  c('owner archives a card', 'owner', true, () => update('cards/card-a1', { isArchived: true })),
 
   // team sync fields on cards (src/data/team-sync.ts, importer.ts)
   c('owner syncs a card with 50 team styles', 'owner', true, () =>
@@ -1429,7 +1504,7 @@ const ATTACKS: AccessCase[] = [
   // the card cap judged per batch: the size of the batch's card-cap list is added to the count
   // (the fixture leaves account A 4 free slots; a batch of 3 cards stays within 20 access calls)
   c('owner imports 3 cards in one batch with 4 free slots', 'owner', true, (e) => cardBatch(e, 3)),
-  c('owner imports 3 cards, 1 of them archived, with 4 free slots', 'owner', true, (e) =>
+  c('owner imports 3 cards, 1 of them archived, with 4 free slots', 'owner', false, (e) =>
     cardBatch(e, 3, { archived: 1 }),
   ),
   c(
@@ -1630,8 +1705,12 @@ const ATTACKS: AccessCase[] = [
   c('owner creates a checkout session with a year-long trial', 'owner', false, (e) =>
     checkout(e, { trial_period_days: 365 }),
   ),
-  c('owner creates a checkout session with a 14-day trial', 'owner', true, (e) =>
+  // trials are the server's decision (one per account): a client may not ask for one
+  c('owner creates a checkout session with a 14-day trial', 'owner', false, (e) =>
     checkout(e, { trial_period_days: 14 }),
+  ),
+  c('owner creates a checkout session with trial_from_plan', 'owner', false, (e) =>
+    checkout(e, { trial_from_plan: true }),
   ),
   c('owner creates a checkout session for account B', 'owner', false, (e) =>
     checkout(e, {}, { accountId: 'acc-b' }),
@@ -1656,34 +1735,43 @@ const ATTACKS: AccessCase[] = [
   ),
 
   // mail
-  c('a new user sends mail to another recipient', 'newUser', false, () =>
-    signUpMail({ to: 'victim@example.test' }),
+  c('a new user sends mail to another recipient', 'newUser', false, (e) =>
+    signUpMail(e, { to: 'victim@example.test' }),
   ),
-  c('a new user sends mail to a list of recipients', 'newUser', false, () =>
-    signUpMail({ to: [TEAM_EMAIL, 'victim@example.test'] }),
+  c('a new user sends mail to a list of recipients', 'newUser', false, (e) =>
+    signUpMail(e, { to: [TEAM_EMAIL, 'victim@example.test'] }),
   ),
-  c('a new user sends mail with a cc', 'newUser', false, () =>
-    signUpMail({ cc: 'victim@example.test' }),
+  c('a new user sends mail with a cc', 'newUser', false, (e) =>
+    signUpMail(e, { cc: 'victim@example.test' }),
   ),
-  c('a new user sends mail with a template', 'newUser', false, () =>
-    signUpMail({ template: { name: 'welcome', data: {} } }),
+  c('a new user sends mail with a template', 'newUser', false, (e) =>
+    signUpMail(e, { template: { name: 'welcome', data: {} } }),
   ),
-  c('a new user sends mail with huge html', 'newUser', false, () =>
-    signUpMail({}, { html: `<p>${'x'.repeat(11 * 1024)}</p>` }),
+  c('a new user sends mail with huge html', 'newUser', false, (e) =>
+    signUpMail(e, {}, { html: `<p>${'x'.repeat(11 * 1024)}</p>` }),
   ),
-  c('a new user sends mail with a long subject', 'newUser', false, () =>
-    signUpMail({}, { subject: 's'.repeat(201) }),
+  c('a new user sends mail with a long subject', 'newUser', false, (e) =>
+    signUpMail(e, {}, { subject: 's'.repeat(201) }),
   ),
-  c('a new user sends mail with a text part', 'newUser', false, () =>
-    signUpMail({}, { text: 'plain' }),
+  c('a new user sends mail with a text part', 'newUser', false, (e) =>
+    signUpMail(e, {}, { text: 'plain' }),
   ),
-  c('a new user sends mail with a delivery field', 'newUser', false, () =>
-    signUpMail({ delivery: { state: 'SUCCESS' } }),
+  c('a new user sends mail with a delivery field', 'newUser', false, (e) =>
+    signUpMail(e, { delivery: { state: 'SUCCESS' } }),
   ),
-  c('a new user sends mail from another address', 'newUser', false, () =>
-    signUpMail({ from: 'ceo@acme.example' }),
+  c('a new user sends mail from another address', 'newUser', false, (e) =>
+    signUpMail(e, { from: 'ceo@acme.example' }),
   ),
-  c('a long-registered user sends the sign-up notice again', 'owner', false, () => signUpMail()),
+  c('a long-registered user sends the sign-up notice again', 'owner', false, (e) => signUpMail(e)),
+  c('a new user sends a second sign-up notice under another id', 'newUser', false, (e) =>
+    signUpMail(e, {}, {}, 'mail-new'),
+  ),
+  c('a new user sends the sign-up notice as another user', 'newUser', false, (e) =>
+    signUpMail(e, {}, {}, `signup-${e.ids.uid.owner}`),
+  ),
+  c('a new user sends a 3 KB sign-up notice', 'newUser', false, (e) =>
+    signUpMail(e, {}, { html: `<p>${'x'.repeat(3 * 1024)}</p>` }),
+  ),
   c('super admin reads mail', 'superAdmin', false, () => get('mail/m1')),
 
   // analytics
