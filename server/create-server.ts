@@ -38,6 +38,25 @@ export interface StartServerOptions {
   publicOrigin?: string;
   /** When true, /api/health answers 503 until `markReady()` (start-up work such as seeding). */
   startsUnready?: boolean;
+  /**
+   * Allows a `host` other than loopback. The server trusts the Auth emulator, whose tokens are
+   * unsigned: anyone who can reach it can sign in as anyone. Only for a trusted network.
+   */
+  allowRemote?: boolean;
+}
+
+/** Live sockets one client address may hold (a browser tab holds one). */
+export const MAX_SOCKETS_PER_ADDRESS = 100;
+
+/** Whether `host` is a loopback address (or the name of one). */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** Whether a request comes from this machine (the IPv4-mapped form included). */
+export function isLoopbackPeer(address: string | undefined): boolean {
+  if (address === undefined) return false;
+  return isLoopbackHost(address.replace(/^::ffff:/, ''));
 }
 
 export interface RunningServer {
@@ -52,6 +71,13 @@ export interface RunningServer {
 
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
+  if (!isLoopbackHost(host) && options.allowRemote !== true) {
+    throw new Error(
+      `Refusing to listen on ${host}: the local server accepts the Auth emulator's unsigned ` +
+        'tokens, so anyone who can reach it can act as any user. It listens on 127.0.0.1; to ' +
+        'expose it on a trusted network anyway, set LOCAL_SERVER_ALLOW_REMOTE=1.',
+    );
+  }
   const dataDir = path.resolve(options.dataDir);
   const policy = options.policy;
   const routes = options.routes ?? [];
@@ -126,6 +152,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         await handleFilesApi(req, res, url, ctx, store, policy);
         return;
       }
+      // The mailbox shows sign-in and password-reset links: this machine's eyes only.
+      if (p.startsWith('/__/mailbox') && !isLoopbackPeer(req.socket.remoteAddress)) {
+        sendJson(res, 403, {
+          error: { code: 'permission-denied', message: 'The mailbox answers only this machine.' },
+        });
+        return;
+      }
       if (p.startsWith('/files/') && (req.method === 'GET' || req.method === 'HEAD')) {
         serveFile(req, res, url, store);
         return;
@@ -145,13 +178,28 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  const socketsByPeer = new Map<string, number>();
   server.on('upgrade', (req, socket, head) => {
     const pathname = new URL(req.url ?? '/', 'http://local').pathname;
     if (pathname !== '/api/listen') {
       socket.destroy();
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => handleListenSocket(ws, db, ctx));
+    const peer = req.socket.remoteAddress ?? '';
+    const open = socketsByPeer.get(peer) ?? 0;
+    if (open >= MAX_SOCKETS_PER_ADDRESS) {
+      socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      socketsByPeer.set(peer, (socketsByPeer.get(peer) ?? 0) + 1);
+      ws.once('close', () => {
+        const left = (socketsByPeer.get(peer) ?? 1) - 1;
+        if (left > 0) socketsByPeer.set(peer, left);
+        else socketsByPeer.delete(peer);
+      });
+      handleListenSocket(ws, db, ctx);
+    });
   });
 
   await new Promise<void>((resolve, reject) => {

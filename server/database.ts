@@ -16,7 +16,7 @@ import {
   newDocId,
   parentCollection,
 } from '../src/backend/engine/paths';
-import { runQuery, validateQuery } from '../src/backend/engine/query';
+import { matchesWhere, runQuery, validateQuery } from '../src/backend/engine/query';
 import { cloneValue } from '../src/backend/engine/values';
 import { encodeValue } from '../src/backend/engine/wire';
 import type { AccessPolicy, BatchReader, PolicyReader } from './access-policy';
@@ -94,6 +94,21 @@ export function createDatabase(
     sub.send(result);
   }
 
+  /**
+   * Whether a change can alter a query's result: only a document that matches every filter, before
+   * or after the change, can enter, leave or change the result. So a commit costs each listener
+   * only when it touches that listener's result, not whenever its collection changes.
+   */
+  function touchesQuery(spec: QuerySpec, changes: readonly DocChange[]): boolean {
+    const where = spec.where ?? [];
+    const matches = (data: DocChange['before']) =>
+      data !== null && where.every((clause) => matchesWhere(data, clause));
+    return changes.some(
+      (c) =>
+        parentCollection(c.path) === spec.collection && (matches(c.before) || matches(c.after)),
+    );
+  }
+
   function afterCommit(changes: DocChange[]): void {
     if (changes.length === 0) return;
     const paths = new Set(changes.map((c) => c.path));
@@ -101,7 +116,10 @@ export function createDatabase(
     for (const [sub, state] of [...subs]) {
       if (!subs.has(sub)) continue;
       const t = sub.target;
-      const affected = t.kind === 'doc' ? paths.has(t.path) : collections.has(t.spec.collection);
+      const affected =
+        t.kind === 'doc'
+          ? paths.has(t.path)
+          : collections.has(t.spec.collection) && touchesQuery(t.spec, changes);
       if (affected) refresh(sub, state);
     }
     onCommit(changes);

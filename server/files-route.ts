@@ -4,11 +4,12 @@
  *   PUT    /api/files/<path>   body = the bytes, Content-Type = the image type → { url }
  *   GET    /api/files/<path>   → { url }   (the download URL, like getDownloadURL)
  *   DELETE /api/files/<path>   → { ok: true }
- *   GET    /files/<path>       the bytes, public, as a download URL serves them
+ *   GET    /files/<path>?token= the bytes, to whoever holds the download URL (with its token)
  *
  * Path segments are URL-encoded one by one. Uploads are limited to PNG, JPEG, WebP and GIF up to
- * 5 MiB (`src/backend/engine/files.ts`); the access policy judges the API calls. Download URLs carry
- * the file's version, so a replaced photo gets a new URL and old ones may be cached for long.
+ * 5 MiB (`src/backend/engine/files.ts`); storage.rules judge the API calls. Download URLs carry
+ * the file's version, so a replaced photo gets a new URL and old ones may be cached for long, and
+ * its secret token, so a file cannot be fetched by guessing its path.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BackendError } from '../src/backend/errors';
@@ -35,8 +36,12 @@ export function encodeFilePath(filePath: string): string {
   return filePath.split('/').map(encodeURIComponent).join('/');
 }
 
-function downloadUrl(ctx: ServerContext, filePath: string, version: number): string {
-  return `${ctx.publicOrigin}/files/${encodeFilePath(filePath)}?v=${version}`;
+function downloadUrl(
+  ctx: ServerContext,
+  filePath: string,
+  file: { version: number; token: string },
+): string {
+  return `${ctx.publicOrigin}/files/${encodeFilePath(filePath)}?v=${file.version}&token=${file.token}`;
 }
 
 /** The stored file's metadata as storage rules see it (`resource`), or null. */
@@ -86,8 +91,8 @@ export async function handleFilesApi(
             `Missing or insufficient permissions: upload ${filePath}.`,
           );
         }
-        const version = store.putFile(filePath, contentType, body);
-        sendJson(res, 200, { url: downloadUrl(ctx, filePath, version) });
+        const stored = store.putFile(filePath, contentType, body);
+        sendJson(res, 200, { url: downloadUrl(ctx, filePath, stored) });
         return;
       }
       case 'GET': {
@@ -100,7 +105,7 @@ export async function handleFilesApi(
         }
         const file = store.getFile(filePath);
         if (!file) throw new BackendError('not-found', `No file at ${filePath}.`);
-        sendJson(res, 200, { url: downloadUrl(ctx, filePath, file.version) });
+        sendJson(res, 200, { url: downloadUrl(ctx, filePath, file) });
         return;
       }
       case 'DELETE': {
@@ -139,7 +144,9 @@ export function serveFile(req: IncomingMessage, res: ServerResponse, url: URL, s
     return;
   }
   const file = store.getFile(filePath);
-  if (!file) {
+  // Without its token a path is no address: like a Cloud Storage download URL, the token is the
+  // secret, and a wrong one looks exactly like a missing file.
+  if (!file || url.searchParams.get('token') !== file.token) {
     res
       .writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' })
       .end('Not found');

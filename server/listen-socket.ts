@@ -21,7 +21,8 @@ import type { DatabaseService, Subscription } from './database';
 import { toBackendError } from './http-util';
 import type { AuthInfo, ServerContext } from './types';
 
-const MAX_LISTENERS_PER_SOCKET = 1000;
+/** Firestore's advice is at most 100 snapshot listeners per client; the app needs far fewer. */
+export const MAX_LISTENERS_PER_SOCKET = 100;
 
 export function handleListenSocket(
   socket: WebSocket,

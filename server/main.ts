@@ -8,6 +8,7 @@
  *   RULES_DIR (the repository): where firestore.rules and storage.rules are read from
  *   RULES_WATCH=1: reload the rules when either file changes (npm run dev)
  *   LOG_DENIALS=1: print why each refused call was refused
+ *   LOCAL_SERVER_ALLOW_REMOTE=1: allow a HOST other than loopback (prints a warning)
  */
 import { startServer } from './create-server';
 import { seedDemoIfEmpty } from './demo-seed';
@@ -62,6 +63,13 @@ const rules = holdRules(loadedRules, {
 });
 const projectId = env.PROJECT_ID ?? 'demo-cardbuilder';
 
+if (env.LOCAL_SERVER_ALLOW_REMOTE === '1') {
+  console.warn(
+    'WARNING: LOCAL_SERVER_ALLOW_REMOTE=1 — the local server accepts unsigned Auth-emulator ' +
+      'tokens, so anyone who reaches it can act as any user. Use it only on a trusted network.',
+  );
+}
+
 const server = await startServer({
   port: Number(env.PORT ?? 5173),
   host: env.HOST ?? '127.0.0.1',
@@ -72,6 +80,7 @@ const server = await startServer({
   ...(env.PUBLIC_ORIGIN ? { publicOrigin: env.PUBLIC_ORIGIN } : {}),
   runtimeConfig,
   startsUnready: env.SEED_DEMO === '1',
+  allowRemote: env.LOCAL_SERVER_ALLOW_REMOTE === '1',
   policy: createRulesEnginePolicy(rules, {
     bucket: `${projectId}.appspot.com`,
     // LOG_DENIALS=1 prints why each refused call was refused (which rule, which error).

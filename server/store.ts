@@ -10,6 +10,7 @@
  * A collection's decoded documents are cached after the first query: this process is the only
  * writer, so the cache is updated after each successful commit and never goes stale.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -33,6 +34,8 @@ export interface StoredFile {
   contentType: string;
   size: number;
   version: number;
+  /** The secret a download URL carries (Cloud Storage's download token): paths are guessable. */
+  token: string;
   data: Buffer;
 }
 
@@ -43,8 +46,11 @@ export interface Store {
   /** Applies the writes in one transaction and returns the changes, one per document, in order. */
   commit(ops: readonly WriteOp[], now: Date, check?: CommitCheck): DocChange[];
   getFile(filePath: string): StoredFile | null;
-  /** Stores a file and returns its new version number (used to make download URLs unique). */
-  putFile(filePath: string, contentType: string, data: Buffer): number;
+  /**
+   * Stores a file and returns its new version number (used to make download URLs unique) and its
+   * download token (kept across versions, so URLs already handed out keep working).
+   */
+  putFile(filePath: string, contentType: string, data: Buffer): { version: number; token: string };
   deleteFile(filePath: string): boolean;
   close(): void;
 }
@@ -78,6 +84,13 @@ export function openStore(dataDir: string): Store {
     ) WITHOUT ROWID;
   `);
 
+  // Databases written before download tokens existed get the column; their files get a token on
+  // first read.
+  const fileColumns = db.prepare<[], { name: string }>('PRAGMA table_info(files)').all();
+  if (!fileColumns.some((c) => c.name === 'token')) {
+    db.exec("ALTER TABLE files ADD COLUMN token TEXT NOT NULL DEFAULT ''");
+  }
+
   const selectDoc = db.prepare<[string], DocRow>('SELECT path, data FROM docs WHERE path = ?');
   const selectCollection = db.prepare<[string], DocRow>(
     'SELECT path, data FROM docs WHERE parent = ?',
@@ -89,13 +102,14 @@ export function openStore(dataDir: string): Store {
   const deleteDoc = db.prepare<[string]>('DELETE FROM docs WHERE path = ?');
   const selectFile = db.prepare<
     [string],
-    { content_type: string; size: number; version: number; data: Buffer }
-  >('SELECT content_type, size, version, data FROM files WHERE path = ?');
-  const upsertFile = db.prepare<[string, string, number, number, Buffer]>(
-    'INSERT INTO files (path, content_type, size, version, data) VALUES (?, ?, ?, ?, ?) ' +
+    { content_type: string; size: number; version: number; token: string; data: Buffer }
+  >('SELECT content_type, size, version, token, data FROM files WHERE path = ?');
+  const upsertFile = db.prepare<[string, string, number, number, string, Buffer]>(
+    'INSERT INTO files (path, content_type, size, version, token, data) VALUES (?, ?, ?, ?, ?, ?) ' +
       'ON CONFLICT (path) DO UPDATE SET content_type = excluded.content_type, size = excluded.size, ' +
-      'version = excluded.version, data = excluded.data',
+      'version = excluded.version, token = excluded.token, data = excluded.data',
   );
+  const setFileToken = db.prepare<[string, string]>('UPDATE files SET token = ? WHERE path = ?');
   const deleteFileRow = db.prepare<[string]>('DELETE FROM files WHERE path = ?');
 
   const cache = new Map<string, Map<string, DocData>>();
@@ -179,15 +193,26 @@ export function openStore(dataDir: string): Store {
     },
     getFile(filePath) {
       const row = selectFile.get(filePath);
-      return row
-        ? { contentType: row.content_type, size: row.size, version: row.version, data: row.data }
-        : null;
+      if (!row) return null;
+      let token = row.token;
+      if (token === '') {
+        token = randomUUID();
+        setFileToken.run(token, filePath);
+      }
+      return {
+        contentType: row.content_type,
+        size: row.size,
+        version: row.version,
+        token,
+        data: row.data,
+      };
     },
     putFile(filePath, contentType, data) {
       const previous = selectFile.get(filePath);
       const version = Math.max(Date.now(), (previous?.version ?? 0) + 1);
-      upsertFile.run(filePath, contentType, data.length, version, data);
-      return version;
+      const token = previous?.token || randomUUID();
+      upsertFile.run(filePath, contentType, data.length, version, token, data);
+      return { version, token };
     },
     deleteFile(filePath) {
       return deleteFileRow.run(filePath).changes > 0;
