@@ -5,8 +5,10 @@
  *   PORT (5173)  HOST (127.0.0.1)  DATA_DIR (.data/db)  PROJECT_ID (demo-cardbuilder)
  *   FIREBASE_AUTH_EMULATOR_HOST (127.0.0.1:9099)  APP_DIST (unset: API only)  PUBLIC_ORIGIN
  *   VITE_*: passed to the app as its runtime configuration (window.__APP_CONFIG__)
+ *   START_FRESH_COMMAND: named when the database is damaged (`npm start` sets it)
  */
 import { startServer } from './create-server';
+import { explainFatalErrors } from './startup-errors';
 import { seedDemoIfEmpty } from './demo-seed';
 import { directoryPage } from './directory-page';
 import { createRulesPolicy } from './access/rules-policy';
@@ -36,6 +38,13 @@ const triggers: CommitTrigger[] = [
 ];
 
 const env = process.env;
+// A taken port or a damaged database is explained (with the command to fix it), not thrown.
+explainFatalErrors({
+  port: Number(env.PORT ?? 5173),
+  host: env.HOST ?? '127.0.0.1',
+  dataDir: env.DATA_DIR ?? '.data/db',
+  ...(env.START_FRESH_COMMAND ? { freshCommand: env.START_FRESH_COMMAND } : {}),
+});
 const runtimeConfig: Record<string, string> = {};
 for (const [key, value] of Object.entries(env)) {
   if (key.startsWith('VITE_') && value !== undefined) runtimeConfig[key] = value;
