@@ -147,16 +147,27 @@ export function ensureChromium(root: string): ChromiumFound & { readonly version
     "No Chromium on this system: trying Playwright's download (about 170 MB; needs the internet)...",
   );
   const cli = resolve(root, 'node_modules', '@playwright', 'test', 'cli.js');
+  // Its output is kept for the reason rather than shown: on a failure it ends in a stack trace
+  // of its own, which is not the thing to read.
+  const started = Date.now();
   const install = spawnSync(process.execPath, [cli, 'install', 'chromium'], {
     cwd: root,
-    stdio: ['ignore', 'inherit', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     encoding: 'utf8',
     timeout: 10 * 60_000,
   });
   const downloaded = install.status === 0 ? findChromium() : undefined;
   const version = downloaded && chromiumVersion(downloaded.path);
-  if (downloaded && version) return { ...downloaded, version };
-  const why = install.stderr?.split('\n').find((l) => /error/i.test(l)) ?? 'it failed';
+  if (downloaded && version) {
+    console.log(`Downloaded in ${Math.round((Date.now() - started) / 1000)} s.`);
+    return { ...downloaded, version };
+  }
+  const output = `${install.stderr ?? ''}\n${install.stdout ?? ''}`;
+  const why =
+    (install.error && `${install.error.message}`) ??
+    output.split('\n').find((l) => /ENOTFOUND|ECONN|ETIMEDOUT|EAI_AGAIN|certificate/i.test(l)) ??
+    output.split('\n').find((l) => /error/i.test(l)) ??
+    `exit code ${String(install.status)}`;
   throw new StartupError(
     `Playwright's download did not work (${why.trim()}).\n${chromiumAdvice(process.platform)}`,
   );
