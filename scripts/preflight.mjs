@@ -131,12 +131,42 @@ function duration(ms) {
   return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
 }
 
+/** The command line of `pid`, from /proc or `ps`; undefined when neither says. */
+function commandLine(pid) {
+  try {
+    const line = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+    if (line) return line;
+  } catch {
+    // No /proc here: ask ps.
+  }
+  const ps = spawnSync('ps', ['-o', 'command=', '-p', String(pid)], { encoding: 'utf8' });
+  return ps.status === 0 ? ps.stdout.trim() || undefined : undefined;
+}
+
+/**
+ * The `npm start` running from this folder, if any (the record scripts/start.ts keeps in the data
+ * folder, checked against the live process): npm ci would delete node_modules under it.
+ */
+function runningStack() {
+  const record = readJson(join(resolve(root, process.env.DATA_ROOT ?? '.data'), 'stack.json'));
+  if (!record || typeof record.pid !== 'number' || !record.command) return undefined;
+  return commandLine(record.pid) === record.command ? record : undefined;
+}
+
 function install(reason) {
+  const running = runningStack();
+  if (running) {
+    fail(
+      `The dependencies need npm ci (${reason}), but Cardbuilder is running from this folder ` +
+        `(${running.appUrl}, pid ${running.pid}) and npm ci would replace node_modules under it. ` +
+        `Stop it (Ctrl-C in its terminal, or \`kill ${running.pid}\`), then run ${userCommand()} again.`,
+    );
+  }
   if (dryRun) {
     say(`Would install the dependencies with npm ci (${reason}).`);
     return;
   }
-  say(`Installing the dependencies with npm ci (${reason}); about 3 minutes on a fresh machine...`);
+  say(`Installing the dependencies with npm ci (${reason}); a few minutes on a fresh machine...`);
   const npm = npmCommand();
   const started = Date.now();
   const result = spawnSync(

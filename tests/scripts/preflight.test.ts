@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { commandLine } from '../../scripts/lib/processes';
 import { freshCopy, root } from './helpers';
 
 const FAKE_NPM = `
@@ -71,7 +72,7 @@ describe('the pre-step on a fresh clone', () => {
     const first = preflight();
     expect(first.code).toBe(0);
     expect(first.out).toMatch(
-      /^Installing the dependencies with npm ci \(node_modules is missing\); about 3 minutes.*\.\.\.\nInstalled the dependencies in \d+ s\.\n$/,
+      /^Installing the dependencies with npm ci \(node_modules is missing\); a few minutes.*\.\.\.\nInstalled the dependencies in \d+ s\.\n$/,
     );
     const call = npmCalls();
     expect(call?.args).toEqual(['ci', '--no-audit', '--no-fund', '--loglevel=error']);
@@ -120,6 +121,24 @@ describe('the pre-step on a fresh clone', () => {
     expect(err).toMatch(
       /npm ci failed after \d+ s \(exit code 1\); the lines above say why\. Fix that, then run npm start again\./,
     );
+  });
+
+  it('does not replace node_modules under a stack running from the same folder', () => {
+    mkdirSync(join(copy, '.data'));
+    writeFileSync(
+      join(copy, '.data', 'stack.json'),
+      JSON.stringify({
+        pid: process.pid,
+        command: commandLine(process.pid),
+        appUrl: 'http://localhost:5173',
+      }),
+    );
+    const { code, err } = preflight();
+    expect(code).toBe(1);
+    expect(err).toContain(
+      `Cardbuilder is running from this folder (http://localhost:5173, pid ${process.pid})`,
+    );
+    expect(npmCalls()).toBeUndefined();
   });
 
   it('stops before installing when Node is older than "engines" asks', () => {
