@@ -144,10 +144,20 @@ async function handleEarlierRun(): Promise<void> {
     );
   }
   if (leftovers.length > 0) {
-    console.log(
-      `An earlier run of this folder ended without stopping ${leftovers.map((c) => `${c.what} (pid ${c.pid})`).join(' and ')}: stopping ${leftovers.length === 1 ? 'it' : 'them'}...`,
-    );
-    await Promise.all(leftovers.map((c) => stopProcess(c.pid, c.signal)));
+    // Each part ends by itself once its parent is gone (the Auth emulator after exporting its
+    // accounts); a signal now would cut that export short. Only what is still there after a
+    // while, such as a part that was stopped (SIGSTOP) or hangs, is stopped from here.
+    const names = leftovers.map((c) => `${c.what} (pid ${c.pid})`).join(' and ');
+    console.log(`An earlier run of this folder is still stopping ${names}; waiting for it...`);
+    const deadline = Date.now() + 10_000;
+    while (leftovers.some((c) => isAlive(c.pid)) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const stuck = leftovers.filter((c) => isAlive(c.pid));
+    if (stuck.length > 0) {
+      console.log(`Stopping ${stuck.map((c) => `${c.what} (pid ${c.pid})`).join(' and ')}...`);
+      await Promise.all(stuck.map((c) => stopProcess(c.pid, c.signal)));
+    }
   }
   rmSync(recordPath, { force: true });
 }

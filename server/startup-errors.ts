@@ -21,7 +21,7 @@ export function explainStartupError(err: unknown, context: StartupContext): stri
     return [
       `The local data server cannot listen on ${context.host}:${context.port}: ` +
         (code === 'EADDRINUSE' ? 'the port is already in use.' : 'permission denied.'),
-      'Stop what holds it (`ss -ltnp` or `lsof -i :PORT` names it), or move the server with PORT=<another port>.',
+      `Stop what holds it (\`ss -ltnp\` or \`lsof -i :${context.port}\` names it), or move the server with PORT=<another port>.`,
     ].join('\n');
   }
   if (typeof code === 'string' && code.startsWith('SQLITE_')) {

@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { assertPortsFree, type PortCheck, type PortNeed } from './ports';
 import { displayPath, exitWithParentArgs, StartupError } from './processes';
 
@@ -133,6 +133,7 @@ export async function startAuthEmulator(
     root,
     groups: { [options.portVariable ?? 'AUTH_PORT']: AUTH_PORT_OFFSETS },
   });
+  const config = emulatorConfig(options.port);
   const args = [
     // On SIGINT the emulator exports its accounts before it exits.
     ...exitWithParentArgs('SIGINT'),
@@ -143,7 +144,7 @@ export async function startAuthEmulator(
     '--project',
     PROJECT_ID,
     '--config',
-    emulatorConfig(options.port),
+    config,
   ];
   if (options.persistDir) {
     if (existsSync(join(options.persistDir, 'firebase-export-metadata.json'))) {
@@ -153,7 +154,9 @@ export async function startAuthEmulator(
     args.push('--export-on-exit', options.persistDir);
   }
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    // firebase-tools stages an export in a temporary folder of its working folder before it swaps
+    // it in: next to the export, so that one cut short is left in the data folder, not the repo.
+    cwd: options.persistDir ? dirname(resolve(options.persistDir)) : dirname(config),
     stdio: options.quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
     // Its own process group: Ctrl-C reaches it once, from us, so it exports its accounts cleanly.
     // The preload above ends it when we end without stopping it (SIGKILL, a closed terminal).

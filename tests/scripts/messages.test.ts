@@ -78,6 +78,24 @@ describe('a port in use', () => {
   });
 });
 
+describe('the data server started on its own', () => {
+  it('explains a port in use instead of throwing', async () => {
+    const port = await freePort();
+    await holdPort(port);
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, PORT: String(port), DATA_DIR: tempDir() },
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      `The local data server cannot listen on 127.0.0.1:${port}: the port is already in use.`,
+    );
+    expect(result.stderr).toContain(`lsof -i :${port}`);
+    expect(result.stderr).not.toMatch(STACK_LINE);
+  });
+});
+
 describe('a damaged data folder', () => {
   it('a half-written auth export is named with the command that starts fresh', async () => {
     const dataRoot = tempDir();

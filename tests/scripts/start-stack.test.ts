@@ -1,8 +1,8 @@
 /**
  * `npm start` as a whole stack on ports of its own: a leftover of an earlier run is stopped, a
  * second start in the same folder says where the first one is, a hard kill of the whole process
- * group leaves no process holding a port, and a damaged database is explained and then started
- * afresh with `npm run start:fresh`.
+ * group leaves no process holding a port (and the next start just starts), and a damaged
+ * database is explained and then started afresh with `npm run start:fresh`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -50,7 +50,8 @@ describe('npm start', () => {
   it('stops a leftover, refuses a second start, and leaves no port held after a hard kill', async () => {
     const { env, ports, dataRoot } = await stackEnv();
 
-    // A leftover of an earlier run: its parent is gone, a part of it still runs.
+    // A leftover of an earlier run whose parent is gone and which does not end by itself (a
+    // part that hangs): after waiting a while for it, the next start stops it.
     const leftover = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], {
       detached: true,
       stdio: 'ignore',
@@ -80,8 +81,9 @@ describe('npm start', () => {
     const first = start(env);
     const banner = await first.waitFor(READY);
     expect(banner).toContain(
-      `An earlier run of this folder ended without stopping the data server (pid ${leftoverPid}): stopping it...`,
+      `An earlier run of this folder is still stopping the data server (pid ${leftoverPid}); waiting for it...`,
     );
+    expect(banner).toContain(`Stopping the data server (pid ${leftoverPid})...`);
     expect(isAlive(leftoverPid)).toBe(false);
     expect(banner).toContain(`App            http://localhost:${env.PORT}`);
 
@@ -96,6 +98,13 @@ describe('npm start', () => {
     // As a crash, a closed terminal or a CI timeout does: the whole group, no chance to clean up.
     killGroup(first.child);
     expect(await portsFreeWithin(ports, 10_000)).toBe(true);
+
+    // And the next start in this folder simply starts (it used to stop on the port still held).
+    const again = start(env);
+    const output = await again.waitFor(READY);
+    expect(output).not.toContain('already in use');
+    again.child.kill('SIGINT');
+    expect((await again.exited()).code).toBe(0);
   });
 
   it('explains a damaged database, then starts afresh with start:fresh keeping the old data', async () => {
