@@ -25,7 +25,10 @@ export function explainStartupError(err: unknown, context: StartupContext): stri
     ].join('\n');
   }
   if (typeof code === 'string' && code.startsWith('SQLITE_')) {
-    const file = path.resolve(context.dataDir, 'cardbuilder.sqlite');
+    const absolute = path.resolve(context.dataDir, 'cardbuilder.sqlite');
+    // Relative to where the command was typed when inside it: `.data/db/cardbuilder.sqlite`.
+    const relative = path.relative(process.cwd(), absolute);
+    const file = relative.startsWith('..') || path.isAbsolute(relative) ? absolute : relative;
     if (code === 'SQLITE_BUSY') {
       return `The database ${file} is locked by another process (${message}): is another server using ${context.dataDir}?`;
     }
