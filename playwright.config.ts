@@ -1,15 +1,31 @@
 /**
- * End-to-end journeys in Debian's headless Chromium against `npm start`'s stack: the local server
- * (fresh data folder, demo data seeded) serving the built app, and the Auth emulator started by
- * the test wrapper (AUTH_EMULATOR_URL / FIREBASE_AUTH_EMULATOR_HOST).
+ * End-to-end journeys in headless Chromium (the one scripts/lib/chromium.ts finds: CHROME_PATH,
+ * the system's, Playwright's download) against `npm start`'s stack: the local server (fresh data
+ * folder, demo data seeded) serving the built app, and the Auth emulator started by the test
+ * wrapper (AUTH_EMULATOR_URL / FIREBASE_AUTH_EMULATOR_HOST).
  */
 import { defineConfig } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromiumAdvice, findChromium } from './scripts/lib/chromium';
+import { StartupError } from './scripts/lib/processes';
 
 const port = Number(process.env.E2E_PORT ?? 5175);
 const authEmulatorUrl = process.env.AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9399';
 const dataDir = join(tmpdir(), `cardbuilder-e2e-${process.pid}-${Date.now()}`);
+
+/** The browser, or a plain message and exit before any test starts: no stack trace to read. */
+function browserPath(): string {
+  try {
+    const found = findChromium();
+    if (found) return found.path;
+    console.error(chromiumAdvice(process.platform));
+  } catch (err) {
+    if (!(err instanceof StartupError)) throw err;
+    console.error(err.message);
+  }
+  process.exit(1);
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -27,7 +43,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: browserPath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -42,7 +58,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'node --import tsx server/main.ts',
+    // The preload ends the server with Playwright even when Playwright is killed hard.
+    command: 'node --import tsx --import ./scripts/lib/exit-with-parent.mjs server/main.ts',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

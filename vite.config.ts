@@ -1,7 +1,8 @@
 /**
- * Vite builds the single-page app; Vitest runs the unit, component, contract, access and
- * integration suites as projects (Playwright runs e2e separately). The contract, access and
- * integration projects need the Auth emulator, which `scripts/with-auth-emulator.ts` starts.
+ * Vite builds the single-page app; Vitest runs the unit, component, contract, access,
+ * integration and scripts suites as projects (Playwright runs e2e separately). The contract,
+ * access and integration projects need the Auth emulator, which `scripts/with-auth-emulator.ts`
+ * starts; the scripts project starts whole stacks of its own.
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -73,6 +74,18 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.{ts,tsx}'],
           environment: 'node',
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The scripts people type first (npm start, npm test): real processes, real ports.
+          name: 'scripts',
+          include: ['tests/scripts/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
           hookTimeout: 60_000,
           fileParallelism: false,
         },

@@ -29,6 +29,8 @@ import {
 import { renderCardPage } from '../src/features/public-card/render/render-card-page';
 import { startAuthEmulator, waitForHttp } from './lib/auth-emulator';
 import { benchRulesEngine } from './bench-rules';
+import { chromiumAdvice, findChromium } from './lib/chromium';
+import { StartupError } from './lib/processes';
 
 const root = resolve(import.meta.dirname, '..');
 const AUTH_PORT = Number(process.env.BENCH_AUTH_PORT ?? 9588);
@@ -424,8 +426,10 @@ async function main(): Promise<void> {
   let browser: Browser | undefined;
   try {
     await waitForHttp(`${base}/api/health`, 60_000, server);
+    const found = findChromium();
+    if (!found) throw new StartupError(chromiumAdvice(process.platform));
     browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: found.path,
       args: CHROMIUM_ARGS,
     });
     await benchBrowser(browser, base);
@@ -445,6 +449,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  console.error(err instanceof StartupError ? err.message : err);
   process.exit(1);
 });

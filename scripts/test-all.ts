@@ -3,11 +3,23 @@
  * `N passed, N failed` that CI reads. Lint, format and type check count as one test each; the
  * Vitest and Playwright counts come from their JSON reports. The suites that need the Auth
  * emulator share one emulator started here.
+ *
+ * Before the first suite it makes sure the run can finish: a Chromium for the browser suites
+ * (found, or downloaded by Playwright, or a message saying what to install) and free ports for
+ * the test stack. A run that cannot finish stops there, in seconds, rather than deep inside.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PROJECT_ID, startAuthEmulator } from './lib/auth-emulator';
+import {
+  AUTH_PORT_OFFSETS,
+  authEmulatorPorts,
+  PROJECT_ID,
+  startAuthEmulator,
+} from './lib/auth-emulator';
+import { ensureChromium } from './lib/chromium';
+import { assertPortsFree } from './lib/ports';
+import { StartupError } from './lib/processes';
 
 const root = resolve(import.meta.dirname, '..');
 const reports = resolve(root, '.reports');
@@ -97,7 +109,37 @@ function playwright(env: NodeJS.ProcessEnv): void {
   tally.lines.push(`     e2e: ${expected + flaky} passed (${flaky} flaky), ${unexpected} failed`);
 }
 
+const testAuthPort = Number(process.env.TEST_AUTH_PORT ?? 9399);
+const e2ePort = Number(process.env.E2E_PORT ?? 5175);
+
+/** Stops with a message (and the summary line CI reads) when the run could not finish. */
+async function assertCanRun(): Promise<NodeJS.ProcessEnv> {
+  const browser = ensureChromium(root);
+  console.log(
+    `Chromium for the browser suites: ${browser.path} (${browser.version}, from ${browser.source})`,
+  );
+  await assertPortsFree({
+    needs: [
+      ...authEmulatorPorts(testAuthPort, 'TEST_AUTH_PORT'),
+      { port: e2ePort, what: "the end-to-end suite's server", variable: 'E2E_PORT' },
+    ],
+    command: 'npm test',
+    root,
+    groups: { TEST_AUTH_PORT: AUTH_PORT_OFFSETS },
+  });
+  return { CHROME_PATH: browser.path };
+}
+
 async function main(): Promise<void> {
+  let browserEnv: NodeJS.ProcessEnv;
+  try {
+    browserEnv = await assertCanRun();
+  } catch (err) {
+    if (!(err instanceof StartupError)) throw err;
+    console.error(`\n${err.message}\n`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
   rmSync(reports, { recursive: true, force: true });
   mkdirSync(reports, { recursive: true });
 
@@ -109,13 +151,15 @@ async function main(): Promise<void> {
   let emulator: Awaited<ReturnType<typeof startAuthEmulator>> | undefined;
   try {
     emulator = await startAuthEmulator({
-      port: Number(process.env.TEST_AUTH_PORT ?? 9399),
+      port: testAuthPort,
       quiet: true,
+      portVariable: 'TEST_AUTH_PORT',
+      command: 'npm test',
     });
     tally.passed += 1;
     tally.lines.push('ok   auth emulator started');
   } catch (err) {
-    console.error(err);
+    console.error(err instanceof StartupError ? err.message : err);
     tally.failed += 1;
     tally.lines.push('FAIL auth emulator did not start');
   }
@@ -124,6 +168,7 @@ async function main(): Promise<void> {
       FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
       GCLOUD_PROJECT: PROJECT_ID,
       AUTH_EMULATOR_URL: emulator.url,
+      ...browserEnv,
     };
     vitest('backend-suites', ['contract', 'access', 'integration'], env);
     if (run('build', bin('vite'), ['build', '--logLevel', 'warn'])) {
@@ -134,6 +179,8 @@ async function main(): Promise<void> {
     }
     await emulator.stop();
   }
+  // After the build: `npm start` in these tests finds the app built and starts in seconds.
+  vitest('scripts', ['scripts']);
 
   console.log('\n=== summary');
   for (const line of tally.lines) console.log(line);

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { PROJECT_ID, startAuthEmulator } from './lib/auth-emulator';
+import { StartupError } from './lib/processes';
 
 export const TEST_AUTH_PORT = Number(process.env.TEST_AUTH_PORT ?? 9399);
 
@@ -14,6 +15,8 @@ async function main(): Promise<void> {
   const emulator = await startAuthEmulator({
     port: TEST_AUTH_PORT,
     quiet: true,
+    portVariable: 'TEST_AUTH_PORT',
+    command: `npm run ${process.env.npm_lifecycle_event ?? 'test:contract'}`,
   });
   const child = spawn(command, args, {
     stdio: 'inherit',
@@ -32,6 +35,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  console.error(err instanceof StartupError ? `\n${err.message}\n` : err);
   process.exit(1);
 });

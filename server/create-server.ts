@@ -72,10 +72,13 @@ export interface RunningServer {
 export async function startServer(options: StartServerOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   if (!isLoopbackHost(host) && options.allowRemote !== true) {
-    throw new Error(
-      `Refusing to listen on ${host}: the local server accepts the Auth emulator's unsigned ` +
-        'tokens, so anyone who can reach it can act as any user. It listens on 127.0.0.1; to ' +
-        'expose it on a trusted network anyway, set LOCAL_SERVER_ALLOW_REMOTE=1.',
+    throw Object.assign(
+      new Error(
+        `Refusing to listen on ${host}: the local server accepts the Auth emulator's unsigned ` +
+          'tokens, so anyone who can reach it can act as any user. It listens on 127.0.0.1; to ' +
+          'expose it on a trusted network anyway, set LOCAL_SERVER_ALLOW_REMOTE=1.',
+      ),
+      { code: 'ENOTLOOPBACK' },
     );
   }
   const dataDir = path.resolve(options.dataDir);

@@ -9,8 +9,10 @@
  *   RULES_WATCH=1: reload the rules when either file changes (npm run dev)
  *   LOG_DENIALS=1: print why each refused call was refused
  *   LOCAL_SERVER_ALLOW_REMOTE=1: allow a HOST other than loopback (prints a warning)
+ *   START_FRESH_COMMAND: named when the database is damaged (`npm start` sets it)
  */
 import { startServer } from './create-server';
+import { explainFatalErrors } from './startup-errors';
 import { seedDemoIfEmpty } from './demo-seed';
 import { directoryPage } from './directory-page';
 import { describeRulesFailure, holdRules, loadRules, type LoadedRules } from './access/load-rules';
@@ -41,6 +43,13 @@ const triggers: CommitTrigger[] = [
 ];
 
 const env = process.env;
+// A taken port or a damaged database is explained (with the command to fix it), not thrown.
+explainFatalErrors({
+  port: Number(env.PORT ?? 5173),
+  host: env.HOST ?? '127.0.0.1',
+  dataDir: env.DATA_DIR ?? '.data/db',
+  ...(env.START_FRESH_COMMAND ? { freshCommand: env.START_FRESH_COMMAND } : {}),
+});
 const runtimeConfig: Record<string, string> = {};
 for (const [key, value] of Object.entries(env)) {
   if (key.startsWith('VITE_') && value !== undefined) runtimeConfig[key] = value;
