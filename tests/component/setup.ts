@@ -5,6 +5,8 @@ import { afterAll, afterEach } from 'vitest';
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  // Form drafts (src/ui/use-form-draft.ts) live in session storage: each test starts blank.
+  sessionStorage.clear();
 });
 
 afterAll(async () => {

@@ -3,6 +3,10 @@
  * slug, and a first team that becomes their default team. Then on to the builder. A user who
  * arrived with an invitation joins that account instead (`useInviteAcceptance`); if it cannot be
  * accepted they read why and may set up their own account here.
+ *
+ * What the person types is a draft kept for the tab (`useFormDraft`): the sign-in that brought them
+ * here may finish after the page opened and bounce the route through /builder, which mounts the
+ * page afresh; the typed name must still be there.
  */
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -14,6 +18,7 @@ import { useAuth } from '../../stores/auth-store';
 import { Button } from '../../ui/button';
 import { Alert, PageLoader } from '../../ui/page';
 import { TextField } from '../../ui/text-field';
+import { useFormDraft } from '../../ui/use-form-draft';
 import { AuthCard } from './auth-card';
 import { useInviteAcceptance } from './invite';
 
@@ -24,10 +29,10 @@ export function AccountSetupPage() {
   const navigate = useNavigate();
   const user = useAuth((s) => s.user);
   const email = useAuth((s) => s.authUser?.email ?? '');
-  const [name, setName] = useState('');
-  const [slugInput, setSlugInput] = useState('');
-  const [slugEdited, setSlugEdited] = useState(false);
-  const [teamName, setTeamName] = useState('');
+  const uid = useAuth((s) => s.authUser?.uid ?? 'anonymous');
+  const draft = useFormDraft(`account-setup.${uid}`, { name: '', slug: '', teamName: '' });
+  const { name, slug: slugInput, teamName } = draft.values;
+  const slugEdited = draft.isTouched('slug');
   const [errors, setErrors] = useState<{ name?: string; slug?: string; teamName?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -64,6 +69,7 @@ export function AccountSetupPage() {
     const result = await accountStore.getState().createAccount({ name, slug, teamName });
     setBusy(false);
     if (result.ok) {
+      draft.clear();
       toast.success('Your account is ready. Let’s build your first card.');
       navigate('/builder', { replace: true });
       return;
@@ -117,7 +123,7 @@ export function AccountSetupPage() {
           autoComplete="organization"
           required
           value={name}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => draft.set('name', e.target.value)}
           error={errors.name}
           hint="Usually your company or organisation."
         />
@@ -125,11 +131,8 @@ export function AccountSetupPage() {
           label="Directory address"
           required
           value={slugEdited ? slugInput : slug}
-          onChange={(e) => {
-            setSlugEdited(true);
-            setSlugInput(e.target.value);
-          }}
-          onBlur={() => slugEdited && setSlugInput(slug)}
+          onChange={(e) => draft.set('slug', e.target.value)}
+          onBlur={() => slugEdited && draft.set('slug', slug)}
           error={slugError}
           hint={
             liveCheck === 'free' ? (
@@ -142,7 +145,7 @@ export function AccountSetupPage() {
         <TextField
           label="First team name"
           value={teamName}
-          onChange={(e) => setTeamName(e.target.value)}
+          onChange={(e) => draft.set('teamName', e.target.value)}
           error={errors.teamName}
           placeholder={name.trim() || 'Sales'}
           hint="Teams share branding and links. It becomes your default team; add more later."

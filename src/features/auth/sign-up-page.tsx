@@ -9,6 +9,7 @@ import { Button } from '../../ui/button';
 import { Alert } from '../../ui/page';
 import { PasswordField } from '../../ui/password-field';
 import { TextField } from '../../ui/text-field';
+import { useFormDraft } from '../../ui/use-form-draft';
 import { AuthCard } from './auth-card';
 import { GoogleSignIn } from './google-sign-in';
 import { InviteBanner, useInviteFromUrl, withInvite } from './invite';
@@ -16,13 +17,17 @@ import { MagicLinkRequest } from './magic-link-request';
 
 const PASSWORD_HINT = 'At least 8 characters, with a number and a capital letter.';
 
-/** /sign-up and /register: Google, e-mail and password, or a magic link. */
+/**
+ * /sign-up and /register: Google, e-mail and password, or a magic link. The name and e-mail typed
+ * are a draft kept for the tab (`useFormDraft`), so the page mounted afresh (a route bounce, a trip
+ * to "Sign in" and back) still shows them; the password is never kept.
+ */
 export function SignUpPage() {
   const store = useAuthStoreApi();
   const invite = useInviteFromUrl();
   const [mode, setMode] = useState<'password' | 'link'>('password');
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  const draft = useFormDraft('sign-up', { name: '', email: '' });
+  const { name, email } = draft.values;
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -42,6 +47,7 @@ export function SignUpPage() {
     const result = await store.getState().signUp(email, password, name);
     setBusy(false);
     if (!result.ok) setError(result.message);
+    else draft.clear();
   }
 
   return (
@@ -69,10 +75,10 @@ export function SignUpPage() {
             label="Full name"
             autoComplete="name"
             value={name}
-            onChange={(e) => setName(e.target.value)}
+            onChange={(e) => draft.set('name', e.target.value)}
             hint="Optional. You can change it later."
           />
-          <EmailField value={email} onChange={setEmail} />
+          <EmailField value={email} onChange={(value) => draft.set('email', value)} />
           <PasswordField
             label="Password"
             autoComplete="new-password"
