@@ -1,0 +1,105 @@
+// @vitest-environment jsdom
+/**
+ * What a demanding person noticed in the builder (issue 16): link values checked by their kind with
+ * messages that name the field and the rule.
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderBuilder } from './builder-harness';
+
+async function openedAda() {
+  await screen.findByRole('heading', { level: 2, name: 'Ada Lovelace' });
+}
+
+async function addLink(kind: string, value: string) {
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('tab', { name: /^Contacts & links/ }));
+  await user.click(screen.getByRole('button', { name: `Add ${kind}` }));
+  const inputs = screen.getAllByLabelText(kind === 'Custom' ? 'Link' : kind);
+  const input = inputs[inputs.length - 1]!;
+  await user.click(input);
+  await user.paste(value);
+  await user.tab();
+  return input;
+}
+
+function storedValues(db: ReturnType<typeof renderBuilder>['db']): string[] {
+  return (db.dump()['cards/card-ada'] as { contacts: { value: string }[] }).contacts.map(
+    (l) => l.value,
+  );
+}
+
+describe('builder links by kind', { timeout: 20_000 }, () => {
+  it('refuses a website of "not a url", saying which field and what it wants', async () => {
+    const user = userEvent.setup();
+    const { db } = renderBuilder();
+    await openedAda();
+    const input = await addLink('Website', 'not a url');
+    const message = 'Website: “not a url” is not a web address. Use one like https://company.com.';
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(message);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText(/needs? fixing before this card can be saved/);
+    expect(storedValues(db)).not.toContain('not a url');
+  });
+
+  it('refuses a phone of "call me maybe" as a phone number, not as a link', async () => {
+    renderBuilder();
+    await openedAda();
+    await addLink('Phone', 'call me maybe');
+    expect(
+      await screen.findByText(
+        'Phone: “call me maybe” is not a phone number. Use digits with the country code, like +44 20 7946 0958.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/only web, e-mail, phone and SMS links/)).not.toBeInTheDocument();
+  });
+
+  it('checks e-mail and SMS values by their own rules and saves the fixed ones', async () => {
+    const user = userEvent.setup();
+    const { db } = renderBuilder();
+    await openedAda();
+    const email = await addLink('Email', 'ada@');
+    expect(await screen.findByText(/^Email: “ada@” is not an e-mail address/)).toBeInTheDocument();
+    const sms = await addLink('SMS', '+44 7700 900123 ext 4');
+    expect(
+      await screen.findByText(/^SMS: a text message cannot reach an extension/),
+    ).toBeInTheDocument();
+    await user.clear(email);
+    await user.type(email, 'ada@acme.example');
+    await user.clear(sms);
+    await user.type(sms, '+44 7700 900123');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(storedValues(db)).toEqual(
+        expect.arrayContaining(['ada@acme.example', '+44 7700 900123']),
+      ),
+    );
+  });
+
+  it('waits until the field is left before judging a value still being typed', async () => {
+    const user = userEvent.setup();
+    renderBuilder();
+    await openedAda();
+    await user.click(screen.getByRole('tab', { name: 'Contacts & links' }));
+    await user.click(screen.getByRole('button', { name: 'Add Phone' }));
+    const inputs = screen.getAllByLabelText('Phone');
+    await user.type(inputs[inputs.length - 1]!, '+44 20');
+    expect(screen.queryByText(/^Phone: “/)).not.toBeInTheDocument();
+    await user.tab();
+    expect(await screen.findByText(/^Phone: “\+44 20” has too few digits/)).toBeInTheDocument();
+  });
+
+  it('does not hold up a save for a value the card already had', async () => {
+    // Ada's seeded mobile is +1 555 0100, too short for a +1 number but saved before these rules.
+    const user = userEvent.setup();
+    const { db } = renderBuilder();
+    await openedAda();
+    await user.clear(screen.getByLabelText('Job title'));
+    await user.type(screen.getByLabelText('Job title'), 'CEO');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(db.dump()['cards/card-ada']?.title).toBe('CEO'));
+  });
+});
