@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * What a demanding person noticed in the builder (issue 16): link values checked by their kind with
- * messages that name the field and the rule.
+ * messages that name the field and the rule, and one toast per save.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -101,5 +101,26 @@ describe('builder links by kind', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText('Job title'), 'CEO');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(db.dump()['cards/card-ada']?.title).toBe('CEO'));
+  });
+});
+
+describe('builder save toasts', { timeout: 20_000 }, () => {
+  it('shows one toast per save: the refusal gives way to "Changes saved."', async () => {
+    const user = userEvent.setup();
+    renderBuilder();
+    await openedAda();
+    const input = await addLink('Website', 'not a url');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText('Please fix the highlighted fields before saving.'),
+    ).toBeInTheDocument();
+
+    await user.clear(input);
+    await user.type(input, 'acme.example/blog');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Changes saved.')).toBeInTheDocument();
+    expect(
+      screen.queryByText('Please fix the highlighted fields before saving.'),
+    ).not.toBeInTheDocument();
   });
 });

@@ -22,6 +22,12 @@ import { SharePanel } from './share-panel';
 import { SignaturePanel } from './signature-panel';
 import { Tabs, type TabItem } from '../../../ui/tabs';
 
+/**
+ * Every save's outcome shows in this one toast: a new outcome replaces the last, so "Please fix the
+ * highlighted fields…" from a refused save never stays up beside "Changes saved." from the next.
+ */
+export const SAVE_TOAST_ID = 'card-save';
+
 export type EditorTab =
   'profile' | 'links' | 'lead' | 'design' | 'signature' | 'share' | 'handle' | 'analytics';
 
@@ -108,13 +114,13 @@ export function CardEditor(props: {
       store.getState().patch(outcome.applied);
       store.getState().saveFinished(true);
       setAttempted(false);
-      toast.success(outcome.created ? 'Card created.' : 'Changes saved.');
+      toast.success(outcome.created ? 'Card created.' : 'Changes saved.', { id: SAVE_TOAST_ID });
       return;
     }
     store.getState().saveFinished(false);
     if (outcome.reason === 'cap') props.onCapReached();
     if (outcome.reason === 'handle-taken') setTab('handle');
-    toast.error(outcome.message);
+    toast.error(outcome.message, { id: SAVE_TOAST_ID });
   }
 
   const title = (draft.name ?? '').trim() || (isNew ? 'New card' : 'Untitled card');
