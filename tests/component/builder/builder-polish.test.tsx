@@ -6,7 +6,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderBuilder } from './builder-harness';
+import { renderBuilder, seedCard } from './builder-harness';
 
 async function openedAda() {
   await screen.findByRole('heading', { level: 2, name: 'Ada Lovelace' });
@@ -122,5 +122,81 @@ describe('builder save toasts', { timeout: 20_000 }, () => {
     expect(
       screen.queryByText('Please fix the highlighted fields before saving.'),
     ).not.toBeInTheDocument();
+  });
+});
+
+describe('builder design', { timeout: 20_000 }, () => {
+  it('shows in each colour field the colour the card shows, never a stand-in indigo', async () => {
+    const user = userEvent.setup();
+    const { db } = renderBuilder({ cards: false });
+    seedCard(db, 'card-night', {
+      handle: 'night-card',
+      name: 'Night Card',
+      template: { templateId: 'classic', accentColor: '#f5c542', backgroundColor: '#000000' },
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Night Card' });
+    await user.click(screen.getByRole('tab', { name: 'Design' }));
+    expect(screen.getByLabelText('Background colour')).toHaveValue('#000000');
+    // No text colour set: the card writes white on the black background, and so does the field.
+    const text = screen.getByLabelText('Text colour');
+    expect(text).toHaveValue('#ffffff');
+    expect(text).toHaveAccessibleDescription(
+      'Not set: the card shows #ffffff (readable on the #000000 background).',
+    );
+    expect(screen.getByLabelText('Text colour (hex)')).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Clear background colour' }));
+    expect(screen.getByLabelText('Background colour')).toHaveValue('#ffffff');
+    expect(screen.getByLabelText('Text colour')).toHaveValue('#111827');
+    expect(
+      screen.getAllByRole('textbox').filter((el) => (el as HTMLInputElement).value === '#4f46e5'),
+    ).toEqual([]);
+  });
+
+  it('keeps the accent colour when a template is picked, and says so', async () => {
+    const user = userEvent.setup();
+    const { builderStore } = renderBuilder();
+    await openedAda();
+    await user.click(screen.getByRole('tab', { name: 'Design' }));
+    await user.click(screen.getByLabelText('Minimal'));
+    expect(builderStore.getState().draft.template).toMatchObject({
+      templateId: 'minimal',
+      buttonStyle: 'outline',
+      accentColor: '#f5c542',
+    });
+    expect(
+      screen.getByText(
+        /Minimal applied\. Your accent colour #f5c542 was kept; Minimal uses #111827\./,
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use Minimal’s colour' }));
+    expect(builderStore.getState().draft.template?.accentColor).toBe('#111827');
+    expect(screen.queryByText(/Minimal applied/)).not.toBeInTheDocument();
+  });
+
+  it('marks the styles the team sets as coming from the team', async () => {
+    const user = userEvent.setup();
+    const { db } = renderBuilder({ cards: false });
+    seedCard(db, 'card-team', {
+      handle: 'team-card',
+      name: 'Team Card',
+      template: { templateId: 'classic', accentColor: '#0f766e', buttonStyle: 'outline' },
+      signatureBasic: { enabled: true, includeLogo: true },
+      teamStyles: ['signatureBasic.includeLogo', 'template.accentColor', 'template.buttonStyle'],
+    });
+    await screen.findByRole('heading', { level: 2, name: 'Team Card' });
+    await user.click(screen.getByRole('tab', { name: 'Design' }));
+    expect(
+      screen.getByText((_, el) => el?.classList.contains('builder-team-note') === true),
+    ).toHaveTextContent(
+      'Styles marked From team come from the brand kit of the Sales team: a change to the brand kit replaces them.',
+    );
+    expect(screen.getByRole('group', { name: 'Button style From team' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Photo shape' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Accent colour From team' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Signature' }));
+    const logo = screen.getByLabelText('Include the logo').closest('.check-field');
+    expect(logo).toHaveTextContent('From team');
+    const photo = screen.getByLabelText('Include the profile photo').closest('.check-field');
+    expect(photo).not.toHaveTextContent('From team');
   });
 });

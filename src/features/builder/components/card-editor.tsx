@@ -28,6 +28,8 @@ import { Tabs, type TabItem } from '../../../ui/tabs';
  */
 export const SAVE_TOAST_ID = 'card-save';
 
+const NO_TEAM_STYLES: readonly string[] = [];
+
 export type EditorTab =
   'profile' | 'links' | 'lead' | 'design' | 'signature' | 'share' | 'handle' | 'analytics';
 
@@ -227,12 +229,14 @@ export function CardEditor(props: {
             templates={props.templates}
             teamTemplate={props.teamTemplate}
             teamName={props.teamName}
+            teamStyles={stored?.teamStyles ?? NO_TEAM_STYLES}
             gates={props.gates}
           />
         ) : null}
         {currentTab === 'signature' ? (
           <SignaturePanel
             signatureBasic={draft.signatureBasic}
+            teamStyles={stored?.teamStyles ?? NO_TEAM_STYLES}
             previewUrl={stored ? signaturePreviewUrl(stored, hosts) : null}
           />
         ) : null}
