@@ -66,5 +66,20 @@ for (const viewport of WIDTHS) {
       }
       await expectAccessible(page);
     });
+
+    test('every team tab is in sight', async ({ page, signIn }) => {
+      await signIn(DEMO_OWNER, DEMO_PASSWORD);
+      await page.goto('/team/acme-sales?tab=settings');
+      const tablist = page.locator('.team-tabs__list');
+      await expect(tablist.getByRole('tab', { name: 'Settings' })).toBeVisible();
+      const list = await tablist.boundingBox();
+      for (const tab of await tablist.getByRole('tab').all()) {
+        const box = await tab.boundingBox();
+        expect(box && list).toBeTruthy();
+        if (!box || !list) continue;
+        expect(box.x + box.width).toBeLessThanOrEqual(list.x + list.width + 1);
+      }
+      await expectFitsHorizontally(page, '.team-tabs__list');
+    });
   });
 }
