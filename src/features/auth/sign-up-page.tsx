@@ -1,5 +1,5 @@
 import { EmailField } from './email-field';
-import { INVALID_EMAIL_MESSAGE } from '../../domain/auth-errors';
+import { AUTH_ERROR_MESSAGES, INVALID_EMAIL_MESSAGE } from '../../domain/auth-errors';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -17,6 +17,10 @@ import { MagicLinkRequest } from './magic-link-request';
 
 const PASSWORD_HINT = 'At least 8 characters, with a number and a capital letter.';
 
+/** Sign-up answers about the address itself: shown at the e-mail field, not in a banner. */
+const EMAIL_TAKEN_MESSAGE = AUTH_ERROR_MESSAGES['email-already-in-use'] ?? '';
+const EMAIL_MESSAGES = [EMAIL_TAKEN_MESSAGE, INVALID_EMAIL_MESSAGE];
+
 /**
  * /sign-up and /register: Google, e-mail and password, or a magic link. The name and e-mail typed
  * are a draft kept for the tab (`useFormDraft`), so the page mounted afresh (a route bounce, a trip
@@ -30,24 +34,28 @@ export function SignUpPage() {
   const { name, email } = draft.values;
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [emailError, setEmailError] = useState<{ message: string; email: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setError(null);
+    setEmailError(null);
     const problem = passwordProblem(password);
     setPasswordError(problem);
     if (!email.trim()) {
-      setError(INVALID_EMAIL_MESSAGE);
+      setEmailError({ message: INVALID_EMAIL_MESSAGE, email });
       return;
     }
     if (problem) return;
     setBusy(true);
     const result = await store.getState().signUp(email, password, name);
     setBusy(false);
-    if (!result.ok) setError(result.message);
-    else draft.clear();
+    if (result.ok) draft.clear();
+    else if (EMAIL_MESSAGES.includes(result.message))
+      setEmailError({ message: result.message, email });
+    else setError(result.message);
   }
 
   return (
@@ -78,7 +86,19 @@ export function SignUpPage() {
             onChange={(e) => draft.set('name', e.target.value)}
             hint="Optional. You can change it later."
           />
-          <EmailField value={email} onChange={(value) => draft.set('email', value)} />
+          <EmailField
+            value={email}
+            onChange={(value) => draft.set('email', value)}
+            error={emailError && emailError.email === email ? emailError.message : null}
+          />
+          {emailError?.message === EMAIL_TAKEN_MESSAGE && emailError.email === email ? (
+            <p className="field-help" role="alert">
+              {/* Read out with the way forward; the field shows the same words beside it. */}
+              <span className="visually-hidden">{EMAIL_TAKEN_MESSAGE} </span>
+              Is it yours? <Link to={withInvite('/sign-in', invite)}>Sign in</Link> or{' '}
+              <Link to="/forgot-password">Reset password</Link>.
+            </p>
+          ) : null}
           <PasswordField
             label="Password"
             autoComplete="new-password"
