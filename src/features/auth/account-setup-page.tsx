@@ -22,7 +22,26 @@ import { useFormDraft } from '../../ui/use-form-draft';
 import { AuthCard } from './auth-card';
 import { useInviteAcceptance } from './invite';
 
-type SlugCheck = { slug: string; state: 'checking' | 'free' | 'taken' | 'error' } | null;
+type SlugCheck = {
+  slug: string;
+  state: 'checking' | 'free' | 'taken' | 'error';
+  /** A free address close to a taken one, as handles offer. */
+  suggestion?: string;
+} | null;
+
+export const TEAM_NAME_REQUIRED_MESSAGE = 'Please enter a name for your first team.';
+
+/** The first free address of `slug-2` … `slug-9`, or undefined. */
+async function freeSlugNear(
+  slug: string,
+  isFree: (candidate: string) => Promise<boolean>,
+): Promise<string | undefined> {
+  for (let n = 2; n <= 9; n += 1) {
+    const candidate = `${slug}-${n}`;
+    if (await isFree(candidate)) return candidate;
+  }
+  return undefined;
+}
 
 export function AccountSetupPage() {
   const accountStore = useAccountStoreApi();
@@ -31,8 +50,11 @@ export function AccountSetupPage() {
   const email = useAuth((s) => s.authUser?.email ?? '');
   const uid = useAuth((s) => s.authUser?.uid ?? 'anonymous');
   const draft = useFormDraft(`account-setup.${uid}`, { name: '', slug: '', teamName: '' });
-  const { name, slug: slugInput, teamName } = draft.values;
+  const { name, slug: slugInput } = draft.values;
   const slugEdited = draft.isTouched('slug');
+  // The first team is named after the account until the person names it: shown in the field, not
+  // applied silently behind an empty one; emptied on purpose, it is refused.
+  const teamName = draft.isTouched('teamName') ? draft.values.teamName : name;
   const [errors, setErrors] = useState<{ name?: string; slug?: string; teamName?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -46,10 +68,18 @@ export function AccountSetupPage() {
     let current = true;
     const timer = window.setTimeout(() => {
       setCheck({ slug, state: 'checking' });
-      accountStore
-        .getState()
-        .isSlugAvailable(slug)
-        .then((free) => current && setCheck({ slug, state: free ? 'free' : 'taken' }))
+      const isFree = (candidate: string) => accountStore.getState().isSlugAvailable(candidate);
+      isFree(slug)
+        .then(async (free) => {
+          if (!current) return;
+          if (free) {
+            setCheck({ slug, state: 'free' });
+            return;
+          }
+          setCheck({ slug, state: 'taken' });
+          const suggestion = await freeSlugNear(slug, isFree);
+          if (current && suggestion) setCheck({ slug, state: 'taken', suggestion });
+        })
         .catch((err: unknown) => {
           console.warn('[setup] slug check failed', err);
           if (current) setCheck({ slug, state: 'error' });
@@ -65,6 +95,10 @@ export function AccountSetupPage() {
     event.preventDefault();
     setFormError(null);
     setErrors({});
+    if (teamName.trim() === '' && name.trim() !== '') {
+      setErrors({ teamName: TEAM_NAME_REQUIRED_MESSAGE });
+      return;
+    }
     setBusy(true);
     const result = await accountStore.getState().createAccount({ name, slug, teamName });
     setBusy(false);
@@ -77,11 +111,15 @@ export function AccountSetupPage() {
     if (result.field) setErrors({ [result.field]: result.message });
     else setFormError(result.message);
     if (result.field === 'slug' && result.message === SLUG_TAKEN_MESSAGE) {
+      const isFree = (candidate: string) => accountStore.getState().isSlugAvailable(candidate);
       setCheck({ slug, state: 'taken' });
+      const suggestion = await freeSlugNear(slug, isFree).catch(() => undefined);
+      if (suggestion) setCheck({ slug, state: 'taken', suggestion });
     }
   }
 
   const liveCheck = check && check.slug === slug ? check.state : null;
+  const suggestion = check && check.slug === slug ? check.suggestion : undefined;
   const slugError = errors.slug ?? (liveCheck === 'taken' ? SLUG_TAKEN_MESSAGE : undefined);
 
   if (invite.status === 'joining') {
@@ -142,12 +180,30 @@ export function AccountSetupPage() {
             )
           }
         />
+        {slugError && suggestion ? (
+          <p className="slug-suggestion">
+            “{suggestion}” is free.{' '}
+            <Button
+              variant="link"
+              onClick={() => {
+                draft.set('slug', suggestion);
+                setErrors((e) => {
+                  const { slug: _taken, ...rest } = e;
+                  return rest;
+                });
+              }}
+            >
+              Use “{suggestion}”
+            </Button>
+          </p>
+        ) : null}
         <TextField
           label="First team name"
           value={teamName}
+          required
           onChange={(e) => draft.set('teamName', e.target.value)}
           error={errors.teamName}
-          placeholder={name.trim() || 'Sales'}
+          placeholder="Sales"
           hint="Teams share branding and links. It becomes your default team; add more later."
         />
         <Button type="submit" busy={busy} disabled={!user} block>

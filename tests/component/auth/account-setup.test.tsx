@@ -41,6 +41,9 @@ describe('account setup (/register/step2)', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Account name'), 'Café & Co');
     expect(screen.getByLabelText('Directory address')).toHaveValue('cafe-y-co');
+    // The first team is named after the account, in plain sight, until the person renames it.
+    expect(screen.getByLabelText('First team name')).toHaveValue('Café & Co');
+    await user.clear(screen.getByLabelText('First team name'));
     await user.type(screen.getByLabelText('First team name'), 'Sales');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
@@ -100,6 +103,7 @@ describe('account setup (/register/step2)', () => {
     const user = userEvent.setup();
     await screen.findByRole('heading', { level: 1, name: 'Set up your account' });
     await user.type(screen.getByLabelText('Account name'), 'Typed Early');
+    await user.clear(screen.getByLabelText('First team name'));
     await user.type(screen.getByLabelText('First team name'), 'Field');
     await user.clear(screen.getByLabelText('Directory address'));
     await user.type(screen.getByLabelText('Directory address'), 'typed-slug');
@@ -122,5 +126,35 @@ describe('account setup (/register/step2)', () => {
       name: 'Typed Early',
       directory: { slug: 'typed-slug' },
     });
+  });
+
+  it('refuses a blank first team name rather than naming the team after the account', async () => {
+    const app = signedInWithoutAccount();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Account name'), 'Blank Team Co');
+    await user.clear(screen.getByLabelText('First team name'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByLabelText('First team name')).toHaveAccessibleDescription(
+      'Please enter a name for your first team.',
+    );
+    expect(Object.keys(app.db.dump()).filter((p) => p.startsWith('accounts/'))).toEqual([]);
+    expect(app.router.state.location.pathname).toBe('/register/step2');
+  });
+
+  it('offers a free directory address when the one asked for is taken', async () => {
+    const app = signedInWithoutAccount();
+    seedAccount(app.db, { id: 'other', name: 'Acme Co', slug: 'acme-co', ownerId: 'someone' });
+    seedAccount(app.db, { id: 'other2', name: 'Acme Co 2', slug: 'acme-co-2', ownerId: 'x' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Account name'), 'Acme Co');
+    const use = await screen.findByRole('button', { name: 'Use “acme-co-3”' });
+    expect(screen.getByText(/“acme-co-3” is free\./)).toBeInTheDocument();
+    await user.click(use);
+    expect(screen.getByLabelText('Directory address')).toHaveValue('acme-co-3');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your cards' }),
+    ).toBeInTheDocument();
+    expect(app.db.dump()['slugs/acme-co-3']).toBeDefined();
   });
 });
