@@ -244,6 +244,11 @@ export function CardEditor(props: {
           <SharePanel
             appShare={draft.appShare}
             fallbackTitle={[draft.name, draft.title].filter(Boolean).join(' — ')}
+            card={{
+              name: draft.name ?? '',
+              title: draft.title ?? '',
+              company: draft.company ?? '',
+            }}
           />
         ) : null}
         {currentTab === 'handle' ? (
