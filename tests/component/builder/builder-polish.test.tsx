@@ -200,3 +200,37 @@ describe('builder design', { timeout: 20_000 }, () => {
     expect(photo).not.toHaveTextContent('From team');
   });
 });
+
+describe('builder new cards and sharing', { timeout: 20_000 }, () => {
+  it("starts the account's first card with the name and e-mail given at sign-up", async () => {
+    const user = userEvent.setup();
+    const { builderStore } = renderBuilder({ cards: false });
+    await user.click(await screen.findByRole('button', { name: 'Create a card' }));
+    expect(screen.getByLabelText('Full name')).toHaveValue('Olive Owner');
+    expect(screen.getByLabelText('Card e-mail')).toHaveValue('owner@acme.test');
+    expect(builderStore.getState().draft.handle).toBe('olive-owner');
+    expect(screen.getByLabelText('Card e-mail')).toHaveAccessibleDescription(
+      'The e-mail of the person the card is for: shown on the card and saved with the contact.',
+    );
+  });
+
+  it('starts later cards blank: they are for colleagues', async () => {
+    const user = userEvent.setup();
+    renderBuilder();
+    await openedAda();
+    await user.click(screen.getByRole('button', { name: /New card/ }));
+    expect(screen.getByLabelText('Full name')).toHaveValue('');
+    expect(screen.getByLabelText('Card e-mail')).toHaveValue('');
+  });
+
+  it('shows, in grey, the share description the card will get from its title and company', async () => {
+    const user = userEvent.setup();
+    renderBuilder();
+    await openedAda();
+    await user.click(screen.getByRole('tab', { name: 'Share' }));
+    expect(screen.getByLabelText('Share description')).toHaveAttribute(
+      'placeholder',
+      'Head of Sales at Acme Co. Save Ada Lovelace’s contact details in one tap.',
+    );
+  });
+});
