@@ -74,6 +74,9 @@ export function toCard(id: string, data: DocData): Card {
   if (typeof data.bulkSync === 'object' && data.bulkSync !== null) {
     card.bulkSync = data.bulkSync as NonNullable<Card['bulkSync']>;
   }
+  if (Array.isArray(data.teamStyles)) {
+    card.teamStyles = data.teamStyles.filter((key): key is string => typeof key === 'string');
+  }
   if (data.dateCreated instanceof Date) card.dateCreated = data.dateCreated;
   if (data.dateUpdated instanceof Date) card.dateUpdated = data.dateUpdated;
   return card;

@@ -63,3 +63,59 @@ export function accessibleTextColor(hex: string): '#000000' | '#ffffff' {
   if (rgb === null) return '#000000';
   return colorBrightness(rgb) >= 128 ? '#000000' : '#ffffff';
 }
+
+/** The accent a card shows when its template sets none (the product's indigo). */
+export const DEFAULT_ACCENT = '#4f46e5';
+/** The background a card shows when its template sets none. */
+export const DEFAULT_BACKGROUND = '#ffffff';
+/** Text on a light background when the template sets no text colour. */
+export const DEFAULT_DARK_TEXT = '#111827';
+
+const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+
+/** The colour when it is a hex colour (`#rgb`, `#rrggbb`, with optional alpha), else the fallback. */
+export function safeHexColor(value: string | undefined | null, fallback: string): string {
+  const trimmed = typeof value === 'string' ? value.trim() : '';
+  return HEX_COLOR.test(trimmed) ? trimmed : fallback;
+}
+
+/** The three colours a card is drawn with. */
+export interface CardColors {
+  readonly accent: string;
+  readonly background: string;
+  readonly text: string;
+}
+
+/**
+ * The colours a card shows for its template's colour fields: each set (valid hex) value, else the
+ * default: indigo accent, white background, and text readable on that background (white on a dark
+ * one, near-black otherwise). The public page draws with these and the builder's colour fields
+ * show them, so a field never shows one colour while the card shows another.
+ */
+export function cardColors(
+  template:
+    | {
+        accentColor?: string | undefined;
+        backgroundColor?: string | undefined;
+        textColor?: string | undefined;
+      }
+    | null
+    | undefined,
+): CardColors {
+  const t = template ?? {};
+  const background = safeHexColor(t.backgroundColor, DEFAULT_BACKGROUND);
+  const readable = accessibleTextColor(background) === '#ffffff' ? '#ffffff' : DEFAULT_DARK_TEXT;
+  return {
+    accent: safeHexColor(t.accentColor, DEFAULT_ACCENT),
+    background,
+    text: safeHexColor(t.textColor, readable),
+  };
+}
+
+/** A hex colour as the `#rrggbb` a colour picker takes, or null when it is not a colour. */
+export function pickerColor(value: string): string | null {
+  const rgb = parseHexColor(value);
+  if (rgb === null || !value.trim().startsWith('#')) return null;
+  const hex = (n: number) => n.toString(16).padStart(2, '0');
+  return `#${hex(rgb.r)}${hex(rgb.g)}${hex(rgb.b)}`;
+}

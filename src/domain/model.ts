@@ -162,6 +162,11 @@ export interface Card {
   /** (added) e-mail of the person the card is for (the member key's e-mail part). */
   email?: string;
   bulkSync?: BulkSync;
+  /**
+   * (added) the style keys the team's brand kit sets on this card (`template.accentColor`,
+   * `signatureBasic.disclaimer`, ...), written by the team sync; the builder marks them.
+   */
+  teamStyles?: string[];
   dateCreated?: Date;
   dateUpdated?: Date;
 }

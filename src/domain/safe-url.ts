@@ -106,6 +106,9 @@ function webHref(value: string): string | null {
     // `example.com:8080/x` reads like scheme `example.com`; a dot means it is a host with a port.
     if (scheme === null || scheme.includes('.')) href = `https://${href}`;
   }
+  // A space in the host ("not a url") never makes an address; in the path it is escaped.
+  const authority = href.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split(/[/?#]/, 1)[0] ?? '';
+  if (/\s/.test(authority)) return null;
   href = href.replace(/ /g, '%20');
   return isAllowedTarget(href) ? href : null;
 }

@@ -1,16 +1,21 @@
 /**
  * The notification area (spec 2, 9): toasts at the bottom centre on small screens and the top centre
- * otherwise, each shown for 5000 ms.
+ * otherwise, each shown for 5000 ms. At the top they start below the sticky header
+ * (`--header-height`), so a toast never covers the navigation a person may want next.
  */
 import { Toaster } from 'react-hot-toast';
 import { TOAST_DURATION_MS, maxWidthQuery } from './layout';
 import { useMediaQuery } from './use-media-query';
+
+/** Where top-centre toasts start: below the sticky header, with a small gap. */
+export const TOASTS_BELOW_HEADER = 'calc(var(--header-height, 64px) + 12px)';
 
 export function AppToaster() {
   const small = useMediaQuery(maxWidthQuery('small'));
   return (
     <Toaster
       position={small ? 'bottom-center' : 'top-center'}
+      containerStyle={small ? {} : { top: TOASTS_BELOW_HEADER }}
       toastOptions={{
         duration: TOAST_DURATION_MS,
         style: {

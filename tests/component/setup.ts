@@ -1,10 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import toast from 'react-hot-toast';
 import { afterAll, afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  // react-hot-toast keeps its toasts in a module-level store: one test's toasts must not show up
+  // in the next test's toaster.
+  toast.remove();
   localStorage.clear();
+  // Form drafts (src/ui/use-form-draft.ts) live in session storage: each test starts blank.
+  sessionStorage.clear();
 });
 
 afterAll(async () => {

@@ -3,6 +3,10 @@
  * slug, and a first team that becomes their default team. Then on to the builder. A user who
  * arrived with an invitation joins that account instead (`useInviteAcceptance`); if it cannot be
  * accepted they read why and may set up their own account here.
+ *
+ * What the person types is a draft kept for the tab (`useFormDraft`): the sign-in that brought them
+ * here may finish after the page opened and bounce the route through /builder, which mounts the
+ * page afresh; the typed name must still be there.
  */
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -14,20 +18,43 @@ import { useAuth } from '../../stores/auth-store';
 import { Button } from '../../ui/button';
 import { Alert, PageLoader } from '../../ui/page';
 import { TextField } from '../../ui/text-field';
+import { useFormDraft } from '../../ui/use-form-draft';
 import { AuthCard } from './auth-card';
 import { useInviteAcceptance } from './invite';
 
-type SlugCheck = { slug: string; state: 'checking' | 'free' | 'taken' | 'error' } | null;
+type SlugCheck = {
+  slug: string;
+  state: 'checking' | 'free' | 'taken' | 'error';
+  /** A free address close to a taken one, as handles offer. */
+  suggestion?: string;
+} | null;
+
+export const TEAM_NAME_REQUIRED_MESSAGE = 'Please enter a name for your first team.';
+
+/** The first free address of `slug-2` … `slug-9`, or undefined. */
+async function freeSlugNear(
+  slug: string,
+  isFree: (candidate: string) => Promise<boolean>,
+): Promise<string | undefined> {
+  for (let n = 2; n <= 9; n += 1) {
+    const candidate = `${slug}-${n}`;
+    if (await isFree(candidate)) return candidate;
+  }
+  return undefined;
+}
 
 export function AccountSetupPage() {
   const accountStore = useAccountStoreApi();
   const navigate = useNavigate();
   const user = useAuth((s) => s.user);
   const email = useAuth((s) => s.authUser?.email ?? '');
-  const [name, setName] = useState('');
-  const [slugInput, setSlugInput] = useState('');
-  const [slugEdited, setSlugEdited] = useState(false);
-  const [teamName, setTeamName] = useState('');
+  const uid = useAuth((s) => s.authUser?.uid ?? 'anonymous');
+  const draft = useFormDraft(`account-setup.${uid}`, { name: '', slug: '', teamName: '' });
+  const { name, slug: slugInput } = draft.values;
+  const slugEdited = draft.isTouched('slug');
+  // The first team is named after the account until the person names it: shown in the field, not
+  // applied silently behind an empty one; emptied on purpose, it is refused.
+  const teamName = draft.isTouched('teamName') ? draft.values.teamName : name;
   const [errors, setErrors] = useState<{ name?: string; slug?: string; teamName?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -41,10 +68,18 @@ export function AccountSetupPage() {
     let current = true;
     const timer = window.setTimeout(() => {
       setCheck({ slug, state: 'checking' });
-      accountStore
-        .getState()
-        .isSlugAvailable(slug)
-        .then((free) => current && setCheck({ slug, state: free ? 'free' : 'taken' }))
+      const isFree = (candidate: string) => accountStore.getState().isSlugAvailable(candidate);
+      isFree(slug)
+        .then(async (free) => {
+          if (!current) return;
+          if (free) {
+            setCheck({ slug, state: 'free' });
+            return;
+          }
+          setCheck({ slug, state: 'taken' });
+          const suggestion = await freeSlugNear(slug, isFree);
+          if (current && suggestion) setCheck({ slug, state: 'taken', suggestion });
+        })
         .catch((err: unknown) => {
           console.warn('[setup] slug check failed', err);
           if (current) setCheck({ slug, state: 'error' });
@@ -60,10 +95,15 @@ export function AccountSetupPage() {
     event.preventDefault();
     setFormError(null);
     setErrors({});
+    if (teamName.trim() === '' && name.trim() !== '') {
+      setErrors({ teamName: TEAM_NAME_REQUIRED_MESSAGE });
+      return;
+    }
     setBusy(true);
     const result = await accountStore.getState().createAccount({ name, slug, teamName });
     setBusy(false);
     if (result.ok) {
+      draft.clear();
       toast.success('Your account is ready. Let’s build your first card.');
       navigate('/builder', { replace: true });
       return;
@@ -71,11 +111,15 @@ export function AccountSetupPage() {
     if (result.field) setErrors({ [result.field]: result.message });
     else setFormError(result.message);
     if (result.field === 'slug' && result.message === SLUG_TAKEN_MESSAGE) {
+      const isFree = (candidate: string) => accountStore.getState().isSlugAvailable(candidate);
       setCheck({ slug, state: 'taken' });
+      const suggestion = await freeSlugNear(slug, isFree).catch(() => undefined);
+      if (suggestion) setCheck({ slug, state: 'taken', suggestion });
     }
   }
 
   const liveCheck = check && check.slug === slug ? check.state : null;
+  const suggestion = check && check.slug === slug ? check.suggestion : undefined;
   const slugError = errors.slug ?? (liveCheck === 'taken' ? SLUG_TAKEN_MESSAGE : undefined);
 
   if (invite.status === 'joining') {
@@ -117,7 +161,7 @@ export function AccountSetupPage() {
           autoComplete="organization"
           required
           value={name}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => draft.set('name', e.target.value)}
           error={errors.name}
           hint="Usually your company or organisation."
         />
@@ -125,11 +169,8 @@ export function AccountSetupPage() {
           label="Directory address"
           required
           value={slugEdited ? slugInput : slug}
-          onChange={(e) => {
-            setSlugEdited(true);
-            setSlugInput(e.target.value);
-          }}
-          onBlur={() => slugEdited && setSlugInput(slug)}
+          onChange={(e) => draft.set('slug', e.target.value)}
+          onBlur={() => slugEdited && draft.set('slug', slug)}
           error={slugError}
           hint={
             liveCheck === 'free' ? (
@@ -139,12 +180,30 @@ export function AccountSetupPage() {
             )
           }
         />
+        {slugError && suggestion ? (
+          <p className="slug-suggestion">
+            “{suggestion}” is free.{' '}
+            <Button
+              variant="link"
+              onClick={() => {
+                draft.set('slug', suggestion);
+                setErrors((e) => {
+                  const { slug: _taken, ...rest } = e;
+                  return rest;
+                });
+              }}
+            >
+              Use “{suggestion}”
+            </Button>
+          </p>
+        ) : null}
         <TextField
           label="First team name"
           value={teamName}
-          onChange={(e) => setTeamName(e.target.value)}
+          required
+          onChange={(e) => draft.set('teamName', e.target.value)}
           error={errors.teamName}
-          placeholder={name.trim() || 'Sales'}
+          placeholder="Sales"
           hint="Teams share branding and links. It becomes your default team; add more later."
         />
         <Button type="submit" busy={busy} disabled={!user} block>

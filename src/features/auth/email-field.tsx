@@ -5,6 +5,8 @@ export function EmailField(props: {
   value: string;
   onChange: (value: string) => void;
   hint?: string;
+  /** The field's error (a taken or invalid address), shown at the field. */
+  error?: string | null;
 }) {
   return (
     <TextField
@@ -14,6 +16,7 @@ export function EmailField(props: {
       required
       value={props.value}
       onChange={(e) => props.onChange(e.target.value)}
+      error={props.error}
       {...(props.hint !== undefined ? { hint: props.hint } : {})}
     />
   );

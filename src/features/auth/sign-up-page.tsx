@@ -1,5 +1,5 @@
 import { EmailField } from './email-field';
-import { INVALID_EMAIL_MESSAGE } from '../../domain/auth-errors';
+import { AUTH_ERROR_MESSAGES, INVALID_EMAIL_MESSAGE } from '../../domain/auth-errors';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { Button } from '../../ui/button';
 import { Alert } from '../../ui/page';
 import { PasswordField } from '../../ui/password-field';
 import { TextField } from '../../ui/text-field';
+import { useFormDraft } from '../../ui/use-form-draft';
 import { AuthCard } from './auth-card';
 import { GoogleSignIn } from './google-sign-in';
 import { InviteBanner, useInviteFromUrl, withInvite } from './invite';
@@ -16,32 +17,45 @@ import { MagicLinkRequest } from './magic-link-request';
 
 const PASSWORD_HINT = 'At least 8 characters, with a number and a capital letter.';
 
-/** /sign-up and /register: Google, e-mail and password, or a magic link. */
+/** Sign-up answers about the address itself: shown at the e-mail field, not in a banner. */
+const EMAIL_TAKEN_MESSAGE = AUTH_ERROR_MESSAGES['email-already-in-use'] ?? '';
+const EMAIL_MESSAGES = [EMAIL_TAKEN_MESSAGE, INVALID_EMAIL_MESSAGE];
+
+/**
+ * /sign-up and /register: Google, e-mail and password, or a magic link. The name and e-mail typed
+ * are a draft kept for the tab (`useFormDraft`), so the page mounted afresh (a route bounce, a trip
+ * to "Sign in" and back) still shows them; the password is never kept.
+ */
 export function SignUpPage() {
   const store = useAuthStoreApi();
   const invite = useInviteFromUrl();
   const [mode, setMode] = useState<'password' | 'link'>('password');
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  const draft = useFormDraft('sign-up', { name: '', email: '' });
+  const { name, email } = draft.values;
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [emailError, setEmailError] = useState<{ message: string; email: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setError(null);
+    setEmailError(null);
     const problem = passwordProblem(password);
     setPasswordError(problem);
     if (!email.trim()) {
-      setError(INVALID_EMAIL_MESSAGE);
+      setEmailError({ message: INVALID_EMAIL_MESSAGE, email });
       return;
     }
     if (problem) return;
     setBusy(true);
     const result = await store.getState().signUp(email, password, name);
     setBusy(false);
-    if (!result.ok) setError(result.message);
+    if (result.ok) draft.clear();
+    else if (EMAIL_MESSAGES.includes(result.message))
+      setEmailError({ message: result.message, email });
+    else setError(result.message);
   }
 
   return (
@@ -69,10 +83,22 @@ export function SignUpPage() {
             label="Full name"
             autoComplete="name"
             value={name}
-            onChange={(e) => setName(e.target.value)}
+            onChange={(e) => draft.set('name', e.target.value)}
             hint="Optional. You can change it later."
           />
-          <EmailField value={email} onChange={setEmail} />
+          <EmailField
+            value={email}
+            onChange={(value) => draft.set('email', value)}
+            error={emailError && emailError.email === email ? emailError.message : null}
+          />
+          {emailError?.message === EMAIL_TAKEN_MESSAGE && emailError.email === email ? (
+            <p className="field-help" role="alert">
+              {/* Read out with the way forward; the field shows the same words beside it. */}
+              <span className="visually-hidden">{EMAIL_TAKEN_MESSAGE} </span>
+              Is it yours? <Link to={withInvite('/sign-in', invite)}>Sign in</Link> or{' '}
+              <Link to="/forgot-password">Reset password</Link>.
+            </p>
+          ) : null}
           <PasswordField
             label="Password"
             autoComplete="new-password"

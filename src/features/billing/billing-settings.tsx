@@ -71,27 +71,57 @@ export function CardUsage(props: { plan: Plan }) {
   );
 }
 
-function SubscriptionFacts(props: { plan: Plan; subscription: Subscription | null; now: Date }) {
+/**
+ * What the subscription means for the plan, in words that never contradict the plan line: a status
+ * badge only ("Active", not "Active current"), the consequence only when it is bad news, and for no
+ * subscription, why the plan is what it is (the owner pays, nothing is billed, a trial).
+ */
+export function subscriptionSummary(input: {
+  plan: Pick<Plan, 'isPaidAccount'>;
+  subscription: Pick<Subscription, 'status'> | null;
+  isOwner: boolean;
+  inTrial: boolean;
+}): { badge: string | null; current: boolean; note: string | null } {
+  const { plan, subscription, isOwner, inTrial } = input;
+  if (subscription) {
+    const current = isSubscriptionCurrent(subscription.status);
+    return {
+      badge: statusLabel(subscription.status),
+      current,
+      note: current ? null : 'Not current: the paid features are off.',
+    };
+  }
+  if (!isOwner) return { badge: null, current: false, note: 'Billed to the account owner.' };
+  if (inTrial) return { badge: null, current: false, note: 'None yet: you are on a free trial.' };
+  return {
+    badge: null,
+    current: false,
+    note: plan.isPaidAccount
+      ? 'None: nothing is billed for this plan.'
+      : 'None: the free plan needs none.',
+  };
+}
+
+function SubscriptionFacts(props: {
+  plan: Plan;
+  subscription: Subscription | null;
+  isOwner: boolean;
+  now: Date;
+}) {
   const { plan, subscription, now } = props;
   const trialEnd = plan.trialEndDate instanceof Date ? plan.trialEndDate : null;
   const inTrial = trialEnd !== null && trialEnd.getTime() > now.getTime();
-  const current = subscription !== null && isSubscriptionCurrent(subscription.status);
+  const summary = subscriptionSummary({ plan, subscription, isOwner: props.isOwner, inTrial });
+  const current = summary.current;
   return (
     <dl className="billing-facts">
       <dt>Subscription</dt>
       <dd>
-        {subscription ? (
-          <>
-            <span className={`badge ${current ? 'badge--on' : 'badge--off'}`}>
-              {statusLabel(subscription.status)}
-            </span>{' '}
-            <span className="billing-facts__note">
-              {current ? 'current' : 'not current: paid features are off'}
-            </span>
-          </>
-        ) : (
-          'No subscription'
-        )}
+        {summary.badge ? (
+          <span className={`badge ${current ? 'badge--on' : 'badge--off'}`}>{summary.badge}</span>
+        ) : null}
+        {summary.badge && summary.note ? ' ' : null}
+        {summary.note ? <span className="billing-facts__note">{summary.note}</span> : null}
       </dd>
       {inTrial && trialEnd ? (
         <>
@@ -202,13 +232,17 @@ export function BillingSettingsPage() {
       <div className="billing-grid">
         <section className="panel billing-panel" aria-labelledby="billing-plan-heading">
           <h2 id="billing-plan-heading">Current plan</h2>
+          {/* The plan's name alone: a "Free" badge repeated "Free", and a "Paid" one read as
+              money taken beside "No subscription". The facts below say how it is billed. */}
           <p className="billing-plan">
             <span className="billing-plan__name">{planDisplayName(plan, products)}</span>
-            <span className={`badge ${plan.isPaidAccount ? 'badge--on' : 'badge--off'}`}>
-              {plan.isPaidAccount ? 'Paid' : 'Free'}
-            </span>
           </p>
-          <SubscriptionFacts plan={plan} subscription={subscription} now={now} />
+          <SubscriptionFacts
+            plan={plan}
+            subscription={subscription}
+            isOwner={user !== null && (account.ownerId === user.id || !account.ownerId)}
+            now={now}
+          />
           {subscriptions.length > 0 ? (
             <div className="billing-actions">
               <Button

@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { useBlocker } from 'react-router-dom';
 import type { CardDraft } from '../../domain/builder';
 import { randomAccentColor } from '../../domain/colors';
+import { generateHandle } from '../../domain/handles';
 import { mergeTeamLinks } from '../../domain/links';
 import type { Card, CardTemplate, Template } from '../../domain/model';
 import { isCardCapReached } from '../../domain/plan';
@@ -159,16 +160,20 @@ function BuilderScreen(props: Omit<CardBuilderProps, 'store'>) {
     setCapNotice(false);
     guarded(() => {
       const team = teams.find((t) => t.id === selectedTeamId) ?? teams[0] ?? null;
+      // The account's first card is, nearly always, the card of the person who just signed up:
+      // start it with the name and e-mail they gave. Later cards are for colleagues: blank.
+      const first = store.getState().cards.length === 0;
+      const name = first ? (user?.displayName ?? '').trim() : '';
       const fresh: CardDraft = {
         id: newCardId(),
         accountId,
         ownerId,
-        handle: '',
+        handle: name ? generateHandle(name, store.getState().handleFormat) : '',
         handleAllowIndex: true,
-        name: '',
+        name,
         title: '',
         company: account?.name ?? '',
-        email: '',
+        email: first ? (user?.email ?? '') : '',
         contacts: mergeTeamLinks([], team?.links ?? []),
         appForm: { enabled: false, fields: { name: true, email: true, phone: true } },
         template: team?.template

@@ -95,7 +95,7 @@ export async function saveDraft(input: {
   if (!draft.id || !draft.accountId) {
     return { ok: false, reason: 'error', message: SAVE_FAILED_MESSAGE };
   }
-  if (hasProblems(draftProblems(draft))) {
+  if (hasProblems(draftProblems(draft, stored))) {
     return { ok: false, reason: 'invalid', message: INVALID_DRAFT_MESSAGE };
   }
   const handle = (draft.handle ?? '').trim();

@@ -1,10 +1,17 @@
 /**
  * What stops a draft from being saved, in words a person understands: a missing name, a handle
  * that is not a valid address, a link that cannot be followed safely (security notes: only web,
- * e-mail, phone and SMS links may reach a visitor).
+ * e-mail, phone and SMS links may reach a visitor), a link whose value does not fit its kind
+ * (`linkValueProblem`: a website that is not a web address, a phone that is not a number).
+ *
+ * A value the card already had when it was opened is checked for safety only: cards made before
+ * these rules (or by the importer) may hold numbers without a country code, and editing the job
+ * title must not be blocked by a phone number nobody touched. What a person types is checked in
+ * full.
  */
 import type { CardDraft } from '../../domain/builder';
-import type { Link } from '../../domain/model';
+import { linkValueProblem } from '../../domain/link-rules';
+import type { Card, Link } from '../../domain/model';
 import { safeLinkHref } from '../../domain/safe-url';
 
 export const UNSAFE_LINK_MESSAGE =
@@ -18,11 +25,25 @@ export const HANDLE_TAKEN_MESSAGE = 'This handle is already taken by another car
 
 const HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** Why a link cannot be saved, or null. Team links are the team's to fix, never blocking here. */
-export function linkProblem(link: Pick<Link, 'name' | 'value' | 'isTeamLink'>): string | null {
+const UNSAFE_SCHEME = /^\s*(?!https?:|mailto:|tel:|sms:)[a-z][a-z0-9+.-]*:(?!\d)/i;
+
+/**
+ * Why a link cannot be saved, or null. Team links are the team's to fix, never blocking here.
+ * `storedValue` is the value the saved card has for this link: when unchanged, only safety counts.
+ */
+export function linkProblem(
+  link: Pick<Link, 'name' | 'value' | 'isTeamLink'>,
+  storedValue?: string,
+): string | null {
   if (link.isTeamLink === true) return null;
   if (link.value.trim() === '') return EMPTY_LINK_MESSAGE;
-  return safeLinkHref(link) === null ? UNSAFE_LINK_MESSAGE : null;
+  const unchanged = storedValue !== undefined && storedValue === link.value;
+  if (safeLinkHref(link) === null) {
+    // A script or data link is refused as unusable; anything else says what the field wants.
+    if (unchanged || UNSAFE_SCHEME.test(link.value)) return UNSAFE_LINK_MESSAGE;
+    return linkValueProblem(link) ?? UNSAFE_LINK_MESSAGE;
+  }
+  return unchanged ? null : linkValueProblem(link);
 }
 
 /** Why a handle is not a valid address, or null. */
@@ -41,11 +62,12 @@ export interface DraftProblems {
   links: Record<string, string>;
 }
 
-/** Every problem of a draft (empty when it may be saved). */
-export function draftProblems(draft: CardDraft): DraftProblems {
+/** Every problem of a draft (empty when it may be saved); `stored` is the saved card, if any. */
+export function draftProblems(draft: CardDraft, stored?: Pick<Card, 'contacts'>): DraftProblems {
   const links: Record<string, string> = {};
+  const storedValues = new Map((stored?.contacts ?? []).map((link) => [link.id, link.value]));
   for (const link of draft.contacts ?? []) {
-    const problem = linkProblem(link);
+    const problem = linkProblem(link, storedValues.get(link.id));
     if (problem !== null) links[link.id] = problem;
   }
   return {

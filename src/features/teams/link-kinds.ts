@@ -1,4 +1,9 @@
-/** The kinds of team link offered, with the placeholder and keyboard of their value field. */
+/**
+ * The kinds of team link offered, with the placeholder and keyboard of their value field; the
+ * placeholders are values the kind's rule (src/domain/link-rules.ts) accepts.
+ */
+import { PHONE_EXAMPLE } from '../../domain/link-rules';
+
 export interface LinkKind {
   name: string;
   placeholder: string;
@@ -6,7 +11,8 @@ export interface LinkKind {
 }
 
 export const LINK_KINDS: readonly LinkKind[] = [
-  { name: 'Phone', placeholder: '+1 555 0100', inputMode: 'tel' },
+  { name: 'Phone', placeholder: PHONE_EXAMPLE, inputMode: 'tel' },
+  { name: 'SMS', placeholder: PHONE_EXAMPLE, inputMode: 'tel' },
   { name: 'Email', placeholder: 'hello@company.com', inputMode: 'email' },
   { name: 'Website', placeholder: 'https://company.com', inputMode: 'url' },
   { name: 'LinkedIn', placeholder: 'https://www.linkedin.com/company/name', inputMode: 'url' },
@@ -15,7 +21,7 @@ export const LINK_KINDS: readonly LinkKind[] = [
   { name: 'Facebook', placeholder: 'https://www.facebook.com/company', inputMode: 'url' },
   { name: 'TikTok', placeholder: '@company', inputMode: 'text' },
   { name: 'YouTube', placeholder: '@company', inputMode: 'text' },
-  { name: 'WhatsApp', placeholder: '+1 555 0100', inputMode: 'tel' },
+  { name: 'WhatsApp', placeholder: PHONE_EXAMPLE, inputMode: 'tel' },
   { name: 'Address', placeholder: '1 Main Street, Springfield', inputMode: 'text' },
   { name: 'Custom', placeholder: 'https://…', inputMode: 'url' },
 ];

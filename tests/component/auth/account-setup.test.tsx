@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EMPTY_BRAND_KIT } from '../../../src/domain/model';
+import { MAGIC_LINK_EMAIL_KEY } from '../../../src/stores/auth-store';
 import { createFakeAuth } from '../support/fake-auth';
 import { renderApp, seedAccount, seedUser } from '../support/render-app';
 
@@ -40,6 +41,9 @@ describe('account setup (/register/step2)', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Account name'), 'Café & Co');
     expect(screen.getByLabelText('Directory address')).toHaveValue('cafe-y-co');
+    // The first team is named after the account, in plain sight, until the person renames it.
+    expect(screen.getByLabelText('First team name')).toHaveValue('Café & Co');
+    await user.clear(screen.getByLabelText('First team name'));
     await user.type(screen.getByLabelText('First team name'), 'Sales');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
 
@@ -78,5 +82,79 @@ describe('account setup (/register/step2)', () => {
     });
     expect(docs['slugs/cafe-y-co']).toEqual({ accountId: userDoc.accountId });
     await waitFor(() => expect(app.accountStore.getState().account?.name).toBe('Café & Co'));
+  });
+
+  it('keeps what the person typed when the sign-in that brought them here finishes late', async () => {
+    // The e2e flake: a magic-link sign-in opens this page as soon as the identity is known, but
+    // finishes (user document written, then "go to the builder") a moment later; the route
+    // bounces through /builder back here and mounts the page afresh.
+    localStorage.setItem(MAGIC_LINK_EMAIL_KEY, 'late@example.com');
+    let releaseSignIn: (code: string | null) => void = () => undefined;
+    const affiliate = new Promise<string | null>((resolve) => {
+      releaseSignIn = resolve;
+    });
+    const app = renderApp('/magiclink?mode=signIn&oobCode=abc&apiKey=k', {
+      authDeps: { getAffiliate: () => affiliate },
+    });
+    stop = app.stop;
+    const paths: string[] = [];
+    app.router.subscribe((state) => paths.push(state.location.pathname));
+
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 1, name: 'Set up your account' });
+    await user.type(screen.getByLabelText('Account name'), 'Typed Early');
+    await user.clear(screen.getByLabelText('First team name'));
+    await user.type(screen.getByLabelText('First team name'), 'Field');
+    await user.clear(screen.getByLabelText('Directory address'));
+    await user.type(screen.getByLabelText('Directory address'), 'typed-slug');
+
+    releaseSignIn(null);
+    await waitFor(() => expect(paths).toContain('/builder'));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/register/step2'));
+    const name = await screen.findByLabelText('Account name');
+    expect(name).toHaveValue('Typed Early');
+    expect(screen.getByLabelText('Directory address')).toHaveValue('typed-slug');
+    expect(screen.getByLabelText('First team name')).toHaveValue('Field');
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your cards' }),
+    ).toBeInTheDocument();
+    const uid = app.auth.current?.uid ?? '';
+    const accountId = (app.db.dump()[`users/${uid}`] as { accountId: string }).accountId;
+    expect(app.db.dump()[`accounts/${accountId}`]).toMatchObject({
+      name: 'Typed Early',
+      directory: { slug: 'typed-slug' },
+    });
+  });
+
+  it('refuses a blank first team name rather than naming the team after the account', async () => {
+    const app = signedInWithoutAccount();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Account name'), 'Blank Team Co');
+    await user.clear(screen.getByLabelText('First team name'));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(screen.getByLabelText('First team name')).toHaveAccessibleDescription(
+      'Please enter a name for your first team.',
+    );
+    expect(Object.keys(app.db.dump()).filter((p) => p.startsWith('accounts/'))).toEqual([]);
+    expect(app.router.state.location.pathname).toBe('/register/step2');
+  });
+
+  it('offers a free directory address when the one asked for is taken', async () => {
+    const app = signedInWithoutAccount();
+    seedAccount(app.db, { id: 'other', name: 'Acme Co', slug: 'acme-co', ownerId: 'someone' });
+    seedAccount(app.db, { id: 'other2', name: 'Acme Co 2', slug: 'acme-co-2', ownerId: 'x' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Account name'), 'Acme Co');
+    const use = await screen.findByRole('button', { name: 'Use “acme-co-3”' });
+    expect(screen.getByText(/“acme-co-3” is free\./)).toBeInTheDocument();
+    await user.click(use);
+    expect(screen.getByLabelText('Directory address')).toHaveValue('acme-co-3');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your cards' }),
+    ).toBeInTheDocument();
+    expect(app.db.dump()['slugs/acme-co-3']).toBeDefined();
   });
 });

@@ -4,7 +4,7 @@
  * the magic-link round trip, and the account setup step that accepts it first (the `acceptInvite`
  * callable is the memory backend's option, standing in for the server's batch).
  */
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BackendError } from '../../../src/backend/errors';
@@ -90,6 +90,27 @@ describe('joining an account by invitation', () => {
     await user.click(screen.getByRole('link', { name: 'Create a free account' }));
     expect(await screen.findByText(BANNER)).toBeInTheDocument();
     expect(app.router.state.location.search).toBe('?invite=initech');
+  });
+
+  it("keeps the invitee's typed name and e-mail when the sign-up page is opened afresh", async () => {
+    const app = renderApp('/sign-up?invite=initech');
+    stop = app.stop;
+    const user = userEvent.setup();
+    expect(await screen.findByText(BANNER)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Full name'), 'Milton Waddams');
+    await user.type(screen.getByLabelText('Email'), INVITEE);
+
+    // Off to "Sign in" and back: the page mounts again, as after a route bounce.
+    const card = screen.getByRole('region', { name: 'Create your free account' });
+    await user.click(within(card).getByRole('link', { name: 'Sign in' }));
+    await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
+    await app.router.navigate(-1);
+
+    await screen.findByRole('heading', { level: 1, name: 'Create your free account' });
+    expect(screen.getByText(BANNER)).toBeInTheDocument();
+    expect(screen.getByLabelText('Full name')).toHaveValue('Milton Waddams');
+    expect(screen.getByLabelText('Email')).toHaveValue(INVITEE);
+    expect(screen.getByLabelText('Password')).toHaveValue('');
   });
 
   it('shows no banner without an invitation', async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeAuth } from '../support/fake-auth';
@@ -33,9 +33,26 @@ describe('sign-up', () => {
     const app = renderApp('/sign-up', { auth });
     stop = app.stop;
     await fillSignUp('taken@example.com', 'Sturdy-pass9');
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'An account with this email already exists.',
+    // At the field, with the ways forward, rather than in a banner above the form.
+    const field = screen.getByLabelText('Email');
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(field).toHaveAccessibleDescription('An account with this email already exists.');
+    const help = screen.getByRole('alert');
+    expect(help).toHaveTextContent(
+      'An account with this email already exists. Is it yours? Sign in or Reset password.',
     );
+    expect(within(help).getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in');
+    expect(within(help).getByRole('link', { name: 'Reset password' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(document.querySelector('.alert')).toBeNull();
+
+    // Another address: the message goes, it was about that address only.
+    const user = userEvent.setup();
+    await user.type(field, 'x');
+    expect(field).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('creates the user document and tells the product team, then asks for account setup', async () => {

@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BillingSettingsPage } from '../../../src/features/billing/billing-settings';
+import {
+  BillingSettingsPage,
+  subscriptionSummary,
+} from '../../../src/features/billing/billing-settings';
 import { ACCOUNT_ID, APP_ORIGIN, UID, renderBilling } from './render-billing';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -20,7 +23,9 @@ describe('/settings/billing', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Billing' })).toBeInTheDocument();
     const plan = screen.getByRole('region', { name: 'Current plan' });
     expect(within(plan).getByText('Free', { selector: '.billing-plan__name' })).toBeInTheDocument();
-    expect(within(plan).getByText('No subscription')).toBeInTheDocument();
+    // "Free" once: no badge repeating the plan's name.
+    expect(within(plan).getAllByText(/\bFree\b/)).toHaveLength(1);
+    expect(within(plan).getByText('None: the free plan needs none.')).toBeInTheDocument();
 
     expect(screen.getByText(/of/, { selector: '.usage__figure' })).toHaveTextContent(
       '1 of 1 cards used',
@@ -74,9 +79,10 @@ describe('/settings/billing', () => {
         within(plan).getByText('Growth', { selector: '.billing-plan__name' }),
       ).toBeInTheDocument(),
     );
-    expect(within(plan).getByText('Paid')).toBeInTheDocument();
     expect(await within(plan).findByText('Trialing')).toBeInTheDocument();
-    expect(within(plan).getByText('current')).toBeInTheDocument();
+    // The status badge alone: no "Trialing current", no "Paid" badge.
+    expect(within(plan).getByText('Trialing').parentElement).toHaveTextContent(/^Trialing$/);
+    expect(within(plan).queryByText('Paid')).not.toBeInTheDocument();
     expect(within(plan).getByText(/14 days left/)).toBeInTheDocument();
 
     // Limit 10 + 2 complimentary = 12; 3 used = floor(25%).
@@ -90,6 +96,54 @@ describe('/settings/billing', () => {
     expect(screen.getByText(/9 cards left/)).toHaveTextContent('includes 2 complimentary cards');
     expect(screen.queryByText('You have reached your card limit.')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Change plan' })).toBeInTheDocument();
+  });
+
+  it('says why a paid plan has no subscription instead of "Paid" beside "No subscription"', async () => {
+    const view = renderBilling(<BillingSettingsPage />, {
+      plan: {
+        type: 'growth',
+        isPaidAccount: true,
+        cardLimit: 10,
+        compCards: 0,
+        cardsInUse: 3,
+        trialEndDate: null,
+      },
+    });
+    stop = view.stop;
+    const plan = await screen.findByRole('region', { name: 'Current plan' });
+    expect(await within(plan).findByText('None: nothing is billed for this plan.')).toBeVisible();
+    expect(plan).not.toHaveTextContent(/Paid|No subscription/);
+  });
+
+  it('tells a collaborator the owner is billed, and an active subscription without "current"', async () => {
+    expect(
+      subscriptionSummary({
+        plan: { isPaidAccount: true },
+        subscription: null,
+        isOwner: false,
+        inTrial: false,
+      }),
+    ).toEqual({ badge: null, current: false, note: 'Billed to the account owner.' });
+    expect(
+      subscriptionSummary({
+        plan: { isPaidAccount: true },
+        subscription: { status: 'active' },
+        isOwner: true,
+        inTrial: false,
+      }),
+    ).toEqual({ badge: 'Active', current: true, note: null });
+    expect(
+      subscriptionSummary({
+        plan: { isPaidAccount: false },
+        subscription: { status: 'canceled' },
+        isOwner: true,
+        inTrial: false,
+      }),
+    ).toEqual({
+      badge: 'Canceled',
+      current: false,
+      note: 'Not current: the paid features are off.',
+    });
   });
 
   it('follows the account live: a new plan lifts the cap and opens the paid features', async () => {

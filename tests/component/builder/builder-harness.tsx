@@ -17,6 +17,7 @@ import { CardBuilder } from '../../../src/features/builder/card-builder';
 import { createBuilderStore } from '../../../src/features/builder/builder-store';
 import { AccountStoreContext, createAccountStore } from '../../../src/stores/account-store';
 import { AuthStoreContext, createAuthStore } from '../../../src/stores/auth-store';
+import { AppToaster } from '../../../src/ui/toaster';
 import { createFakeAuth } from '../support/fake-auth';
 
 configure({ asyncUtilTimeout: 3000 });
@@ -209,6 +210,7 @@ export function renderBuilder(options: HarnessOptions = {}) {
     <AuthStoreContext.Provider value={authStore}>
       <AccountStoreContext.Provider value={accountStore}>
         <RouterProvider router={router} />
+        <AppToaster />
       </AccountStoreContext.Provider>
     </AuthStoreContext.Provider>,
   );

@@ -371,9 +371,10 @@ describe('card builder', { timeout: 20_000 }, () => {
     );
     await user.click(screen.getByRole('tab', { name: 'Share' }));
     const description = screen.getByLabelText('Share description');
+    // Without share text of its own, the card is described by its title and company.
     expect(description).toHaveAttribute(
       'placeholder',
-      expect.stringContaining('grow your business fast'),
+      expect.stringContaining('Head of Sales at Acme Co.'),
     );
     await user.type(description, 'Say hi');
     expect(builderStore.getState().draft.appShare).toMatchObject({ description: 'Say hi' });

@@ -26,14 +26,26 @@ describe('team settings', () => {
     ).toBeInTheDocument();
   });
 
-  it('refuses to delete the default team with the spec’s message', async () => {
+  it('offers no deletion of the default team, saying why with the spec’s message', async () => {
     const view = renderTeam('/team/sales');
     stop = view.stop;
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Delete team' }));
-    expect(await screen.findByText('You cannot delete your default team.')).toBeInTheDocument();
+    const remove = await screen.findByRole('button', { name: 'Delete team' });
+    expect(remove).toBeDisabled();
+    expect(remove).toHaveAccessibleDescription(
+      'You cannot delete your default team. Nor archive it: the cards of deleted teams move here.',
+    );
+    expect(screen.getByRole('button', { name: 'Archive team' })).toBeDisabled();
+    await user.click(remove);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(view.db.dump()['accounts/acme/teams/sales']).toBeDefined();
+  });
+
+  it('offers deletion of a team that is not the default one', async () => {
+    const view = renderTeam('/team/support');
+    stop = view.stop;
+    expect(await screen.findByRole('button', { name: 'Delete team' })).toBeEnabled();
+    expect(screen.queryByText(/You cannot delete your default team/)).not.toBeInTheDocument();
   });
 
   it('deletes another team, moves its cards to the default team and goes to the default team', async () => {

@@ -27,8 +27,37 @@ describe('builder validation', () => {
       expect(linkProblem({ name: 'Custom', value })).toBe(UNSAFE_LINK_MESSAGE);
     }
     expect(linkProblem({ name: 'Website', value: 'acme.example' })).toBeNull();
-    expect(linkProblem({ name: 'Phone', value: '+1 555 0100' })).toBeNull();
+    expect(linkProblem({ name: 'Phone', value: '+1 201 555 0123' })).toBeNull();
     expect(linkProblem({ name: 'Email', value: 'a@b.co' })).toBeNull();
+  });
+
+  it('says what the field wants when a value does not fit its kind', () => {
+    expect(linkProblem({ name: 'Website', value: 'not a url' })).toBe(
+      'Website: “not a url” is not a web address. Use one like https://company.com.',
+    );
+    expect(linkProblem({ name: 'Phone', value: 'call me maybe' })).toBe(
+      'Phone: “call me maybe” is not a phone number. Use digits with the country code, like +44 20 7946 0958.',
+    );
+    expect(linkProblem({ name: 'Phone', value: 'javascript:alert(1)' })).toBe(UNSAFE_LINK_MESSAGE);
+  });
+
+  it('checks a value the saved card already had for safety only', () => {
+    // Made before these rules: no country code, yet editing another field must not be blocked.
+    expect(linkProblem({ name: 'Phone', value: '555 0100' }, '555 0100')).toBeNull();
+    expect(linkProblem({ name: 'Phone', value: '555 0101' }, '555 0100')).toMatch(/^Phone: /);
+    expect(linkProblem({ name: 'Custom', value: 'javascript:x' }, 'javascript:x')).toBe(
+      UNSAFE_LINK_MESSAGE,
+    );
+    const draft = {
+      name: 'A',
+      handle: 'ab',
+      contacts: [
+        { id: 'p', name: 'Phone', label: '', value: '555 0100' },
+        { id: 'w', name: 'Website', label: '', value: 'not a url' },
+      ],
+    };
+    const stored = { contacts: [{ id: 'p', name: 'Phone', label: '', value: '555 0100' }] };
+    expect(Object.keys(draftProblems(draft, stored).links)).toEqual(['w']);
   });
 
   it('asks for a value on blank links, and never blocks on team links', () => {

@@ -3,6 +3,8 @@ import {
   ACCENT_COLOR_BY_NAME,
   ACCENT_COLORS,
   accessibleTextColor,
+  cardColors,
+  pickerColor,
   colorBrightness,
   randomAccentColor,
 } from '../../../src/domain/colors';
@@ -72,5 +74,34 @@ describe('accessibleTextColor', () => {
 
   it('gives readable text on each accent colour', () => {
     expect(accessibleTextColor(ACCENT_COLOR_BY_NAME.yellow)).toBe('#000000');
+  });
+});
+
+describe('cardColors', () => {
+  it('gives the set colours, else indigo on white with near-black text', () => {
+    expect(cardColors({})).toEqual({ accent: '#4f46e5', background: '#ffffff', text: '#111827' });
+    expect(cardColors({ accentColor: '#f5c542', textColor: '#333333' })).toEqual({
+      accent: '#f5c542',
+      background: '#ffffff',
+      text: '#333333',
+    });
+  });
+
+  it('writes white on a dark background when no text colour is set', () => {
+    expect(cardColors({ backgroundColor: '#000000' }).text).toBe('#ffffff');
+  });
+
+  it('ignores values that are not hex colours', () => {
+    expect(cardColors({ accentColor: 'red; background: url(x)' }).accent).toBe('#4f46e5');
+  });
+});
+
+describe('pickerColor', () => {
+  it('gives the #rrggbb a colour picker takes, or null', () => {
+    expect(pickerColor('#ABC')).toBe('#aabbcc');
+    expect(pickerColor('#F5C518')).toBe('#f5c518');
+    expect(pickerColor('#11223344')).toBe('#112233');
+    expect(pickerColor('')).toBeNull();
+    expect(pickerColor('f5c518')).toBeNull();
   });
 });

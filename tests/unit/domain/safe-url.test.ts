@@ -58,6 +58,12 @@ describe('safeLinkHref', () => {
     );
   });
 
+  it('refuses a website whose host has spaces in it, rather than linking to it', () => {
+    expect(safeLinkHref({ name: 'Website', value: 'not a url' })).toBeNull();
+    expect(safeLinkHref({ name: 'Website', value: 'https://not a url/x' })).toBeNull();
+    expect(safeLinkHref({ name: 'Website', value: 'acme.io/a b' })).toBe('https://acme.io/a%20b');
+  });
+
   it('keeps http and https URLs', () => {
     expect(safeLinkHref({ name: 'Website', value: 'http://acme.io' })).toBe('http://acme.io');
     expect(safeLinkHref({ name: 'LinkedIn', value: 'https://linkedin.com/in/jane' })).toBe(

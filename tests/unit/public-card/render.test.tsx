@@ -134,17 +134,24 @@ describe('card page share tags', () => {
     );
   });
 
-  it('falls back to "name — title" and the product description of spec 1', () => {
+  it('falls back to "name — title" and a description built from the title and company', () => {
     const doc = page(makeCard());
     expect(doc.title).toBe('Ada Lovelace — Head of Sales');
     expect(meta(doc, 'og:title')).toBe('Ada Lovelace — Head of Sales');
+    const built = 'Head of Sales at Acme Co. Save Ada Lovelace’s contact details in one tap.';
+    expect(meta(doc, 'description')).toBe(built);
+    expect(meta(doc, 'og:description')).toBe(built);
+    expect(meta(doc, 'og:image')).toBeNull();
+    expect(meta(doc, 'twitter:card')).toBe('summary');
+  });
+
+  it('uses the product description of spec 1 only when the card has no title or company', () => {
+    const doc = page(makeCard({ title: '', company: '' }));
     expect(FALLBACK_DESCRIPTION).toMatch(
       /grow your business fast on social media, in email and on search engines/,
     );
     expect(meta(doc, 'description')).toBe(FALLBACK_DESCRIPTION);
     expect(meta(doc, 'og:description')).toBe(FALLBACK_DESCRIPTION);
-    expect(meta(doc, 'og:image')).toBeNull();
-    expect(meta(doc, 'twitter:card')).toBe('summary');
   });
 
   it('uses the avatar as the share image when there is no share image', () => {
@@ -176,6 +183,22 @@ describe('card page content', () => {
     expect(doc.querySelector('input[name="note"]')?.closest('form')?.getAttribute('action')).toBe(
       'https://cards.example/c1/vcard.vcf',
     );
+  });
+
+  it('shows the card e-mail as a mail link, unless an e-mail link already shows it', () => {
+    const doc = page(makeCard({ email: 'ada@acme.example' }));
+    const link = doc.querySelector('.cb-email a');
+    expect(link?.textContent).toBe('ada@acme.example');
+    expect(link?.getAttribute('href')).toBe('mailto:ada@acme.example');
+
+    const twice = page(
+      makeCard({
+        email: 'ada@acme.example',
+        contacts: [{ id: 'e', name: 'Email', label: 'Email', value: 'ADA@acme.example' }],
+      }),
+    );
+    expect(twice.querySelector('.cb-email')).toBeNull();
+    expect(page(makeCard({ email: 'not an address' })).querySelector('.cb-email')).toBeNull();
   });
 
   it('opens web links in a new tab and every external link with rel="noopener noreferrer"', () => {

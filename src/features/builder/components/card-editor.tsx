@@ -2,7 +2,7 @@
  * The editor of the open card: its header (name, unsaved/saved state, save, discard, duplicate,
  * delete, public link) and one tab per group of the card.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { CardDraft } from '../../../domain/builder';
 import type { Gates } from '../../../domain/gates';
@@ -11,7 +11,7 @@ import { cardPublicUrl, signaturePreviewUrl, type PublicHosts } from '../../../d
 import { useBuilder, useBuilderStoreApi } from '../builder-store';
 import { saveDraft } from '../save-draft';
 import { useHandleCheck } from '../use-handle-check';
-import { EMPTY_LINK_MESSAGE, draftProblems } from '../validation';
+import { EMPTY_LINK_MESSAGE, UNSAFE_LINK_MESSAGE, draftProblems } from '../validation';
 import { CardAnalytics } from './card-analytics';
 import { DesignPanel } from './design-panel';
 import { HandlePanel } from './handle-panel';
@@ -21,6 +21,14 @@ import { ProfilePanel } from './profile-panel';
 import { SharePanel } from './share-panel';
 import { SignaturePanel } from './signature-panel';
 import { Tabs, type TabItem } from '../../../ui/tabs';
+
+/**
+ * Every save's outcome shows in this one toast: a new outcome replaces the last, so "Please fix the
+ * highlighted fields…" from a refused save never stays up beside "Changes saved." from the next.
+ */
+export const SAVE_TOAST_ID = 'card-save';
+
+const NO_TEAM_STYLES: readonly string[] = [];
 
 export type EditorTab =
   'profile' | 'links' | 'lead' | 'design' | 'signature' | 'share' | 'handle' | 'analytics';
@@ -43,21 +51,31 @@ export function CardEditor(props: {
   const { draft, stored, hosts } = props;
   const [tab, setTab] = useState<EditorTab>('profile');
   const [attempted, setAttempted] = useState(false);
-  const problems = useMemo(() => draftProblems(draft), [draft]);
+  const problems = useMemo(() => draftProblems(draft, stored), [draft, stored]);
   const handle = draft.handle ?? '';
   const ownHandle = stored !== undefined && stored.handle === handle;
   const check = useHandleCheck(ownHandle ? '' : handle, draft.id);
   const isNew = stored === undefined;
 
-  // Unsafe links show at once; blanks only once a save was tried.
+  // Links the person has left (blurred): a value that does not fit its kind shows from then on,
+  // not at the first keystroke of a number that is still being typed.
+  const [visited, setVisited] = useState<ReadonlySet<string>>(() => new Set());
+  const onLinkLeft = useCallback(
+    (id: string) => setVisited((prev) => (prev.has(id) ? prev : new Set(prev).add(id))),
+    [],
+  );
+
+  // Unsafe links show at once, values that do not fit their kind once the field is left, blanks
+  // only once a save was tried.
   const linkProblems = useMemo(() => {
     if (attempted) return problems.links;
     const shown: Record<string, string> = {};
     for (const [id, message] of Object.entries(problems.links)) {
-      if (message !== EMPTY_LINK_MESSAGE) shown[id] = message;
+      if (message === EMPTY_LINK_MESSAGE) continue;
+      if (message === UNSAFE_LINK_MESSAGE || visited.has(id)) shown[id] = message;
     }
     return shown;
-  }, [problems.links, attempted]);
+  }, [problems.links, attempted, visited]);
   const nameError = attempted ? problems.name : null;
   const handleError = handle !== '' || attempted ? problems.handle : null;
   const handleTaken = !ownHandle && check.state === 'taken';
@@ -79,7 +97,10 @@ export function CardEditor(props: {
   async function onSave() {
     const state = store.getState();
     setAttempted(true);
-    const all = draftProblems(state.draft);
+    const all = draftProblems(
+      state.draft,
+      state.cards.find((card) => card.id === state.draft.id),
+    );
     if (all.name) setTab('profile');
     else if (Object.keys(all.links).length > 0) setTab('links');
     else if (all.handle) setTab('handle');
@@ -95,13 +116,13 @@ export function CardEditor(props: {
       store.getState().patch(outcome.applied);
       store.getState().saveFinished(true);
       setAttempted(false);
-      toast.success(outcome.created ? 'Card created.' : 'Changes saved.');
+      toast.success(outcome.created ? 'Card created.' : 'Changes saved.', { id: SAVE_TOAST_ID });
       return;
     }
     store.getState().saveFinished(false);
     if (outcome.reason === 'cap') props.onCapReached();
     if (outcome.reason === 'handle-taken') setTab('handle');
-    toast.error(outcome.message);
+    toast.error(outcome.message, { id: SAVE_TOAST_ID });
   }
 
   const title = (draft.name ?? '').trim() || (isNew ? 'New card' : 'Untitled card');
@@ -195,7 +216,11 @@ export function CardEditor(props: {
       >
         {currentTab === 'profile' ? <ProfilePanel draft={draft} nameError={nameError} /> : null}
         {currentTab === 'links' ? (
-          <LinksPanel contacts={draft.contacts ?? []} problems={linkProblems} />
+          <LinksPanel
+            contacts={draft.contacts ?? []}
+            problems={linkProblems}
+            onLinkLeft={onLinkLeft}
+          />
         ) : null}
         {currentTab === 'lead' ? <LeadFormPanel appForm={draft.appForm} /> : null}
         {currentTab === 'design' ? (
@@ -204,12 +229,14 @@ export function CardEditor(props: {
             templates={props.templates}
             teamTemplate={props.teamTemplate}
             teamName={props.teamName}
+            teamStyles={stored?.teamStyles ?? NO_TEAM_STYLES}
             gates={props.gates}
           />
         ) : null}
         {currentTab === 'signature' ? (
           <SignaturePanel
             signatureBasic={draft.signatureBasic}
+            teamStyles={stored?.teamStyles ?? NO_TEAM_STYLES}
             previewUrl={stored ? signaturePreviewUrl(stored, hosts) : null}
           />
         ) : null}
@@ -217,6 +244,11 @@ export function CardEditor(props: {
           <SharePanel
             appShare={draft.appShare}
             fallbackTitle={[draft.name, draft.title].filter(Boolean).join(' — ')}
+            card={{
+              name: draft.name ?? '',
+              title: draft.title ?? '',
+              company: draft.company ?? '',
+            }}
           />
         ) : null}
         {currentTab === 'handle' ? (

@@ -2,9 +2,19 @@
  * The card's look: template gallery (global templates in order, plus the team's own template),
  * accent colour, button style, avatar shape, logo size, background source; and the paid features,
  * always visible, locked with an explanation and an upgrade link when the plan lacks them.
+ *
+ * Colour fields show the colour the card shows (`cardColors`), never a stand-in. Styles the team's
+ * brand kit sets (`teamStyles`) carry a "From team" badge. Picking a template keeps the accent
+ * colour the card already has and says so, with a button to take the template's instead.
  */
-import { useId } from 'react';
-import { ACCENT_COLORS } from '../../../domain/colors';
+import { useState } from 'react';
+import {
+  ACCENT_COLORS,
+  DEFAULT_ACCENT,
+  DEFAULT_BACKGROUND,
+  cardColors,
+  safeHexColor,
+} from '../../../domain/colors';
 import type { Gates } from '../../../domain/gates';
 import {
   AVATAR_SHAPES,
@@ -18,8 +28,16 @@ import {
   type LogoSize,
   type Template,
 } from '../../../domain/model';
+import { ColorField } from '../../../ui/color-field';
 import { useBuilderStoreApi } from '../builder-store';
-import { CheckboxField, ChoiceGroup, Section, SelectField, TextAreaField } from './fields';
+import {
+  CheckboxField,
+  ChoiceGroup,
+  Section,
+  SelectField,
+  TeamStyleBadge,
+  TextAreaField,
+} from './fields';
 import { ImageField } from './image-field';
 import { LockedFeature } from './locked-feature';
 
@@ -53,41 +71,28 @@ const SOURCE_LABELS: Record<BackgroundSource, string> = {
 
 const COLOR_NAMES = ['Yellow', 'Pink', 'Green'];
 
-const HEX = /^#[0-9a-f]{6}$/i;
-
-/** The template fields applied when a template is picked (a person's photo is never replaced). */
-export function templatePatch(id: string, template: CardTemplate): Partial<CardTemplate> {
+/**
+ * The template fields applied when a template is picked: a person's photo is never replaced, and
+ * an accent colour the card already has (`keepAccent`) is kept rather than silently swapped.
+ */
+export function templatePatch(
+  id: string,
+  template: CardTemplate,
+  keepAccent?: string,
+): Partial<CardTemplate> {
   const { photoAvatar: _photo, ...rest } = template;
-  return { ...rest, templateId: id };
+  const patch: Partial<CardTemplate> = { ...rest, templateId: id };
+  if (keepAccent !== undefined && safeHexColor(keepAccent, '') !== '') {
+    patch.accentColor = keepAccent;
+  }
+  return patch;
 }
 
-function ColorInput(props: { label: string; value: string; onChange: (value: string) => void }) {
-  const id = useId();
-  const value = HEX.test(props.value) ? props.value : '#4f46e5';
-  return (
-    <div className="color-field">
-      <label htmlFor={id} className="field__label">
-        {props.label}
-      </label>
-      <div className="color-field__row">
-        <input
-          id={id}
-          type="color"
-          value={value.toLowerCase()}
-          onChange={(e) => props.onChange(e.target.value)}
-          className="color-field__swatch"
-        />
-        <input
-          aria-label={`${props.label} (hex)`}
-          className="field__control color-field__hex"
-          value={props.value}
-          placeholder="#4f46e5"
-          maxLength={7}
-          onChange={(e) => props.onChange(e.target.value.trim())}
-        />
-      </div>
-    </div>
-  );
+/** What picking a template did to the accent colour: kept the card's, and the template's own. */
+interface KeptAccent {
+  templateName: string;
+  kept: string;
+  offered: string;
 }
 
 export function DesignPanel(props: {
@@ -95,12 +100,31 @@ export function DesignPanel(props: {
   templates: readonly Template[];
   teamTemplate: CardTemplate | null;
   teamName: string | null;
+  /** The card keys the team's brand kit sets (`template.accentColor`, ...). */
+  teamStyles: readonly string[];
   gates: Gates;
 }) {
   const store = useBuilderStoreApi();
   const template = props.template ?? {};
   const { gates } = props;
+  const [keptAccent, setKeptAccent] = useState<KeptAccent | null>(null);
   const patch = (change: Partial<CardTemplate>) => store.getState().patch({ template: change });
+  const fromTeam = (key: keyof CardTemplate) =>
+    props.teamStyles.includes(`template.${key}`) ? <TeamStyleBadge /> : null;
+  const colors = cardColors(template);
+  const textInherited = cardColors({ backgroundColor: template.backgroundColor }).text;
+
+  function pickTemplate(id: string, name: string, picked: CardTemplate) {
+    const current = template.accentColor ?? '';
+    const own = picked.accentColor ?? '';
+    const keep = safeHexColor(current, '') !== '' ? current : undefined;
+    patch(templatePatch(id, picked, keep));
+    setKeptAccent(
+      keep !== undefined && own !== '' && own.toLowerCase() !== keep.toLowerCase()
+        ? { templateName: name, kept: keep, offered: own }
+        : null,
+    );
+  }
   const gallery: { id: string; name: string; template: CardTemplate; team: boolean }[] = [
     ...(props.teamTemplate
       ? [
@@ -118,6 +142,13 @@ export function DesignPanel(props: {
 
   return (
     <>
+      {props.teamStyles.some((key) => key.startsWith('template.')) ? (
+        <p className="builder-team-note">
+          Styles marked <TeamStyleBadge /> come from the brand kit of the{' '}
+          {props.teamName ? `${props.teamName} team` : 'team'}: a change to the brand kit replaces
+          them.
+        </p>
+      ) : null}
       <Section title="Template" description="A starting look; everything below fine-tunes it.">
         {gallery.length === 0 ? (
           <p className="builder-empty">No templates are available yet.</p>
@@ -131,7 +162,7 @@ export function DesignPanel(props: {
                   name="card-template"
                   className="visually-hidden"
                   checked={template.templateId === item.id}
-                  onChange={() => patch(templatePatch(item.id, item.template))}
+                  onChange={() => pickTemplate(item.id, item.name, item.template)}
                 />
                 <span
                   className={`template-tile__sample template-tile__sample--${item.template.buttonStyle ?? 'fill'}`}
@@ -148,11 +179,30 @@ export function DesignPanel(props: {
             ))}
           </fieldset>
         )}
+        <p className="builder-template-note" role="status">
+          {keptAccent ? (
+            <>
+              {keptAccent.templateName} applied. Your accent colour {keptAccent.kept} was kept;{' '}
+              {keptAccent.templateName} uses {keptAccent.offered}.{' '}
+              <button
+                type="button"
+                className="button button--link"
+                onClick={() => {
+                  patch({ accentColor: keptAccent.offered });
+                  setKeptAccent(null);
+                }}
+              >
+                Use {keptAccent.templateName}’s colour
+              </button>
+            </>
+          ) : null}
+        </p>
+        {fromTeam('templateId')}
       </Section>
 
       <Section title="Colour">
         <fieldset className="swatches">
-          <legend className="field__label">Accent colour</legend>
+          <legend className="field__label">Accent colour {fromTeam('accentColor')}</legend>
           {ACCENT_COLORS.map((color, index) => (
             <label key={color} className="swatch" style={{ ['--swatch' as string]: color }}>
               <input
@@ -169,19 +219,28 @@ export function DesignPanel(props: {
         </fieldset>
         {gates.canPickColors ? (
           <div className="color-grid">
-            <ColorInput
+            <ColorField
               label="Custom accent colour"
               value={template.accentColor ?? ''}
+              inherited={DEFAULT_ACCENT}
+              inheritedFrom="the default accent"
+              badge={fromTeam('accentColor')}
               onChange={(accentColor) => patch({ accentColor })}
             />
-            <ColorInput
+            <ColorField
               label="Background colour"
               value={template.backgroundColor ?? ''}
+              inherited={DEFAULT_BACKGROUND}
+              inheritedFrom="the default background"
+              badge={fromTeam('backgroundColor')}
               onChange={(backgroundColor) => patch({ backgroundColor })}
             />
-            <ColorInput
+            <ColorField
               label="Text colour"
               value={template.textColor ?? ''}
+              inherited={textInherited}
+              inheritedFrom={`readable on the ${colors.background} background`}
+              badge={fromTeam('textColor')}
               onChange={(textColor) => patch({ textColor })}
             />
           </div>
@@ -195,6 +254,7 @@ export function DesignPanel(props: {
       <Section title="Shapes and sizes">
         <ChoiceGroup
           legend="Button style"
+          badge={fromTeam('buttonStyle')}
           name="button-style"
           value={template.buttonStyle ?? 'fill'}
           options={BUTTON_STYLES.map((value) => ({ value, label: BUTTON_LABELS[value] }))}
@@ -202,6 +262,7 @@ export function DesignPanel(props: {
         />
         <ChoiceGroup
           legend="Photo shape"
+          badge={fromTeam('avatarShape')}
           name="avatar-shape"
           value={template.avatarShape ?? 'circle'}
           options={AVATAR_SHAPES.map((value) => ({ value, label: SHAPE_LABELS[value] }))}
@@ -220,7 +281,7 @@ export function DesignPanel(props: {
         </SelectField>
       </Section>
 
-      <Section title="Logo">
+      <Section title="Logo" badge={fromTeam('photoLogo')}>
         {gates.canUploadLogo ? (
           <ImageField
             slot="photoLogo"
@@ -236,6 +297,7 @@ export function DesignPanel(props: {
       <Section title="Background">
         <ChoiceGroup
           legend="Background source"
+          badge={fromTeam('backgroundSource') ?? fromTeam('photoBg')}
           name="background-source"
           value={source}
           options={BACKGROUND_SOURCES.map((value) => ({ value, label: SOURCE_LABELS[value] }))}
@@ -257,7 +319,10 @@ export function DesignPanel(props: {
         )}
       </Section>
 
-      <Section title="Fine print and branding">
+      <Section
+        title="Fine print and branding"
+        badge={fromTeam('disclaimer') ?? fromTeam('hideBranding')}
+      >
         {gates.canAddDisclaimer ? (
           <TextAreaField
             label="Disclaimer"

@@ -70,6 +70,8 @@ export function CheckboxField(props: {
   onChange: (checked: boolean) => void;
   hint?: ReactNode;
   disabled?: boolean;
+  /** Shown after the label, such as a "From team" badge. */
+  badge?: ReactNode;
 }) {
   const id = useId();
   return (
@@ -86,6 +88,7 @@ export function CheckboxField(props: {
         <label htmlFor={id} className="check-field__label">
           {props.label}
         </label>
+        {props.badge ? <> {props.badge}</> : null}
         {props.hint ? (
           <p className="field__hint" id={`${id}-hint`}>
             {props.hint}
@@ -104,11 +107,16 @@ export function ChoiceGroup<V extends string>(props: {
   options: readonly { value: V; label: string }[];
   onChange: (value: V) => void;
   hint?: ReactNode;
+  /** Shown after the legend, such as a "From team" badge. */
+  badge?: ReactNode;
 }) {
   const id = useId();
   return (
     <fieldset className="choice-group" aria-describedby={props.hint ? `${id}-hint` : undefined}>
-      <legend className="field__label">{props.legend}</legend>
+      <legend className="field__label">
+        {props.legend}
+        {props.badge ? <> {props.badge}</> : null}
+      </legend>
       <div className="choice-group__options">
         {props.options.map((option) => (
           <label key={option.value} className="choice-group__option">
@@ -132,11 +140,31 @@ export function ChoiceGroup<V extends string>(props: {
   );
 }
 
-/** A panel's section: a heading and its controls. */
-export function Section(props: { title: string; description?: ReactNode; children: ReactNode }) {
+/**
+ * Marks a style the team's brand kit sets on this card (the card's `teamStyles`), as the brand kit
+ * promises its owners; the same words as the badge on team links.
+ */
+export function TeamStyleBadge() {
+  return (
+    <span className="badge badge--team" title="Set by the team’s brand kit">
+      From team
+    </span>
+  );
+}
+
+/** A panel's section: a heading (with an optional badge) and its controls. */
+export function Section(props: {
+  title: string;
+  description?: ReactNode;
+  badge?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section className="builder-section">
-      <h3 className="builder-section__title">{props.title}</h3>
+      <h3 className="builder-section__title">
+        {props.title}
+        {props.badge ? <> {props.badge}</> : null}
+      </h3>
       {props.description ? <p className="builder-section__text">{props.description}</p> : null}
       <div className="builder-section__body">{props.children}</div>
     </section>

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import type { ImageSlot } from '../../../data/files';
 import { useBuilderStoreApi } from '../builder-store';
 import { prepareImage } from '../image-file';
@@ -12,6 +12,8 @@ import { slotPatch } from '../save-draft';
 export function ImageField(props: {
   slot: ImageSlot;
   label: string;
+  /** Shown after the label, such as a "From team" badge. */
+  badge?: ReactNode;
   value: string | undefined;
   hint?: string;
   round?: boolean;
@@ -63,6 +65,7 @@ export function ImageField(props: {
       <div className="image-field__body">
         <span className="field__label" id={`${id}-label`}>
           {props.label}
+          {props.badge ? <> {props.badge}</> : null}
         </span>
         <div className="image-field__actions">
           <label className="button button--secondary button--small image-field__pick">

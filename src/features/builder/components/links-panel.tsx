@@ -29,6 +29,7 @@ interface RowProps {
   onChange: (id: string, change: Partial<Pick<Link, 'label' | 'value'>>) => void;
   onMove: (id: string, direction: Direction) => void;
   onRemove: (id: string) => void;
+  onLeft: (id: string) => void;
 }
 
 const LinkRow = memo(function LinkRow({
@@ -39,6 +40,7 @@ const LinkRow = memo(function LinkRow({
   onChange,
   onMove,
   onRemove,
+  onLeft,
 }: RowProps) {
   const id = useId();
   const kind = linkKind(link.name);
@@ -117,6 +119,7 @@ const LinkRow = memo(function LinkRow({
               placeholder={kind.placeholder}
               inputMode={kind.inputMode}
               onChange={(e) => onChange(link.id, { value: e.target.value })}
+              onBlur={() => onLeft(link.id)}
               aria-invalid={problem ? true : undefined}
               aria-describedby={problem ? `${id}-error` : undefined}
             />
@@ -132,7 +135,12 @@ const LinkRow = memo(function LinkRow({
   );
 });
 
-export function LinksPanel(props: { contacts: readonly Link[]; problems: Record<string, string> }) {
+export function LinksPanel(props: {
+  contacts: readonly Link[];
+  problems: Record<string, string>;
+  /** The person left a link's value field: its kind's rule may now be shown. */
+  onLinkLeft: (id: string) => void;
+}) {
   const store = useBuilderStoreApi();
   const [announcement, setAnnouncement] = useState('');
   const { contacts, problems } = props;
@@ -229,6 +237,7 @@ export function LinksPanel(props: { contacts: readonly Link[]; problems: Record<
                 onChange={onChange}
                 onMove={onMove}
                 onRemove={onRemove}
+                onLeft={props.onLinkLeft}
               />
             ))}
           </ol>

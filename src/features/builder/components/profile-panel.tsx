@@ -37,7 +37,7 @@ export function ProfilePanel(props: { draft: CardDraft; nameError: string | null
           value={draft.email ?? ''}
           onChange={(e) => patch({ email: e.target.value })}
           autoComplete="off"
-          hint="The e-mail of the person the card is for; it goes into the saved contact."
+          hint="The e-mail of the person the card is for: shown on the card and saved with the contact."
         />
       </Section>
       <Section title="Photo">

@@ -1,14 +1,16 @@
 import type { AppShare } from '../../../domain/model';
+import { shareDescription } from '../../../domain/share';
 import { TextField } from '../../../ui/text-field';
 import { useBuilderStoreApi } from '../builder-store';
 import { Section, TextAreaField } from './fields';
 import { ImageField } from './image-field';
 
-/** What link previews say when a card has no share description (spec 1). */
-export const FALLBACK_SHARE_DESCRIPTION =
-  'Use Cardbuilder to grow your business fast on social media, in email and on search engines.';
-
-export function SharePanel(props: { appShare: AppShare | undefined; fallbackTitle: string }) {
+export function SharePanel(props: {
+  appShare: AppShare | undefined;
+  fallbackTitle: string;
+  /** The name, title and company the public page builds a description from when none is set. */
+  card: { name: string; title: string; company: string };
+}) {
   const store = useBuilderStoreApi();
   const share = props.appShare ?? {};
   const patch = store.getState().patch;
@@ -28,7 +30,7 @@ export function SharePanel(props: { appShare: AppShare | undefined; fallbackTitl
       <TextAreaField
         label="Share description"
         value={share.description ?? ''}
-        placeholder={FALLBACK_SHARE_DESCRIPTION}
+        placeholder={shareDescription({ ...props.card, appShare: {} })}
         onChange={(e) => patch({ appShare: { description: e.target.value } })}
         maxLength={300}
         rows={3}

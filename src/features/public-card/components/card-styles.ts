@@ -21,7 +21,8 @@ export const CARD_CSS = `
 .cb-name{margin-top:14px;font-size:27px;line-height:1.2;font-weight:750;letter-spacing:-.015em}
 .cb-title{margin-top:6px;font-size:16px;opacity:.82}
 .cb-company{margin-top:2px;font-size:15px;font-weight:600;opacity:.68}
-.cb-name,.cb-title,.cb-company,.cb-link-label,.cb-promo p{overflow-wrap:anywhere}
+.cb-email{margin-top:6px;font-size:15px}.cb-email a{color:inherit;text-decoration:underline;text-underline-offset:2px}
+.cb-name,.cb-title,.cb-company,.cb-email,.cb-link-label,.cb-promo p{overflow-wrap:anywhere}
 .cb-promo{display:flex;gap:12px;margin:22px 20px 0;padding:14px 16px;border-radius:var(--cb-r);background:rgba(127,127,127,.1);border-left:4px solid var(--cb-accent)}
 .cb-promo-icon{flex:none;margin-top:2px}
 .cb-promo-title{font-weight:700}

@@ -4,7 +4,7 @@
  * colours must be hex, image sources must be http(s) or an inline image, so a template cannot inject
  * CSS or script through the card's look.
  */
-import { accessibleTextColor } from '../../../domain/colors';
+import { accessibleTextColor, cardColors, safeHexColor } from '../../../domain/colors';
 import {
   AVATAR_SHAPES,
   BUTTON_STYLES,
@@ -14,9 +14,6 @@ import {
   type CardTemplate,
   type LogoSize,
 } from '../../../domain/model';
-
-export const DEFAULT_ACCENT = '#4f46e5';
-export const DEFAULT_BACKGROUND = '#ffffff';
 
 export interface CardTheme {
   readonly accent: string;
@@ -28,13 +25,8 @@ export interface CardTheme {
   readonly logoWidth: string;
 }
 
-const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-
 /** The colour when it is a hex colour (`#rgb`, `#rrggbb`, with optional alpha), else the fallback. */
-export function safeColor(value: string | undefined | null, fallback: string): string {
-  const trimmed = typeof value === 'string' ? value.trim() : '';
-  return HEX.test(trimmed) ? trimmed : fallback;
-}
+export const safeColor = safeHexColor;
 
 /**
  * The address when it is fit for an `<img src>`: http(s) (absolute or root-relative) or an inline
@@ -63,16 +55,14 @@ function oneOf<T extends string>(value: unknown, options: readonly T[], fallback
 /** The card's resolved look: template values where valid, the product defaults otherwise. */
 export function resolveTheme(template: CardTemplate | null | undefined): CardTheme {
   const t = template ?? {};
-  const accent = safeColor(t.accentColor, DEFAULT_ACCENT);
-  const background = safeColor(t.backgroundColor, DEFAULT_BACKGROUND);
-  const readableOnBackground =
-    accessibleTextColor(background) === '#ffffff' ? '#ffffff' : '#111827';
+  // The same colours the builder's colour fields show (domain/colors.ts).
+  const { accent, background, text } = cardColors(t);
   const logoSize = oneOf<LogoSize>(t.logoSize, Object.keys(LOGO_SIZES) as LogoSize[], 'medium');
   return {
     accent,
     onAccent: accessibleTextColor(accent),
     background,
-    text: safeColor(t.textColor, readableOnBackground),
+    text,
     buttonStyle: oneOf<ButtonStyle>(t.buttonStyle, BUTTON_STYLES, 'fill'),
     avatarShape: oneOf<AvatarShape>(t.avatarShape, AVATAR_SHAPES, 'circle'),
     logoWidth: LOGO_SIZES[logoSize],

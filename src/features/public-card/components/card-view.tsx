@@ -7,6 +7,7 @@
  */
 import type { CSSProperties, ReactNode } from 'react';
 import type { Card, Promotion } from '../../../domain/model';
+import { safeLinkHref } from '../../../domain/safe-url';
 import { encodePart, type PublicHosts } from '../../../domain/urls';
 import { leadFormEnabled } from '../lead-fields';
 import { CardLinks, type CardViewMode } from './card-links';
@@ -74,6 +75,15 @@ export function CardView({
     '--cb-logo-w': theme.logoWidth,
   } as CSSProperties;
   const monogram = initials(name);
+  // The card's own e-mail ("Card e-mail" in the builder) goes into the saved contact, so visitors
+  // see it too, unless an e-mail link already shows the same address.
+  const email = card.email?.trim() ?? '';
+  const emailHref = email !== '' ? safeLinkHref({ name: 'Email', value: email }) : null;
+  const emailShown =
+    emailHref !== null &&
+    !(card.contacts ?? []).some(
+      (link) => safeLinkHref(link)?.toLowerCase() === emailHref.toLowerCase(),
+    );
 
   return (
     <article
@@ -96,6 +106,11 @@ export function CardView({
         {name !== '' && <Heading className="cb-name">{name}</Heading>}
         {title !== '' && <p className="cb-title">{title}</p>}
         {company !== '' && <p className="cb-company">{company}</p>}
+        {emailShown && (
+          <p className="cb-email">
+            <a href={emailHref}>{email}</a>
+          </p>
+        )}
       </header>
 
       {promotion !== null && !promotion.isArchived && <PromotionBanner promotion={promotion} />}

@@ -9,7 +9,9 @@
 /**
  * Card page: reveals the share buttons, keeps the save-contact link's `?note=` in step with the
  * "Where did we meet?" field, shares (navigator.share) or copies the tracked link (clipboard, or a
- * selected visible input in in-app browsers), and sends the lead form as JSON.
+ * selected visible input in in-app browsers), and sends the lead form as JSON. "Link copied" is a
+ * passing confirmation: it goes after 3 s, and at once when the visitor moves on (taps elsewhere,
+ * leaves the page), so it never lingers under the card.
  */
 export const CARD_PAGE_SCRIPT = `(function(){
 var d=document;
@@ -20,7 +22,11 @@ if(save&&note){var base=save.getAttribute('href');note.addEventListener('input',
 var share=$('[data-cb-share-box]');
 if(share){
 var url=share.getAttribute('data-cb-url'),title=share.getAttribute('data-cb-title')||d.title,msg=$('[data-cb-msg]',share),input=$('input',share),qr=$('details',share);
-function say(t){if(msg){msg.textContent=t;clearTimeout(say.t);say.t=setTimeout(function(){msg.textContent=''},4000)}}
+var timer=0;
+function hush(){clearTimeout(timer);if(msg)msg.textContent=''}
+function say(t){if(!msg)return;msg.textContent=t;clearTimeout(timer);timer=setTimeout(hush,3000)}
+d.addEventListener('pointerdown',function(e){if(msg&&msg.textContent&&!share.contains(e.target))hush()});
+window.addEventListener('pagehide',hush);
 function pick(){if(qr)qr.open=true;if(input){input.focus();input.select();input.setSelectionRange(0,input.value.length)}}
 function copy(){
 function fallback(){pick();var ok=false;try{ok=d.execCommand('copy')}catch(e){}say(ok?'Link copied':'Press and hold the link to copy it')}
@@ -46,12 +52,14 @@ else status.textContent=r.status===429?'Too many messages just now. Please try a
 /**
  * Signature page: copies the rendered signature as rich HTML (ClipboardItem text/html with a
  * plain-text twin); where that is refused, selects the rendered signature and copies the selection,
- * or leaves it selected for the visitor to copy.
+ * or leaves it selected for the visitor to copy. The confirmation goes after 8 s (it carries an
+ * instruction, so it stays longer than the card's "Link copied").
  */
 export const SIGNATURE_PAGE_SCRIPT = `(function(){
 var b=document.querySelector('[data-cb-copy-sig]'),sig=document.getElementById('cb-signature'),msg=document.querySelector('[data-cb-msg]');
 if(!b||!sig)return;b.hidden=false;
-function say(t){if(msg)msg.textContent=t}
+var timer=0;
+function say(t){if(!msg)return;msg.textContent=t;clearTimeout(timer);timer=setTimeout(function(){msg.textContent=''},8000)}
 function select(){var r=document.createRange();r.selectNodeContents(sig);var s=getSelection();s.removeAllRanges();s.addRange(r);var ok=false;try{ok=document.execCommand('copy')}catch(e){}say(ok?'Signature copied. Paste it into your e-mail settings.':'The signature is selected: copy it with Ctrl+C or \\u2318C.')}
 b.addEventListener('click',function(){
 var html=sig.innerHTML,text=sig.innerText;

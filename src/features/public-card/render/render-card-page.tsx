@@ -6,6 +6,7 @@
  * Cloud Function (`functions/src/public-surfaces.ts`).
  */
 import type { Card, Promotion } from '../../../domain/model';
+import { FALLBACK_SHARE_DESCRIPTION, shareDescription } from '../../../domain/share';
 import type { PublicHosts } from '../../../domain/urls';
 import { CARD_CSS } from '../components/card-styles';
 import { resolveTheme, safeImageSrc } from '../components/card-theme';
@@ -15,9 +16,8 @@ import { PAGE_CSS, renderDocument, type ShareMeta } from './html-document';
 import { CARD_PAGE_SCRIPT } from './page-scripts';
 import { qrSvg } from './qr-svg';
 
-/** The share description when the card has none (spec 1). */
-export const FALLBACK_DESCRIPTION =
-  'Use Cardbuilder to grow your business fast on social media, in email and on search engines.';
+/** The share description when the card has no share text, title or company (spec 1). */
+export const FALLBACK_DESCRIPTION = FALLBACK_SHARE_DESCRIPTION;
 
 export interface CardPageInput {
   readonly card: Card;
@@ -68,7 +68,7 @@ export function cardShareMeta(card: Card, canonicalUrl: string): ShareMeta {
   const fallbackTitle = [name, title].filter(Boolean).join(' — ') || 'Digital business card';
   return {
     title: share.title?.trim() || fallbackTitle,
-    description: share.description?.trim() || FALLBACK_DESCRIPTION,
+    description: shareDescription(card),
     url: canonicalUrl,
     image:
       absoluteImage(share.ogImage, canonicalUrl) ??

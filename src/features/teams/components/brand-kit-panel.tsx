@@ -20,6 +20,7 @@ import {
   teamTemplateDeleteErrorMessage,
 } from '../../../domain/teams';
 import { Button } from '../../../ui/button';
+import { ColorField } from '../../../ui/color-field';
 import { TextField } from '../../../ui/text-field';
 import { LockedFeature } from './locked-feature';
 import { SelectField } from './select-field';
@@ -233,31 +234,33 @@ export function BrandKitPanel(props: { team: TeamDoc; gates: Gates; coupled: num
                 onPick={(file) => void upload('photoBg', file)}
                 onRemove={() => set('photoBg', '')}
               />
-              <div className="team-row">
+              <div className="team-row team-row--top">
                 <TextField
-                  label="Stock photo address"
+                  label="Stock photo"
                   type="url"
                   value={draft.photoBgStock}
                   placeholder="https://images.example.com/photo.jpg"
+                  hint="The link to a photo from a stock library, starting with https://."
                   onChange={(e) => set('photoBgStock', e.target.value.trim())}
                 />
                 <TextField
-                  label="Abstract artwork address"
+                  label="Abstract artwork"
                   type="url"
                   value={draft.photoBgAbstract}
-                  placeholder="https://…"
+                  placeholder="https://images.example.com/artwork.svg"
+                  hint="The link to an artwork image, starting with https://."
                   onChange={(e) => set('photoBgAbstract', e.target.value.trim())}
                 />
                 <SelectField
-                  label="Cover to use first"
+                  label="Cover shown on cards"
                   value={draft.photoBgPriority}
-                  hint="When several are set."
+                  hint="When more than one cover is set, cards show this one. “The first one set” tries the cover image, then the stock photo, then the artwork."
                   onChange={(e) => set('photoBgPriority', e.target.value)}
                 >
-                  <option value="">Own image, then stock, then abstract</option>
-                  <option value="own">Own image</option>
-                  <option value="stock">Stock photo</option>
-                  <option value="abstract">Abstract artwork</option>
+                  <option value="">The first one set</option>
+                  <option value="own">The cover image</option>
+                  <option value="stock">The stock photo</option>
+                  <option value="abstract">The abstract artwork</option>
                 </SelectField>
               </div>
             </>
@@ -267,7 +270,7 @@ export function BrandKitPanel(props: { team: TeamDoc; gates: Gates; coupled: num
             </LockedFeature>
           )}
           {gates.canPickColors ? (
-            <div className="team-row">
+            <div className="team-row team-row--top">
               <SelectField
                 label="Cover gradient"
                 value={draft.photoBgGradient}
@@ -279,17 +282,17 @@ export function BrandKitPanel(props: { team: TeamDoc; gates: Gates; coupled: num
                   </option>
                 ))}
               </SelectField>
-              <TextField
+              <ColorField
                 label="Cover overlay colour"
                 value={draft.photoBgOverlay}
-                placeholder="#000000"
-                maxLength={7}
+                inherited={null}
+                inheritedFrom="no overlay on the cover"
                 error={
                   draft.photoBgOverlay !== '' && !HEX.test(draft.photoBgOverlay)
                     ? 'Use a colour like #1f2937.'
                     : null
                 }
-                onChange={(e) => set('photoBgOverlay', e.target.value.trim())}
+                onChange={(value) => set('photoBgOverlay', value)}
               />
             </div>
           ) : (
@@ -358,28 +361,17 @@ export function BrandKitPanel(props: { team: TeamDoc; gates: Gates; coupled: num
           </div>
           {gates.canPickColors ? (
             <div className="team-row">
-              <TextField
+              <ColorField
                 label="Accent colour"
                 value={template.accentColor ?? ''}
-                placeholder="#4f46e5"
-                maxLength={7}
+                inherited={null}
+                inheritedFrom="each card keeps its own accent colour"
                 error={
                   template.accentColor && !HEX.test(template.accentColor)
                     ? 'Use a colour like #4f46e5.'
                     : null
                 }
-                onChange={(e) => setTemplate({ accentColor: e.target.value.trim() })}
-              />
-              <input
-                type="color"
-                aria-label="Pick the accent colour"
-                value={
-                  HEX.test(template.accentColor ?? '')
-                    ? (template.accentColor as string)
-                    : '#4f46e5'
-                }
-                onChange={(e) => setTemplate({ accentColor: e.target.value })}
-                style={{ width: 56, height: 44, border: 'none', background: 'none' }}
+                onChange={(value) => setTemplate({ accentColor: value })}
               />
             </div>
           ) : (

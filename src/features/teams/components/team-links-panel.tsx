@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { saveTeamLinks } from '../../../data/team-settings';
 import type { TeamDoc } from '../../../data/team-settings';
+import { linkValueProblem } from '../../../domain/link-rules';
 import { linkDisplayLabel, teamLinksChanged } from '../../../domain/links';
 import type { Link } from '../../../domain/model';
 import { safeLinkHref } from '../../../domain/safe-url';
@@ -19,11 +20,21 @@ function newLinkId(): string {
   return `team-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
 
-export function linkProblem(link: Pick<Link, 'name' | 'value'>): string | null {
+/**
+ * Why a team link cannot be saved, or null: blank, not followable, or (for what was typed here) a
+ * value that does not fit its kind, in the words of `linkValueProblem`. A value the team already
+ * had (`storedValue`) is checked for safety only, like the builder does.
+ */
+export function linkProblem(
+  link: Pick<Link, 'name' | 'value'>,
+  storedValue?: string,
+): string | null {
   if (link.value.trim() === '') return 'Enter where this link goes.';
+  const unchanged = storedValue !== undefined && storedValue === link.value;
+  const unusable = `This does not look like a valid ${link.name.toLowerCase()}.`;
   if (safeLinkHref(link) === null)
-    return `This does not look like a valid ${link.name.toLowerCase()}.`;
-  return null;
+    return unchanged ? unusable : (linkValueProblem(link) ?? unusable);
+  return unchanged ? null : linkValueProblem(link);
 }
 
 export function TeamLinksPanel(props: { team: TeamDoc; coupled: number; optedOut: number }) {
@@ -32,7 +43,10 @@ export function TeamLinksPanel(props: { team: TeamDoc; coupled: number; optedOut
   const [saving, setSaving] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
   const changed = teamLinksChanged(team.links, links);
-  const problems = useMemo(() => links.map(linkProblem), [links]);
+  const problems = useMemo(() => {
+    const stored = new Map(team.links.map((link) => [link.id, link.value]));
+    return links.map((link) => linkProblem(link, stored.get(link.id)));
+  }, [links, team.links]);
 
   function patch(index: number, change: Partial<Link>) {
     setLinks((list) => list.map((link, i) => (i === index ? { ...link, ...change } : link)));

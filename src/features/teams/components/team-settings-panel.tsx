@@ -15,7 +15,12 @@ import {
 } from '../../../data/team-settings';
 import type { TeamDoc } from '../../../data/team-settings';
 import type { Account, User } from '../../../domain/model';
-import { afterTeamDeletePath, teamDeleteCheck, teamDeletedMessage } from '../../../domain/teams';
+import {
+  DEFAULT_TEAM_DELETE_MESSAGE,
+  afterTeamDeletePath,
+  teamDeleteCheck,
+  teamDeletedMessage,
+} from '../../../domain/teams';
 import { useAccountStoreApi } from '../../../stores/account-store';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
@@ -210,16 +215,32 @@ export function TeamSettingsPanel(props: {
           Archiving hides the team from every list and keeps its data. Deleting removes it; its{' '}
           {props.cardCount} {props.cardCount === 1 ? 'card moves' : 'cards move'} to your default
           team.
-          {isDefault ? ' This is your default team, so it stays.' : ''}
         </p>
         <div className="team-actions">
-          <Button variant="secondary" onClick={askArchive}>
+          {/* The default team cannot go (spec 5): the buttons say so up front, rather than being
+              live red buttons that only answer with an error once pressed. */}
+          <Button
+            variant="secondary"
+            onClick={askArchive}
+            disabled={isDefault}
+            aria-describedby={isDefault ? 'team-default-reason' : undefined}
+          >
             Archive team
           </Button>
-          <Button variant="danger" onClick={askDelete}>
+          <Button
+            variant="danger"
+            onClick={askDelete}
+            disabled={isDefault}
+            aria-describedby={isDefault ? 'team-default-reason' : undefined}
+          >
             Delete team
           </Button>
         </div>
+        {isDefault ? (
+          <p className="team-section__lead" id="team-default-reason">
+            {DEFAULT_TEAM_DELETE_MESSAGE} Nor archive it: the cards of deleted teams move here.
+          </p>
+        ) : null}
       </section>
 
       <Dialog

@@ -1,0 +1,31 @@
+/**
+ * What a card's shared link says about it in LinkedIn, Slack and iMessage previews and in search
+ * results (spec 1, the fallback share description). A card without its own share text used to
+ * show the product's slogan for every person; the card's title and company describe it better,
+ * and the slogan is kept for cards that have neither.
+ */
+import type { Card } from './model';
+
+/** The share description when a card has no share text, title or company (spec 1). */
+export const FALLBACK_SHARE_DESCRIPTION =
+  'Use Cardbuilder to grow your business fast on social media, in email and on search engines.';
+
+/**
+ * The card's share description: its own `appShare.description`; else one built from its title and
+ * company ("Head of Sales at Acme Co. Save Ada Lovelace’s contact details in one tap."); else the
+ * spec's fallback sentence.
+ */
+export function shareDescription(
+  card: Pick<Card, 'name' | 'title' | 'appShare'> & { company?: string | undefined },
+): string {
+  const own = card.appShare?.description?.trim() ?? '';
+  if (own !== '') return own;
+  const title = card.title?.trim() ?? '';
+  const company = card.company?.trim() ?? '';
+  if (title === '' && company === '') return FALLBACK_SHARE_DESCRIPTION;
+  const role = title !== '' && company !== '' ? `${title} at ${company}` : title || company;
+  const name = card.name?.trim() ?? '';
+  const save =
+    name !== '' ? ` Save ${name}’s contact details in one tap.` : ' Save the contact in one tap.';
+  return `${role.replace(/[.!?]+$/, '')}.${save}`;
+}

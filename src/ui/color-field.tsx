@@ -1,0 +1,89 @@
+/**
+ * A colour setting: a swatch that opens the browser's colour picker, the hex value beside it, and a
+ * line that says what shows when nothing is set here. A native colour input cannot be empty, so an
+ * unset field used to show a made-up colour (indigo) while the card showed another: here the swatch
+ * shows the colour actually in use (`inherited`: the template's default, the text colour readable
+ * on the background), or a crossed-out "none" swatch when nothing is in use at all.
+ */
+import { useId } from 'react';
+import type { ReactNode } from 'react';
+import { pickerColor } from '../domain/colors';
+import './form.css';
+
+export function ColorField(props: {
+  label: string;
+  /** What this field sets; '' when it sets nothing. */
+  value: string;
+  onChange: (value: string) => void;
+  /** The colour in use while this field sets nothing, or null when none is. */
+  inherited: string | null;
+  /** Where that colour comes from, or what happens when none is set ("each card keeps its own"). */
+  inheritedFrom: string;
+  /** Shown after the label, such as a "From the team" badge. */
+  badge?: ReactNode;
+  error?: string | null;
+}) {
+  const id = useId();
+  const { value, inherited } = props;
+  const set = value.trim() !== '';
+  const picked = pickerColor(value);
+  const shown = set ? picked : inherited === null ? null : pickerColor(inherited);
+  const note = set
+    ? null
+    : inherited === null
+      ? `Not set: ${props.inheritedFrom}.`
+      : `Not set: the card shows ${inherited} (${props.inheritedFrom}).`;
+  const describedBy = props.error ? `${id}-error` : note ? `${id}-note` : undefined;
+  return (
+    <div className="color-field">
+      <div className="color-field__head">
+        <label htmlFor={`${id}-picker`} className="field__label">
+          {props.label}
+        </label>
+        {props.badge}
+      </div>
+      <div className="color-field__row">
+        <span className={`color-field__well${shown === null ? ' color-field__well--none' : ''}`}>
+          <input
+            id={`${id}-picker`}
+            type="color"
+            value={shown ?? '#ffffff'}
+            onChange={(e) => props.onChange(e.target.value)}
+            className="color-field__swatch"
+            aria-describedby={describedBy}
+          />
+        </span>
+        <input
+          aria-label={`${props.label} (hex)`}
+          className="field__control color-field__hex"
+          value={value}
+          placeholder={inherited ?? 'None'}
+          maxLength={7}
+          spellCheck={false}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => props.onChange(e.target.value.trim())}
+        />
+        {set ? (
+          <button
+            type="button"
+            className="color-field__clear"
+            onClick={() => props.onChange('')}
+            aria-label={`Clear ${props.label.toLowerCase()}`}
+          >
+            Clear
+          </button>
+        ) : null}
+      </div>
+      {props.error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {props.error}
+        </p>
+      ) : note ? (
+        <p className="field__hint" id={`${id}-note`}>
+          {note}
+        </p>
+      ) : null}
+    </div>
+  );
+}

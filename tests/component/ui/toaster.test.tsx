@@ -1,0 +1,61 @@
+// @vitest-environment jsdom
+/**
+ * The notification area: top centre below the sticky header on wide screens, bottom centre on small
+ * ones (spec 2), so a toast never covers the navigation.
+ */
+import { act, render, screen } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppToaster, TOASTS_BELOW_HEADER } from '../../../src/ui/toaster';
+
+function screenWidth(small: boolean) {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: small && query === '(max-width: 768px)',
+        media: query,
+        onchange: null,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+/** The toaster's fixed container: the element whose inline style places the toasts. */
+function container(): HTMLElement {
+  const message = screen.getByText('Changes saved.');
+  let node: HTMLElement | null = message;
+  while (node && node.style.position !== 'fixed') node = node.parentElement;
+  if (!node) throw new Error('no fixed toast container');
+  return node;
+}
+
+describe('the notification area', () => {
+  it('puts top-centre toasts below the header on wide screens', () => {
+    if (typeof window.matchMedia !== 'function') window.matchMedia = () => ({}) as MediaQueryList;
+    screenWidth(false);
+    render(<AppToaster />);
+    act(() => {
+      toast.success('Changes saved.');
+    });
+    expect(container().style.top).toBe(TOASTS_BELOW_HEADER);
+    expect(TOASTS_BELOW_HEADER).toContain('var(--header-height');
+  });
+
+  it('keeps toasts at the bottom on small screens', () => {
+    if (typeof window.matchMedia !== 'function') window.matchMedia = () => ({}) as MediaQueryList;
+    screenWidth(true);
+    render(<AppToaster />);
+    act(() => {
+      toast.success('Changes saved.');
+    });
+    const toastEl = screen.getByText('Changes saved.').closest('[style*="bottom"]');
+    expect(toastEl).not.toBeNull();
+    expect(container().style.top).not.toBe(TOASTS_BELOW_HEADER);
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * What a demanding person notices at a glance, at a laptop width (1280 px) and a phone width
+ * (390 px): nothing of the builder's controls or the analytics tables is cut off or hidden in a
+ * scroll with no hint, and toasts never cover the top navigation. Layout exists only in a real
+ * browser, so these checks live here rather than in the jsdom component tests.
+ */
+import type { Page } from '@playwright/test';
+import { DEMO_OWNER, DEMO_PASSWORD, expect, expectAccessible, test } from './fixtures';
+
+const WIDTHS = [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+
+function cardList(page: Page) {
+  return page.getByRole('complementary', { name: 'Cards' });
+}
+
+/** Fails when an element sticks out of its container horizontally or scrolls sideways. */
+async function expectFitsHorizontally(page: Page, selector: string): Promise<void> {
+  const overflow = await page.locator(selector).evaluateAll((nodes) =>
+    nodes.map((node) => ({
+      scrollWidth: node.scrollWidth,
+      clientWidth: node.clientWidth,
+    })),
+  );
+  expect(overflow.length).toBeGreaterThan(0);
+  for (const box of overflow) expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth + 1);
+}
+
+for (const viewport of WIDTHS) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('every builder tab is in sight, whichever is chosen', async ({ page, signIn }) => {
+      await signIn(DEMO_OWNER, DEMO_PASSWORD);
+      await cardList(page)
+        .getByRole('button', { name: /Ada Lovelace/ })
+        .click();
+      const tablist = page.getByRole('tablist', { name: 'Card settings' });
+      await expect(tablist).toBeVisible();
+      const names = await tablist.getByRole('tab').allInnerTexts();
+      expect(names).toEqual([
+        'Profile',
+        'Contacts & links',
+        'Lead form',
+        'Design',
+        'Signature',
+        'Share',
+        'Handle',
+        'Analytics',
+      ]);
+      for (const chosen of ['Profile', 'Handle', 'Analytics']) {
+        await tablist.getByRole('tab', { name: chosen }).click();
+        const list = await tablist.boundingBox();
+        expect(list).not.toBeNull();
+        for (const tab of await tablist.getByRole('tab').all()) {
+          await expect(tab).toBeInViewport();
+          const box = await tab.boundingBox();
+          expect(box).not.toBeNull();
+          if (!box || !list) continue;
+          expect(box.x).toBeGreaterThanOrEqual(list.x - 1);
+          expect(box.x + box.width).toBeLessThanOrEqual(list.x + list.width + 1);
+        }
+        await expectFitsHorizontally(page, '.builder-tabs__list');
+      }
+      await expectAccessible(page);
+    });
+
+    test('every team tab is in sight', async ({ page, signIn }) => {
+      await signIn(DEMO_OWNER, DEMO_PASSWORD);
+      await page.goto('/team/acme-sales?tab=settings');
+      const tablist = page.locator('.team-tabs__list');
+      await expect(tablist.getByRole('tab', { name: 'Settings' })).toBeVisible();
+      const list = await tablist.boundingBox();
+      for (const tab of await tablist.getByRole('tab').all()) {
+        const box = await tab.boundingBox();
+        expect(box && list).toBeTruthy();
+        if (!box || !list) continue;
+        expect(box.x + box.width).toBeLessThanOrEqual(list.x + list.width + 1);
+      }
+      await expectFitsHorizontally(page, '.team-tabs__list');
+    });
+  });
+}

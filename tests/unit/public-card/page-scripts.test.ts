@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+/**
+ * The public card page's own script, run on the server-rendered page as a browser would: "Link
+ * copied" confirms the copy and then goes, after a few seconds or as soon as the visitor taps
+ * elsewhere; it never stays under the card.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Card } from '../../../src/domain/model';
+import { CARD_PAGE_SCRIPT } from '../../../src/features/public-card/render/page-scripts';
+import { renderCardPage } from '../../../src/features/public-card/render/render-card-page';
+
+const card: Card = {
+  id: 'c1',
+  handle: 'ada-lovelace',
+  handleAllowIndex: true,
+  name: 'Ada Lovelace',
+  title: 'Head of Sales',
+  accountId: 'acme',
+  isArchived: false,
+  contacts: [],
+  appForm: { enabled: false },
+  template: {},
+  signatureBasic: {},
+  appShare: {},
+};
+
+function openPage(): HTMLElement {
+  const html = renderCardPage({
+    card,
+    hosts: {
+      card: 'https://cards.example',
+      signature: 'https://sig.example',
+      link: 'https://go.example',
+    },
+    canonicalUrl: 'https://cards.example/ada-lovelace',
+    trackedUrl: 'https://cards.example/ada-lovelace?via=1',
+    noindex: false,
+  });
+  const parsed = new DOMParser().parseFromString(html, 'text/html');
+  document.body.innerHTML = parsed.body.innerHTML;
+  // The inline script, as the page runs it.
+  new Function(CARD_PAGE_SCRIPT)();
+  const message = document.querySelector<HTMLElement>('[data-cb-msg]');
+  if (!message) throw new Error('no message area');
+  return message;
+}
+
+async function copy(): Promise<void> {
+  document.querySelector<HTMLButtonElement>('[data-cb-copy]')?.click();
+  // Let the clipboard promise settle.
+  await vi.advanceTimersByTimeAsync(0);
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+  Object.defineProperty(navigator, 'clipboard', {
+    value: { writeText: vi.fn(() => Promise.resolve()) },
+    configurable: true,
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  document.body.innerHTML = '';
+});
+
+describe('card page copy confirmation', () => {
+  it('says "Link copied" and takes it away after three seconds', async () => {
+    const message = openPage();
+    await copy();
+    expect(navigator.clipboard.writeText).toHaveBeenCalledWith(
+      'https://cards.example/ada-lovelace?via=1',
+    );
+    expect(message.textContent).toBe('Link copied');
+    await vi.advanceTimersByTimeAsync(2900);
+    expect(message.textContent).toBe('Link copied');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(message.textContent).toBe('');
+  });
+
+  it('takes it away at once when the visitor taps elsewhere', async () => {
+    const message = openPage();
+    await copy();
+    expect(message.textContent).toBe('Link copied');
+    document.querySelector('.cb-name')?.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(message.textContent).toBe('');
+  });
+
+  it('starts the three seconds again on a second copy', async () => {
+    const message = openPage();
+    await copy();
+    await vi.advanceTimersByTimeAsync(2000);
+    await copy();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(message.textContent).toBe('Link copied');
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(message.textContent).toBe('');
+  });
+});
