@@ -68,6 +68,9 @@ function VisitorNavigation() {
   const { pathname } = useLocation();
   return (
     <nav className="site-nav site-nav--visitor" aria-label="Main">
+      <NavLink to="/pricing" className="site-nav__link">
+        Pricing
+      </NavLink>
       {pathname !== '/sign-in' ? (
         <Link to="/sign-in" className="site-nav__link">
           Sign in
@@ -116,6 +119,9 @@ function AppNavigation(props: { hasAccount: boolean }) {
             ) : null}
             <NavLink to="/settings/billing" className="site-nav__link">
               Billing
+            </NavLink>
+            <NavLink to="/pricing" className="site-nav__link">
+              Pricing
             </NavLink>
             <NavLink to="/accounts" className="site-nav__link">
               {isSuperAdmin ? 'All accounts' : 'Account'}
