@@ -6,6 +6,7 @@
  *   FIREBASE_AUTH_EMULATOR_HOST (127.0.0.1:9099)  APP_DIST (unset: API only)  PUBLIC_ORIGIN
  *   VITE_*: passed to the app as its runtime configuration (window.__APP_CONFIG__)
  */
+import { setAccountActiveRoute } from './account-status';
 import { startServer } from './create-server';
 import { seedDemoIfEmpty } from './demo-seed';
 import { directoryPage } from './directory-page';
@@ -25,6 +26,7 @@ const routes: RouteHandler[] = [
   mailboxPage,
   ...paymentsRoutes,
   acceptInviteRoute,
+  setAccountActiveRoute,
 ];
 /** Commit triggers (payments stand-in, mail outbox, plan sync, card counting). */
 const triggers: CommitTrigger[] = [
