@@ -4,7 +4,7 @@
  * strength rule, and the new password is the one that signs in.
  */
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures';
+import { expect, expectAccessible, test, uniqueEmail } from './fixtures';
 
 async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: /account menu/i }).click();
@@ -73,4 +73,24 @@ test('a user resets their password through the app’s handler and signs in with
 
   await signIn(email, newPassword);
   await expect(page.getByRole('heading', { level: 1, name: 'Your cards' })).toBeVisible();
+});
+
+test('a sign-in link from the mailbox goes through the handler and signs the visitor in', async ({
+  page,
+}) => {
+  const email = uniqueEmail('handler-link');
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Email me a sign-in link instead' }).click();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+
+  await page.goto('/__/mailbox');
+  const link = page.getByRole('link', { name: `Open the sign-in link for ${email}` });
+  await expect(link).toHaveAttribute('href', /\/auth\/action\?mode=signIn&/);
+  await link.click();
+
+  // The handler hands the link to /magiclink, which completes the sign-in on this device.
+  await page.waitForURL('**/register/step2');
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up your account' })).toBeVisible();
 });
