@@ -11,6 +11,7 @@
  *   LOCAL_SERVER_ALLOW_REMOTE=1: allow a HOST other than loopback (prints a warning)
  *   START_FRESH_COMMAND: named when the database is damaged (`npm start` sets it)
  */
+import { setAccountActiveRoute } from './account-status';
 import { startServer } from './create-server';
 import { explainFatalErrors } from './startup-errors';
 import { seedDemoIfEmpty } from './demo-seed';
@@ -32,6 +33,7 @@ const routes: RouteHandler[] = [
   mailboxPage,
   ...paymentsRoutes,
   acceptInviteRoute,
+  setAccountActiveRoute,
 ];
 /** Commit triggers (payments stand-in, mail outbox, plan sync, card counting). */
 const triggers: CommitTrigger[] = [

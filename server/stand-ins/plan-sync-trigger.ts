@@ -123,7 +123,7 @@ export function syncPlanForSubscription(
     db.set(ledgerPath, { accountId, subscriptions: decision.ledger, dateUpdated: now });
   }
   if (decision.planChanged) {
-    db.update(`accounts/${accountId}`, planSyncUpdate(decision.plan));
+    db.update(`accounts/${accountId}`, planSyncUpdate(decision.plan, now));
   }
   return accountId;
 }

@@ -65,6 +65,13 @@ export const appRoutes: RouteObject[] = [
           })),
       },
       {
+        path: 'auth/action',
+        lazy: () =>
+          import('../features/auth/auth-action-page').then((m) => ({
+            Component: m.AuthActionPage,
+          })),
+      },
+      {
         path: 'builder',
         lazy: () => import('./builder-route').then((m) => ({ Component: m.BuilderRoute })),
       },

@@ -1,6 +1,6 @@
 /**
- * The app shell: skip link, header (marketing or app navigation), main landmark, footer. Every
- * screen renders inside it.
+ * The app shell: skip link, the super admin's banner, header (marketing or app navigation), main
+ * landmark, footer. Every screen renders inside it.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -18,9 +18,11 @@ export function Shell(props: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      <SuperAdminBanner />
       <SiteHeader />
       <main id="main" className="shell__main" tabIndex={-1}>
         <AccountProblem />
+        <AccountInactive />
         {props.children}
       </main>
       <SiteFooter />
@@ -47,6 +49,47 @@ function AccountProblem() {
   );
 }
 
+/**
+ * On every page while a super admin works in an account they do not own: whose account it is, and
+ * the way back to the list of all accounts. Without it a super admin lands in a customer's
+ * builder under "Your cards" with nothing saying the cards are someone else's.
+ */
+function SuperAdminBanner() {
+  const uid = useAuth((s) => s.user?.id ?? null);
+  const isSuperAdmin = useAuth((s) => s.user?.isSuperAdmin === true);
+  const account = useAccount((s) => s.account);
+  const { pathname } = useLocation();
+  if (!isSuperAdmin || !account || account.ownerId === uid) return null;
+  return (
+    <div className="admin-banner" role="region" aria-label="Super admin">
+      <div className="admin-banner__inner">
+        <p className="admin-banner__text">
+          Viewing <strong>{account.name}</strong> as super admin
+          {account.isActive === false ? <span> (deactivated)</span> : null}
+        </p>
+        {pathname !== '/accounts' ? (
+          <Link to="/accounts" className="admin-banner__link">
+            Back to all accounts
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** Tells the people of a deactivated account so, instead of leaving them to guess. */
+function AccountInactive() {
+  const inactive = useAccount((s) => s.account?.isActive === false);
+  const isSuperAdmin = useAuth((s) => s.user?.isSuperAdmin === true);
+  // The super admin's banner says it already.
+  if (!inactive || isSuperAdmin) return null;
+  return (
+    <div className="shell__problem" role="status">
+      <span>This account has been deactivated. Please contact support to reactivate it.</span>
+    </div>
+  );
+}
+
 function SiteHeader() {
   const status = useAuth((s) => s.status);
   const hasAccount = useAuth((s) => Boolean(s.user?.accountId));
@@ -68,6 +111,9 @@ function VisitorNavigation() {
   const { pathname } = useLocation();
   return (
     <nav className="site-nav site-nav--visitor" aria-label="Main">
+      <NavLink to="/pricing" className="site-nav__link">
+        Pricing
+      </NavLink>
       {pathname !== '/sign-in' ? (
         <Link to="/sign-in" className="site-nav__link">
           Sign in
@@ -116,6 +162,9 @@ function AppNavigation(props: { hasAccount: boolean }) {
             ) : null}
             <NavLink to="/settings/billing" className="site-nav__link">
               Billing
+            </NavLink>
+            <NavLink to="/pricing" className="site-nav__link">
+              Pricing
             </NavLink>
             <NavLink to="/accounts" className="site-nav__link">
               {isSuperAdmin ? 'All accounts' : 'Account'}

@@ -89,6 +89,17 @@ export interface AcceptInviteOutput {
   teams: string[];
 }
 
+export interface SetAccountActiveInput {
+  readonly accountId: string;
+  readonly isActive: boolean;
+}
+
+/** What `setAccountActive` answers: the account and the status it has now. */
+export interface SetAccountActiveOutput {
+  accountId: string;
+  isActive: boolean;
+}
+
 export interface CloudFunctions {
   /** The Stripe payments extension's `createPortalLink` callable (us-central1). */
   createPortalLink(input: PortalLinkInput): Promise<{ url: string }>;
@@ -98,6 +109,13 @@ export interface CloudFunctions {
    * (`not-found`, `failed-precondition`, `resource-exhausted`, `unauthenticated`, ...).
    */
   acceptInvite(input: AcceptInviteInput): Promise<AcceptInviteOutput>;
+  /**
+   * The project's `setAccountActive` callable (us-central1): a super admin deactivates or
+   * reactivates an account; the server writes `isActive` and `dateUpdated`, fields no client may
+   * write. Refusals are BackendErrors (`permission-denied`, `not-found`, `invalid-argument`,
+   * `unauthenticated`).
+   */
+  setAccountActive(input: SetAccountActiveInput): Promise<SetAccountActiveOutput>;
 }
 
 export interface Backend {

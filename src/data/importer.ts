@@ -181,7 +181,8 @@ export function plannedHandles(
   return out;
 }
 
-export type RowState = 'ready' | 'skip' | 'error';
+/** `imported`: this import created the row's card (see `ValidationContext.imported`). */
+export type RowState = 'imported' | 'ready' | 'skip' | 'error';
 
 export interface RowCheck {
   state: RowState;
@@ -198,10 +199,19 @@ export interface ValidationContext {
   /** How many more cards the plan allows (spec 9: remaining cards). */
   remaining: number;
   handleOverrides?: Readonly<Record<number, string>>;
+  /**
+   * Rows this import already created a card for (member index → the handle it got). They are
+   * `imported`, whatever the backend now says about their e-mail and handle, and take nothing from
+   * `remaining` (the plan's count already includes them); a later row with the same e-mail is still
+   * "Same e-mail as row N".
+   */
+  imported?: ReadonlyMap<number, string>;
 }
 
+/** Every row's check; `imported + ready + skipped + errors` is the number of rows. */
 export interface ValidationResult {
   rows: Map<number, RowCheck>;
+  imported: number;
   ready: number;
   skipped: number;
   errors: number;
@@ -213,7 +223,8 @@ const HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
  * Checks every member (spec: bad e-mail, duplicate e-mail, handle taken, over the card cap):
  * a row is an error when its name or e-mail is missing or bad, when an earlier row has the same
  * e-mail, when its handle is claimed, or when the valid rows before it already use up the plan's
- * remaining cards; it is skipped when its e-mail already has a card in the account.
+ * remaining cards; it is skipped when its e-mail already has a card in the account; it is imported
+ * when this import created its card (`context.imported`).
  */
 export function validateMembers(
   members: readonly ImportMember[],
@@ -222,6 +233,7 @@ export function validateMembers(
   const handles = plannedHandles(members, context.handleOverrides);
   const rows = new Map<number, RowCheck>();
   const firstRowOfEmail = new Map<string, number>();
+  let imported = 0;
   let ready = 0;
   let skipped = 0;
   let errors = 0;
@@ -229,6 +241,13 @@ export function validateMembers(
     const messages: string[] = [];
     const name = (member.name ?? '').trim();
     const email = normaliseEmail(member.email ?? '');
+    const importedHandle = context.imported?.get(member.index);
+    if (importedHandle !== undefined) {
+      if (email !== '' && !firstRowOfEmail.has(email)) firstRowOfEmail.set(email, position);
+      rows.set(member.index, { state: 'imported', messages: [], handle: importedHandle });
+      imported += 1;
+      return;
+    }
     const handle = handles.get(member.index) ?? '';
     if (name === '') messages.push('Add a name.');
     if (email === '') messages.push('Add an e-mail address.');
@@ -268,7 +287,7 @@ export function validateMembers(
       ready += 1;
     }
   });
-  return { rows, ready, skipped, errors };
+  return { rows, imported, ready, skipped, errors };
 }
 
 /** The personal links of an imported member, in the order of IMPORT_FIELDS. */

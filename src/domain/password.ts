@@ -9,6 +9,9 @@ export const PROVIDER_PASSWORD_MIN_LENGTH = 6;
 export const WEAK_PASSWORD_MESSAGE =
   'Password should be 8 characters or more, contain a number and capital letter.';
 
+/** The rule as a hint under a new-password field (sign-up, the reset handler). */
+export const PASSWORD_HINT = 'At least 8 characters, with a number and a capital letter.';
+
 /**
  * What is wrong with a new password (spec 5), or `null` when it is strong enough: 8 characters or more
  * (counted as code points), at least one digit 0-9 and at least one capital letter (any script's

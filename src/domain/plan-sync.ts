@@ -456,12 +456,17 @@ export function decidePlanSync(input: {
   };
 }
 
-/** The dotted-path update that writes the synced plan fields and nothing else. */
-export function planSyncUpdate(plan: SyncedPlanFields): Record<string, unknown> {
+/**
+ * The dotted-path update that writes the synced plan fields and, given the time of the sync, the
+ * account's `dateUpdated`: a plan change is a change of the account, and the super admin's list is
+ * ordered by it (spec 4). Nothing else is written.
+ */
+export function planSyncUpdate(plan: SyncedPlanFields, now?: Date): Record<string, unknown> {
   return {
     'plan.type': plan.type,
     'plan.isPaidAccount': plan.isPaidAccount,
     'plan.cardLimit': plan.cardLimit,
     'plan.trialEndDate': plan.trialEndDate ?? null,
+    ...(now ? { dateUpdated: now } : {}),
   };
 }

@@ -4,7 +4,15 @@
  * judged here.
  */
 
-/** Routes a signed-out visitor may stay on (spec 2). */
+/** The page that handles the links of Firebase Auth e-mails (reset password, verify e-mail...). */
+export const AUTH_ACTION_ROUTE = '/auth/action';
+export const PRICING_ROUTE = '/pricing';
+
+/**
+ * Routes a signed-out visitor may stay on: the eight of spec 2, plus two the spec does not list.
+ * Pricing is public so that a visitor can compare plans before signing up; the e-mail action
+ * handler must work for whoever opens the link.
+ */
 export const PUBLIC_ROUTES: readonly string[] = [
   '/',
   '/terms',
@@ -14,7 +22,16 @@ export const PUBLIC_ROUTES: readonly string[] = [
   '/sign-in',
   '/sign-up',
   '/forgot-password',
+  PRICING_ROUTE,
+  AUTH_ACTION_ROUTE,
 ];
+
+/**
+ * Routes where nobody is redirected, signed in or not, with or without an account: an e-mail link
+ * (a password reset, an e-mail verification) may be opened in a tab where someone is signed in,
+ * and sending them to account setup would lose the link's one-time code.
+ */
+export const OPEN_ROUTES: readonly string[] = [AUTH_ACTION_ROUTE];
 
 /** Routes that send a signed-in user with an account to the builder (spec 2). */
 export const SIGNED_IN_BOUNCE_ROUTES: readonly string[] = [
@@ -36,7 +53,9 @@ function normalise(pathname: string): string {
 
 /**
  * Where to send a visitor (spec 2), or `null` to stay:
- * - signed out on a route other than the public ones → `/`;
+ * - on an open route (the e-mail action handler) → stay, whoever they are;
+ * - signed out on a route other than the public ones (spec 2's eight, plus /pricing and
+ *   /auth/action) → `/`;
  * - signed in without an accountId → `/register/step2` (from every route but that one);
  * - signed in with an accountId on /, /sign-in, /register, /sign-up or /forgot-password → `/builder`.
  * Choice where the spec is silent: a user who already has an account and opens `/register/step2` is
@@ -48,6 +67,7 @@ export function routeRedirect(input: {
 }): string | null {
   const path = normalise(input.pathname);
   const { user } = input;
+  if (OPEN_ROUTES.includes(path)) return null;
   if (user === null || user === undefined) {
     return PUBLIC_ROUTES.includes(path) ? null : '/';
   }

@@ -39,6 +39,8 @@ import { BackendError, type BackendErrorCode } from '../errors';
 import type {
   AcceptInviteInput,
   AcceptInviteOutput,
+  SetAccountActiveInput,
+  SetAccountActiveOutput,
   Backend,
   DocData,
   DocSnapshot,
@@ -227,6 +229,15 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
           const result = await call({ accountId: input.accountId });
           const { accountId, defaultTeam, teams } = result.data;
           return { accountId, defaultTeam, teams: [...teams] };
+        }),
+      setAccountActive: (input) =>
+        mapped(async () => {
+          const call = httpsCallable<SetAccountActiveInput, SetAccountActiveOutput>(
+            getFunctions(app, 'us-central1'),
+            'setAccountActive',
+          );
+          const result = await call({ accountId: input.accountId, isActive: input.isActive });
+          return { accountId: result.data.accountId, isActive: result.data.isActive };
         }),
     },
   };

@@ -11,6 +11,7 @@ import { BackendError } from '../errors';
 import type { BackendErrorCode } from '../errors';
 import type {
   AcceptInviteOutput,
+  SetAccountActiveOutput,
   Backend,
   DocSnapshot,
   ListenError,
@@ -84,6 +85,16 @@ function acceptInviteOutput(raw: unknown): AcceptInviteOutput {
     throw new BackendError('internal', 'The invitation answer is malformed.');
   }
   return { accountId, defaultTeam, teams };
+}
+
+/** Reads the `setAccountActive` callable's result, refusing a malformed one. */
+function setAccountActiveOutput(raw: unknown): SetAccountActiveOutput {
+  const result = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const { accountId, isActive } = result;
+  if (typeof accountId !== 'string' || typeof isActive !== 'boolean') {
+    throw new BackendError('internal', 'The account status answer is malformed.');
+  }
+  return { accountId, isActive };
 }
 
 function websocketUrl(base: string): string {
@@ -421,6 +432,18 @@ export function createLocalBackend(options: LocalBackendOptions): Backend {
           body: JSON.stringify({ data: { accountId: input.accountId } }),
         });
         return acceptInviteOutput(answer.result ?? answer.data);
+      },
+
+      async setAccountActive(input) {
+        const url = `${baseUrl()}/functions/${projectId}/us-central1/setAccountActive`;
+        const answer = await request(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...(await authHeaders()) },
+          body: JSON.stringify({
+            data: { accountId: input.accountId, isActive: input.isActive },
+          }),
+        });
+        return setAccountActiveOutput(answer.result ?? answer.data);
       },
     },
   };

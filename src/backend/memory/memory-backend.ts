@@ -9,6 +9,8 @@ import { BackendError } from '../errors';
 import type {
   AcceptInviteInput,
   AcceptInviteOutput,
+  SetAccountActiveInput,
+  SetAccountActiveOutput,
   Backend,
   DocData,
   DocSnapshot,
@@ -59,6 +61,12 @@ export interface MemoryBackendOptions {
    * batch writes). Default: refuses with `not-found`, as for an invite that does not exist.
    */
   acceptInvite?: (input: AcceptInviteInput) => Promise<AcceptInviteOutput>;
+  /**
+   * Answers `functions.setAccountActive`. Default: as the server does for a super admin, writes
+   * `isActive` and `dateUpdated` on the account (no access check: the caller is not known here),
+   * or refuses with `not-found`.
+   */
+  setAccountActive?: (input: SetAccountActiveInput) => Promise<SetAccountActiveOutput>;
 }
 
 /** The extra handles a test gets besides the port. */
@@ -321,6 +329,17 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
           'not-found',
           `There is no pending invitation to account ${input.accountId}.`,
         );
+      },
+      async setAccountActive(input) {
+        if (options.setAccountActive) return options.setAccountActive(input);
+        const path = `accounts/${input.accountId}`;
+        const stored = docs.get(path);
+        if (!stored) throw new BackendError('not-found', `There is no account ${input.accountId}.`);
+        if (stored['isActive'] !== input.isActive) {
+          docs.set(path, { ...stored, isActive: input.isActive, dateUpdated: now() });
+          notify();
+        }
+        return { accountId: input.accountId, isActive: input.isActive };
       },
     },
 

@@ -1,8 +1,9 @@
 /**
- * The super admin's account list: active accounts, newest `dateUpdated` first, a page at a time.
- * The first page is followed live; "load more" reads the next page after the last date shown, so
- * the list never reads every account at once. Searching asks the backend for names and slugs that
- * start with the text and filters what is already loaded.
+ * The super admin's account list: active accounts (or the deactivated ones), newest `dateUpdated`
+ * first, a page at a time. The first page is followed live; "load more" reads the next page after
+ * the last date shown, so the list never reads every account at once. Searching active accounts
+ * asks the backend for names and slugs that start with the text and filters what is already
+ * loaded; deactivated accounts, a short list, are searched among those loaded.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
@@ -10,6 +11,7 @@ import {
   followActiveAccounts,
   searchActiveAccounts,
 } from '../../data/accounts';
+import { fetchDeactivatedAccounts, followDeactivatedAccounts } from '../../data/admin-accounts';
 import { authErrorMessage } from '../../domain/auth-errors';
 import type { Account } from '../../domain/model';
 import { slugify } from '../../domain/slug';
@@ -51,7 +53,18 @@ export interface AccountsList {
   searching: boolean;
 }
 
-export function useAccountsList(enabled: boolean, search: string): AccountsList {
+export type AccountsListStatus = 'active' | 'deactivated';
+
+/**
+ * The list for `status`. A caller that switches status should remount (a React `key`), so that
+ * pages of one list never mix with the other's.
+ */
+export function useAccountsList(
+  enabled: boolean,
+  search: string,
+  status: AccountsListStatus = 'active',
+): AccountsList {
+  const active = status === 'active';
   const [firstPage, setFirstPage] = useState<Account[] | null>(null);
   const [morePages, setMorePages] = useState<Account[]>([]);
   const [hasMore, setHasMore] = useState(false);
@@ -61,7 +74,8 @@ export function useAccountsList(enabled: boolean, search: string): AccountsList 
 
   useEffect(() => {
     if (!enabled) return;
-    return followActiveAccounts(
+    const follow = active ? followActiveAccounts : followDeactivatedAccounts;
+    return follow(
       ACCOUNTS_PAGE_SIZE,
       (accounts) => {
         setFirstPage(accounts);
@@ -73,7 +87,7 @@ export function useAccountsList(enabled: boolean, search: string): AccountsList 
         setError(authErrorMessage(err));
       },
     );
-  }, [enabled]);
+  }, [enabled, active]);
 
   const loaded = useMemo(
     () => unique([...(firstPage ?? []), ...morePages]).sort(byNewest),
@@ -84,7 +98,8 @@ export function useAccountsList(enabled: boolean, search: string): AccountsList 
     const last = loaded[loaded.length - 1];
     if (!last || loadingMore) return;
     setLoadingMore(true);
-    fetchActiveAccounts(ACCOUNTS_PAGE_SIZE, last.dateUpdated)
+    const fetchPage = active ? fetchActiveAccounts : fetchDeactivatedAccounts;
+    fetchPage(ACCOUNTS_PAGE_SIZE, last.dateUpdated)
       .then((page) => {
         setMorePages((pages) => [...pages, ...page]);
         setHasMore(page.length === ACCOUNTS_PAGE_SIZE);
@@ -94,11 +109,11 @@ export function useAccountsList(enabled: boolean, search: string): AccountsList 
         setError(authErrorMessage(err as { message?: string }));
       })
       .finally(() => setLoadingMore(false));
-  }, [loaded, loadingMore]);
+  }, [loaded, loadingMore, active]);
 
   const text = search.trim();
   useEffect(() => {
-    if (!enabled || text === '') return;
+    if (!enabled || text === '' || !active) return;
     let current = true;
     const timer = window.setTimeout(() => {
       searchActiveAccounts(text, slugify(text), ACCOUNTS_PAGE_SIZE)
@@ -109,7 +124,7 @@ export function useAccountsList(enabled: boolean, search: string): AccountsList 
       current = false;
       window.clearTimeout(timer);
     };
-  }, [enabled, text]);
+  }, [enabled, text, active]);
 
   const accounts = useMemo(() => {
     if (text === '') return loaded;
@@ -125,6 +140,6 @@ export function useAccountsList(enabled: boolean, search: string): AccountsList 
     hasMore: text === '' && hasMore,
     loadingMore,
     loadMore,
-    searching: text !== '' && found?.text !== text,
+    searching: active && text !== '' && found?.text !== text,
   };
 }

@@ -9,13 +9,17 @@ import { mainSubscription, planTypeOf } from './billing-format';
 import type { BillingInterval } from './billing-format';
 import { useBilling, useBillingStoreApi } from './billing-store';
 import { useBillingLifecycle } from './use-billing-lifecycle';
+import { FREE_PLAN_ID } from './pricing-plans';
 import { PricingTable } from './pricing-table';
+import type { PricingAudience } from './pricing-table';
 import { isSubscriptionCurrent } from '../../domain/subscriptions';
 import './billing.css';
 
 /**
- * /pricing: the pricing table with a monthly/yearly switch; choosing a plan starts the payment
- * provider's checkout (spec 7) and its error, if any, is shown above the table.
+ * /pricing, public: the pricing table with a monthly/yearly switch. A visitor compares the plans
+ * and signs up; the account's owner chooses a plan, which starts the payment provider's checkout
+ * (spec 7), its error, if any, shown above the table; anyone else signed in reads the plans and
+ * is told who can change them.
  */
 export function PricingPage() {
   useDocumentTitle('Pricing');
@@ -36,16 +40,24 @@ export function PricingPage() {
 
   const current = mainSubscription(subscriptions);
   const plan = account?.plan;
-  // The product paid for now: the current subscription's, else the product of the plan's type.
-  const currentProductId =
-    current && isSubscriptionCurrent(current.status) && current.productId
+  // The plan paid for now: the current subscription's product, else the product of the plan's
+  // type; an account that pays for nothing is on Free.
+  const currentPlanId = !plan
+    ? null
+    : current && isSubscriptionCurrent(current.status) && current.productId
       ? current.productId
-      : plan?.isPaidAccount
+      : plan.isPaidAccount
         ? (products.find((p) => planTypeOf(p) === plan.type)?.id ?? null)
-        : null;
+        : FREE_PLAN_ID;
+  // Only the owner may pay for an account (the checkout session rule); the rest read.
+  const audience: PricingAudience = !user
+    ? 'visitor'
+    : account && account.ownerId === user.id
+      ? 'owner'
+      : 'viewer';
 
   function choose(priceId: string) {
-    if (!user || !account) return;
+    if (!user || !account || audience !== 'owner') return;
     void store.getState().startCheckout({
       uid: user.id,
       priceId,
@@ -60,14 +72,26 @@ export function PricingPage() {
   return (
     <Page className="billing-page">
       <PageHeader
-        title="Choose your plan"
+        title="Plans and pricing"
         lead={
-          <>
-            Every plan includes live cards, contact saving and lead capture.{' '}
-            <Link to="/settings/billing">Back to billing</Link>
-          </>
+          audience === 'visitor' ? (
+            <>
+              Start free with one card; move to a paid plan when your team needs more cards and your
+              own branding. <Link to="/sign-in">Already have an account? Sign in</Link>
+            </>
+          ) : (
+            <>
+              Every plan includes live cards, contact saving and lead capture.{' '}
+              <Link to="/settings/billing">Back to billing</Link>
+            </>
+          )
         }
       />
+      {audience === 'viewer' && account ? (
+        <Alert tone="info">
+          <p>Only the owner of {account.name} can change its plan.</p>
+        </Alert>
+      ) : null}
       {checkout.status === 'error' ? (
         <Alert tone="error">
           <p>{checkout.message}</p>
@@ -100,17 +124,12 @@ export function PricingPage() {
           products={products}
           interval={interval}
           onIntervalChange={setInterval}
-          currentProductId={currentProductId}
+          audience={audience}
+          currentPlanId={currentPlanId}
           busyPriceId={busyPriceId}
           onChoose={choose}
         />
       )}
-      {plan && !plan.isPaidAccount ? (
-        <p className="pricing__footnote">
-          You are on the Free plan: one card, no paid features. Upgrade any time; you can cancel in
-          the billing portal.
-        </p>
-      ) : null}
     </Page>
   );
 }

@@ -1,24 +1,27 @@
 import { useId } from 'react';
+import { Link } from 'react-router-dom';
 import type { ProductWithPrices } from '../../data/billing';
-import { pricingTableProducts } from '../../domain/pricing';
-import { Button } from '../../ui/button';
-import {
-  PLAN_FEATURES,
-  bestYearlySaving,
-  formatMoney,
-  gatesOfPaidPlan,
-  planTypeOf,
-  priceFor,
-  productCardLimit,
-} from './billing-format';
+import { Button, ButtonLink } from '../../ui/button';
+import { bestYearlySaving, formatMoney, priceFor } from './billing-format';
 import type { BillingInterval } from './billing-format';
+import { EVERY_PLAN_FEATURES, FREE_PLAN_ID, pricingPlans } from './pricing-plans';
+import type { PricingPlan } from './pricing-plans';
+import './pricing.css';
+
+/**
+ * Who is reading the table, which decides what each plan's button does: a visitor signs up; the
+ * account's owner buys (checkout); anyone else signed in (a collaborator, a super admin looking at a
+ * customer's account) reads only, since only the owner may pay for an account.
+ */
+export type PricingAudience = 'visitor' | 'owner' | 'viewer';
 
 export interface PricingTableProps {
   products: readonly ProductWithPrices[];
   interval: BillingInterval;
   onIntervalChange: (interval: BillingInterval) => void;
-  /** The product the account pays for now, marked "Current plan" (no checkout button). */
-  currentProductId: string | null;
+  audience: PricingAudience;
+  /** The plan the account is on now (`FREE_PLAN_ID` or a product id), marked "Current plan". */
+  currentPlanId: string | null;
   /** The price whose checkout is starting (its button shows a spinner); all buttons wait meanwhile. */
   busyPriceId: string | null;
   onChoose: (priceId: string) => void;
@@ -60,80 +63,155 @@ function IntervalSwitch(props: {
   );
 }
 
+function PlanPrice(props: { plan: PricingPlan; interval: BillingInterval }) {
+  const per = props.interval === 'month' ? ' per month' : ' per year';
+  if (!props.plan.product) {
+    return (
+      <p className="plan-card__price">
+        <span className="plan-card__amount">$0</span>
+        <span className="plan-card__per">{per}</span>
+      </p>
+    );
+  }
+  const price = priceFor(props.plan.product, props.interval);
+  return (
+    <p className="plan-card__price">
+      {price ? (
+        <>
+          <span className="plan-card__amount">
+            {formatMoney(price.unit_amount, price.currency)}
+          </span>
+          <span className="plan-card__per">{per}</span>
+        </>
+      ) : (
+        <span className="plan-card__per">
+          Not offered {props.interval === 'month' ? 'monthly' : 'yearly'}
+        </span>
+      )}
+    </p>
+  );
+}
+
+/** What the plan's card offers at its foot, for this reader. */
+function PlanAction(props: { plan: PricingPlan; table: PricingTableProps; isCurrent: boolean }) {
+  const { plan, table, isCurrent } = props;
+  if (table.audience === 'visitor') {
+    return (
+      <ButtonLink
+        to="/sign-up"
+        block
+        variant={plan.recommended ? 'primary' : 'secondary'}
+        className="plan-card__action"
+      >
+        {plan.product ? `Start with ${plan.name}` : 'Create your free card'}
+      </ButtonLink>
+    );
+  }
+  if (isCurrent) return <p className="plan-card__current-note">You are on this plan.</p>;
+  if (table.audience === 'viewer') return null;
+  if (!plan.product) {
+    // Leaving a paid plan is a cancellation, which the billing portal handles.
+    return (
+      <p className="plan-card__note">
+        To move to Free, cancel your subscription in <Link to="/settings/billing">Billing</Link>.
+      </p>
+    );
+  }
+  const price = priceFor(plan.product, table.interval);
+  if (!price) return null;
+  const amount = formatMoney(price.unit_amount, price.currency);
+  return (
+    <Button
+      block
+      variant={plan.recommended ? 'primary' : 'secondary'}
+      busy={table.busyPriceId === price.id}
+      disabled={table.busyPriceId !== null}
+      onClick={() => table.onChoose(price.id)}
+      aria-label={`Choose ${plan.name}, ${amount} per ${table.interval}`}
+    >
+      Choose {plan.name}
+    </Button>
+  );
+}
+
 /**
- * The pricing table (spec 3, 9): the products shown (active, showOnPricingTable) in card-limit
- * order, each with its price for the chosen period, its card limit and the paid features it opens.
+ * The pricing table (spec 3, 9): the Free plan, then the products shown (active,
+ * showOnPricingTable) in card-limit order, each with its price for the chosen period, its card
+ * limit and which gated features it opens; the recommended plan is marked. Below, what every plan
+ * includes.
  */
 export function PricingTable(props: PricingTableProps) {
-  const products = pricingTableProducts(props.products);
-  const saving = bestYearlySaving(products);
+  const plans = pricingPlans(props.products);
+  const saving = bestYearlySaving(plans.flatMap((plan) => (plan.product ? [plan.product] : [])));
   return (
     <div className="pricing">
       <IntervalSwitch interval={props.interval} onChange={props.onIntervalChange} saving={saving} />
       <ul className="pricing__grid" aria-label="Plans">
-        {products.map((product) => {
-          const price = priceFor(product, props.interval);
-          const limit = productCardLimit(product);
-          const gates = gatesOfPaidPlan(planTypeOf(product));
-          const isCurrent = product.id === props.currentProductId;
-          const headingId = `plan-${product.id}`;
+        {plans.map((plan) => {
+          const isCurrent = plan.id === props.currentPlanId;
+          const headingId = `plan-${plan.id}`;
+          const classes = [
+            'plan-card',
+            plan.recommended ? 'plan-card--recommended' : '',
+            isCurrent ? 'plan-card--current' : '',
+          ]
+            .filter(Boolean)
+            .join(' ');
           return (
-            <li key={product.id} className="pricing__item">
-              <article
-                className={`plan-card${isCurrent ? ' plan-card--current' : ''}`}
-                aria-labelledby={headingId}
-              >
+            <li key={plan.id} className="pricing__item">
+              <article className={classes} aria-labelledby={headingId}>
                 <div className="plan-card__head">
-                  <h2 id={headingId}>{product.name}</h2>
-                  {isCurrent ? <span className="badge badge--current">Current plan</span> : null}
+                  <h2 id={headingId}>{plan.name}</h2>
+                  {isCurrent ? (
+                    <span className="badge badge--current">Current plan</span>
+                  ) : plan.recommended ? (
+                    <span className="badge badge--recommended">Recommended</span>
+                  ) : null}
                 </div>
-                {product.description ? (
-                  <p className="plan-card__description">{product.description}</p>
+                {plan.description ? (
+                  <p className="plan-card__description">{plan.description}</p>
                 ) : null}
-                <p className="plan-card__price">
-                  {price ? (
-                    <>
-                      <span className="plan-card__amount">
-                        {formatMoney(price.unit_amount, price.currency)}
-                      </span>
-                      <span className="plan-card__per">
-                        {props.interval === 'month' ? ' per month' : ' per year'}
-                      </span>
-                    </>
-                  ) : (
-                    <span className="plan-card__per">
-                      Not offered {props.interval === 'month' ? 'monthly' : 'yearly'}
-                    </span>
-                  )}
+                <PlanPrice plan={plan} interval={props.interval} />
+                <p className="plan-card__limit">
+                  {plan.cardLimit === null
+                    ? 'Cards by arrangement'
+                    : plan.cardLimit === 1
+                      ? '1 card'
+                      : `Up to ${plan.cardLimit} cards`}
                 </p>
-                <ul className="plan-card__features">
-                  <li>
-                    <strong>
-                      {limit === null ? 'Cards by arrangement' : `Up to ${limit} cards`}
-                    </strong>
-                  </li>
-                  {PLAN_FEATURES.filter((feature) => gates[feature.gate]).map((feature) => (
-                    <li key={feature.gate}>{feature.label}</li>
+                <ul className="plan-card__features" aria-label={`${plan.name} features`}>
+                  {plan.features.map((feature) => (
+                    <li
+                      key={feature.gate}
+                      className={feature.included ? 'is-included' : 'is-excluded'}
+                    >
+                      {feature.label}
+                      <span className="visually-hidden">
+                        {feature.included ? ': included' : ': not included'}
+                      </span>
+                    </li>
                   ))}
                 </ul>
-                {isCurrent ? (
-                  <p className="plan-card__current-note">You are on this plan.</p>
-                ) : price ? (
-                  <Button
-                    block
-                    busy={props.busyPriceId === price.id}
-                    disabled={props.busyPriceId !== null}
-                    onClick={() => props.onChoose(price.id)}
-                    aria-label={`Choose ${product.name}, ${formatMoney(price.unit_amount, price.currency)} per ${props.interval}`}
-                  >
-                    Choose {product.name}
-                  </Button>
-                ) : null}
+                <PlanAction plan={plan} table={props} isCurrent={isCurrent} />
               </article>
             </li>
           );
         })}
       </ul>
+      <section className="pricing__every-plan" aria-labelledby="every-plan-title">
+        <h2 id="every-plan-title">Every plan includes, Free too</h2>
+        <ul>
+          {EVERY_PLAN_FEATURES.map((feature) => (
+            <li key={feature}>{feature}</li>
+          ))}
+        </ul>
+      </section>
+      {props.currentPlanId === FREE_PLAN_ID && props.audience === 'owner' ? (
+        <p className="pricing__footnote">
+          You are on the Free plan: one card, no paid features. Upgrade any time; you can cancel in
+          the billing portal.
+        </p>
+      ) : null}
     </div>
   );
 }

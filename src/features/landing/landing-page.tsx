@@ -1,4 +1,5 @@
 /** /: what Cardbuilder is, for whom, and the way in. */
+import { Link } from 'react-router-dom';
 import { BrandMark } from '../../ui/brand-mark';
 import { ButtonLink } from '../../ui/button';
 import { useDocumentTitle } from '../../ui/use-document-title';
@@ -91,7 +92,10 @@ export function LandingPage() {
                 Sign in
               </ButtonLink>
             </div>
-            <p className="hero__note">Free forever for one card. No credit card needed.</p>
+            <p className="hero__note">
+              Free forever for one card. No credit card needed.{' '}
+              <Link to="/pricing">Compare plans and pricing</Link>
+            </p>
           </div>
           <CardPreview />
         </div>
@@ -136,7 +140,12 @@ export function LandingPage() {
             Sales, recruiting, real estate and events teams use Cardbuilder to keep every card
             current and on brand, with plans that grow with the team.
           </p>
-          <ButtonLink to="/sign-up">Get started free</ButtonLink>
+          <div className="cta__actions">
+            <ButtonLink to="/sign-up">Get started free</ButtonLink>
+            <ButtonLink to="/pricing" variant="secondary">
+              See plans and pricing
+            </ButtonLink>
+          </div>
         </div>
       </section>
     </div>

@@ -2,8 +2,10 @@
  * The importer's store (feature-local): the importer state of spec 3/4 driven by `importerReducer`,
  * plus what the screen needs around it: the parsed rows, whether the first is a header, the column
  * mapping, per-row handle edits, what the backend says (e-mails that already have a card, claimed
- * handles) and the import's progress and outcome. Validation is derived (`validateMembers`), never
- * stored, so it always matches the rows shown.
+ * handles), the import's progress and outcome, and which rows it imported. Validation is derived
+ * (`validateMembers`), never stored, so it always matches the rows shown: a row this import created
+ * is "imported", not "already has a card", and the counts of imported, ready, needing attention and
+ * skipped rows always add up to the rows shown.
  */
 import { create } from 'zustand';
 import {
@@ -21,6 +23,7 @@ import type {
   ImportField,
   ImportOutcome,
   ImportProgress,
+  ImportRow,
   ImportTeam,
   ValidationResult,
 } from '../../data/importer';
@@ -42,6 +45,8 @@ export type ImporterStore = {
   checkError: string | null;
   progress: ImportProgress | null;
   outcome: ImportOutcome | null;
+  /** The rows this import created a card for (member index → handle), over every run. */
+  importedRows: Map<number, string>;
   dispatch: (action: ImporterAction) => void;
   /** Takes freshly parsed rows: guesses the header and the mapping and builds the members. */
   loadRows: (rows: string[][], source: string, truncated?: boolean) => void;
@@ -82,6 +87,7 @@ function emptyData() {
     checkError: null,
     progress: null,
     outcome: null,
+    importedRows: new Map<number, string>(),
   } satisfies Partial<ImporterStore>;
 }
 
@@ -92,11 +98,25 @@ export function createImporterStore() {
       for (const member of rowsToMembers(dataRows(rows, hasHeader), mapping)) {
         importer = importerReducer(importer, { type: 'create', member });
       }
-      set({ importer, handleOverrides: {}, outcome: null, progress: null });
+      set({
+        importer,
+        handleOverrides: {},
+        outcome: null,
+        progress: null,
+        importedRows: new Map(),
+      });
     }
 
     /** The account whose existing e-mails are loaded (null: load them again). */
     let checkedFor: string | null = null;
+
+    /** Records rows whose cards now exist, with the handle each got. */
+    function markImported(done: readonly ImportRow[]) {
+      if (done.every((row) => get().importedRows.has(row.member.index))) return;
+      const importedRows = new Map(get().importedRows);
+      for (const { member, handle } of done) importedRows.set(member.index, handle);
+      set({ importedRows });
+    }
 
     return {
       importer: initialImporterState,
@@ -159,12 +179,13 @@ export function createImporterStore() {
       },
 
       validation: (remaining) => {
-        const { importer, existingEmails, claimed, handleOverrides } = get();
+        const { importer, existingEmails, claimed, handleOverrides, importedRows } = get();
         return validateMembers(importer.members, {
           existingEmails,
           claimedHandles: claimed,
           remaining,
           handleOverrides,
+          imported: importedRows,
         });
       },
 
@@ -185,6 +206,8 @@ export function createImporterStore() {
           outcome: null,
         });
         const outcome = await importMembers(rows, input, (progress) => {
+          // Batches run in order, so the rows imported so far are the first `imported` ones.
+          markImported(rows.slice(0, progress.imported));
           set({
             progress,
             importer: importerReducer(get().importer, {
@@ -193,6 +216,7 @@ export function createImporterStore() {
             }),
           });
         });
+        markImported(rows.slice(0, outcome.imported));
         checkedFor = null;
         set({
           outcome,

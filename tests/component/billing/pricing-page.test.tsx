@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MemoryBackend } from '../../../src/backend/memory/memory-backend';
 import { CHECKOUT_TIMEOUT_MESSAGE } from '../../../src/features/billing/billing-store';
 import { PricingPage } from '../../../src/features/billing/pricing-page';
-import { ACCOUNT_ID, APP_ORIGIN, UID, renderBilling } from './render-billing';
+import { ACCOUNT_ID, APP_ORIGIN, UID, USER, renderBilling } from './render-billing';
 
 let stop: (() => void) | undefined;
 
@@ -36,26 +36,97 @@ function planNames(): string[] {
     .map((h) => h.textContent ?? '');
 }
 
+/** The plan's feature list as read out: "Custom colours: included", "...: not included". */
+function features(plan: string): string[] {
+  return within(screen.getByRole('list', { name: `${plan} features` }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent ?? '');
+}
+
 describe('/pricing', () => {
-  it('shows the pricing-table products by card limit with their monthly and yearly prices', async () => {
+  it('shows Free, then the pricing-table products by card limit with their monthly and yearly prices', async () => {
     const view = renderBilling(<PricingPage />);
     stop = view.stop;
 
     await screen.findByRole('list', { name: 'Plans' });
-    expect(planNames()).toEqual(['Starter', 'Growth', 'Corporate']);
+    expect(planNames()).toEqual(['Free', 'Starter', 'Growth', 'Corporate']);
+    const free = screen.getByRole('article', { name: 'Free' });
+    expect(free).toHaveTextContent('$0 per month');
+    expect(free).toHaveTextContent('1 card');
     const growth = screen.getByRole('article', { name: 'Growth' });
     expect(growth).toHaveTextContent('$29 per month');
     expect(growth).toHaveTextContent('Up to 10 cards');
-    expect(growth).toHaveTextContent('Hide Cardbuilder branding');
-    expect(screen.getByRole('article', { name: 'Starter' })).not.toHaveTextContent(
-      'Hide Cardbuilder branding',
-    );
-    expect(screen.getByRole('article', { name: 'Starter' })).toHaveTextContent('Custom colours');
 
     await userEvent.click(screen.getByRole('radio', { name: /Yearly/ }));
     expect(screen.getByRole('radio', { name: /Yearly/ })).toBeChecked();
     expect(screen.getByRole('article', { name: 'Growth' })).toHaveTextContent('$290 per year');
     expect(screen.getByRole('radio', { name: /Yearly/ })).toHaveAccessibleName(/Save up to 16%/);
+  });
+
+  it('lists each plan’s features from the gates the app enforces', async () => {
+    const view = renderBilling(<PricingPage />);
+    stop = view.stop;
+    await screen.findByRole('list', { name: 'Plans' });
+
+    // Free: no paid feature. Starter: paid features, but not branding-free (plan type) nor
+    // collaborators (3 cards, the gate opens above 5). Growth and Corporate: everything.
+    expect(features('Free').every((f) => f.endsWith(': not included'))).toBe(true);
+    expect(features('Starter')).toEqual([
+      'Custom colours: included',
+      'Background images: included',
+      'Your logo on every card: included',
+      'E-mail signature disclaimer: included',
+      'Hide Cardbuilder branding: not included',
+      'Collaborators who edit cards with you: not included',
+    ]);
+    expect(features('Growth').every((f) => f.endsWith(': included'))).toBe(true);
+    expect(features('Corporate').every((f) => f.endsWith(': included'))).toBe(true);
+
+    // What no gate holds back is said once, for every plan.
+    const everyPlan = screen.getByRole('region', { name: 'Every plan includes, Free too' });
+    expect(everyPlan).toHaveTextContent('Teams with shared links and branding');
+    expect(everyPlan).toHaveTextContent('Bulk import of members from a spreadsheet');
+    expect(everyPlan).toHaveTextContent('A public directory');
+    expect(everyPlan).toHaveTextContent('Promotions');
+  });
+
+  it('recommends the smallest plan that opens every feature', async () => {
+    const view = renderBilling(<PricingPage />);
+    stop = view.stop;
+    const growth = await screen.findByRole('article', { name: 'Growth' });
+    expect(within(growth).getByText('Recommended')).toBeInTheDocument();
+    expect(screen.getAllByText('Recommended')).toHaveLength(1);
+  });
+
+  it('lets a signed-out visitor compare the plans and sign up, without starting a checkout', async () => {
+    const view = renderBilling(<PricingPage />, { user: null });
+    stop = view.stop;
+    const free = await screen.findByRole('article', { name: 'Free' });
+    expect(within(free).getByRole('link', { name: 'Create your free card' })).toHaveAttribute(
+      'href',
+      '/sign-up',
+    );
+    const growth = screen.getByRole('article', { name: 'Growth' });
+    expect(within(growth).getByRole('link', { name: 'Start with Growth' })).toHaveAttribute(
+      'href',
+      '/sign-up',
+    );
+    expect(screen.queryByRole('button', { name: /Choose/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Current plan')).not.toBeInTheDocument();
+  });
+
+  it('tells someone who is not the owner who can change the plan, and offers no checkout', async () => {
+    const view = renderBilling(<PricingPage />, {
+      user: { ...USER, id: 'u-collaborator', email: 'pat@globex.example', isAccountOwner: false },
+    });
+    stop = view.stop;
+    expect(
+      await screen.findByText('Only the owner of Globex can change its plan.'),
+    ).toBeInTheDocument();
+    await screen.findByRole('list', { name: 'Plans' });
+    expect(screen.queryByRole('button', { name: /Choose/ })).not.toBeInTheDocument();
+    const free = screen.getByRole('article', { name: 'Free' });
+    expect(within(free).getByText('Current plan')).toBeInTheDocument();
   });
 
   it('marks the plan the account is on', async () => {
@@ -74,6 +145,20 @@ describe('/pricing', () => {
     expect(within(growth).getByText('Current plan')).toBeInTheDocument();
     expect(within(growth).queryByRole('button')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Choose Corporate/ })).toBeEnabled();
+    // Leaving a paid plan is a cancellation: Free points to the billing portal instead.
+    const free = screen.getByRole('article', { name: 'Free' });
+    expect(within(free).getByRole('link', { name: 'Billing' })).toHaveAttribute(
+      'href',
+      '/settings/billing',
+    );
+  });
+
+  it('marks Free as the current plan of a free account', async () => {
+    const view = renderBilling(<PricingPage />);
+    stop = view.stop;
+    const free = await screen.findByRole('article', { name: 'Free' });
+    expect(within(free).getByText('Current plan')).toBeInTheDocument();
+    expect(within(free).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it('creates the checkout session of spec 7 and goes to the url the extension writes', async () => {

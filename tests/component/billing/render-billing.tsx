@@ -118,18 +118,28 @@ export const USER: User = {
 
 export function renderBilling(
   ui: ReactNode,
-  options: { plan?: Plan; backend?: MemoryBackendOptions; checkoutTimeoutMs?: number } = {},
+  options: {
+    plan?: Plan;
+    backend?: MemoryBackendOptions;
+    checkoutTimeoutMs?: number;
+    /** Who is signed in: the account's owner by default; null for a signed-out visitor. */
+    user?: User | null;
+  } = {},
 ) {
+  const user = options.user === undefined ? USER : options.user;
   const db = createMemoryBackend(options.backend ?? {});
   setBackend(db);
   seedCatalogue(db);
   seedAccount(db, options.plan ?? FREE_AT_CAP);
   db.seed(`users/${UID}`, { ...USER });
+  if (user && user.id !== UID) db.seed(`users/${user.id}`, { ...user });
 
   const authStore = createAuthStore({ auth: createFakeAuth(), storage: null });
-  authStore.setState({ status: 'signed-in', user: USER });
+  authStore.setState(
+    user ? { status: 'signed-in', user } : { status: 'signed-out', user: null, resolved: true },
+  );
   const accountStore = createAccountStore({ storage: null });
-  accountStore.getState().syncUser(USER);
+  accountStore.getState().syncUser(user);
   const navigate = vi.fn<(url: string) => void>();
   const billingStore = createBillingStore({
     navigate,

@@ -108,19 +108,98 @@ describe('import preview', () => {
     await paste(CSV);
     await user.click(await screen.findByRole('button', { name: 'Import 2 cards' }));
     expect(await screen.findByText(/Imported 2 cards into Sales/)).toBeInTheDocument();
-    const cards = Object.entries(view.db.dump()).filter(
-      ([path, data]) =>
-        path.startsWith('cards/') &&
-        data.accountId === 'acme' &&
-        data.email !== 'existing@acme.example',
-    );
-    expect(cards.map(([, d]) => d.handle).sort()).toEqual(['ada-lovelace', 'grace-hopper']);
-    expect(cards.every(([, d]) => d.teamId === 'sales' && d.bulkSync !== undefined)).toBe(true);
+    const cards = () =>
+      Object.entries(view.db.dump()).filter(
+        ([path, data]) =>
+          path.startsWith('cards/') &&
+          data.accountId === 'acme' &&
+          data.email !== 'existing@acme.example',
+      );
+    expect(
+      cards()
+        .map(([, d]) => d.handle)
+        .sort(),
+    ).toEqual(['ada-lovelace', 'grace-hopper']);
+    expect(cards().every(([, d]) => d.teamId === 'sales' && d.bulkSync !== undefined)).toBe(true);
+    expect(screen.getByRole('button', { name: 'Nothing to import' })).toBeDisabled();
+
+    // The same rows again: each now has a card, so they are skipped and nothing is created.
+    await user.click(screen.getByRole('button', { name: 'Start over' }));
+    await paste(CSV);
     await waitFor(() =>
       expect(
         within(row(1)).getByText('Already has a card in this account: skipped.'),
       ).toBeInTheDocument(),
     );
+    expect(within(row(4)).getByText('Skipped')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Nothing to import' })).toBeDisabled();
+    expect(cards()).toHaveLength(2);
+  });
+});
+
+describe('import result', () => {
+  function stat(label: string): string {
+    const group = screen.getByRole('group', { name: 'Rows by status' });
+    const value = within(group).getByText(label).previousElementSibling;
+    return value?.textContent ?? '';
+  }
+
+  it('shows the imported rows as imported, with counts that add up and a link to the new cards', async () => {
+    setup();
+    const user = userEvent.setup();
+    await paste(CSV);
+    await user.click(await screen.findByRole('button', { name: 'Import 2 cards' }));
+    expect(await screen.findByText('Imported 2 cards into Sales.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Import result' })).toBeInTheDocument();
+
+    // Rows 1 and 4 made cards: they say so, with the handle they got, and cannot be edited away.
+    await waitFor(() => expect(within(row(1)).getByText('Imported')).toBeInTheDocument());
+    expect(within(row(1)).getByText('ada-lovelace')).toBeInTheDocument();
+    expect(within(row(4)).getByText('Imported')).toBeInTheDocument();
+    expect(within(row(4)).getByText('grace-hopper')).toBeInTheDocument();
+    expect(within(row(1)).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(row(1)).queryByText(/Already has a card/)).not.toBeInTheDocument();
+
+    // The rows that were not imported keep their reasons, the twin of row 1 included.
+    expect(within(row(3)).getByText('Same e-mail as row 1.')).toBeInTheDocument();
+    expect(
+      within(row(6)).getByText('Already has a card in this account: skipped.'),
+    ).toBeInTheDocument();
+
+    // 2 imported + 0 ready + 3 need attention + 1 skipped = the 6 rows.
+    expect(stat('imported')).toBe('2');
+    expect(stat('ready to import')).toBe('0');
+    expect(stat('need attention')).toBe('3');
+    expect(stat('already had a card')).toBe('1');
+    expect(
+      screen.getByText(
+        'Of 6 rows: 2 imported, 3 need attention, 1 already had a card and were skipped.',
+      ),
+    ).toBeInTheDocument();
+
+    expect(screen.getByRole('link', { name: 'Open the new cards in the builder' })).toHaveAttribute(
+      'href',
+      '/builder',
+    );
+  });
+
+  it('imports a row fixed after the first run, and counts both runs', async () => {
+    setup();
+    const user = userEvent.setup();
+    await paste(CSV);
+    await user.click(await screen.findByRole('button', { name: 'Import 2 cards' }));
+    expect(await screen.findByText('Imported 2 cards into Sales.')).toBeInTheDocument();
+
+    await user.click(within(row(2)).getByRole('button', { name: 'Edit row 2' }));
+    const email = screen.getByLabelText('E-mail, row 2');
+    await user.clear(email);
+    await user.type(email, 'bad.mail@acme.example');
+    await user.click(screen.getByRole('button', { name: 'Save row 2' }));
+    await user.click(await screen.findByRole('button', { name: 'Import 1 card' }));
+
+    expect(await screen.findByText('Imported 1 card into Sales.')).toBeInTheDocument();
+    await waitFor(() => expect(within(row(2)).getByText('Imported')).toBeInTheDocument());
+    expect(stat('imported')).toBe('3');
+    expect(within(row(1)).getByText('Imported')).toBeInTheDocument();
   });
 });

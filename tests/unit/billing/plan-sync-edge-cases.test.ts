@@ -262,6 +262,14 @@ describe("decidePlanSync: the hosts' ledger", () => {
       'plan.trialEndDate': null,
     });
   });
+
+  it('moves the account’s dateUpdated with the plan when given the time of the sync', () => {
+    const decision = decide([active]);
+    expect(planSyncUpdate(decision.plan, now)).toMatchObject({
+      'plan.type': 'growth',
+      dateUpdated: now,
+    });
+  });
 });
 
 describe('reading subscription documents', () => {

@@ -23,8 +23,19 @@ describe('routeRedirect', () => {
       },
     );
 
-    it('lists exactly the eight public routes', () => {
-      expect(PUBLIC_ROUTES).toHaveLength(8);
+    it('lists the eight public routes of the spec, plus pricing and the e-mail action handler', () => {
+      expect(PUBLIC_ROUTES).toHaveLength(10);
+    });
+
+    it('stays on /pricing, so a visitor can compare plans before signing up', () => {
+      expect(routeRedirect({ pathname: '/pricing', user: null })).toBeNull();
+      expect(routeRedirect({ pathname: '/pricing/', user: null })).toBeNull();
+    });
+
+    it('stays on /auth/action, where e-mail links land', () => {
+      expect(
+        routeRedirect({ pathname: '/auth/action?mode=resetPassword&oobCode=x', user: null }),
+      ).toBeNull();
     });
 
     it('ignores a trailing slash', () => {
@@ -53,6 +64,14 @@ describe('routeRedirect', () => {
     it('stays on /register/step2', () => {
       expect(routeRedirect({ pathname: '/register/step2', user: {} })).toBeNull();
     });
+
+    it('stays on /auth/action, so an e-mail link opened while signed in keeps its code', () => {
+      expect(routeRedirect({ pathname: '/auth/action', user: {} })).toBeNull();
+    });
+
+    it('is sent to /register/step2 from /pricing, like from any other page', () => {
+      expect(routeRedirect({ pathname: '/pricing', user: {} })).toBe('/register/step2');
+    });
   });
 
   describe('signed in with an account', () => {
@@ -76,6 +95,8 @@ describe('routeRedirect', () => {
       '/terms',
       '/privacy-policy',
       '/magiclink',
+      '/pricing',
+      '/auth/action',
     ])('stays on %s', (pathname) => {
       expect(routeRedirect({ pathname, user })).toBeNull();
     });

@@ -82,7 +82,7 @@ describe('validateMembers', () => {
     expect(result.rows.get(1)?.messages).toEqual(['“not-an-email” is not a valid e-mail address.']);
     expect(result.rows.get(2)?.messages).toEqual(['Same e-mail as row 1.']);
     expect(result.rows.get(3)?.messages).toEqual(['Add a name.']);
-    expect(result).toMatchObject({ ready: 1, errors: 3, skipped: 0 });
+    expect(result).toMatchObject({ imported: 0, ready: 1, errors: 3, skipped: 0 });
   });
 
   it('skips a row whose e-mail already has a card in the account', () => {
@@ -102,6 +102,40 @@ describe('validateMembers', () => {
     expect(result.rows.get(0)?.messages).toEqual([
       'The handle “ada-lovelace” is taken: edit the handle.',
     ]);
+  });
+
+  it('shows the rows this import created as imported, whatever the backend now says', () => {
+    const list = members([
+      { name: 'Ada Lovelace', email: 'ada@acme.example' },
+      { name: 'Ada Twin', email: 'ADA@acme.example' },
+      { name: 'Grace Hopper', email: 'grace@acme.example' },
+      { name: 'Old Hand', email: 'old@acme.example' },
+      { name: 'New Face', email: 'new@acme.example' },
+    ]);
+    const result = validateMembers(list, {
+      ...context,
+      // After the import the account has cards for Ada and Grace (and had one for Old Hand), and
+      // the handles Ada and Grace got are claimed: by their own cards.
+      existingEmails: new Set(['ada@acme.example', 'grace@acme.example', 'old@acme.example']),
+      claimedHandles: new Map([
+        ['ada-lovelace', true],
+        ['grace-hopper', true],
+      ]),
+      remaining: 1,
+      imported: new Map([
+        [0, 'ada-lovelace'],
+        [2, 'grace-hopper'],
+      ]),
+    });
+    expect(result.rows.get(0)).toEqual({ state: 'imported', messages: [], handle: 'ada-lovelace' });
+    expect(result.rows.get(2)?.state).toBe('imported');
+    // The twin is still the duplicate it was, not "already has a card".
+    expect(result.rows.get(1)?.messages).toEqual(['Same e-mail as row 1.']);
+    expect(result.rows.get(3)?.state).toBe('skip');
+    // Imported rows take nothing from what the plan has left.
+    expect(result.rows.get(4)?.state).toBe('ready');
+    expect(result).toMatchObject({ imported: 2, ready: 1, errors: 1, skipped: 1 });
+    expect(result.imported + result.ready + result.errors + result.skipped).toBe(list.length);
   });
 
   it('flags the valid rows beyond the plan’s remaining cards', () => {

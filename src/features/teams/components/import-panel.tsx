@@ -1,22 +1,36 @@
 /**
  * Bulk import (spec 1, 3, 4): a CSV file or pasted rows → column mapping → a paged preview where
  * each row can be edited or removed, with its validation messages → one card per valid row, with
- * the team's links and branding, in batches, with progress and a summary.
+ * the team's links and branding, in batches, with progress → the result: rows imported shown as
+ * imported (with their handle), counts that add up to the rows, and a way to the new cards.
  */
 import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useStore } from 'zustand';
 import { IMPORT_FIELDS, LINK_FIELDS, MAX_IMPORT_ROWS } from '../../../data/importer';
-import type { ImportField, ImportTeam, RowCheck } from '../../../data/importer';
+import type { ImportField, ImportTeam, RowCheck, RowState } from '../../../data/importer';
 import type { ImportMember } from '../../../domain/importer';
 import { Button } from '../../../ui/button';
 import { Alert } from '../../../ui/page';
 import { parseCsvFile, parseCsvText } from '../csv';
 import type { ImporterStoreApi } from '../importer-store';
 import { SelectField } from './select-field';
+import './import-panel.css';
 
 export const PAGE_SIZE = 25;
 
-type Filter = 'all' | 'error' | 'ready' | 'skip';
+type Filter = 'all' | 'imported' | 'error' | 'ready' | 'skip';
+
+const STATE_LABELS: Record<RowState, string> = {
+  imported: 'Imported',
+  ready: 'Ready',
+  skip: 'Skipped',
+  error: 'Needs attention',
+};
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
 
 function MappingTable(props: { store: ImporterStoreApi }) {
   const rows = useStore(props.store, (s) => s.rows);
@@ -170,11 +184,9 @@ function RowEditor(props: {
 
 function StatusCell({ check }: { check: RowCheck | undefined }) {
   if (!check) return <span className="badge">…</span>;
-  const label =
-    check.state === 'ready' ? 'Ready' : check.state === 'skip' ? 'Skipped' : 'Needs attention';
   return (
     <>
-      <span className={`badge badge--${check.state}`}>{label}</span>
+      <span className={`badge badge--${check.state}`}>{STATE_LABELS[check.state]}</span>
       {check.messages.length > 0 ? (
         <ul
           className={`team-table__messages${check.state === 'skip' ? ' team-table__messages--skip' : ''}`}
@@ -186,6 +198,22 @@ function StatusCell({ check }: { check: RowCheck | undefined }) {
       ) : null}
     </>
   );
+}
+
+/** The rows by what became of them, in words; the numbers add up to every row shown. */
+function resultSummary(validation: {
+  imported: number;
+  ready: number;
+  errors: number;
+  skipped: number;
+}): string {
+  const total = validation.imported + validation.ready + validation.errors + validation.skipped;
+  const parts = [`${validation.imported} imported`];
+  if (validation.ready > 0) parts.push(`${validation.ready} ready to import`);
+  if (validation.errors > 0) parts.push(`${validation.errors} need attention`);
+  if (validation.skipped > 0)
+    parts.push(`${validation.skipped} already had a card and were skipped`);
+  return `Of ${plural(total, 'row', 'rows')}: ${parts.join(', ')}.`;
 }
 
 export function ImportPanel(props: {
@@ -210,6 +238,7 @@ export function ImportPanel(props: {
   const checkError = useStore(store, (s) => s.checkError);
   const progress = useStore(store, (s) => s.progress);
   const outcome = useStore(store, (s) => s.outcome);
+  const importedRows = useStore(store, (s) => s.importedRows);
   const [paste, setPaste] = useState('');
   const [parseError, setParseError] = useState<string | null>(null);
   const [parsing, setParsing] = useState(false);
@@ -222,7 +251,7 @@ export function ImportPanel(props: {
     () => store.getState().validation(props.remaining),
     // The store's validation reads these; list them so the memo follows them.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [store, members, overrides, existing, claimed, props.remaining],
+    [store, members, overrides, existing, claimed, importedRows, props.remaining],
   );
 
   useEffect(() => {
@@ -339,7 +368,7 @@ export function ImportPanel(props: {
   const total = progress?.total ?? 0;
 
   return (
-    <div className="team-grid">
+    <div className="team-grid import-panel">
       <div className="toggle-row">
         <p className="muted" style={{ margin: 0 }}>
           {members.length} {members.length === 1 ? 'row' : 'rows'} from {source}
@@ -353,8 +382,14 @@ export function ImportPanel(props: {
       {!status.submitted ? <MappingTable store={store} /> : null}
 
       <section className="team-section" aria-labelledby="preview-heading">
-        <h2 id="preview-heading">Check the rows</h2>
-        <div className="stat-row">
+        <h2 id="preview-heading">{status.submitted ? 'Import result' : 'Check the rows'}</h2>
+        <div className="stat-row" aria-label="Rows by status" role="group">
+          {validation.imported > 0 ? (
+            <div className="stat stat--imported">
+              <span className="stat__value">{validation.imported}</span>
+              <span className="stat__label">imported</span>
+            </div>
+          ) : null}
           <div className="stat">
             <span className="stat__value">{validation.ready}</span>
             <span className="stat__label">ready to import</span>
@@ -365,9 +400,9 @@ export function ImportPanel(props: {
           </div>
           <div className="stat">
             <span className="stat__value">{validation.skipped}</span>
-            <span className="stat__label">already have a card</span>
+            <span className="stat__label">already had a card</span>
           </div>
-          <div className="stat">
+          <div className="stat stat--plan">
             <span className="stat__value">{Math.max(0, props.remaining)}</span>
             <span className="stat__label">cards left on your plan</span>
           </div>
@@ -386,6 +421,7 @@ export function ImportPanel(props: {
             }}
           >
             <option value="all">All rows</option>
+            {validation.imported > 0 ? <option value="imported">Imported rows</option> : null}
             <option value="error">Rows that need attention</option>
             <option value="ready">Rows ready to import</option>
             <option value="skip">Skipped rows</option>
@@ -444,28 +480,30 @@ export function ImportPanel(props: {
                       <StatusCell check={check} />
                     </td>
                     <td>
-                      <div className="team-table__actions">
-                        <button
-                          type="button"
-                          className="button button--secondary button--small"
-                          disabled={saving}
-                          aria-label={`Edit row ${position}`}
-                          onClick={() => setEditing(member.index)}
-                        >
-                          Edit
-                        </button>
-                        <button
-                          type="button"
-                          className="button button--ghost button--small"
-                          disabled={saving}
-                          aria-label={`Remove row ${position}`}
-                          onClick={() =>
-                            store.getState().dispatch({ type: 'delete', index: member.index })
-                          }
-                        >
-                          Remove
-                        </button>
-                      </div>
+                      {check?.state === 'imported' ? null : (
+                        <div className="team-table__actions">
+                          <button
+                            type="button"
+                            className="button button--secondary button--small"
+                            disabled={saving}
+                            aria-label={`Edit row ${position}`}
+                            onClick={() => setEditing(member.index)}
+                          >
+                            Edit
+                          </button>
+                          <button
+                            type="button"
+                            className="button button--ghost button--small"
+                            disabled={saving}
+                            aria-label={`Remove row ${position}`}
+                            onClick={() =>
+                              store.getState().dispatch({ type: 'delete', index: member.index })
+                            }
+                          >
+                            Remove
+                          </button>
+                        </div>
+                      )}
                     </td>
                   </tr>
                 );
@@ -521,20 +559,19 @@ export function ImportPanel(props: {
           </div>
         ) : null}
         {status.submitted && outcome ? (
-          outcome.error ? (
-            <Alert tone="error">
-              Imported {outcome.imported} {outcome.imported === 1 ? 'card' : 'cards'}, then stopped:{' '}
-              {outcome.error} Run the import again to continue; cards already created are skipped.
-            </Alert>
-          ) : (
-            <Alert tone="success">
-              Imported {outcome.imported} {outcome.imported === 1 ? 'card' : 'cards'} into{' '}
-              {props.teamName}.
-              {validation.errors > 0
-                ? ` ${validation.errors} ${validation.errors === 1 ? 'row needs' : 'rows need'} attention and ${validation.errors === 1 ? 'was' : 'were'} not imported.`
-                : ''}
-            </Alert>
-          )
+          <Alert tone={outcome.error ? 'error' : 'success'}>
+            <p>
+              {outcome.error
+                ? `Imported ${plural(outcome.imported, 'card', 'cards')}, then stopped: ${outcome.error} Run the import again to continue; cards already created are kept.`
+                : `Imported ${plural(outcome.imported, 'card', 'cards')} into ${props.teamName}.`}
+            </p>
+            <p>{resultSummary(validation)}</p>
+            {validation.imported > 0 ? (
+              <p>
+                <Link to="/builder">Open the new cards in the builder</Link>
+              </p>
+            ) : null}
+          </Alert>
         ) : null}
         <p className="team-section__lead">
           Each card gets the team’s links and branding
