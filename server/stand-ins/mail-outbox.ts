@@ -6,7 +6,7 @@
  * have been sent.
  *
  * The emulator writes its links to its own `/emulator/action` page, which answers in JSON. In
- * production the project's action URL is the app's `/auth/action` handler (docs/decisions/006), so
+ * production the project's action URL is the app's `/auth/action` handler (docs/decisions/007), so
  * the mailbox shows each link the way production e-mails it: the same query (mode, oobCode,
  * continueUrl...) on the app's `/auth/action`.
  */

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAccountActiveRoute } from '../../server/account-status';
-import { createRulesPolicy } from '../../server/access/rules-policy';
+import { rulesPolicy } from '../support/policies';
 import type { AdminDb } from '../../server/types';
 import { BackendError } from '../../src/backend/errors';
 import type { Backend, DocData } from '../../src/backend/port';
@@ -56,7 +56,7 @@ async function refusal(call: Promise<unknown>): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ policy: createRulesPolicy(), routes: [setAccountActiveRoute] });
+  server = await startTestServer({ policy: rulesPolicy(), routes: [setAccountActiveRoute] });
   admin = await createTestUser(uniqueEmail('admin'));
   owner = await createTestUser(uniqueEmail('owner'));
   adminBackend = localBackendFor(server.url, () => admin.idToken);

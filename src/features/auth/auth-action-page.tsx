@@ -1,6 +1,6 @@
 /**
  * /auth/action: the app's own handler for the links in Firebase Auth e-mails, configured as the
- * project's action URL (docs/decisions/006-e-mail-action-handler.md), so a person never lands on
+ * project's action URL (docs/decisions/007-e-mail-action-handler.md), so a person never lands on
  * Firebase's plain default page (or, locally, on the Auth emulator's JSON).
  *
  * The link carries `mode`, `oobCode` and, when the app asked for one, `continueUrl`:

@@ -202,6 +202,7 @@ export function renderBuilder(options: HarnessOptions = {}) {
         element: <CardBuilder renderPreview={renderPreview} hosts={HOSTS} store={builderStore} />,
       },
       { path: '/settings/billing', element: <h1>Billing</h1> },
+      { path: '/pricing', element: <h1>Pricing</h1> },
       { path: '/team/:teamId', element: <h1>Team</h1> },
     ],
     { initialEntries: ['/builder'] },

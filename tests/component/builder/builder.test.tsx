@@ -170,7 +170,7 @@ describe('card builder', { timeout: 20_000 }, () => {
     );
     expect(screen.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute(
       'href',
-      '/settings/billing',
+      '/pricing',
     );
     expect(screen.queryByRole('button', { name: 'Create card' })).not.toBeInTheDocument();
   });
@@ -189,7 +189,7 @@ describe('card builder', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Create card' }));
     expect(await screen.findByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute(
       'href',
-      '/settings/billing',
+      '/pricing',
     );
   });
 
@@ -321,7 +321,7 @@ describe('card builder', { timeout: 20_000 }, () => {
     }
     expect(screen.getAllByRole('link', { name: /Upgrade to unlock/ })[0]).toHaveAttribute(
       'href',
-      '/settings/billing',
+      '/pricing',
     );
     expect(screen.queryByLabelText('Custom accent colour')).not.toBeInTheDocument();
   });

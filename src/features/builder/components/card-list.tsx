@@ -46,7 +46,7 @@ export function CardList(props: {
       {props.capNotice ? (
         <div className="cap-notice" role="alert">
           <p>{CAP_REACHED_MESSAGE}</p>
-          <Link to="/settings/billing" className="cap-notice__link">
+          <Link to="/pricing" className="cap-notice__link">
             Upgrade your plan
           </Link>
         </div>

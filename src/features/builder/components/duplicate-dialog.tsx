@@ -35,7 +35,7 @@ export function DuplicateDialog(props: { plan: Plan | null; ownerId: string }) {
             <button type="button" className="button button--secondary" onClick={close}>
               Close
             </button>
-            <Link to="/settings/billing" className="button button--primary" onClick={close}>
+            <Link to="/pricing" className="button button--primary" onClick={close}>
               Upgrade plan
             </Link>
           </div>
@@ -136,9 +136,7 @@ function DuplicateForm(props: { card: Card; ownerId: string; onClose: () => void
       {error?.field === 'form' ? (
         <p className="field__error" role="alert">
           {error.message}{' '}
-          {error.message === CAP_REACHED_MESSAGE ? (
-            <Link to="/settings/billing">Upgrade plan</Link>
-          ) : null}
+          {error.message === CAP_REACHED_MESSAGE ? <Link to="/pricing">Upgrade plan</Link> : null}
         </p>
       ) : null}
       <div className="dialog-actions">

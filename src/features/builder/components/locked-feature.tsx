@@ -19,7 +19,7 @@ export function LockedFeature(props: { title: string; children: ReactNode; plan?
       </div>
       <p className="locked-feature__text">
         {props.children}{' '}
-        <Link to="/settings/billing" className="locked-feature__link">
+        <Link to="/pricing" className="locked-feature__link">
           Upgrade to unlock<span className="visually-hidden"> {props.title.toLowerCase()}</span>
         </Link>
       </p>

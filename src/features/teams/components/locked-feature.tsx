@@ -17,7 +17,7 @@ export function LockedFeature(props: { title: string; children: ReactNode }) {
       </div>
       <p className="locked-feature__text">
         {props.children}{' '}
-        <Link to="/settings/billing" aria-label={`Upgrade to unlock ${props.title.toLowerCase()}`}>
+        <Link to="/pricing" aria-label={`Upgrade to unlock ${props.title.toLowerCase()}`}>
           Upgrade to unlock
         </Link>
       </p>
