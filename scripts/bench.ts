@@ -24,7 +24,7 @@ import type { Card } from '../src/domain/model';
 import {
   createPublicSurfacesHandler,
   type PublicDb,
-} from '../src/features/public-card/host/public-surfaces-handler';
+} from '../src/server/public-surfaces/public-surfaces-handler';
 import { renderCardPage } from '../src/features/public-card/render/render-card-page';
 import { startAuthEmulator, waitForHttp } from './lib/auth-emulator';
 

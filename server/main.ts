@@ -8,20 +8,24 @@
  */
 import { startServer } from './create-server';
 import { seedDemoIfEmpty } from './demo-seed';
-import { directoryPage } from './directory-page';
 import { createRulesPolicy } from './access/rules-policy';
 import { createPublicSurfaces } from './public-surfaces';
-import { acceptInviteRoute, sendInviteMail } from './stand-ins/invites';
+import { acceptInviteRoute } from './callables/accept-invite';
 import { deliverMail, mailboxPage } from './stand-ins/mail-outbox';
 import { paymentsRoutes, paymentsTriggers } from './stand-ins/payments';
-import { syncPlanFromSubscriptions } from './stand-ins/plan-sync-trigger';
 import { countCardsInUse } from './triggers/card-count';
+import { sendInviteMail } from './triggers/invite-mail';
+import { syncPlanFromSubscriptions } from './triggers/plan-sync';
 import type { CommitTrigger, RouteHandler } from './types';
 
 /** Extra HTTP routes, tried in order after the data API (public pages, callables, checkout...). */
 const routes: RouteHandler[] = [
-  createPublicSurfaces({ cardBase: '/c', signatureBase: '/s', linkBase: '/l' }),
-  directoryPage,
+  createPublicSurfaces({
+    cardBase: '/c',
+    signatureBase: '/s',
+    linkBase: '/l',
+    directoryPath: '/d',
+  }),
   mailboxPage,
   ...paymentsRoutes,
   acceptInviteRoute,

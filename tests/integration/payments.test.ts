@@ -16,10 +16,8 @@ import {
 } from '../../src/data/billing';
 import type { CheckoutSessionState } from '../../src/data/billing';
 import { paymentsRoutes, paymentsTriggers } from '../../server/stand-ins/payments';
-import {
-  PLAN_SYNC_COLLECTION,
-  syncPlanFromSubscriptions,
-} from '../../server/stand-ins/plan-sync-trigger';
+import { syncPlanFromSubscriptions } from '../../server/triggers/plan-sync';
+import { PLAN_SYNC_COLLECTION } from '../../src/server/plan-sync';
 import type { CommitTrigger, DocChange } from '../../server/types';
 import { createTestUser, type TestUser } from '../support/auth-emulator';
 import { localBackendFor, startTestServer, type TestServer } from '../support/local-server';

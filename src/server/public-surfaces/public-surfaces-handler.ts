@@ -3,11 +3,10 @@
  * `{card}/{id}/i`), the vCard download, the lead endpoint, the signature preview (`{signature}/
  * {handle}`) and the click-tracking redirect (`{link}/...`). It takes a plain request (method, URL,
  * headers, a capped body reader, the visitor's IP) and a database with the port's shapes, and answers
- * a plain response; the local server (`server/public-surfaces.ts`) and the production Cloud Function
- * (`functions/src/public-surfaces.ts`) adapt their own request objects to it, so the logic exists
- * once.
+ * a plain response; the local server (`server/public-surfaces.ts`) and the Cloud Functions
+ * (`functions/src/index.ts`) adapt their own request objects to it, so the logic exists once.
  *
- * Analytics documents (written only here, with server privileges; see docs/decisions/002):
+ * Analytics documents (written only here, with server privileges; see docs/decisions/005):
  *
  *   analytics/{cardId}                 one summary per card, always written with set-merge and
  *                                      increments so that no read is needed:
@@ -22,26 +21,34 @@
  *                                      company?, note?, createdAt }
  *
  * The day maps grow by one key per active day (a few KB a year), far below the 1 MiB document
- * limit. One summary document per card means one write per view; a business card stays far below
- * Firestore's ~1 sustained write per second per document. A card that went viral would need sharded
- * counters (`analytics/{cardId}/shards/{n}`), which the day maps make easy to add. Link-preview
- * crawlers are not counted as views.
+ * limit. The summary's counts go through `counter-buffer.ts`, which adds up the increments of a busy
+ * card and writes its summary at most once a second, so a card that goes viral never holds a hot
+ * document (Firestore sustains about one write per second per document). Link-preview crawlers are
+ * not counted as views.
  *
  * Reads: one per page view (the card query or get; the team's branding is already merged into the
  * card by the team sync); the team's promotions are queried at most once a minute per team.
  */
-import type { DocData, DocSnapshot, QueryDoc, QuerySpec, WriteOp } from '../../../backend/port';
-import { increment, serverTimestamp } from '../../../backend/transforms';
-import type { Card, Promotion } from '../../../domain/model';
-import { promotionDisplayStatus } from '../../../domain/promotions';
-import { isAllowedTarget, safeLinkHref } from '../../../domain/safe-url';
-import { buildVCard, foldVCardLine, type VCardOptions } from '../../../domain/vcard';
-import { cardPublicUrl, trackedCardUrl, type PublicHosts } from '../../../domain/urls';
-import { safeImageSrc } from '../components/card-theme';
-import { LEAD_BODY_MAX_BYTES, enabledLeadFields, leadFormEnabled } from '../lead-fields';
-import { renderCardPage, renderMessagePage, renderNotFoundPage } from '../render/render-card-page';
-import { renderSignaturePage } from '../render/render-signature-page';
-import { baseHeaders, pageHeaders } from '../render/security-headers';
+import type { DocData, DocSnapshot, QueryDoc, QuerySpec, WriteOp } from '../../backend/port';
+import { increment, serverTimestamp } from '../../backend/transforms';
+import type { Card, Promotion } from '../../domain/model';
+import { promotionDisplayStatus } from '../../domain/promotions';
+import { isAllowedTarget, safeLinkHref } from '../../domain/safe-url';
+import { buildVCard, foldVCardLine, type VCardOptions } from '../../domain/vcard';
+import { cardPublicUrl, trackedCardUrl, type PublicHosts } from '../../domain/urls';
+import { safeImageSrc } from '../../features/public-card/components/card-theme';
+import {
+  LEAD_BODY_MAX_BYTES,
+  enabledLeadFields,
+  leadFormEnabled,
+} from '../../features/public-card/lead-fields';
+import {
+  renderCardPage,
+  renderMessagePage,
+  renderNotFoundPage,
+} from '../../features/public-card/render/render-card-page';
+import { renderSignaturePage } from '../../features/public-card/render/render-signature-page';
+import { baseHeaders, pageHeaders } from '../../features/public-card/render/security-headers';
 import { cardFromDoc, promotionFromDoc } from './card-documents';
 import { parseLead } from './lead-input';
 import { createRateLimiter } from './rate-limiter';
@@ -71,8 +78,16 @@ export interface PublicResponse {
 }
 
 export interface PublicSurfacesConfig {
-  /** Path prefixes the surfaces answer under (`/c`, `/s`, `/l` locally; `/` on their own hosts). */
-  readonly paths: { readonly card: string; readonly signature: string; readonly link: string };
+  /**
+   * Path prefixes the surfaces answer under (`/c`, `/s`, `/l` locally; `''` on their own hosts). A
+   * surface left out is not served: each production host (a Cloud Function behind its own Hosting
+   * site) serves one surface at its root.
+   */
+  readonly paths: {
+    readonly card?: string;
+    readonly signature?: string;
+    readonly link?: string;
+  };
   /** The card collection (default `cards`). */
   readonly cardsCollection?: string;
   /**
@@ -109,7 +124,8 @@ const NOTE_MAX = 500;
 const CRAWLERS =
   /\bbot\b|bot\/|bot-|crawler|spider|slurp|facebookexternalhit|embedly|preview|whatsapp\/|telegram|discord|slack|skype|vkshare|pinterest|quora link/i;
 
-function prefix(path: string): string {
+function prefix(path: string | undefined): string | null {
+  if (path === undefined) return null;
   const clean = path.replace(/\/+$/, '');
   return clean === '' ? '' : clean.startsWith('/') ? clean : `/${clean}`;
 }
@@ -455,7 +471,7 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     const pathname = req.url.pathname;
     const isRead = req.method === 'GET' || req.method === 'HEAD';
 
-    const link = paths.link !== '' ? segmentsUnder(pathname, paths.link) : null;
+    const link = paths.link !== null ? segmentsUnder(pathname, paths.link) : null;
     if (link !== null) {
       if (!isRead) return methodNotAllowed('GET, HEAD');
       if (link.length === 6 && link[4] === 'nodcard' && link[5] === 'click')
@@ -463,7 +479,7 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
       return html(404, renderNotFoundPage());
     }
 
-    const signature = paths.signature !== '' ? segmentsUnder(pathname, paths.signature) : null;
+    const signature = paths.signature !== null ? segmentsUnder(pathname, paths.signature) : null;
     if (signature !== null) {
       if (!isRead) return methodNotAllowed('GET, HEAD');
       const card =
@@ -475,7 +491,7 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
       return html(200, renderSignaturePage({ card, hosts: ctx.hosts }), true);
     }
 
-    const parts = segmentsUnder(pathname, paths.card);
+    const parts = paths.card !== null ? segmentsUnder(pathname, paths.card) : null;
     if (parts === null || parts.length === 0) return null;
     const [first = '', second] = parts;
     if (parts.length === 2 && second === 'lead') {
