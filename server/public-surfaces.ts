@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { createDirectoryPage } from '../src/server/directory/directory-page';
+import { createPhotoLoader } from '../src/server/public-surfaces/photo-loader';
 import {
   createPublicSurfacesHandler,
   type PublicRequest,
@@ -64,23 +65,6 @@ function bodyReader(req: IncomingMessage): (maxBytes: number) => Promise<string 
         if (!done) reject(err);
       });
     });
-}
-
-const PHOTO_MAX_BYTES = 1024 * 1024;
-
-/** A JPEG or PNG from this server's own file store (`{origin}/files/...`), base64; else null. */
-async function loadOwnPhoto(
-  photoUrl: string,
-  origin: string,
-): Promise<{ base64: string; type: 'JPEG' | 'PNG' } | null> {
-  if (!photoUrl.startsWith(`${origin}/files/`)) return null;
-  const res = await fetch(photoUrl, { signal: AbortSignal.timeout(2000) });
-  if (!res.ok) return null;
-  const type = (res.headers.get('content-type') ?? '').split(';')[0]?.trim();
-  if (type !== 'image/jpeg' && type !== 'image/png') return null;
-  const bytes = Buffer.from(await res.arrayBuffer());
-  if (bytes.length === 0 || bytes.length > PHOTO_MAX_BYTES) return null;
-  return { base64: bytes.toString('base64'), type: type === 'image/png' ? 'PNG' : 'JPEG' };
 }
 
 /** Sends a surface's answer, compressed like the production CDN would, so its weight here is real. */
@@ -140,7 +124,7 @@ export function createPublicSurfaces(options: PublicSurfacesOptions): RouteHandl
       (await handler(request, {
         db: ctx.db,
         hosts: { card: bases.card.url, signature: bases.signature.url, link: bases.link.url },
-        loadPhoto: (photoUrl) => loadOwnPhoto(photoUrl, ctx.publicOrigin),
+        loadPhoto: createPhotoLoader([`${ctx.publicOrigin}/files/`]),
       }));
     if (answer === null) return false;
     send(req, res, answer);
