@@ -97,6 +97,19 @@ function playwright(env: NodeJS.ProcessEnv): void {
   tally.lines.push(`     e2e: ${expected + flaky} passed (${flaky} flaky), ${unexpected} failed`);
 }
 
+/** The deploy rehearsal: its own `N passed, N failed` line is added to the tally. */
+function deployRehearsal(): void {
+  console.log('\n=== deploy rehearsal: tsx scripts/test-deploy.ts');
+  const result = spawnSync(bin('tsx'), ['scripts/test-deploy.ts'], { cwd: root, encoding: 'utf8' });
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+  console.log(output.trim());
+  const counts = /^(\d+) passed, (\d+) failed$/m.exec(output);
+  const ok = result.status === 0 && counts !== null;
+  tally.passed += Number(counts?.[1] ?? 0);
+  tally.failed += Number(counts?.[2] ?? 0) + (ok || Number(counts?.[2] ?? 0) > 0 ? 0 : 1);
+  tally.lines.push(`${ok ? 'ok  ' : 'FAIL'} deploy rehearsal: ${counts?.[0] ?? 'no summary'}`);
+}
+
 async function main(): Promise<void> {
   rmSync(reports, { recursive: true, force: true });
   mkdirSync(reports, { recursive: true });
@@ -134,6 +147,7 @@ async function main(): Promise<void> {
     }
     await emulator.stop();
   }
+  deployRehearsal();
 
   console.log('\n=== summary');
   for (const line of tally.lines) console.log(line);

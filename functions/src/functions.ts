@@ -72,14 +72,26 @@ function callerAuth(request: CallableRequest): CallerAuth | null {
 export function createFunctions(deps: FunctionsDeps) {
   const httpOptions = { region: REGION, invoker: 'public' as const, concurrency: 80 };
 
-  /** One HTTPS function serving one public surface at the path its configured host gives it. */
+  /**
+   * One HTTPS function serving one public surface at the path its configured host gives it. The
+   * root of a host of its own (where "Made with Cardbuilder" points) sends visitors to the app.
+   */
   function surface(paths: (config: FunctionsConfig) => PublicSurfacesConfig['paths']) {
     let handler: ReturnType<typeof createPublicSurfacesHandler> | undefined;
     return onRequest(httpOptions, async (req, res) => {
       const config = deps.config();
-      handler ??= createPublicSurfacesHandler({ paths: paths(config) });
+      const surfacePaths = paths(config);
+      handler ??= createPublicSurfacesHandler({ paths: surfacePaths });
+      const request = publicRequest(req, config.hosts.card);
+      if (request.url.pathname === '/' && Object.values(surfacePaths).includes('')) {
+        res
+          .status(302)
+          .set({ Location: `${config.appOrigin}/`, 'Cache-Control': 'no-store' })
+          .send('');
+        return;
+      }
       const bucket = config.storageBucket;
-      const answer = await handler(publicRequest(req, config.hosts.card), {
+      const answer = await handler(request, {
         db: deps.db(),
         hosts: config.hosts,
         loadPhoto: createPhotoLoader(
