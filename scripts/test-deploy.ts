@@ -58,7 +58,7 @@ function step(
   label: string,
   command: string,
   args: string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv; show?: boolean } = {},
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; show?: boolean; expectFailure?: boolean } = {},
 ): { ok: boolean; output: string } {
   const started = Date.now();
   const result = spawnSync(command, args, {
@@ -68,9 +68,10 @@ function step(
   });
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
   const ok = result.status === 0;
+  const asExpected = ok !== (options.expectFailure === true);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${label} (${seconds} s)`);
-  if (!ok || options.show) console.log(output.trim());
+  console.log(`${asExpected ? 'ok  ' : 'FAIL'} ${label} (${seconds} s)`);
+  if (!asExpected || options.show) console.log(output.trim());
   return { ok, output };
 }
 
@@ -183,6 +184,20 @@ async function main(): Promise<void> {
     VITE_FIREBASE_APP_ID: 'demo-app-id',
   };
   const vite = resolve(root, 'node_modules/vite/bin/vite.js');
+  // A build for Firebase without its settings must stop and name them (it would otherwise talk to
+  // a demo project that does not exist).
+  const unset = Object.fromEntries(Object.keys(demoConfig).map((key) => [key, '']));
+  const refused = step(
+    'app: a Firebase build without VITE_FIREBASE_* refuses',
+    process.execPath,
+    [vite, 'build', '--outDir', '.rehearsal/refused', '--logLevel', 'error'],
+    { env: { ...unset, VITE_BACKEND: 'firebase' }, expectFailure: true },
+  );
+  const named = Object.keys(demoConfig).filter((key) => key !== 'VITE_BACKEND');
+  record(
+    !refused.ok && named.every((key) => refused.output.includes(key)),
+    'app: a Firebase build without its settings refuses, naming each one',
+  );
   const app = step(
     'app: vite build for Firebase',
     process.execPath,
