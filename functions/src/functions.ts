@@ -33,6 +33,7 @@ import { createPhotoLoader } from '../../src/server/public-surfaces/photo-loader
 import {
   createPublicSurfacesHandler,
   type PublicSurfacesConfig,
+  type PublicSurfacesHandler,
 } from '../../src/server/public-surfaces/public-surfaces-handler';
 import { pathOf, REGION, type FunctionsConfig } from './config';
 import { publicRequest, sendAnswer } from './http-adapter';
@@ -71,17 +72,29 @@ function callerAuth(request: CallableRequest): CallerAuth | null {
 
 export function createFunctions(deps: FunctionsDeps) {
   const httpOptions = { region: REGION, invoker: 'public' as const, concurrency: 80 };
+  const handlers: PublicSurfacesHandler[] = [];
+  // Cloud Run gives an instance a few seconds after SIGTERM: the counts it still holds are written.
+  process.once('SIGTERM', () => {
+    void Promise.all(handlers.map((handler) => handler.flushCounters()));
+  });
 
   /**
    * One HTTPS function serving one public surface at the path its configured host gives it. The
    * root of a host of its own (where "Made with Cardbuilder" points) sends visitors to the app.
    */
   function surface(paths: (config: FunctionsConfig) => PublicSurfacesConfig['paths']) {
-    let handler: ReturnType<typeof createPublicSurfacesHandler> | undefined;
+    let handler: PublicSurfacesHandler | undefined;
     return onRequest(httpOptions, async (req, res) => {
       const config = deps.config();
       const surfacePaths = paths(config);
-      handler ??= createPublicSurfacesHandler({ paths: surfacePaths });
+      if (handler === undefined) {
+        // A view waits for its count here: an instance gets no CPU once it has answered.
+        handler = createPublicSurfacesHandler({
+          paths: surfacePaths,
+          counters: { awaitViews: true },
+        });
+        handlers.push(handler);
+      }
       const request = publicRequest(req, config.hosts.card);
       if (request.url.pathname === '/' && Object.values(surfacePaths).includes('')) {
         res

@@ -50,6 +50,11 @@ import {
 import { renderSignaturePage } from '../../features/public-card/render/render-signature-page';
 import { baseHeaders, pageHeaders } from '../../features/public-card/render/security-headers';
 import { cardFromDoc, promotionFromDoc } from './card-documents';
+import {
+  createCounterBuffer,
+  type CounterBuffer,
+  type CounterBufferOptions,
+} from './counter-buffer';
 import { parseLead } from './lead-input';
 import { createRateLimiter } from './rate-limiter';
 
@@ -99,6 +104,14 @@ export interface PublicSurfacesConfig {
   readonly leadsPerMinute?: number;
   /** The clock (tests). */
   readonly now?: () => Date;
+  /**
+   * How the summary counts are written (`counter-buffer.ts`): `intervalMs` between two writes of
+   * one card's summary (default 1000), and `awaitViews`: whether a page view waits for its count.
+   * The local server does not (the view is counted right after the answer); a Cloud Function
+   * must, since its instance gets no CPU once it has answered. Saves, leads and clicks always wait
+   * (at most one write a second per card; counts within the interval are only added up).
+   */
+  readonly counters?: Omit<CounterBufferOptions, 'write'> & { readonly awaitViews?: boolean };
 }
 
 export interface PublicContext {
@@ -113,10 +126,11 @@ export interface PublicContext {
   readonly loadPhoto?: (url: string) => Promise<VCardOptions['photo'] | null>;
 }
 
-export type PublicSurfacesHandler = (
-  req: PublicRequest,
-  ctx: PublicContext,
-) => Promise<PublicResponse | null>;
+export interface PublicSurfacesHandler {
+  (req: PublicRequest, ctx: PublicContext): Promise<PublicResponse | null>;
+  /** Writes every count still waiting (a host calls it when it shuts down). */
+  flushCounters(): Promise<void>;
+}
 
 const PROMOTION_TTL_MS = 60_000;
 const NOTE_MAX = 500;
@@ -297,19 +311,36 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     return live[0] ?? null;
   }
 
-  function summary(card: Card, fields: DocData): WriteOp {
-    return {
-      kind: 'set',
-      path: `analytics/${card.id}`,
-      data: {
+  // One buffer per database (one per host process in practice).
+  const buffers = new Map<PublicDb, CounterBuffer>();
+  function countersOf(db: PublicDb): CounterBuffer {
+    let buffer = buffers.get(db);
+    if (buffer === undefined) {
+      buffer = createCounterBuffer({
+        ...config.counters,
+        write: async (path, data) => {
+          await db.batch([{ kind: 'set', path, data, merge: true }]);
+        },
+      });
+      buffers.set(db, buffer);
+    }
+    return buffer;
+  }
+
+  /** Adds to the card's summary (resolves when written, or at once when it waits its turn). */
+  function count(db: PublicDb, card: Card, fields: DocData): Promise<void> {
+    return countersOf(db)
+      .add(`analytics/${card.id}`, {
         cardId: card.id,
         accountId: card.accountId,
         ...(card.teamId ? { teamId: card.teamId } : {}),
         ...fields,
         updatedAt: serverTimestamp(),
-      },
-      merge: true,
-    };
+      })
+      .catch((err: unknown) => {
+        // Analytics must never break the page a visitor came for.
+        console.error('[public-surfaces] analytics write failed', err);
+      });
   }
 
   async function record(db: PublicDb, ops: WriteOp[]): Promise<void> {
@@ -335,12 +366,11 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     });
     if (req.method === 'GET' && !CRAWLERS.test(header(req, 'user-agent'))) {
       const day = dayKey(at);
-      // The visitor should not wait for a counter: the view is written right after the answer.
-      setTimeout(() => {
-        void record(ctx.db, [
-          summary(card, { views: increment(1), viewsByDay: { [day]: increment(1) } }),
-        ]);
-      }, 0);
+      const view = () =>
+        count(ctx.db, card, { views: increment(1), viewsByDay: { [day]: increment(1) } });
+      if (config.counters?.awaitViews === true) await view();
+      // The visitor should not wait for a counter: the view is counted right after the answer.
+      else setTimeout(() => void view(), 0);
     }
     return html(200, body, true);
   }
@@ -370,9 +400,7 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     }
     if (req.method === 'GET') {
       const day = dayKey(now());
-      await record(ctx.db, [
-        summary(card, { saves: increment(1), savesByDay: { [day]: increment(1) } }),
-      ]);
+      await count(ctx.db, card, { saves: increment(1), savesByDay: { [day]: increment(1) } });
     }
     return {
       status: 200,
@@ -426,8 +454,8 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
           createdAt: serverTimestamp(),
         },
       },
-      summary(card, { leads: increment(1), leadsByDay: { [day]: increment(1) } }),
     ]);
+    await count(ctx.db, card, { leads: increment(1), leadsByDay: { [day]: increment(1) } });
     if (wantsJson) return json(201, { ok: true });
     const back = new URL(cardPublicUrl(card, ctx.hosts));
     back.searchParams.set('thanks', '1');
@@ -452,22 +480,26 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     const target = link === undefined ? null : safeLinkHref(link);
     if (link === undefined || target === null || !isAllowedTarget(target)) return refused();
     const day = dayKey(now());
+    // One new document per click (never the same one twice), and the summary through the buffer.
     await record(ctx.db, [
       {
         kind: 'set',
         path: `analytics/${card.id}/clicks/${newId()}`,
         data: { linkId: link.id, name: link.name.toLowerCase(), at: serverTimestamp() },
       },
-      summary(card, {
-        clicks: increment(1),
-        clicksByDay: { [day]: increment(1) },
-        clicksByLink: { [link.id]: increment(1) },
-      }),
     ]);
+    await count(ctx.db, card, {
+      clicks: increment(1),
+      clicksByDay: { [day]: increment(1) },
+      clicksByLink: { [link.id]: increment(1) },
+    });
     return redirect(target, 302);
   }
 
-  return async function handlePublicRequest(req, ctx) {
+  const handle = async function handlePublicRequest(
+    req: PublicRequest,
+    ctx: PublicContext,
+  ): Promise<PublicResponse | null> {
     const pathname = req.url.pathname;
     const isRead = req.method === 'GET' || req.method === 'HEAD';
 
@@ -512,4 +544,9 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     }
     return html(404, renderNotFoundPage());
   };
+  return Object.assign(handle, {
+    async flushCounters() {
+      for (const buffer of buffers.values()) await buffer.flush();
+    },
+  });
 }
