@@ -138,6 +138,8 @@ const localBases = { card: `${local}/c`, signature: `${local}/s`, link: `${local
 /** The same request on the local stack and through a Hosting site: status, type, and page alike. */
 async function sameAsLocal(sitePath: string, localPath: string, init?: RequestInit) {
   const site = await fetchText(sitePath, init);
+  // On the Firestore emulator there is no local stack beside the functions to compare with.
+  if (local === '') return site;
   const there = await fetchText(`${local}${localPath}`, init);
   expect(
     site.status === there.status,
