@@ -32,6 +32,8 @@ export default tseslint.config(
       'playwright-report/**',
       'coverage/**',
       '.reports/**',
+      '.rehearsal/**',
+      'functions/lib/**',
     ],
   },
   js.configs.recommended,
@@ -87,6 +89,30 @@ export default tseslint.config(
               target: ['./src/ui', './src/stores', './src/data'],
               from: ['./src/features', './src/app'],
               message: 'Shared layers do not import features or the shell.',
+            },
+            {
+              target: ['./server', './functions', './src/server'],
+              from: './src/features',
+              except: [
+                './public-card/render',
+                './public-card/components',
+                './public-card/lead-fields.ts',
+              ],
+              message:
+                'Server code does not import features; only the public card render is shared.',
+            },
+            {
+              target: './src/server',
+              from: [
+                './src/app',
+                './src/stores',
+                './src/data',
+                './src/ui',
+                './server',
+                './functions',
+              ],
+              message:
+                'src/server is hosted by server/ and functions/: it imports neither, nor the UI.',
             },
             ...featureNames.map((name) => ({
               target: `./src/features/${name}`,

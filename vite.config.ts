@@ -2,15 +2,49 @@
  * Vite builds the single-page app; Vitest runs the unit, component, contract, access,
  * integration and scripts suites as projects (Playwright runs e2e separately). The contract,
  * access and integration projects need the Auth emulator, which `scripts/with-auth-emulator.ts`
- * starts; the scripts project starts whole stacks of its own.
+ * starts; the scripts project starts whole stacks of its own. A build for Firebase refuses to
+ * start without its `VITE_FIREBASE_*` settings.
  */
 import react from '@vitejs/plugin-react';
+import { loadEnv, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/** The settings of `src/app/config.ts` a build for Firebase cannot do without. */
+const FIREBASE_SETTINGS = [
+  'VITE_FIREBASE_API_KEY',
+  'VITE_FIREBASE_AUTH_DOMAIN',
+  'VITE_FIREBASE_PROJECT_ID',
+  'VITE_FIREBASE_STORAGE_BUCKET',
+  'VITE_FIREBASE_APP_ID',
+];
+
+/**
+ * config.ts falls back to a `demo-*` project for the local stack; a Firebase build that did the same
+ * would talk to a project that does not exist, so it stops here and names what is missing. The
+ * deploy rehearsal (`npm run test:deploy`) checks that it does.
+ */
+function firebaseSettingsCheck(): Plugin {
+  return {
+    name: 'firebase-settings-check',
+    apply: 'build',
+    config(_, { mode }) {
+      const env = loadEnv(mode, process.cwd(), 'VITE_');
+      if (env.VITE_BACKEND !== 'firebase') return;
+      const missing = FIREBASE_SETTINGS.filter((key) => (env[key] ?? '').trim() === '');
+      if (missing.length === 0) return;
+      throw new Error(
+        `A build for Firebase (VITE_BACKEND=firebase) needs ${missing.join(', ')}. Set them in ` +
+          '.env.production.local (the Web app settings of your Firebase project), or build ' +
+          'without VITE_BACKEND=firebase for the local stack.',
+      );
+    },
+  };
+}
 
 const serverProxy = process.env.LOCAL_SERVER_URL ?? 'http://127.0.0.1:8787';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), firebaseSettingsCheck()],
   server: {
     port: 5173,
     proxy: {

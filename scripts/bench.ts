@@ -6,6 +6,8 @@
  *   public card page   first-visit transfer (gzip, HTML + CSS + JS), reads per view, server render
  *                      median, first contentful paint against a static file of the same page
  *   builder            preview update after a keystroke on a card with 50 links
+ *   hot document       a burst of 10,000 views of one card in a minute: views counted, and the
+ *                      most writes in any second to one document (`--hot-document` runs it alone)
  *   npm start          time to ready, cold (empty data folder) and warm (restart)
  *   rules engine       parse time of firestore.rules, median decision for the app's requests
  */
@@ -18,6 +20,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { WebSocket } from 'ws';
 import type { DocSnapshot, QueryDoc, QuerySpec, WriteOp } from '../src/backend/port';
 import { createMemoryBackend } from '../src/backend/memory/memory-backend';
+import { createMemoryServerDb } from '../src/backend/memory/memory-server-db';
 import { setBackend } from '../src/backend/current';
 import { createLocalBackend } from '../src/backend/local/local-backend';
 import { cardCreateOps, newCardId } from '../src/data/cards';
@@ -25,7 +28,7 @@ import type { Card } from '../src/domain/model';
 import {
   createPublicSurfacesHandler,
   type PublicDb,
-} from '../src/features/public-card/host/public-surfaces-handler';
+} from '../src/server/public-surfaces/public-surfaces-handler';
 import { renderCardPage } from '../src/features/public-card/render/render-card-page';
 import { startAuthEmulator, waitForHttp } from './lib/auth-emulator';
 import { benchRulesEngine } from './bench-rules';
@@ -138,6 +141,88 @@ async function benchHandler(): Promise<void> {
     renderTimes.push(performance.now() - started);
   }
   report('card page: server render, median', `${median(renderTimes).toFixed(2)} ms`, '< 5 ms');
+}
+
+/**
+ * 10,000 views of one card within a minute (one every 6 ms of virtual time, through the public
+ * surfaces handler as a Cloud Function runs it, views awaited), on the in-memory server database:
+ * how many were counted, and the most writes within any one second to any one document. Time is
+ * virtual so the figure does not depend on this machine's speed; the counts are the handler's own.
+ */
+async function benchHotDocument(): Promise<void> {
+  async function burst(intervalMs: number): Promise<{ counted: number; maxPerSecond: number }> {
+    let now = Date.parse('2026-11-23T10:00:00Z');
+    const start = now;
+    const timers: { at: number; work: () => void }[] = [];
+    const writes = new Map<string, number[]>();
+    const db = createMemoryServerDb({
+      now: () => new Date(now),
+      onCommit: (ops) => {
+        for (const op of ops) writes.set(op.path, [...(writes.get(op.path) ?? []), now]);
+      },
+    });
+    db.seed('cards/bench-card', { ...demoCard(8) });
+    const handler = createPublicSurfacesHandler({
+      paths: { card: '/c', signature: '/s', link: '/l' },
+      now: () => new Date(now),
+      counters: {
+        awaitViews: true,
+        intervalMs,
+        now: () => now,
+        schedule: (work, ms) => timers.push({ at: now + ms, work }),
+      },
+    });
+    async function advance(to: number): Promise<void> {
+      for (;;) {
+        timers.sort((a, b) => a.at - b.at);
+        const next = timers[0];
+        if (next === undefined || next.at > to) break;
+        timers.shift();
+        now = next.at;
+        next.work();
+        await new Promise((r) => setImmediate(r));
+      }
+      now = to;
+    }
+    const hosts = { card: 'http://x/c', signature: 'http://x/s', link: 'http://x/l' };
+    for (let i = 0; i < 10_000; i += 1) {
+      await advance(start + i * 6);
+      await handler(
+        {
+          method: 'GET',
+          url: new URL('http://x/c/bench-card'),
+          headers: { 'user-agent': 'Mozilla/5.0 (iPhone)' },
+          ip: `10.0.${Math.floor(i / 250)}.${i % 250}`,
+          readBody: async () => '',
+        },
+        { db, hosts },
+      );
+    }
+    await advance(start + 70_000);
+    await handler.flushCounters();
+    let maxPerSecond = 0;
+    for (const times of writes.values()) {
+      for (let i = 0, j = 0; j < times.length; j += 1) {
+        while ((times[j] ?? 0) - (times[i] ?? 0) >= 1000) i += 1;
+        maxPerSecond = Math.max(maxPerSecond, j - i + 1);
+      }
+    }
+    const counted = Number((await db.get('analytics/bench-card')).data?.views ?? 0);
+    return { counted, maxPerSecond };
+  }
+
+  const buffered = await burst(1000);
+  const unbuffered = await burst(0);
+  report(
+    'hot card: 10,000 views in a minute, counted',
+    `${buffered.counted.toLocaleString('en-US')}`,
+    'all 10,000',
+  );
+  report(
+    'hot card: most writes/s to one document',
+    `${buffered.maxPerSecond} (unbuffered ${unbuffered.maxPerSecond})`,
+    '≤ 1',
+  );
 }
 
 async function idTokenFor(
@@ -387,6 +472,8 @@ async function main(): Promise<void> {
   console.log('Cardbuilder bench (figures, not assertions)\n');
   benchRulesEngine(report);
   await benchHandler();
+  await benchHotDocument();
+  if (process.argv.includes('--hot-document')) process.exit(0);
 
   const build = spawnSync(
     process.execPath,

@@ -130,6 +130,19 @@ async function assertCanRun(): Promise<NodeJS.ProcessEnv> {
   return { CHROME_PATH: browser.path };
 }
 
+/** The deploy rehearsal: its own `N passed, N failed` line is added to the tally. */
+function deployRehearsal(): void {
+  console.log('\n=== deploy rehearsal: tsx scripts/test-deploy.ts');
+  const result = spawnSync(bin('tsx'), ['scripts/test-deploy.ts'], { cwd: root, encoding: 'utf8' });
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
+  console.log(output.trim());
+  const counts = /^(\d+) passed, (\d+) failed$/m.exec(output);
+  const ok = result.status === 0 && counts !== null;
+  tally.passed += Number(counts?.[1] ?? 0);
+  tally.failed += Number(counts?.[2] ?? 0) + (ok || Number(counts?.[2] ?? 0) > 0 ? 0 : 1);
+  tally.lines.push(`${ok ? 'ok  ' : 'FAIL'} deploy rehearsal: ${counts?.[0] ?? 'no summary'}`);
+}
+
 async function main(): Promise<void> {
   let browserEnv: NodeJS.ProcessEnv;
   try {
@@ -181,6 +194,7 @@ async function main(): Promise<void> {
   }
   // After the build: `npm start` in these tests finds the app built and starts in seconds.
   vitest('scripts', ['scripts']);
+  deployRehearsal();
 
   console.log('\n=== summary');
   for (const line of tally.lines) console.log(line);

@@ -5,6 +5,7 @@
  * (status like `UNAUTHENTICATED`). The payments stand-in registers `createPortalLink` with it.
  */
 import { BackendError } from '../src/backend/errors';
+import type { CallerAuth } from '../src/backend/server-port';
 import { readBody, requestAuth, statusFor, toBackendError } from './http-util';
 import type { AuthInfo, RouteHandler, ServerContext } from './types';
 
@@ -13,6 +14,17 @@ export type CallableHandler = (
   auth: AuthInfo | null,
   ctx: ServerContext,
 ) => Promise<unknown>;
+
+/** The caller as server code sees it (`src/server/`), from the verified token. */
+export function callerAuth(auth: AuthInfo | null): CallerAuth | null {
+  return auth
+    ? {
+        uid: auth.uid,
+        email: auth.email ?? null,
+        emailVerified: auth.claims['email_verified'] === true,
+      }
+    : null;
+}
 
 /** A route for the callable `name` (e.g. `ext-firestore-stripe-payments-createPortalLink`). */
 export function callableRoute(

@@ -15,21 +15,25 @@ import { setAccountActiveRoute } from './account-status';
 import { startServer } from './create-server';
 import { explainFatalErrors } from './startup-errors';
 import { seedDemoIfEmpty } from './demo-seed';
-import { directoryPage } from './directory-page';
 import { describeRulesFailure, holdRules, loadRules, type LoadedRules } from './access/load-rules';
 import { createRulesEnginePolicy } from './access/rules-engine-policy';
 import { createPublicSurfaces } from './public-surfaces';
-import { acceptInviteRoute, sendInviteMail } from './stand-ins/invites';
+import { acceptInviteRoute } from './callables/accept-invite';
 import { deliverMail, mailboxPage } from './stand-ins/mail-outbox';
 import { paymentsRoutes, paymentsTriggers } from './stand-ins/payments';
-import { syncPlanFromSubscriptions } from './stand-ins/plan-sync-trigger';
 import { countCardsInUse } from './triggers/card-count';
+import { sendInviteMail } from './triggers/invite-mail';
+import { syncPlanFromSubscriptions } from './triggers/plan-sync';
 import type { CommitTrigger, RouteHandler } from './types';
 
 /** Extra HTTP routes, tried in order after the data API (public pages, callables, checkout...). */
 const routes: RouteHandler[] = [
-  createPublicSurfaces({ cardBase: '/c', signatureBase: '/s', linkBase: '/l' }),
-  directoryPage,
+  createPublicSurfaces({
+    cardBase: '/c',
+    signatureBase: '/s',
+    linkBase: '/l',
+    directoryPath: '/d',
+  }),
   mailboxPage,
   ...paymentsRoutes,
   acceptInviteRoute,

@@ -1,16 +1,19 @@
 /**
  * The public surfaces on the local data server: the card pages, vCard, lead endpoint, signature
- * preview and click redirect, as path prefixes of the server's own origin (`/c`, `/s`, `/l`). A thin
- * adapter: the work is done by the host-agnostic handler in
- * `src/features/public-card/host/public-surfaces-handler.ts`, which the production Cloud Function
- * hosts too. It reads with server privileges (AdminDb) and needs no sign-in.
+ * preview, click redirect and account directories, as path prefixes of the server's own origin
+ * (`/c`, `/s`, `/l`, `/d`). A thin adapter: the work is done by the host-agnostic handlers in
+ * `src/server/public-surfaces/` and `src/server/directory/`, which the Cloud Functions host too. It
+ * reads with server privileges (AdminDb) and needs no sign-in.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { createDirectoryPage } from '../src/server/directory/directory-page';
+import { createPhotoLoader } from '../src/server/public-surfaces/photo-loader';
 import {
   createPublicSurfacesHandler,
   type PublicRequest,
-} from '../src/features/public-card/host/public-surfaces-handler';
+  type PublicResponse,
+} from '../src/server/public-surfaces/public-surfaces-handler';
 import type { RouteHandler } from './types';
 
 export interface PublicSurfacesOptions {
@@ -20,6 +23,8 @@ export interface PublicSurfacesOptions {
   signatureBase: string;
   /** Path prefix (`/l`) or absolute base of the click-tracking redirect. */
   linkBase: string;
+  /** Path prefix of the account directories (default `/d`). */
+  directoryPath?: string;
   /** Lead posts allowed per card per visitor IP per minute (default 10). */
   leadsPerMinute?: number;
 }
@@ -62,21 +67,20 @@ function bodyReader(req: IncomingMessage): (maxBytes: number) => Promise<string 
     });
 }
 
-const PHOTO_MAX_BYTES = 1024 * 1024;
-
-/** A JPEG or PNG from this server's own file store (`{origin}/files/...`), base64; else null. */
-async function loadOwnPhoto(
-  photoUrl: string,
-  origin: string,
-): Promise<{ base64: string; type: 'JPEG' | 'PNG' } | null> {
-  if (!photoUrl.startsWith(`${origin}/files/`)) return null;
-  const res = await fetch(photoUrl, { signal: AbortSignal.timeout(2000) });
-  if (!res.ok) return null;
-  const type = (res.headers.get('content-type') ?? '').split(';')[0]?.trim();
-  if (type !== 'image/jpeg' && type !== 'image/png') return null;
-  const bytes = Buffer.from(await res.arrayBuffer());
-  if (bytes.length === 0 || bytes.length > PHOTO_MAX_BYTES) return null;
-  return { base64: bytes.toString('base64'), type: type === 'image/png' ? 'PNG' : 'JPEG' };
+/** Sends a surface's answer, compressed like the production CDN would, so its weight here is real. */
+function send(req: IncomingMessage, res: ServerResponse, answer: PublicResponse): void {
+  const accepts = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const compress = accepts && answer.body.length > 1024;
+  const body = compress ? gzipSync(answer.body) : Buffer.from(answer.body, 'utf8');
+  const headers: Record<string, string | number> = {
+    ...answer.headers,
+    'Content-Length': body.length,
+    ...(compress ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {}),
+  };
+  if (answer.status === 413) headers.Connection = 'close';
+  res.writeHead(answer.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+  if (!req.complete) req.resume();
 }
 
 export function createPublicSurfaces(options: PublicSurfacesOptions): RouteHandler {
@@ -95,7 +99,9 @@ export function createPublicSurfaces(options: PublicSurfacesOptions): RouteHandl
     },
     ...(options.leadsPerMinute !== undefined ? { leadsPerMinute: options.leadsPerMinute } : {}),
   });
-  const ours = [prefixes.card.path, prefixes.signature.path, prefixes.link.path];
+  const directoryPath = (options.directoryPath ?? '/d').replace(/\/+$/, '');
+  const directory = createDirectoryPage({ path: directoryPath });
+  const ours = [prefixes.card.path, prefixes.signature.path, prefixes.link.path, directoryPath];
 
   return async function publicSurfaces(
     req: IncomingMessage,
@@ -113,25 +119,15 @@ export function createPublicSurfaces(options: PublicSurfacesOptions): RouteHandl
       ip: req.socket.remoteAddress ?? '',
       readBody: bodyReader(req),
     };
-    const answer = await handler(request, {
-      db: ctx.db,
-      hosts: { card: bases.card.url, signature: bases.signature.url, link: bases.link.url },
-      loadPhoto: (photoUrl) => loadOwnPhoto(photoUrl, ctx.publicOrigin),
-    });
+    const answer =
+      (await directory(request, { db: ctx.db, cardHost: bases.card.url })) ??
+      (await handler(request, {
+        db: ctx.db,
+        hosts: { card: bases.card.url, signature: bases.signature.url, link: bases.link.url },
+        loadPhoto: createPhotoLoader([`${ctx.publicOrigin}/files/`]),
+      }));
     if (answer === null) return false;
-    // Compressed like the production CDN would, so the page's weight here is what visitors get.
-    const accepts = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    const compress = accepts && answer.body.length > 1024;
-    const body = compress ? gzipSync(answer.body) : Buffer.from(answer.body, 'utf8');
-    const headers: Record<string, string | number> = {
-      ...answer.headers,
-      'Content-Length': body.length,
-      ...(compress ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {}),
-    };
-    if (answer.status === 413) headers.Connection = 'close';
-    res.writeHead(answer.status, headers);
-    res.end(req.method === 'HEAD' ? undefined : body);
-    if (!req.complete) req.resume();
+    send(req, res, answer);
     return true;
   };
 }

@@ -1,11 +1,18 @@
 /**
- * Stored values as the rules engine sees them: the port's plain data (null, booleans, numbers,
- * strings, `Date`, byte arrays, lists and maps) turned into the engine's plain input. Numbers stay
- * numbers (the engine reads an integral value as `int`, as Firestore's SDKs store it); byte arrays
- * become bytes.
+ * Stored values as the rules engine sees them: the port's data (null, booleans, numbers, strings,
+ * `Date`, lists, maps and the value classes: document references, geopoints, bytes) turned into
+ * the engine's plain input. Numbers stay numbers (the engine reads an integral value as `int`, as
+ * Firestore's SDKs store it); a reference becomes a path, as `resource.data.price` is in rules.
  */
 import type { DocData } from '../../src/backend/port';
-import { RulesBytes, type PlainDoc, type PlainValue } from '../rules/ruleset';
+import { Bytes, DocumentRef, GeoPoint } from '../../src/backend/value-types';
+import {
+  RulesBytes,
+  RulesDocRef,
+  RulesLatLng,
+  type PlainDoc,
+  type PlainValue,
+} from '../rules/ruleset';
 
 export function toRulesValue(value: unknown): PlainValue {
   if (value === null || value === undefined) return null;
@@ -18,7 +25,9 @@ export function toRulesValue(value: unknown): PlainValue {
       break;
   }
   if (value instanceof Date) return value;
-  if (value instanceof Uint8Array) return new RulesBytes(value);
+  if (value instanceof DocumentRef) return new RulesDocRef(value.path);
+  if (value instanceof GeoPoint) return new RulesLatLng(value.latitude, value.longitude);
+  if (value instanceof Bytes) return new RulesBytes(value.toUint8Array());
   if (Array.isArray(value)) return value.map(toRulesValue);
   if (typeof value === 'object') {
     const out: { [key: string]: PlainValue } = {};

@@ -1,7 +1,6 @@
 /**
  * The local stand-in for the Stripe payments extension (firestore-stripe-payments 0.3.x), writing the
- * documents the extension writes so the app's code is the same on both backends
- * (/work/shared/reference/firebase-contracts.md):
+ * documents the extension writes so the app's code is the same on both backends:
  * - `checkoutSessionTrigger`: a new `users/{uid}/checkout_sessions/{id}` gets `{ client, mode,
  *   sessionId, url, created }` merged in, or `{ error: { message } }` for an unknown or inactive price;
  * - `checkoutPage`: the session's `url`, a local checkout page ("Local test checkout — no real
@@ -10,18 +9,21 @@
  * - `createPortalLinkCallable`: the `ext-firestore-stripe-payments-createPortalLink` callable;
  * - `portalPage`: the local billing portal: cancel or resume subscriptions, return to the app.
  *
- * Choices: a subscription's `product` and `price` are document references in production; here they
- * are the path strings `products/{id}` and `products/{id}/prices/{priceId}` (the plan sync reads
- * both). The checkout session id is `cs_test_{checkout document id}` and the subscription id
- * `sub_{checkout document id}`, so paying twice for one session writes one subscription. A portal
- * link carries a server-only `portal_sessions/{id}` token (1 hour) so that knowing a user id is not
- * enough to cancel their subscription, and its return URL is the one given to the callable.
- * Dev-only pages: no real payment happens.
+ * Choices: a subscription's `product`, `price` and `prices[]` are document references, as the
+ * extension writes them (`DocumentRef` of src/backend/value-types.ts), so every reader of
+ * subscriptions meets here what it meets in production. The checkout session id is
+ * `cs_test_{checkout document id}` and the subscription id `sub_{checkout document id}`, so paying
+ * twice for one session writes one subscription. A portal link carries a server-only
+ * `portal_sessions/{id}` token (1 hour) so that knowing a user id is not enough to cancel their
+ * subscription, and its return URL is the one given to the callable. Dev-only pages: no real
+ * payment happens.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DocData } from '../../src/backend/port';
 import { BackendError } from '../../src/backend/errors';
+import { DocumentRef } from '../../src/backend/value-types';
+import { escapeHtml } from '../../src/domain/html';
 import { callableRoute } from '../callable';
 import { readBody } from '../http-util';
 import type { AdminDb, CommitTrigger, RouteHandler, ServerContext } from '../types';
@@ -185,9 +187,9 @@ export function subscriptionFromCheckout(
   const pricePath = `products/${found.productId}/prices/${found.priceId}`;
   return {
     status: days > 0 ? 'trialing' : 'active',
-    product: `products/${found.productId}`,
-    price: pricePath,
-    prices: [pricePath],
+    product: new DocumentRef(`products/${found.productId}`),
+    price: new DocumentRef(pricePath),
+    prices: [new DocumentRef(pricePath)],
     quantity,
     items: [
       {
@@ -224,15 +226,6 @@ export function subscriptionFromCheckout(
 }
 
 // ---- Pages -------------------------------------------------------------------------------------------
-
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 const STYLE = `
 :root{color-scheme:light}
@@ -437,7 +430,7 @@ function statusBadge(status: string): string {
 }
 
 function productIdOf(value: unknown): string {
-  const text = str(value);
+  const text = value instanceof DocumentRef ? value.path : str(value);
   return text.startsWith('products/') ? (text.split('/')[1] ?? '') : text;
 }
 
@@ -517,7 +510,8 @@ export const portalPage: RouteHandler = async (req, res, url, ctx) => {
     .map((sub) => {
       const productId = productIdOf(sub.data.product);
       const product = productId ? ctx.db.get(`products/${productId}`).data : null;
-      const pricePath = str(sub.data.price);
+      const pricePath =
+        sub.data.price instanceof DocumentRef ? sub.data.price.path : str(sub.data.price);
       const price = pricePath.split('/').length === 4 ? ctx.db.get(pricePath).data : null;
       const status = str(sub.data.status, 'incomplete');
       const name = str(product?.name, productId || 'Subscription');

@@ -16,8 +16,8 @@
  * batch) adds the uid to `accounts/{accountId}.collaborators`, sets the user's `accountId`,
  * `defaultTeam` and `teams`, and deletes the invite. The invitation e-mail is likewise queued by
  * server code (a trigger on invite creation), never by the client, so the `mail` collection cannot
- * be used as a relay. Both live in `server/stand-ins/invites.ts` (in production, Cloud Functions
- * with the same contract); the invitee's side is `src/data/invites.ts`.
+ * be used as a relay. Both live in `src/server/invites/`, hosted by the local server and by the
+ * Cloud Functions alike; the invitee's side is `src/data/invites.ts`.
  */
 import { backend } from '../backend/current';
 import type { DocData, Unsubscribe } from '../backend/port';

@@ -1,8 +1,8 @@
 /**
  * How many cards an account has in use (spec sections 3 and 9: `plan.cardsInUse`, the card cap).
  * The backend keeps `plan.cardsInUse` right by recounting after every change that can move it; the
- * local server's trigger (`server/triggers/card-count.ts`) and the production Cloud Function
- * (`functions/src/card-count.ts`) both call these functions, so the counting rule exists once.
+ * server-side recount (`src/server/card-count.ts`), which the local server's trigger and the
+ * production Cloud Function both run, calls these functions, so the counting rule exists once.
  */
 
 /** The fields of a card document that the count looks at (plain stored data). */

@@ -1,8 +1,7 @@
 /**
  * Accepting a collaborator invitation (spec sections 3 and 6; docs/access.md, "Collaborator
- * invites"): the decision, kept pure so that the local server's callable
- * (`server/stand-ins/invites.ts`) and the production Cloud Function (`functions/src/accept-invite.ts`)
- * decide exactly alike. A host reads the documents, asks `decideAcceptInvite`, and commits the
+ * invites"): the decision, kept pure; `src/server/invites/accept-invite.ts` runs it for both
+ * hosts (the local server's callable and the production Cloud Function). A host reads the documents, asks `decideAcceptInvite`, and commits the
  * writes it returns in one batch (or transaction), or reports the refusal's code and message.
  *
  * The app reads the refusals back with `inviteRefusalReason` to tell the invitee in plain words what

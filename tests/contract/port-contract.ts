@@ -21,6 +21,7 @@ import {
   increment,
   serverTimestamp,
 } from '../../src/backend/transforms';
+import { Bytes, DocumentRef, GeoPoint } from '../../src/backend/value-types';
 
 export interface ContractTarget {
   backend: Backend;
@@ -226,6 +227,75 @@ export function runPortContract(name: string, makeTarget: () => Promise<Contract
         // Just under the limit is fine.
         await db.set(`${c}/ok`, { blob: 'x'.repeat(1000 * 1000) });
         expect((await db.get(`${c}/ok`)).exists).toBe(true);
+      });
+    });
+
+    describe('references, GeoPoints and bytes', () => {
+      // The Stripe extension writes every subscription's product, price and prices[] as references.
+      const subscription = () => ({
+        status: 'active',
+        product: new DocumentRef('products/prod_1'),
+        price: new DocumentRef('products/prod_1/prices/month'),
+        prices: [new DocumentRef('products/prod_1/prices/month')],
+        place: new GeoPoint(51.5072, -0.1276),
+        blob: Bytes.fromUint8Array([0, 1, 254, 255]),
+        nested: { ref: new DocumentRef('cards/c1') },
+      });
+
+      it('a subscription written with references reads back with them, in get and query', async () => {
+        const c = col('refs');
+        await db.set(`${c}/sub_1`, subscription());
+        const snap = await db.get(`${c}/sub_1`);
+        expect(snap.data).toEqual(subscription());
+        expect(snap.data?.product).toBeInstanceOf(DocumentRef);
+        expect((snap.data?.product as DocumentRef).id).toBe('prod_1');
+        expect(snap.data?.place).toBeInstanceOf(GeoPoint);
+        expect(snap.data?.blob).toBeInstanceOf(Bytes);
+        const docs = await db.query({ collection: c });
+        expect(docs.map((d) => d.data)).toEqual([subscription()]);
+      });
+
+      it('a listener on a subscription gets its references (and keeps listening)', async () => {
+        const c = col('lrefs');
+        await db.set(`${c}/sub_1`, subscription());
+        const rec = recorder<DocSnapshot>();
+        const stop = db.onDoc(`${c}/sub_1`, rec.next, rec.error);
+        await rec.count(1);
+        expect(rec.values[0]?.data).toEqual(subscription());
+        await db.update(`${c}/sub_1`, { status: 'canceled' });
+        await rec.count(2);
+        expect(rec.values[1]?.data?.price).toEqual(new DocumentRef('products/prod_1/prices/month'));
+        stop();
+        const query = recorder<QueryDoc[]>();
+        const stopQuery = db.onQuery({ collection: c }, query.next, query.error);
+        await query.count(1);
+        expect(query.values[0]?.[0]?.data.product).toEqual(new DocumentRef('products/prod_1'));
+        stopQuery();
+      });
+
+      it('filters by reference and orders bytes < references < GeoPoints', async () => {
+        const c = col('refq');
+        await db.set(`${c}/a`, { v: new GeoPoint(0, 0), p: new DocumentRef('products/a') });
+        await db.set(`${c}/b`, {
+          v: new DocumentRef('products/b'),
+          p: new DocumentRef('products/b'),
+        });
+        await db.set(`${c}/c`, { v: Bytes.fromUint8Array([9]), p: new DocumentRef('products/a') });
+        const byRef = await db.query({
+          collection: c,
+          where: [{ field: 'p', op: '==', value: new DocumentRef('products/a') }],
+        });
+        expect(ids(byRef).sort()).toEqual(['a', 'c']);
+        const ordered = await db.query({
+          collection: c,
+          orderBy: [{ field: 'v', direction: 'asc' }],
+        });
+        expect(ids(ordered)).toEqual(['c', 'b', 'a']);
+      });
+
+      it('refuses a reference to a collection path', async () => {
+        const c = col('badref');
+        await expectCode(db.set(`${c}/a`, { p: new DocumentRef('products') }), 'invalid-argument');
       });
     });
 
@@ -645,6 +715,65 @@ export function runPortContract(name: string, makeTarget: () => Promise<Contract
         await until(() => rec.errors.length > 0, 'an error');
         expect(rec.errors[0]?.code).toBe('invalid-argument');
       });
+
+      it('a query listener on a document path gets invalid-argument, not a throw', async () => {
+        const rec = recorder<QueryDoc[]>();
+        let stop: (() => void) | undefined;
+        expect(() => {
+          stop = db.onQuery({ collection: 'a/b' }, rec.next, rec.error);
+        }).not.toThrow();
+        await until(() => rec.errors.length > 0, 'an error');
+        expect(rec.errors[0]?.code).toBe('invalid-argument');
+        expect(rec.values).toEqual([]);
+        stop?.();
+      });
+
+      it('a document listener whose callback throws gets internal once, and nothing more', async () => {
+        const c = col('lthrow');
+        await db.set(`${c}/a`, { n: 0 });
+        let calls = 0;
+        const errors: ListenError[] = [];
+        const stop = db.onDoc(
+          `${c}/a`,
+          () => {
+            calls += 1;
+            throw new Error('the screen failed to render');
+          },
+          (e) => errors.push(e),
+        );
+        await until(() => errors.length > 0, 'the error callback');
+        expect(errors).toEqual([
+          { code: 'internal', message: expect.stringContaining('the screen failed to render') },
+        ]);
+        await db.set(`${c}/a`, { n: 1 });
+        await db.set(`${c}/a`, { n: 2 });
+        await new Promise((r) => setTimeout(r, 100));
+        expect(calls).toBe(1);
+        expect(errors).toHaveLength(1);
+        stop();
+      });
+
+      it('a query listener whose callback throws gets internal once, and nothing more', async () => {
+        const c = col('lqthrow');
+        await db.set(`${c}/a`, { n: 0 });
+        let calls = 0;
+        const errors: ListenError[] = [];
+        const stop = db.onQuery(
+          { collection: c },
+          () => {
+            calls += 1;
+            throw new TypeError('cannot read properties of undefined');
+          },
+          (e) => errors.push(e),
+        );
+        await until(() => errors.length > 0, 'the error callback');
+        expect(errors[0]?.code).toBe('internal');
+        await db.set(`${c}/b`, { n: 1 });
+        await new Promise((r) => setTimeout(r, 100));
+        expect(calls).toBe(1);
+        expect(errors).toHaveLength(1);
+        stop();
+      });
     });
 
     describe('files', () => {
@@ -661,6 +790,17 @@ export function runPortContract(name: string, makeTarget: () => Promise<Contract
         expect(await db.files.downloadUrl(p)).toBe(url);
         await db.files.delete(p);
         await expectCode(db.files.downloadUrl(p), 'not-found');
+      });
+
+      it('a missing file is not-found, a refused upload permission-denied', async (ctx) => {
+        await expectCode(db.files.downloadUrl(`${col('files')}/missing.png`), 'not-found');
+        await expectCode(db.files.delete(`${col('files')}/missing.png`), 'not-found');
+        if (!target.refusedCollection) ctx.skip();
+        const p = `${target.refusedCollection as string}/photo.png`;
+        await expectCode(
+          db.files.upload(p, new Blob([png], { type: 'image/png' }), 'image/png'),
+          'permission-denied',
+        );
       });
 
       it('refuses files that are not PNG, JPEG, WebP or GIF', async () => {

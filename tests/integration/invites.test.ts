@@ -3,27 +3,21 @@
  * invite (written through the access policy) queues the invitation e-mail, and the invited person
  * accepts it with the `acceptInvite` callable, which makes them a collaborator in one batch. The
  * refusals: another e-mail, no token, an unverified e-mail, a user of another account, a plan whose
- * collaborator gate has closed since. The app's local driver calls the same callable, and the
- * production host (functions/src/accept-invite.ts) decides the same over a firebase-admin-shaped
- * database.
+ * collaborator gate has closed since. The app's local driver calls the same callable; the
+ * production Cloud Function runs the same `acceptInvite` (src/server/invites/accept-invite.ts) over
+ * firebase-admin, whose driver has its own tests.
  */
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  acceptInviteCall,
-  type InviteDocRef,
-  type InviteFirestore,
-  type InviteQuery,
-  type InviteSnapshot,
-  type InviteTransaction,
-} from '../../functions/src/accept-invite';
 import { rulesPolicy } from '../support/policies';
-import { acceptInviteRoute, sendInviteMail } from '../../server/stand-ins/invites';
+import { acceptInviteRoute } from '../../server/callables/accept-invite';
+import { sendInviteMail } from '../../server/triggers/invite-mail';
 import type { AdminDb } from '../../server/types';
-import type { Backend, DocData, QuerySpec, WriteOp } from '../../src/backend/port';
+import { serverDbFromSync } from '../../src/backend/local/sync-server-db';
+import type { Backend, DocData } from '../../src/backend/port';
+import { acceptInvite as acceptInviteOn } from '../../src/server/invites/accept-invite';
 import { serverTimestamp } from '../../src/backend/transforms';
 import { inviteRefusalReason } from '../../src/domain/invites';
 import {
@@ -106,48 +100,6 @@ async function acceptInvite(token: string | null, data: unknown): Promise<Callab
   });
   await server.idle();
   return { status: res.status, body: (await res.json()) as CallableAnswer['body'] };
-}
-
-// firebase-admin's Firestore is what the production host is given (a compile-time check).
-const _adminFirestoreFits: (app: App) => InviteFirestore = (app) => getFirestore(app);
-
-/**
- * The local database in the shape the production host expects of firebase-admin: a transaction
- * reads, collects writes, and commits them in one batch.
- */
-function adminShaped(local: AdminDb): InviteFirestore {
-  function snapshot(path: string): InviteSnapshot {
-    const doc = local.get(path);
-    return { id: doc.id, exists: doc.exists, data: () => doc.data ?? undefined };
-  }
-  return {
-    doc: (path) => ({ path }),
-    collection: (path) => ({
-      where: (field, op, value): QuerySpec => ({ collection: path, where: [{ field, op, value }] }),
-    }),
-    async runTransaction(work) {
-      const writes: WriteOp[] = [];
-      const get = (target: InviteDocRef | InviteQuery) =>
-        Promise.resolve(
-          'path' in target
-            ? snapshot((target as InviteDocRef).path)
-            : {
-                docs: local
-                  .query(target as QuerySpec)
-                  .map((doc) => ({ id: doc.id, exists: true, data: () => doc.data })),
-              },
-        );
-      const tx = {
-        get,
-        update: (ref: InviteDocRef, data: DocData) =>
-          writes.push({ kind: 'update', path: ref.path, data }),
-        delete: (ref: InviteDocRef) => writes.push({ kind: 'delete', path: ref.path }),
-      } as unknown as InviteTransaction;
-      const result = await work(tx);
-      local.batch(writes);
-      return result;
-    },
-  };
 }
 
 function mailTo(email: string): DocData[] {
@@ -350,19 +302,19 @@ describe('collaborator invites', () => {
     expect(inviteRefusalReason(err as { code: string; message: string })).toBe('unverified-email');
   });
 
-  it('the production host accepts and refuses like the local callable', async () => {
+  it('the shared acceptInvite both hosts run trusts only the verified flag of the caller', async () => {
     const person = await verified(await createTestUser(uniqueEmail('host')));
     putUser(person);
     await invite(person.email);
-    const auth = { uid: person.uid, token: { email: person.email, email_verified: false } };
+    const auth = { uid: person.uid, email: person.email, emailVerified: false };
     await expect(
-      acceptInviteCall(adminShaped(db()), auth, { accountId: ACCOUNT }),
+      acceptInviteOn(serverDbFromSync(db()), auth, { accountId: ACCOUNT }),
     ).rejects.toMatchObject({ code: 'failed-precondition', reason: 'unverified-email' });
     expect(collaborators()).not.toContain(person.uid);
 
-    const result = await acceptInviteCall(
-      adminShaped(db()),
-      { ...auth, token: { ...auth.token, email_verified: true } },
+    const result = await acceptInviteOn(
+      serverDbFromSync(db()),
+      { ...auth, emailVerified: true },
       { accountId: ACCOUNT },
     );
     expect(result).toEqual({
@@ -378,7 +330,7 @@ describe('collaborator invites', () => {
     });
     expect(db().get(`accounts/${ACCOUNT}/invites/${person.email}`).exists).toBe(false);
     await expect(
-      acceptInviteCall(adminShaped(db()), null, { accountId: ACCOUNT }),
+      acceptInviteOn(serverDbFromSync(db()), null, { accountId: ACCOUNT }),
     ).rejects.toMatchObject({ code: 'unauthenticated' });
   });
 

@@ -16,11 +16,10 @@ import {
 } from '../../src/data/billing';
 import type { CheckoutSessionState } from '../../src/data/billing';
 import { paymentsRoutes, paymentsTriggers } from '../../server/stand-ins/payments';
-import {
-  PLAN_SYNC_COLLECTION,
-  syncPlanFromSubscriptions,
-} from '../../server/stand-ins/plan-sync-trigger';
+import { syncPlanFromSubscriptions } from '../../server/triggers/plan-sync';
+import { PLAN_SYNC_COLLECTION } from '../../src/server/plan-sync';
 import type { CommitTrigger, DocChange } from '../../server/types';
+import { DocumentRef } from '../../src/backend/value-types';
 import { createTestUser, type TestUser } from '../support/auth-emulator';
 import { localBackendFor, startTestServer, type TestServer } from '../support/local-server';
 
@@ -249,8 +248,10 @@ describe('the plan follows the subscription', () => {
     const sub = server.ctx.db.get(subPath).data;
     expect(sub).toMatchObject({
       status: 'trialing',
-      product: 'products/prod_growth',
-      price: 'products/prod_growth/prices/price_growth_monthly',
+      // Document references, as the extension writes them (the client reads them back as such).
+      product: new DocumentRef('products/prod_growth'),
+      price: new DocumentRef('products/prod_growth/prices/price_growth_monthly'),
+      prices: [new DocumentRef('products/prod_growth/prices/price_growth_monthly')],
       quantity: 1,
       cancel_at_period_end: false,
       metadata: { accountId, accountName: `Account ${accountId}` },

@@ -7,6 +7,7 @@
  */
 import { BackendError } from '../errors';
 import type { DocData } from '../port';
+import { Bytes, DocumentRef, GeoPoint } from '../value-types';
 
 export type Plain = { [key: string]: unknown };
 
@@ -24,7 +25,9 @@ export function typeOrder(value: unknown): number {
       break;
   }
   if (value instanceof Date) return 3;
-  if (value instanceof Uint8Array) return 5;
+  if (value instanceof Bytes) return 5;
+  if (value instanceof DocumentRef) return 6;
+  if (value instanceof GeoPoint) return 7;
   if (Array.isArray(value)) return 8;
   if (isPlainObject(value)) return 9;
   throw new BackendError('invalid-argument', `Unsupported value of type ${describe(value)}.`);
@@ -36,7 +39,7 @@ function describe(value: unknown): string {
   return typeof value;
 }
 
-/** True for `{...}` objects (not arrays, dates, byte arrays or class instances). */
+/** True for `{...}` objects (not arrays, dates, the value classes or other class instances). */
 export function isPlainObject(value: unknown): value is Plain {
   if (typeof value !== 'object' || value === null) return false;
   const proto = Object.getPrototypeOf(value) as unknown;
@@ -88,11 +91,31 @@ export function compareValues(a: unknown, b: unknown): number {
     case 4:
       return sign(compareStrings(a as string, b as string));
     case 5: {
-      const x = a as Uint8Array;
-      const y = b as Uint8Array;
+      const x = a as Bytes;
+      const y = b as Bytes;
       const n = Math.min(x.length, y.length);
-      for (let i = 0; i < n; i++) if (x[i] !== y[i]) return (x[i] ?? 0) < (y[i] ?? 0) ? -1 : 1;
+      for (let i = 0; i < n; i++) {
+        const bx = x.at(i) ?? 0;
+        const by = y.at(i) ?? 0;
+        if (bx !== by) return bx < by ? -1 : 1;
+      }
       return sign(x.length - y.length);
+    }
+    case 6: {
+      // References order by their path, segment by segment.
+      const x = (a as DocumentRef).path.split('/');
+      const y = (b as DocumentRef).path.split('/');
+      const n = Math.min(x.length, y.length);
+      for (let i = 0; i < n; i++) {
+        const c = sign(compareStrings(x[i] ?? '', y[i] ?? ''));
+        if (c !== 0) return c;
+      }
+      return sign(x.length - y.length);
+    }
+    case 7: {
+      const x = a as GeoPoint;
+      const y = b as GeoPoint;
+      return compareNumbers(x.latitude, y.latitude) || compareNumbers(x.longitude, y.longitude);
     }
     case 8: {
       const x = a as unknown[];
@@ -161,7 +184,7 @@ export function getField(data: DocData, fieldPath: string): { found: boolean; va
 /** A deep copy of a value, so stored documents never share objects with callers. */
 export function cloneValue<T>(value: T): T {
   if (value instanceof Date) return new Date(value.getTime()) as T;
-  if (value instanceof Uint8Array) return new Uint8Array(value) as T;
+  // The value classes are immutable: sharing them is safe.
   if (Array.isArray(value)) return value.map((v: unknown) => cloneValue(v)) as T;
   if (isPlainObject(value)) {
     const out: Plain = {};
@@ -181,9 +204,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) && Array.isArray(b)) {
     return a.length === b.length && a.every((v, i) => deepEqual(v, b[i]));
   }
-  if (a instanceof Uint8Array && b instanceof Uint8Array) {
-    return a.length === b.length && a.every((v, i) => v === b[i]);
-  }
+  if (a instanceof Bytes || a instanceof DocumentRef || a instanceof GeoPoint) return a.isEqual(b);
   if (isPlainObject(a) && isPlainObject(b)) {
     const ka = Object.keys(a);
     if (ka.length !== Object.keys(b).length) return false;

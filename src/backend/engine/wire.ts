@@ -1,10 +1,12 @@
 /**
  * JSON encoding of document values for the local server's HTTP and WebSocket wire and its SQLite
  * rows. JSON has no dates, so a `Date` travels as `{"__date": "<ISO string>"}`; numbers JSON cannot
- * hold (NaN, ±Infinity) as `{"__num": "NaN"}`. Transforms are already plain tagged objects and
- * pass through, their own values encoded the same way.
+ * hold (NaN, ±Infinity) as `{"__num": "NaN"}`; the value classes as `{"__ref": "<path>"}`,
+ * `{"__geo": [latitude, longitude]}` and `{"__bytes": "<base64>"}`. Transforms are already plain
+ * tagged objects and pass through, their own values encoded the same way.
  */
 import { BackendError } from '../errors';
+import { Bytes, DocumentRef, GeoPoint } from '../value-types';
 import { isPlainObject } from './values';
 import type { Plain } from './values';
 
@@ -21,13 +23,19 @@ export function encodeValue(value: unknown): unknown {
     if (Number.isNaN(value.getTime())) throw new BackendError('invalid-argument', 'Invalid date.');
     return { __date: value.toISOString() };
   }
+  if (value instanceof DocumentRef) return { __ref: value.path };
+  if (value instanceof GeoPoint) return { __geo: [value.latitude, value.longitude] };
+  if (value instanceof Bytes) return { __bytes: value.toBase64() };
   if (Array.isArray(value)) return value.map((v: unknown) => encodeValue(v));
   if (isPlainObject(value)) {
     const out: Plain = {};
     for (const [k, v] of Object.entries(value)) out[k] = encodeValue(v);
     return out;
   }
-  throw new BackendError('invalid-argument', 'Unsupported field value (only plain data and Date).');
+  throw new BackendError(
+    'invalid-argument',
+    'Unsupported field value (only plain data, Date, DocumentRef, GeoPoint and Bytes).',
+  );
 }
 
 /** The inverse of `encodeValue`. */
@@ -44,6 +52,18 @@ export function decodeValue(value: unknown): unknown {
     }
     if (keys.length === 1 && keys[0] === '__num' && typeof value.__num === 'string') {
       return Number(value.__num);
+    }
+    if (keys.length === 1 && keys[0] === '__ref' && typeof value.__ref === 'string') {
+      return new DocumentRef(value.__ref);
+    }
+    if (keys.length === 1 && keys[0] === '__bytes' && typeof value.__bytes === 'string') {
+      return Bytes.fromBase64String(value.__bytes);
+    }
+    if (keys.length === 1 && keys[0] === '__geo' && Array.isArray(value.__geo)) {
+      const [latitude, longitude] = value.__geo as unknown[];
+      if (typeof latitude === 'number' && typeof longitude === 'number') {
+        return new GeoPoint(latitude, longitude);
+      }
     }
     const out: Plain = {};
     for (const [k, v] of Object.entries(value)) out[k] = decodeValue(v);

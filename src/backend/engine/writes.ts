@@ -8,6 +8,7 @@ import { BackendError } from '../errors';
 import type { DocData, WriteOp } from '../port';
 import { isFieldTransform } from '../transforms';
 import type { FieldTransform } from '../transforms';
+import { Bytes, DocumentRef, GeoPoint } from '../value-types';
 import { assertDocPath, utf8Length } from './paths';
 import { cloneValue, fieldSegments, isPlainObject, valuesEqual } from './values';
 import type { Plain } from './values';
@@ -31,7 +32,11 @@ export function validateValue(value: unknown, where: string, inArray = false): v
     }
     return;
   }
-  if (value instanceof Uint8Array) return;
+  if (value instanceof Bytes || value instanceof GeoPoint) return;
+  if (value instanceof DocumentRef) {
+    assertDocPath(value.path);
+    return;
+  }
   if (Array.isArray(value)) {
     if (inArray) {
       throw new BackendError('invalid-argument', `Nested arrays are not supported (at ${where}).`);
@@ -241,7 +246,9 @@ function valueSize(value: unknown): number {
   if (typeof value === 'number') return 8;
   if (typeof value === 'string') return utf8Length(value) + 1;
   if (value instanceof Date) return 8;
-  if (value instanceof Uint8Array) return value.length;
+  if (value instanceof Bytes) return value.length;
+  if (value instanceof GeoPoint) return 16;
+  if (value instanceof DocumentRef) return documentNameSize(value.path);
   if (Array.isArray(value)) return value.reduce((n: number, v) => n + valueSize(v), 0);
   if (isPlainObject(value)) {
     let n = 0;
@@ -251,8 +258,11 @@ function valueSize(value: unknown): number {
   return 8;
 }
 
+function documentNameSize(path: string): number {
+  return path.split('/').reduce((n, s) => n + utf8Length(s) + 1, 16);
+}
+
 /** Firestore's storage size of a document: name + fields + 32 bytes. */
 export function documentSize(path: string, data: DocData): number {
-  const nameSize = path.split('/').reduce((n, s) => n + utf8Length(s) + 1, 16);
-  return nameSize + valueSize(data) + 32;
+  return documentNameSize(path) + valueSize(data) + 32;
 }

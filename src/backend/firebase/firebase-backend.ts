@@ -1,18 +1,25 @@
 /**
  * The production driver: a thin mapping of the port onto the Firebase JS SDK (Cloud Firestore,
  * Cloud Storage, Cloud Functions). It converts only at the edges: tagged transforms become SDK
- * sentinels on the way in, Timestamps become Dates on the way out, SDK errors become
- * BackendErrors. Kept thin on purpose so the type checker, against the SDK's own types, checks it.
+ * sentinels and the port's DocumentRef/GeoPoint/Bytes the SDK's on the way in, Timestamps become
+ * Dates and the SDK's references, GeoPoints and Bytes the port's classes on the way out, SDK errors
+ * (Firestore's, Storage's, the callables') become BackendErrors. A listener's callback that throws,
+ * and a malformed path, end the listener through its `error` callback instead of escaping into the
+ * SDK (where a store would wait forever). Kept thin on purpose so the type checker, against the
+ * SDK's own types, checks it.
  */
 import type { FirebaseApp } from 'firebase/app';
 import {
   addDoc,
   arrayRemove,
   arrayUnion,
+  Bytes as SdkBytes,
   collection,
   deleteDoc,
   deleteField,
   doc,
+  DocumentReference,
+  GeoPoint as SdkGeoPoint,
   getDoc,
   getDocs,
   connectFirestoreEmulator,
@@ -29,9 +36,11 @@ import {
   where,
   writeBatch,
   type DocumentData,
+  type DocumentSnapshot,
   type Firestore,
   type Query,
   type QueryConstraint,
+  type QuerySnapshot,
 } from 'firebase/firestore';
 import { httpsCallable, getFunctions } from 'firebase/functions';
 import { deleteObject, getDownloadURL, getStorage, ref, uploadBytes } from 'firebase/storage';
@@ -44,11 +53,14 @@ import type {
   Backend,
   DocData,
   DocSnapshot,
+  ListenError,
   QueryDoc,
   QuerySpec,
+  Unsubscribe,
   WriteOp,
 } from '../port';
 import { isFieldTransform, type FieldTransform } from '../transforms';
+import { Bytes, DocumentRef, GeoPoint } from '../value-types';
 
 export interface FirebaseBackendOptions {
   readonly app: FirebaseApp;
@@ -69,12 +81,41 @@ const KNOWN_CODES: readonly BackendErrorCode[] = [
   'internal',
 ];
 
-function toBackendError(err: unknown): BackendError {
+/** Cloud Storage's own codes (`storage/...`), which are not Firestore's, as the port's codes. */
+const STORAGE_CODES: Readonly<Record<string, BackendErrorCode>> = {
+  unauthorized: 'permission-denied',
+  unauthenticated: 'unauthenticated',
+  'object-not-found': 'not-found',
+  'bucket-not-found': 'not-found',
+  'project-not-found': 'not-found',
+  'quota-exceeded': 'resource-exhausted',
+  'retry-limit-exceeded': 'unavailable',
+  'server-file-wrong-size': 'unavailable',
+  'invalid-argument': 'invalid-argument',
+  'invalid-format': 'invalid-argument',
+  'invalid-url': 'invalid-argument',
+  'invalid-default-bucket': 'invalid-argument',
+  'no-default-bucket': 'failed-precondition',
+  'invalid-checksum': 'unavailable',
+  canceled: 'unavailable',
+};
+
+/** Any error of the SDKs as a BackendError (exported for tests). */
+export function toBackendError(err: unknown): BackendError {
   if (err instanceof BackendError) return err;
-  const raw = err as { code?: unknown; message?: unknown };
-  const code =
-    typeof raw.code === 'string' ? raw.code.replace(/^(firestore|storage|functions)\//, '') : '';
-  const known = KNOWN_CODES.find((c) => c === code) ?? 'internal';
+  const raw = (typeof err === 'object' && err !== null ? err : {}) as {
+    code?: unknown;
+    message?: unknown;
+  };
+  const full = typeof raw.code === 'string' ? raw.code : '';
+  const code = full.replace(/^(firestore|storage|functions)\//, '');
+  const known = full.startsWith('storage/')
+    ? (STORAGE_CODES[code] ?? 'internal')
+    : (KNOWN_CODES.find((c) => c === code) ??
+      // The SDK throws plain Errors for malformed paths and values ("Invalid document reference").
+      (full === '' && err instanceof Error && /invalid|must be|unsupported/i.test(err.message)
+        ? 'invalid-argument'
+        : 'internal'));
   return new BackendError(known, typeof raw.message === 'string' ? raw.message : String(err));
 }
 
@@ -86,39 +127,111 @@ async function mapped<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function sentinel(t: FieldTransform): unknown {
+function sentinel(t: FieldTransform, db: Firestore | undefined): unknown {
   switch (t.__transform) {
     case 'serverTimestamp':
       return serverTimestamp();
     case 'increment':
       return increment(t.by);
     case 'arrayUnion':
-      return arrayUnion(...t.values);
+      return arrayUnion(...t.values.map((v) => toSdk(v, db)));
     case 'arrayRemove':
-      return arrayRemove(...t.values);
+      return arrayRemove(...t.values.map((v) => toSdk(v, db)));
     case 'deleteField':
       return deleteField();
   }
 }
 
-/** Port data → SDK data: transforms become sentinels; everything else passes as is. */
-export function toSdk(value: unknown): unknown {
-  if (isFieldTransform(value)) return sentinel(value);
-  if (Array.isArray(value)) return value.map(toSdk);
+/**
+ * Port data → SDK data: transforms become sentinels, the value classes the SDK's; everything else
+ * passes as is. A DocumentRef needs the Firestore instance it will be written with.
+ */
+export function toSdk(value: unknown, db?: Firestore): unknown {
+  if (isFieldTransform(value)) return sentinel(value, db);
+  if (value instanceof DocumentRef) {
+    if (!db) throw new BackendError('invalid-argument', 'A reference needs a Firestore instance.');
+    return doc(db, value.path);
+  }
+  if (value instanceof GeoPoint) return new SdkGeoPoint(value.latitude, value.longitude);
+  if (value instanceof Bytes) return SdkBytes.fromUint8Array(value.toUint8Array());
+  if (Array.isArray(value)) return value.map((v: unknown) => toSdk(v, db));
   if (value instanceof Date || value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) out[key] = toSdk(inner);
+  for (const [key, inner] of Object.entries(value)) out[key] = toSdk(inner, db);
   return out;
 }
 
-/** SDK data → port data: Timestamps become Dates. */
+/**
+ * SDK data → port data: Timestamps become Dates, references, GeoPoints and Bytes the port's classes.
+ * A reference must be recognised before the generic object case: its `firestore` property leads
+ * into the SDK's internals, which point back at themselves (a field-by-field copy never ends).
+ */
 export function fromSdk(value: unknown): unknown {
-  if (value instanceof Timestamp) return value.toDate();
-  if (Array.isArray(value)) return value.map(fromSdk);
   if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Timestamp) return value.toDate();
+  if (value instanceof DocumentReference) return new DocumentRef(value.path);
+  if (value instanceof SdkGeoPoint) return new GeoPoint(value.latitude, value.longitude);
+  if (value instanceof SdkBytes) return Bytes.fromUint8Array(value.toUint8Array());
+  if (Array.isArray(value)) return value.map(fromSdk);
   const out: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) out[key] = fromSdk(inner);
   return out;
+}
+
+/**
+ * A listener's callbacks, guarded: whatever `deliver` throws (the conversion or the app's own
+ * callback) ends the listener and reaches `error` as `internal`, once; nothing is delivered after
+ * an error. The SDK would otherwise swallow the exception and the listener's store would wait.
+ */
+function guardedListener<S>(
+  deliver: (snapshot: S) => void,
+  error: (err: ListenError) => void,
+): {
+  next: (snapshot: S) => void;
+  fail: (err: unknown) => void;
+  attach: (unsubscribe: Unsubscribe) => Unsubscribe;
+} {
+  let done = false;
+  let unsubscribe: Unsubscribe = () => {};
+  function fail(err: unknown): void {
+    if (done) return;
+    done = true;
+    unsubscribe();
+    const e = toBackendError(err);
+    error({ code: e.code, message: e.message });
+  }
+  return {
+    next(snapshot) {
+      if (done) return;
+      try {
+        deliver(snapshot);
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        fail(new BackendError('internal', `The listener's callback failed: ${message}`));
+      }
+    },
+    fail,
+    attach(stop) {
+      unsubscribe = stop;
+      if (done) stop();
+      return () => {
+        done = true;
+        stop();
+      };
+    },
+  };
+}
+
+/** An error for a listener that could not start, delivered after the caller got its unsubscribe. */
+function failLater(error: (err: ListenError) => void, err: unknown): Unsubscribe {
+  let active = true;
+  const e = toBackendError(err);
+  queueMicrotask(() => {
+    if (active) error({ code: e.code, message: e.message });
+  });
+  return () => {
+    active = false;
+  };
 }
 
 function asData(data: DocumentData): DocData {
@@ -127,7 +240,7 @@ function asData(data: DocumentData): DocData {
 
 function buildQuery(db: Firestore, spec: QuerySpec): Query {
   const constraints: QueryConstraint[] = [];
-  for (const w of spec.where ?? []) constraints.push(where(w.field, w.op, w.value));
+  for (const w of spec.where ?? []) constraints.push(where(w.field, w.op, toSdk(w.value, db)));
   for (const o of spec.orderBy ?? []) constraints.push(orderBy(o.field, o.direction));
   if (spec.limit !== undefined) constraints.push(limit(spec.limit));
   return query(collection(db, spec.collection), ...constraints);
@@ -158,44 +271,54 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
       }),
     set: (path, data, opts) =>
       mapped(() =>
-        setDoc(doc(db(), path), toSdk(data) as DocumentData, { merge: opts?.merge === true }),
+        setDoc(doc(db(), path), toSdk(data, db()) as DocumentData, {
+          merge: opts?.merge === true,
+        }),
       ),
-    update: (path, data) => mapped(() => updateDoc(doc(db(), path), toSdk(data) as DocumentData)),
+    update: (path, data) =>
+      mapped(() => updateDoc(doc(db(), path), toSdk(data, db()) as DocumentData)),
     delete: (path) => mapped(() => deleteDoc(doc(db(), path))),
     add: (collectionPath, data) =>
       mapped(
         async () =>
-          (await addDoc(collection(db(), collectionPath), toSdk(data) as DocumentData)).id,
+          (await addDoc(collection(db(), collectionPath), toSdk(data, db()) as DocumentData)).id,
       ),
     query: (spec) =>
       mapped(async (): Promise<QueryDoc[]> => {
         const snap = await getDocs(buildQuery(db(), spec));
         return snap.docs.map((d) => ({ id: d.id, path: d.ref.path, data: asData(d.data()) }));
       }),
-    onDoc: (path, next, error) =>
-      onSnapshot(
-        doc(db(), path),
-        (snap) => {
-          const data = snap.data();
-          next({ id: snap.id, path, exists: snap.exists(), data: data ? asData(data) : null });
-        },
-        (err) => error(toBackendError(err)),
-      ),
-    onQuery: (spec, next, error) =>
-      onSnapshot(
-        buildQuery(db(), spec),
+    onDoc: (path, next, error) => {
+      const listener = guardedListener<DocumentSnapshot>((snap) => {
+        const data = snap.data();
+        next({ id: snap.id, path, exists: snap.exists(), data: data ? asData(data) : null });
+      }, error);
+      try {
+        return listener.attach(onSnapshot(doc(db(), path), listener.next, listener.fail));
+      } catch (err) {
+        return failLater(error, err);
+      }
+    },
+    onQuery: (spec, next, error) => {
+      const listener = guardedListener<QuerySnapshot>(
         (snap) =>
           next(snap.docs.map((d) => ({ id: d.id, path: d.ref.path, data: asData(d.data()) }))),
-        (err) => error(toBackendError(err)),
-      ),
+        error,
+      );
+      try {
+        return listener.attach(onSnapshot(buildQuery(db(), spec), listener.next, listener.fail));
+      } catch (err) {
+        return failLater(error, err);
+      }
+    },
     batch: (ops: readonly WriteOp[]) =>
       mapped(async () => {
         const batch = writeBatch(db());
         for (const op of ops) {
           const target = doc(db(), op.path);
           if (op.kind === 'set')
-            batch.set(target, toSdk(op.data) as DocumentData, { merge: op.merge === true });
-          else if (op.kind === 'update') batch.update(target, toSdk(op.data) as DocumentData);
+            batch.set(target, toSdk(op.data, db()) as DocumentData, { merge: op.merge === true });
+          else if (op.kind === 'update') batch.update(target, toSdk(op.data, db()) as DocumentData);
           else batch.delete(target);
         }
         await batch.commit();

@@ -213,7 +213,16 @@ export function createLocalBackend(options: LocalBackendOptions): Backend {
       const text = JSON.stringify(payload);
       if (text === entry.last) return;
       entry.last = text;
-      entry.next(decodeValue(payload));
+      try {
+        entry.next(decodeValue(payload));
+      } catch (err) {
+        // A callback that throws ends its listener with `internal` instead of leaving it waiting.
+        entries.delete(entry.id);
+        sendRaw({ type: 'unlisten', id: entry.id });
+        const detail = err instanceof Error ? err.message : String(err);
+        entry.error({ code: 'internal', message: `The listener's callback failed: ${detail}` });
+        maybeClose();
+      }
     } else if (message.type === 'error') {
       if (message.id === undefined) {
         console.warn('[local-backend] the server refused a message:', message.error);

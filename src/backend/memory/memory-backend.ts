@@ -210,7 +210,17 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
       active: true,
       last: undefined,
       compute,
-      deliver: (v) => next(v as T),
+      // A callback that throws ends the listener with `internal`, as the other drivers do.
+      deliver: (v) => {
+        try {
+          next(v as T);
+        } catch (err) {
+          listener.active = false;
+          listeners.delete(listener);
+          const message = err instanceof Error ? err.message : String(err);
+          error({ code: 'internal', message: `The listener's callback failed: ${message}` });
+        }
+      },
       fail: error,
       stillAllowed: allowed,
     };
@@ -227,7 +237,7 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
     const first = compute();
     listener.last = first;
     queueMicrotask(() => {
-      if (listener.active) next(cloneValue(first));
+      if (listener.active) listener.deliver(cloneValue(first));
     });
     return () => {
       listener.active = false;

@@ -2,8 +2,8 @@
  * Server rendering of the public card page: a whole HTML document (share tags for link-preview
  * crawlers, inlined CSS, the card, a QR code, a few KB of enhancement script) that reads as a
  * finished card with JavaScript off. Also the friendly not-found page and a plain message page for
- * refused requests. Hosted by the local server (`server/public-surfaces.ts`) and, in production, by a
- * Cloud Function (`functions/src/public-surfaces.ts`).
+ * refused requests. Called by the public surfaces handler (`src/server/public-surfaces/`), which the
+ * local server and, in production, the `cardPages` Cloud Function host.
  */
 import type { Card, Promotion } from '../../../domain/model';
 import { FALLBACK_SHARE_DESCRIPTION, shareDescription } from '../../../domain/share';

@@ -1,25 +1,40 @@
 /**
- * The public directory of an account (spec 1, 3: accounts have a directory slug): GET `/d/{slug}`
+ * The public directory of an account (accounts have a directory slug): GET `{directory}/{slug}`
  * lists the account's cards that are not archived, with a search box (`?q=`, matched on name, title
  * and company), each linking to the card's public page (`/c/{handle}` or `/c/{id}/i`). Rendered on
  * the server with admin reads, like the card pages, and shown only for accounts that turned it on
  * (`directory.enabled === true`); any other slug answers 404 with the same page, so slugs of
  * accounts without a directory cannot be told apart from unknown ones. Every user value is
- * HTML-escaped; the page runs no script.
+ * HTML-escaped; the page runs no script. Host-agnostic like the card pages: a plain request in, a
+ * plain response out; the local server and the `publicDirectory` Cloud Function only adapt to it.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DocData } from '../src/backend/port';
-import { cardPublicUrl } from '../src/domain/urls';
-import type { RouteHandler, ServerContext } from './types';
+import type { DocData } from '../../backend/port';
+import { escapeHtml } from '../../domain/html';
+import { cardPublicUrl } from '../../domain/urls';
+import type {
+  PublicDb,
+  PublicRequest,
+  PublicResponse,
+} from '../public-surfaces/public-surfaces-handler';
 
 export interface DirectoryPageOptions {
-  /** Path prefix of the directory (default `/d`). */
-  path?: string;
-  /** Path prefix or absolute base of card pages (default `/c`). */
-  cardBase?: string;
+  /** Path prefix of the directory (default `/d`; `''` on a host of its own). */
+  readonly path?: string;
   /** The most cards listed (default 500). */
-  limit?: number;
+  readonly limit?: number;
 }
+
+export interface DirectoryContext {
+  readonly db: PublicDb;
+  /** Absolute base of the card pages the entries link to (`https://card.example.com`). */
+  readonly cardHost: string;
+}
+
+/** Answers a directory request, or null when the path is not the directory's. */
+export type DirectoryHandler = (
+  req: PublicRequest,
+  ctx: DirectoryContext,
+) => Promise<PublicResponse | null>;
 
 interface Entry {
   id: string;
@@ -27,19 +42,6 @@ interface Entry {
   title: string;
   company: string;
   url: string;
-}
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escapes text for HTML content and attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
 function str(value: unknown): string {
@@ -112,21 +114,26 @@ export function renderDirectory(input: {
   );
 }
 
-function send(res: ServerResponse, req: IncomingMessage, status: number, html: string): void {
-  res.writeHead(status, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': Buffer.byteLength(html),
-    'Cache-Control': status === 200 ? 'public, max-age=60' : 'no-store',
-    'Content-Security-Policy':
-      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-  });
-  res.end(req.method === 'HEAD' ? undefined : html);
+function answer(status: number, html: string): PublicResponse {
+  return {
+    status,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': status === 200 ? 'public, max-age=60' : 'no-store',
+      'Content-Security-Policy':
+        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+    },
+    body: html,
+  };
 }
 
-function findAccount(ctx: ServerContext, slug: string): { id: string; data: DocData } | null {
-  const docs = ctx.db.query({
+async function findAccount(
+  db: PublicDb,
+  slug: string,
+): Promise<{ id: string; data: DocData } | null> {
+  const docs = await db.query({
     collection: 'accounts',
     where: [{ field: 'directory.slug', op: '==', value: slug }],
     limit: 2,
@@ -135,32 +142,27 @@ function findAccount(ctx: ServerContext, slug: string): { id: string; data: DocD
   return doc ? { id: doc.id, data: doc.data } : null;
 }
 
-/** The directory route handler for the local server (`routes` in server/main.ts). */
-export function createDirectoryPage(options: DirectoryPageOptions = {}): RouteHandler {
+/** The directory surface: `{path}/{slug}` (GET and HEAD). */
+export function createDirectoryPage(options: DirectoryPageOptions = {}): DirectoryHandler {
   const prefix = (options.path ?? '/d').replace(/\/+$/, '');
-  const cardBase = options.cardBase ?? '/c';
   const limit = options.limit ?? 500;
-  return async function directoryPage(req, res, url, ctx) {
-    if (!url.pathname.startsWith(`${prefix}/`)) return false;
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  return async function directoryPage(req, ctx) {
+    const pathname = req.url.pathname;
+    if (!pathname.startsWith(`${prefix}/`)) return null;
+    if (req.method !== 'GET' && req.method !== 'HEAD') return null;
     let slug: string;
     try {
-      slug = decodeURIComponent(url.pathname.slice(prefix.length + 1).replace(/\/+$/, ''));
+      slug = decodeURIComponent(pathname.slice(prefix.length + 1).replace(/\/+$/, ''));
     } catch {
-      send(res, req, 404, notFound());
-      return true;
+      return answer(404, notFound());
     }
-    if (slug === '' || slug.includes('/') || slug.length > 100) {
-      send(res, req, 404, notFound());
-      return true;
-    }
-    const account = findAccount(ctx, slug);
+    if (slug === '' || slug.includes('/') || slug.length > 100) return answer(404, notFound());
+    const account = await findAccount(ctx.db, slug);
     const directory = account?.data.directory as { enabled?: unknown } | undefined;
     if (!account || account.data.isActive === false || directory?.enabled !== true) {
-      send(res, req, 404, notFound());
-      return true;
+      return answer(404, notFound());
     }
-    const cards = ctx.db.query({
+    const cards = await ctx.db.query({
       collection: 'cards',
       where: [
         { field: 'accountId', op: '==', value: account.id },
@@ -168,9 +170,6 @@ export function createDirectoryPage(options: DirectoryPageOptions = {}): RouteHa
       ],
       limit,
     });
-    const base = /^https?:/i.test(cardBase)
-      ? cardBase
-      : `${ctx.publicOrigin.replace(/\/+$/, '')}${cardBase}`;
     const all: Entry[] = cards
       .map((doc) => ({
         id: doc.id,
@@ -183,18 +182,16 @@ export function createDirectoryPage(options: DirectoryPageOptions = {}): RouteHa
             handle: str(doc.data.handle),
             handleAllowIndex: doc.data.handleAllowIndex === true,
           },
-          { card: base },
+          { card: ctx.cardHost },
         ),
       }))
       .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
-    const query = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
+    const query = (req.url.searchParams.get('q') ?? '').trim().slice(0, 100);
     const needle = query.toLowerCase();
     const entries = needle
       ? all.filter((e) => `${e.name} ${e.title} ${e.company}`.toLowerCase().includes(needle))
       : all;
-    send(
-      res,
-      req,
+    return answer(
       200,
       renderDirectory({
         accountName: str(account.data.name) || slug,
@@ -204,9 +201,5 @@ export function createDirectoryPage(options: DirectoryPageOptions = {}): RouteHa
         total: all.length,
       }),
     );
-    return true;
   };
 }
-
-/** The directory at `/d/{slug}` with card links under `/c`. */
-export const directoryPage: RouteHandler = createDirectoryPage();

@@ -1,14 +1,10 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { createDirectoryPage } from '../../../server/directory-page';
-import type { AdminDb, ServerContext } from '../../../server/types';
 import { runQuery } from '../../../src/backend/engine/query';
 import type { DocData, QueryDoc } from '../../../src/backend/port';
+import { createDirectoryPage } from '../../../src/server/directory/directory-page';
+import type { PublicDb } from '../../../src/server/public-surfaces/public-surfaces-handler';
 
-function fakeDb(docs: Record<string, DocData>): AdminDb {
-  const unsupported = () => {
-    throw new Error('read-only test database');
-  };
+function fakeDb(docs: Record<string, DocData>): PublicDb {
   return {
     get: (path) => ({
       id: path.split('/').pop() ?? '',
@@ -22,34 +18,24 @@ function fakeDb(docs: Record<string, DocData>): AdminDb {
         .map(([path, data]) => ({ id: path.split('/').pop() ?? '', path, data }));
       return runQuery(inCollection, spec);
     },
-    set: unsupported,
-    update: unsupported,
-    delete: unsupported,
-    add: unsupported,
-    batch: unsupported,
+    batch: () => {
+      throw new Error('read-only test database');
+    },
   };
 }
 
 async function get(path: string, docs: Record<string, DocData>) {
-  let status = 0;
-  let body = '';
-  const res = {
-    writeHead(code: number) {
-      status = code;
-      return res;
+  const answer = await createDirectoryPage()(
+    {
+      method: 'GET',
+      url: new URL(path, 'http://app.test'),
+      headers: {},
+      ip: '',
+      readBody: async () => '',
     },
-    end(chunk?: string) {
-      body = chunk ?? '';
-    },
-  } as unknown as ServerResponse;
-  const ctx = { db: fakeDb(docs), publicOrigin: 'http://app.test' } as unknown as ServerContext;
-  const handled = await createDirectoryPage()(
-    { method: 'GET' } as IncomingMessage,
-    res,
-    new URL(path, 'http://app.test'),
-    ctx,
+    { db: fakeDb(docs), cardHost: 'http://app.test/c' },
   );
-  return { handled, status, body };
+  return { handled: answer !== null, status: answer?.status ?? 0, body: answer?.body ?? '' };
 }
 
 const DOCS: Record<string, DocData> = {

@@ -3,8 +3,8 @@
  * form-encoded (the same form with JavaScript off), and refusing anything but the fields the card's
  * form asks for, each a string of at most 500 characters. Pure: the endpoint decides statuses.
  */
-import { INVALID_EMAIL_MESSAGE } from '../../../domain/auth-errors';
-import { LEAD_FIELD_MAX, type LeadField } from '../lead-fields';
+import { INVALID_EMAIL_MESSAGE } from '../../domain/auth-errors';
+import { LEAD_FIELD_MAX, type LeadField } from '../../features/public-card/lead-fields';
 
 export type Lead = Partial<Record<LeadField, string>>;
 

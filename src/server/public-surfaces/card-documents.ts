@@ -11,7 +11,7 @@ import type {
   Link,
   Promotion,
   SignatureBasic,
-} from '../../../domain/model';
+} from '../../domain/model';
 
 type Data = { readonly [field: string]: unknown };
 

@@ -3,11 +3,10 @@
  * `{card}/{id}/i`), the vCard download, the lead endpoint, the signature preview (`{signature}/
  * {handle}`) and the click-tracking redirect (`{link}/...`). It takes a plain request (method, URL,
  * headers, a capped body reader, the visitor's IP) and a database with the port's shapes, and answers
- * a plain response; the local server (`server/public-surfaces.ts`) and the production Cloud Function
- * (`functions/src/public-surfaces.ts`) adapt their own request objects to it, so the logic exists
- * once.
+ * a plain response; the local server (`server/public-surfaces.ts`) and the Cloud Functions
+ * (`functions/src/index.ts`) adapt their own request objects to it, so the logic exists once.
  *
- * Analytics documents (written only here, with server privileges; see docs/decisions/002):
+ * Analytics documents (written only here, with server privileges; see docs/decisions/005):
  *
  *   analytics/{cardId}                 one summary per card, always written with set-merge and
  *                                      increments so that no read is needed:
@@ -22,27 +21,40 @@
  *                                      company?, note?, createdAt }
  *
  * The day maps grow by one key per active day (a few KB a year), far below the 1 MiB document
- * limit. One summary document per card means one write per view; a business card stays far below
- * Firestore's ~1 sustained write per second per document. A card that went viral would need sharded
- * counters (`analytics/{cardId}/shards/{n}`), which the day maps make easy to add. Link-preview
- * crawlers are not counted as views.
+ * limit. The summary's counts go through `counter-buffer.ts`, which adds up the increments of a busy
+ * card and writes its summary at most once a second, so a card that goes viral never holds a hot
+ * document (Firestore sustains about one write per second per document). Link-preview crawlers are
+ * not counted as views.
  *
  * Reads: one per page view (the card query or get; the team's branding is already merged into the
  * card by the team sync); the team's promotions are queried at most once a minute per team.
  */
-import type { DocData, DocSnapshot, QueryDoc, QuerySpec, WriteOp } from '../../../backend/port';
-import { increment, serverTimestamp } from '../../../backend/transforms';
-import type { Card, Promotion } from '../../../domain/model';
-import { promotionDisplayStatus } from '../../../domain/promotions';
-import { isAllowedTarget, safeLinkHref } from '../../../domain/safe-url';
-import { buildVCard, foldVCardLine, type VCardOptions } from '../../../domain/vcard';
-import { cardPublicUrl, trackedCardUrl, type PublicHosts } from '../../../domain/urls';
-import { safeImageSrc } from '../components/card-theme';
-import { LEAD_BODY_MAX_BYTES, enabledLeadFields, leadFormEnabled } from '../lead-fields';
-import { renderCardPage, renderMessagePage, renderNotFoundPage } from '../render/render-card-page';
-import { renderSignaturePage } from '../render/render-signature-page';
-import { baseHeaders, pageHeaders } from '../render/security-headers';
+import type { DocData, DocSnapshot, QueryDoc, QuerySpec, WriteOp } from '../../backend/port';
+import { increment, serverTimestamp } from '../../backend/transforms';
+import type { Card, Promotion } from '../../domain/model';
+import { promotionDisplayStatus } from '../../domain/promotions';
+import { isAllowedTarget, safeLinkHref } from '../../domain/safe-url';
+import { buildVCard, foldVCardLine, type VCardOptions } from '../../domain/vcard';
+import { cardPublicUrl, trackedCardUrl, type PublicHosts } from '../../domain/urls';
+import { safeImageSrc } from '../../features/public-card/components/card-theme';
+import {
+  LEAD_BODY_MAX_BYTES,
+  enabledLeadFields,
+  leadFormEnabled,
+} from '../../features/public-card/lead-fields';
+import {
+  renderCardPage,
+  renderMessagePage,
+  renderNotFoundPage,
+} from '../../features/public-card/render/render-card-page';
+import { renderSignaturePage } from '../../features/public-card/render/render-signature-page';
+import { baseHeaders, pageHeaders } from '../../features/public-card/render/security-headers';
 import { cardFromDoc, promotionFromDoc } from './card-documents';
+import {
+  createCounterBuffer,
+  type CounterBuffer,
+  type CounterBufferOptions,
+} from './counter-buffer';
 import { parseLead } from './lead-input';
 import { createRateLimiter } from './rate-limiter';
 
@@ -71,8 +83,16 @@ export interface PublicResponse {
 }
 
 export interface PublicSurfacesConfig {
-  /** Path prefixes the surfaces answer under (`/c`, `/s`, `/l` locally; `/` on their own hosts). */
-  readonly paths: { readonly card: string; readonly signature: string; readonly link: string };
+  /**
+   * Path prefixes the surfaces answer under (`/c`, `/s`, `/l` locally; `''` on their own hosts). A
+   * surface left out is not served: each production host (a Cloud Function behind its own Hosting
+   * site) serves one surface at its root.
+   */
+  readonly paths: {
+    readonly card?: string;
+    readonly signature?: string;
+    readonly link?: string;
+  };
   /** The card collection (default `cards`). */
   readonly cardsCollection?: string;
   /**
@@ -84,6 +104,14 @@ export interface PublicSurfacesConfig {
   readonly leadsPerMinute?: number;
   /** The clock (tests). */
   readonly now?: () => Date;
+  /**
+   * How the summary counts are written (`counter-buffer.ts`): `intervalMs` between two writes of
+   * one card's summary (default 1000), and `awaitViews`: whether a page view waits for its count.
+   * The local server does not (the view is counted right after the answer); a Cloud Function
+   * must, since its instance gets no CPU once it has answered. Saves, leads and clicks always wait
+   * (at most one write a second per card; counts within the interval are only added up).
+   */
+  readonly counters?: Omit<CounterBufferOptions, 'write'> & { readonly awaitViews?: boolean };
 }
 
 export interface PublicContext {
@@ -98,10 +126,11 @@ export interface PublicContext {
   readonly loadPhoto?: (url: string) => Promise<VCardOptions['photo'] | null>;
 }
 
-export type PublicSurfacesHandler = (
-  req: PublicRequest,
-  ctx: PublicContext,
-) => Promise<PublicResponse | null>;
+export interface PublicSurfacesHandler {
+  (req: PublicRequest, ctx: PublicContext): Promise<PublicResponse | null>;
+  /** Writes every count still waiting (a host calls it when it shuts down). */
+  flushCounters(): Promise<void>;
+}
 
 const PROMOTION_TTL_MS = 60_000;
 const NOTE_MAX = 500;
@@ -109,7 +138,8 @@ const NOTE_MAX = 500;
 const CRAWLERS =
   /\bbot\b|bot\/|bot-|crawler|spider|slurp|facebookexternalhit|embedly|preview|whatsapp\/|telegram|discord|slack|skype|vkshare|pinterest|quora link/i;
 
-function prefix(path: string): string {
+function prefix(path: string | undefined): string | null {
+  if (path === undefined) return null;
   const clean = path.replace(/\/+$/, '');
   return clean === '' ? '' : clean.startsWith('/') ? clean : `/${clean}`;
 }
@@ -281,19 +311,36 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     return live[0] ?? null;
   }
 
-  function summary(card: Card, fields: DocData): WriteOp {
-    return {
-      kind: 'set',
-      path: `analytics/${card.id}`,
-      data: {
+  // One buffer per database (one per host process in practice).
+  const buffers = new Map<PublicDb, CounterBuffer>();
+  function countersOf(db: PublicDb): CounterBuffer {
+    let buffer = buffers.get(db);
+    if (buffer === undefined) {
+      buffer = createCounterBuffer({
+        ...config.counters,
+        write: async (path, data) => {
+          await db.batch([{ kind: 'set', path, data, merge: true }]);
+        },
+      });
+      buffers.set(db, buffer);
+    }
+    return buffer;
+  }
+
+  /** Adds to the card's summary (resolves when written, or at once when it waits its turn). */
+  function count(db: PublicDb, card: Card, fields: DocData): Promise<void> {
+    return countersOf(db)
+      .add(`analytics/${card.id}`, {
         cardId: card.id,
         accountId: card.accountId,
         ...(card.teamId ? { teamId: card.teamId } : {}),
         ...fields,
         updatedAt: serverTimestamp(),
-      },
-      merge: true,
-    };
+      })
+      .catch((err: unknown) => {
+        // Analytics must never break the page a visitor came for.
+        console.error('[public-surfaces] analytics write failed', err);
+      });
   }
 
   async function record(db: PublicDb, ops: WriteOp[]): Promise<void> {
@@ -319,12 +366,11 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     });
     if (req.method === 'GET' && !CRAWLERS.test(header(req, 'user-agent'))) {
       const day = dayKey(at);
-      // The visitor should not wait for a counter: the view is written right after the answer.
-      setTimeout(() => {
-        void record(ctx.db, [
-          summary(card, { views: increment(1), viewsByDay: { [day]: increment(1) } }),
-        ]);
-      }, 0);
+      const view = () =>
+        count(ctx.db, card, { views: increment(1), viewsByDay: { [day]: increment(1) } });
+      if (config.counters?.awaitViews === true) await view();
+      // The visitor should not wait for a counter: the view is counted right after the answer.
+      else setTimeout(() => void view(), 0);
     }
     return html(200, body, true);
   }
@@ -354,9 +400,7 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     }
     if (req.method === 'GET') {
       const day = dayKey(now());
-      await record(ctx.db, [
-        summary(card, { saves: increment(1), savesByDay: { [day]: increment(1) } }),
-      ]);
+      await count(ctx.db, card, { saves: increment(1), savesByDay: { [day]: increment(1) } });
     }
     return {
       status: 200,
@@ -410,8 +454,8 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
           createdAt: serverTimestamp(),
         },
       },
-      summary(card, { leads: increment(1), leadsByDay: { [day]: increment(1) } }),
     ]);
+    await count(ctx.db, card, { leads: increment(1), leadsByDay: { [day]: increment(1) } });
     if (wantsJson) return json(201, { ok: true });
     const back = new URL(cardPublicUrl(card, ctx.hosts));
     back.searchParams.set('thanks', '1');
@@ -436,26 +480,30 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     const target = link === undefined ? null : safeLinkHref(link);
     if (link === undefined || target === null || !isAllowedTarget(target)) return refused();
     const day = dayKey(now());
+    // One new document per click (never the same one twice), and the summary through the buffer.
     await record(ctx.db, [
       {
         kind: 'set',
         path: `analytics/${card.id}/clicks/${newId()}`,
         data: { linkId: link.id, name: link.name.toLowerCase(), at: serverTimestamp() },
       },
-      summary(card, {
-        clicks: increment(1),
-        clicksByDay: { [day]: increment(1) },
-        clicksByLink: { [link.id]: increment(1) },
-      }),
     ]);
+    await count(ctx.db, card, {
+      clicks: increment(1),
+      clicksByDay: { [day]: increment(1) },
+      clicksByLink: { [link.id]: increment(1) },
+    });
     return redirect(target, 302);
   }
 
-  return async function handlePublicRequest(req, ctx) {
+  const handle = async function handlePublicRequest(
+    req: PublicRequest,
+    ctx: PublicContext,
+  ): Promise<PublicResponse | null> {
     const pathname = req.url.pathname;
     const isRead = req.method === 'GET' || req.method === 'HEAD';
 
-    const link = paths.link !== '' ? segmentsUnder(pathname, paths.link) : null;
+    const link = paths.link !== null ? segmentsUnder(pathname, paths.link) : null;
     if (link !== null) {
       if (!isRead) return methodNotAllowed('GET, HEAD');
       if (link.length === 6 && link[4] === 'nodcard' && link[5] === 'click')
@@ -463,7 +511,7 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
       return html(404, renderNotFoundPage());
     }
 
-    const signature = paths.signature !== '' ? segmentsUnder(pathname, paths.signature) : null;
+    const signature = paths.signature !== null ? segmentsUnder(pathname, paths.signature) : null;
     if (signature !== null) {
       if (!isRead) return methodNotAllowed('GET, HEAD');
       const card =
@@ -475,7 +523,7 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
       return html(200, renderSignaturePage({ card, hosts: ctx.hosts }), true);
     }
 
-    const parts = segmentsUnder(pathname, paths.card);
+    const parts = paths.card !== null ? segmentsUnder(pathname, paths.card) : null;
     if (parts === null || parts.length === 0) return null;
     const [first = '', second] = parts;
     if (parts.length === 2 && second === 'lead') {
@@ -496,4 +544,9 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     }
     return html(404, renderNotFoundPage());
   };
+  return Object.assign(handle, {
+    async flushCounters() {
+      for (const buffer of buffers.values()) await buffer.flush();
+    },
+  });
 }

@@ -1,0 +1,184 @@
+/**
+ * Every Cloud Function of the product, built from the shared server code in `src/server/`: wiring
+ * only (which event or request, which module, which database), no behaviour of its own. A factory,
+ * so that tests build the functions over a database of their own; `index.ts` builds them for real.
+ *
+ *   cardPages        HTTPS   card page by handle and by id, vCard, lead post   (card host)
+ *   signaturePages   HTTPS   signature preview                                  (signature host)
+ *   linkRedirect     HTTPS   click-tracking redirect                            (link host)
+ *   publicDirectory  HTTPS   an account's public directory                      (app host, /d/**)
+ *   acceptInvite     callable (Firebase's callable protocol and auth)
+ *   planSync         Firestore write of users/{uid}/subscriptions/{subscriptionId}
+ *   countCardsInUse  Firestore write of cards/{cardId}
+ *   sendInviteMail   Firestore create of accounts/{accountId}/invites/{email}
+ */
+import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
+import {
+  HttpsError,
+  onCall,
+  onRequest,
+  type CallableRequest,
+  type FunctionsErrorCode,
+} from 'firebase-functions/v2/https';
+import { fromAdmin } from '../../src/backend/admin/admin-server-db';
+import { BackendError } from '../../src/backend/errors';
+import type { DocData } from '../../src/backend/port';
+import type { CallerAuth, ServerDb } from '../../src/backend/server-port';
+import { CARD_DOCUMENT, recountCardsInUse } from '../../src/server/card-count';
+import { createDirectoryPage } from '../../src/server/directory/directory-page';
+import { acceptInvite as acceptInviteOn } from '../../src/server/invites/accept-invite';
+import { INVITE_DOCUMENT, queueInviteMail } from '../../src/server/invites/invite-mail';
+import { SUBSCRIPTION_DOCUMENT, syncPlanOnSubscriptionWrite } from '../../src/server/plan-sync';
+import { createPhotoLoader } from '../../src/server/public-surfaces/photo-loader';
+import {
+  createPublicSurfacesHandler,
+  type PublicSurfacesConfig,
+  type PublicSurfacesHandler,
+} from '../../src/server/public-surfaces/public-surfaces-handler';
+import { pathOf, REGION, type FunctionsConfig } from './config';
+import { publicRequest, sendAnswer } from './http-adapter';
+
+export interface FunctionsDeps {
+  /** The database (created on first use: deploy-time discovery loads this module without one). */
+  readonly db: () => ServerDb;
+  readonly config: () => FunctionsConfig;
+}
+
+/** What a snapshot of a Firestore event holds, as port data (null: the document is missing). */
+function eventData(snap: { exists: boolean; data(): unknown } | undefined): DocData | null {
+  return snap?.exists ? (fromAdmin(snap.data()) as DocData) : null;
+}
+
+/** A BackendError (or anything thrown) as the HttpsError the callable protocol reports. */
+export function httpsError(err: unknown): HttpsError {
+  if (err instanceof HttpsError) return err;
+  if (err instanceof BackendError) {
+    return new HttpsError(err.code as FunctionsErrorCode, err.message);
+  }
+  console.error('[functions] callable failed', err);
+  return new HttpsError('internal', 'The server failed to handle the request.');
+}
+
+function callerAuth(request: CallableRequest): CallerAuth | null {
+  const auth = request.auth;
+  if (!auth) return null;
+  const email = auth.token.email;
+  return {
+    uid: auth.uid,
+    email: typeof email === 'string' ? email : null,
+    emailVerified: auth.token.email_verified === true,
+  };
+}
+
+export function createFunctions(deps: FunctionsDeps) {
+  const httpOptions = { region: REGION, invoker: 'public' as const, concurrency: 80 };
+  const handlers: PublicSurfacesHandler[] = [];
+  // Cloud Run gives an instance a few seconds after SIGTERM: the counts it still holds are written.
+  process.once('SIGTERM', () => {
+    void Promise.all(handlers.map((handler) => handler.flushCounters()));
+  });
+
+  /**
+   * One HTTPS function serving one public surface at the path its configured host gives it. The
+   * root of a host of its own (where "Made with Cardbuilder" points) sends visitors to the app.
+   */
+  function surface(paths: (config: FunctionsConfig) => PublicSurfacesConfig['paths']) {
+    let handler: PublicSurfacesHandler | undefined;
+    return onRequest(httpOptions, async (req, res) => {
+      const config = deps.config();
+      const surfacePaths = paths(config);
+      if (handler === undefined) {
+        // A view waits for its count here: an instance gets no CPU once it has answered.
+        handler = createPublicSurfacesHandler({
+          paths: surfacePaths,
+          counters: { awaitViews: true },
+        });
+        handlers.push(handler);
+      }
+      const request = publicRequest(req, config.hosts.card);
+      if (request.url.pathname === '/' && Object.values(surfacePaths).includes('')) {
+        res
+          .status(302)
+          .set({ Location: `${config.appOrigin}/`, 'Cache-Control': 'no-store' })
+          .send('');
+        return;
+      }
+      const bucket = config.storageBucket;
+      const answer = await handler(request, {
+        db: deps.db(),
+        hosts: config.hosts,
+        loadPhoto: createPhotoLoader(
+          bucket ? [`https://firebasestorage.googleapis.com/v0/b/${bucket}/o/`] : [],
+        ),
+      });
+      sendAnswer(res, answer);
+    });
+  }
+
+  const directory = createDirectoryPage({ path: '/d' });
+
+  return {
+    cardPages: surface((config) => ({ card: pathOf(config.hosts.card) })),
+    signaturePages: surface((config) => ({ signature: pathOf(config.hosts.signature) })),
+    linkRedirect: surface((config) => ({ link: pathOf(config.hosts.link) })),
+
+    publicDirectory: onRequest(httpOptions, async (req, res) => {
+      const config = deps.config();
+      const page =
+        config.directoryPath === '/d'
+          ? directory
+          : createDirectoryPage({ path: config.directoryPath });
+      const answer = await page(publicRequest(req, config.appOrigin), {
+        db: deps.db(),
+        cardHost: config.hosts.card,
+      });
+      sendAnswer(res, answer);
+    }),
+
+    acceptInvite: onCall({ region: REGION }, async (request) => {
+      try {
+        return await acceptInviteOn(deps.db(), callerAuth(request), request.data);
+      } catch (err) {
+        throw httpsError(err);
+      }
+    }),
+
+    planSync: onDocumentWritten(
+      { document: SUBSCRIPTION_DOCUMENT, region: REGION },
+      async (event) => {
+        await syncPlanOnSubscriptionWrite(deps.db(), {
+          uid: event.params.uid,
+          subscriptionId: event.params.subscriptionId,
+          before: eventData(event.data?.before),
+        });
+      },
+    ),
+
+    countCardsInUse: onDocumentWritten(
+      { document: CARD_DOCUMENT, region: REGION },
+      async (event) => {
+        await recountCardsInUse(
+          deps.db(),
+          eventData(event.data?.before),
+          eventData(event.data?.after),
+        );
+      },
+    ),
+
+    sendInviteMail: onDocumentCreated(
+      { document: INVITE_DOCUMENT, region: REGION },
+      async (event) => {
+        const { accountId, email } = event.params;
+        await queueInviteMail(
+          deps.db(),
+          {
+            path: `accounts/${accountId}/invites/${email}`,
+            before: null,
+            after: eventData(event.data),
+          },
+          deps.config().appOrigin,
+        );
+      },
+    ),
+  };
+}

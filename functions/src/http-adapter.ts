@@ -1,0 +1,54 @@
+/**
+ * Adapts firebase-functions' (Express) requests and responses to the host-agnostic surfaces of
+ * `src/server/` (a plain request in, a plain response out).
+ */
+import type { Request } from 'firebase-functions/v2/https';
+import type {
+  PublicRequest,
+  PublicResponse,
+} from '../../src/server/public-surfaces/public-surfaces-handler';
+
+/** The parts of Express's response the adapter uses. */
+export interface ResponseLike {
+  status(code: number): ResponseLike;
+  set(headers: Record<string, string>): ResponseLike;
+  send(body: string): unknown;
+}
+
+function firstHeader(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim() ?? '';
+}
+
+/**
+ * The visitor's address. Behind Firebase Hosting the CDN sets `Fastly-Client-IP` to the address it
+ * saw, which a visitor cannot choose; otherwise the first `X-Forwarded-For` entry, else the socket.
+ */
+export function visitorIp(req: Pick<Request, 'headers' | 'ip'>): string {
+  return (
+    firstHeader(req.headers['fastly-client-ip']) ||
+    firstHeader(req.headers['x-forwarded-for']) ||
+    (req.ip ?? '')
+  );
+}
+
+/** The plain request of an Express request (the body is the raw bytes firebase-functions keeps). */
+export function publicRequest(req: Request, origin: string): PublicRequest {
+  return {
+    method: req.method,
+    url: new URL(req.originalUrl || req.url, origin),
+    headers: req.headers,
+    ip: visitorIp(req),
+    readBody: async (maxBytes) => {
+      const body = req.rawBody ?? Buffer.alloc(0);
+      return body.length > maxBytes ? null : body.toString('utf8');
+    },
+  };
+}
+
+export function sendAnswer(res: ResponseLike, answer: PublicResponse | null): void {
+  if (answer === null) {
+    res.status(404).set({ 'Content-Type': 'text/plain; charset=utf-8' }).send('Not found');
+    return;
+  }
+  res.status(answer.status).set(answer.headers).send(answer.body);
+}

@@ -1,0 +1,24 @@
+/**
+ * The entry the Firebase CLI deploys (bundled to lib/index.js by build.mjs): the functions of
+ * `functions.ts` over the production database and configuration. Each export is one deployed
+ * function; `npm run test:deploy` checks that the emulator discovers every one of them.
+ */
+import { readFunctionsConfig, type FunctionsConfig } from './config';
+import { serverDb } from './data-source';
+import { createFunctions } from './functions';
+
+let config: FunctionsConfig | undefined;
+
+const functions = createFunctions({
+  db: () => serverDb(),
+  config: () => (config ??= readFunctionsConfig()),
+});
+
+export const cardPages = functions.cardPages;
+export const signaturePages = functions.signaturePages;
+export const linkRedirect = functions.linkRedirect;
+export const publicDirectory = functions.publicDirectory;
+export const acceptInvite = functions.acceptInvite;
+export const planSync = functions.planSync;
+export const countCardsInUse = functions.countCardsInUse;
+export const sendInviteMail = functions.sendInviteMail;

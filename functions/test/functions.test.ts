@@ -1,0 +1,247 @@
+/**
+ * The deployed functions, run as Cloud Functions run them, offline: the Firestore triggers and the
+ * callable through firebase-functions-test (events with firebase-admin snapshots, the callable
+ * request with its auth), the HTTPS surfaces with an Express-shaped request, all over an in-memory
+ * database. What each function does is the shared server code's; these tests pin the wiring:
+ * which event reaches which module with which data, and what the caller gets back.
+ */
+import functionsTest from 'firebase-functions-test';
+import { HttpsError } from 'firebase-functions/v2/https';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createMemoryServerDb,
+  type MemoryServerDb,
+} from '../../src/backend/memory/memory-server-db';
+import { DocumentRef } from '../../src/backend/value-types';
+import { readFunctionsConfig } from '../src/config';
+import { createFunctions } from '../src/functions';
+
+const t = functionsTest({ projectId: 'demo-cardbuilder' });
+afterAll(() => t.cleanup());
+
+let db: MemoryServerDb;
+let writes: string[];
+const config = readFunctionsConfig({
+  GCLOUD_PROJECT: 'demo-cardbuilder',
+  APP_ORIGIN: 'https://app.example.test',
+  CARD_HOST: 'https://card.example.test',
+});
+const fns = createFunctions({ db: () => db, config: () => config });
+
+beforeEach(() => {
+  writes = [];
+  db = createMemoryServerDb({ onCommit: (ops) => writes.push(...ops.map((op) => op.path)) });
+});
+
+function snapshot(data: Record<string, unknown>, path: string) {
+  return t.firestore.makeDocumentSnapshot(data, path);
+}
+
+const FREE = { type: 'free', isPaidAccount: false, cardLimit: 1, compCards: 0, cardsInUse: 0 };
+
+describe('planSync (Firestore write of users/{uid}/subscriptions/{id})', () => {
+  it('turns an active subscription of a product into the account’s paid plan', async () => {
+    db.seed('users/u1', { accountId: 'acc' });
+    db.seed('accounts/acc', { ownerId: 'u1', plan: FREE });
+    db.seed('products/pro', {
+      stripe_metadata_cardLimit: '10',
+      stripe_metadata_planType: 'growth',
+    });
+    const path = 'users/u1/subscriptions/sub1';
+    db.seed(path, {
+      status: 'active',
+      product: new DocumentRef('products/pro'),
+      price: new DocumentRef('products/pro/prices/month'),
+      prices: [new DocumentRef('products/pro/prices/month')],
+      created: new Date('2026-11-01T00:00:00Z'),
+      current_period_start: new Date('2026-11-01T00:00:00Z'),
+      metadata: { accountId: 'acc' },
+    });
+    await t.wrap(fns.planSync)({
+      data: t.makeChange(snapshot({}, path), snapshot({ status: 'active' }, path)),
+      params: { uid: 'u1', subscriptionId: 'sub1' },
+    });
+    expect(db.dump()['accounts/acc']?.plan).toMatchObject({
+      type: 'growth',
+      isPaidAccount: true,
+      cardLimit: 10,
+    });
+    expect(db.dump()['plan_sync/acc']).toBeDefined();
+  });
+
+  it('writes nothing when the event repeats (at-least-once delivery)', async () => {
+    db.seed('users/u1', { accountId: 'acc' });
+    db.seed('accounts/acc', { ownerId: 'u1', plan: FREE });
+    const path = 'users/u1/subscriptions/sub1';
+    const event = {
+      data: t.makeChange(snapshot({}, path), snapshot({}, path)),
+      params: { uid: 'u1', subscriptionId: 'sub1' },
+    };
+    await t.wrap(fns.planSync)(event);
+    const after = writes.length;
+    await t.wrap(fns.planSync)(event);
+    expect(writes.length).toBe(after);
+  });
+});
+
+describe('countCardsInUse (Firestore write of cards/{cardId})', () => {
+  it('recounts the account’s cards in use when a card is created', async () => {
+    db.seed('accounts/acc', { ownerId: 'u1', plan: FREE });
+    db.seed('cards/c1', { accountId: 'acc', isArchived: false });
+    db.seed('cards/c2', { accountId: 'acc', isArchived: false });
+    db.seed('cards/c3', { accountId: 'acc', isArchived: true });
+    await t.wrap(fns.countCardsInUse)({
+      data: t.makeChange(
+        snapshot({}, 'cards/c2'),
+        snapshot({ accountId: 'acc', isArchived: false }, 'cards/c2'),
+      ),
+      params: { cardId: 'c2' },
+    });
+    expect(db.dump()['accounts/acc']?.plan).toMatchObject({ cardsInUse: 2 });
+  });
+
+  it('leaves the account alone when only a card’s name changed', async () => {
+    db.seed('accounts/acc', { ownerId: 'u1', plan: { ...FREE, cardsInUse: 7 } });
+    const before = snapshot({ accountId: 'acc', isArchived: false, name: 'A' }, 'cards/c1');
+    const after = snapshot({ accountId: 'acc', isArchived: false, name: 'B' }, 'cards/c1');
+    await t.wrap(fns.countCardsInUse)({
+      data: t.makeChange(before, after),
+      params: { cardId: 'c1' },
+    });
+    expect(writes).toEqual([]);
+  });
+});
+
+describe('sendInviteMail (Firestore create of accounts/{accountId}/invites/{email})', () => {
+  it('queues the invitation e-mail with a link to the app', async () => {
+    db.seed('accounts/acc', { name: 'Acme <Co>', ownerId: 'u1', plan: FREE });
+    const email = 'grace@example.test';
+    await t.wrap(fns.sendInviteMail)({
+      data: snapshot({ email, status: 'pending' }, `accounts/acc/invites/${email}`),
+      params: { accountId: 'acc', email },
+    });
+    const mail = Object.entries(db.dump()).find(([path]) => path.startsWith('mail/'))?.[1];
+    expect(mail?.to).toBe(email);
+    const message = mail?.message as { subject: string; html: string };
+    expect(message.subject).toContain('Acme <Co>');
+    expect(message.html).toContain('Acme &lt;Co&gt;');
+    expect(message.html).toContain('https://app.example.test/sign-up?invite=acc');
+  });
+});
+
+describe('acceptInvite (callable)', () => {
+  function seedInvite(email: string) {
+    db.seed('accounts/acc', {
+      name: 'Acme',
+      ownerId: 'owner',
+      collaborators: [],
+      plan: { type: 'growth', isPaidAccount: true, cardLimit: 10, compCards: 0, cardsInUse: 1 },
+    });
+    db.seed('accounts/acc/teams/t1', { name: 'Sales', isArchived: false });
+    db.seed('users/u2', { email });
+    db.seed(`accounts/acc/invites/${email}`, { email, status: 'pending', invitedBy: 'owner' });
+  }
+
+  it('makes the verified invitee a collaborator and answers with the joined account', async () => {
+    const email = 'grace@example.test';
+    seedInvite(email);
+    const result = await t.wrap(fns.acceptInvite)({
+      data: { accountId: 'acc' },
+      auth: { uid: 'u2', token: { email, email_verified: true } },
+    } as never);
+    expect(result).toEqual({ accountId: 'acc', defaultTeam: 't1', teams: ['t1'] });
+    expect(db.dump()['accounts/acc']?.collaborators).toEqual(['u2']);
+    expect(db.dump()[`accounts/acc/invites/${email}`]).toBeUndefined();
+  });
+
+  it('answers a signed-out caller with the callable protocol’s unauthenticated error', async () => {
+    seedInvite('grace@example.test');
+    const err = await Promise.resolve(
+      t.wrap(fns.acceptInvite)({ data: { accountId: 'acc' } } as never),
+    ).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HttpsError);
+    expect((err as HttpsError).code).toBe('unauthenticated');
+  });
+
+  it('refuses an unverified e-mail with failed-precondition, changing nothing', async () => {
+    const email = 'grace@example.test';
+    seedInvite(email);
+    const err = await Promise.resolve(
+      t.wrap(fns.acceptInvite)({
+        data: { accountId: 'acc' },
+        auth: { uid: 'u2', token: { email, email_verified: false } },
+      } as never),
+    ).catch((e: unknown) => e);
+    expect((err as HttpsError).code).toBe('failed-precondition');
+    expect(db.dump()['accounts/acc']?.collaborators).toEqual([]);
+  });
+});
+
+describe('the HTTPS surfaces', () => {
+  function call(fn: (req: never, res: never) => unknown, method: string, url: string, body = '') {
+    return new Promise<{ status: number; headers: Record<string, string>; body: string }>(
+      (resolve, reject) => {
+        const answer = { status: 200, headers: {} as Record<string, string>, body: '' };
+        const res = {
+          status(code: number) {
+            answer.status = code;
+            return res;
+          },
+          set(headers: Record<string, string>) {
+            Object.assign(answer.headers, headers);
+            return res;
+          },
+          send(text: string) {
+            answer.body = text;
+            resolve(answer);
+          },
+          on() {
+            return res;
+          },
+          setHeader() {},
+          getHeader() {
+            return undefined;
+          },
+        };
+        const req = {
+          method,
+          url,
+          originalUrl: url,
+          headers: { 'user-agent': 'Mozilla/5.0', 'content-type': 'application/json' },
+          rawBody: Buffer.from(body),
+          ip: '203.0.113.9',
+          get: () => undefined,
+          header: () => undefined,
+        };
+        Promise.resolve(fn(req as never, res as never)).catch(reject);
+      },
+    );
+  }
+
+  it('cardPages answers a card by handle at the root of its own host', async () => {
+    db.seed('cards/c1', {
+      accountId: 'acc',
+      isArchived: false,
+      handle: 'ada',
+      handleAllowIndex: true,
+      name: 'Ada Lovelace',
+      contacts: [],
+    });
+    const page = await call(fns.cardPages as never, 'GET', '/ada');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('Ada Lovelace');
+    expect(page.body).toContain('https://card.example.test/ada');
+    expect(page.headers['Cache-Control']).toBe('public, max-age=60');
+  });
+
+  it('linkRedirect, under the app host’s /l by default, refuses a link the card does not have', async () => {
+    db.seed('cards/c1', { accountId: 'acc', isArchived: false, contacts: [] });
+    const answer = await call(fns.linkRedirect as never, 'GET', '/l/x/c1/l1/phone/nodcard/click');
+    expect(answer.status).toBe(400);
+  });
+
+  it('publicDirectory answers 404 for an account without a public directory', async () => {
+    const answer = await call(fns.publicDirectory as never, 'GET', '/d/nobody');
+    expect(answer.status).toBe(404);
+  });
+});

@@ -1,0 +1,181 @@
+/**
+ * The server port on firebase-admin (Cloud Firestore with server privileges, in the Cloud Functions):
+ * a thin mapping, converting only at the edges as the client driver does. On the way in the port's
+ * tagged transforms become `FieldValue` sentinels and `DocumentRef`/`GeoPoint`/`Bytes` become the
+ * SDK's reference, GeoPoint and Buffer; on the way out Timestamps become Dates and the SDK's values
+ * become the port's classes again, so no SDK object (a reference leads into the SDK's internals,
+ * which point back at themselves) reaches server code. Errors become BackendErrors with the port's
+ * codes. Transactions are Firestore's own.
+ */
+import {
+  DocumentReference,
+  FieldValue,
+  GeoPoint as AdminGeoPoint,
+  Timestamp,
+  type DocumentData,
+  type DocumentSnapshot,
+  type Firestore,
+  type Query,
+  type QuerySnapshot,
+  type Transaction,
+} from 'firebase-admin/firestore';
+import { BackendError, type BackendErrorCode } from '../errors';
+import type { DocSnapshot, QueryDoc, QuerySpec, WriteOp } from '../port';
+import { MAX_WRITES_PER_COMMIT, type ServerDb, type ServerTransaction } from '../server-port';
+import { isFieldTransform, type FieldTransform } from '../transforms';
+import { Bytes, DocumentRef, GeoPoint } from '../value-types';
+
+/** gRPC status codes (what @google-cloud/firestore puts in `code`) → the port's codes. */
+const GRPC_CODES: Readonly<Record<number, BackendErrorCode>> = {
+  3: 'invalid-argument',
+  4: 'deadline-exceeded',
+  5: 'not-found',
+  6: 'already-exists',
+  7: 'permission-denied',
+  8: 'resource-exhausted',
+  9: 'failed-precondition',
+  10: 'unavailable',
+  13: 'internal',
+  14: 'unavailable',
+  16: 'unauthenticated',
+};
+
+/** Any error of the SDK (or thrown by our own conversions) as a BackendError. */
+export function adminError(err: unknown): BackendError {
+  if (err instanceof BackendError) return err;
+  const raw = (typeof err === 'object' && err !== null ? err : {}) as {
+    code?: unknown;
+    message?: unknown;
+  };
+  const message = typeof raw.message === 'string' ? raw.message : String(err);
+  if (typeof raw.code === 'number') {
+    return new BackendError(GRPC_CODES[raw.code] ?? 'internal', message);
+  }
+  // Argument checks of the SDK throw plain Errors synchronously ("Value for argument ...").
+  if (err instanceof Error && /argument|must be|invalid|not a valid/i.test(message)) {
+    return new BackendError('invalid-argument', message);
+  }
+  return new BackendError('internal', message);
+}
+
+async function mapped<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw adminError(err);
+  }
+}
+
+function sentinel(db: Firestore, t: FieldTransform): FieldValue {
+  switch (t.__transform) {
+    case 'serverTimestamp':
+      return FieldValue.serverTimestamp();
+    case 'increment':
+      return FieldValue.increment(t.by);
+    case 'arrayUnion':
+      return FieldValue.arrayUnion(...t.values.map((v) => toAdmin(db, v)));
+    case 'arrayRemove':
+      return FieldValue.arrayRemove(...t.values.map((v) => toAdmin(db, v)));
+    case 'deleteField':
+      return FieldValue.delete();
+  }
+}
+
+/** Port data → firebase-admin data. */
+export function toAdmin(db: Firestore, value: unknown): unknown {
+  if (isFieldTransform(value)) return sentinel(db, value);
+  if (value instanceof DocumentRef) return db.doc(value.path);
+  if (value instanceof GeoPoint) return new AdminGeoPoint(value.latitude, value.longitude);
+  if (value instanceof Bytes) return Buffer.from(value.toUint8Array());
+  if (value instanceof Date) return Timestamp.fromDate(value);
+  if (Array.isArray(value)) return value.map((v: unknown) => toAdmin(db, v));
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) out[key] = toAdmin(db, inner);
+  return out;
+}
+
+/** firebase-admin data → port data: Timestamps become Dates, SDK values the port's classes. */
+export function fromAdmin(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (value instanceof Timestamp) return value.toDate();
+  // Before the generic object case: a reference's properties lead into the SDK (and back).
+  if (value instanceof DocumentReference) return new DocumentRef(value.path);
+  if (value instanceof AdminGeoPoint) return new GeoPoint(value.latitude, value.longitude);
+  if (value instanceof Uint8Array) return Bytes.fromUint8Array(value);
+  if (Array.isArray(value)) return value.map(fromAdmin);
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) out[key] = fromAdmin(inner);
+  return out;
+}
+
+function asDocData(data: DocumentData | undefined): DocSnapshot['data'] {
+  return data === undefined ? null : (fromAdmin(data) as NonNullable<DocSnapshot['data']>);
+}
+
+function buildQuery(db: Firestore, spec: QuerySpec): Query {
+  let query: Query = db.collection(spec.collection);
+  for (const w of spec.where ?? []) query = query.where(w.field, w.op, toAdmin(db, w.value));
+  for (const o of spec.orderBy ?? []) query = query.orderBy(o.field, o.direction);
+  if (spec.limit !== undefined) query = query.limit(spec.limit);
+  return query;
+}
+
+function queryDocs(snap: QuerySnapshot): QueryDoc[] {
+  return snap.docs.map((d) => ({ id: d.id, path: d.ref.path, data: asDocData(d.data()) ?? {} }));
+}
+
+function snapshotOf(path: string, snap: DocumentSnapshot): DocSnapshot {
+  return { id: snap.id, path, exists: snap.exists, data: asDocData(snap.data()) };
+}
+
+function checkSize(ops: readonly unknown[]): void {
+  if (ops.length > MAX_WRITES_PER_COMMIT) {
+    throw new BackendError(
+      'invalid-argument',
+      `A commit may hold at most ${MAX_WRITES_PER_COMMIT} writes, not ${ops.length}.`,
+    );
+  }
+}
+
+export function createAdminServerDb(db: Firestore): ServerDb {
+  function transaction(t: Transaction): ServerTransaction {
+    return {
+      get: (path) => mapped(async () => snapshotOf(path, await t.get(db.doc(path)))),
+      query: (spec) => mapped(async () => queryDocs(await t.get(buildQuery(db, spec)))),
+      set(path, data, options) {
+        t.set(db.doc(path), toAdmin(db, data) as DocumentData, { merge: options?.merge === true });
+      },
+      update(path, data) {
+        t.update(db.doc(path), toAdmin(db, data) as DocumentData);
+      },
+      delete(path) {
+        t.delete(db.doc(path));
+      },
+    };
+  }
+
+  return {
+    get: (path) => mapped(async () => snapshotOf(path, await db.doc(path).get())),
+    query: (spec) => mapped(async () => queryDocs(await buildQuery(db, spec).get())),
+    batch: (ops: readonly WriteOp[]) =>
+      mapped(async () => {
+        checkSize(ops);
+        if (ops.length === 0) return;
+        const batch = db.batch();
+        for (const op of ops) {
+          const target = db.doc(op.path);
+          if (op.kind === 'set') {
+            batch.set(target, toAdmin(db, op.data) as DocumentData, { merge: op.merge === true });
+          } else if (op.kind === 'update') {
+            batch.update(target, toAdmin(db, op.data) as DocumentData);
+          } else {
+            batch.delete(target);
+          }
+        }
+        await batch.commit();
+      }),
+    runTransaction: (work) =>
+      mapped(() => db.runTransaction((t) => work(transaction(t)), { maxAttempts: 5 })),
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * The server port: what server code (public surfaces, triggers, callables in `src/server/`) needs of
+ * the database, with server privileges and no access rules. It is the client port's document shapes
+ * (`./port.ts`: plain data, Dates, tagged transforms, the value classes of `./value-types.ts`) with
+ * one addition clients do not get: transactions.
+ *
+ * Drivers: `admin/admin-server-db.ts` (firebase-admin, in the Cloud Functions), `local/sync-server-db.ts`
+ * (the local data server's own store, in process) and `local/remote-server-db.ts` (the local data
+ * server over HTTP, for the deploy rehearsal's functions). All three give transactions Firestore's
+ * meaning: every read sees one state, the writes commit only if nothing read has changed since, and
+ * the work is retried otherwise, so it must have no effect besides its writes.
+ */
+import type { DocData, DocSnapshot, QueryDoc, QuerySpec, WriteOp } from './port';
+
+export interface ServerTransaction {
+  get(path: string): Promise<DocSnapshot>;
+  query(spec: QuerySpec): Promise<QueryDoc[]>;
+  /** Writes are collected and committed together when the work resolves; reads come first. */
+  set(path: string, data: DocData, options?: { merge?: boolean }): void;
+  update(path: string, data: DocData): void;
+  delete(path: string): void;
+}
+
+export interface ServerDb {
+  get(path: string): Promise<DocSnapshot>;
+  query(spec: QuerySpec): Promise<QueryDoc[]>;
+  /** All the writes commit together or none does (at most 500, Firestore's batch limit). */
+  batch(ops: readonly WriteOp[]): Promise<void>;
+  /** Runs `work` as one transaction (see the module comment) and returns what it returned. */
+  runTransaction<T>(work: (tx: ServerTransaction) => Promise<T>): Promise<T>;
+}
+
+/** Firestore's limit on the writes of one batch or transaction. */
+export const MAX_WRITES_PER_COMMIT = 500;
+
+/** A document changed by a commit, as triggers see it (null: missing before or after). */
+export interface DocumentChange {
+  readonly path: string;
+  readonly before: DocData | null;
+  readonly after: DocData | null;
+}
+
+/** The caller of a callable, from its verified ID token (null: not signed in). */
+export interface CallerAuth {
+  readonly uid: string;
+  readonly email: string | null;
+  readonly emailVerified: boolean;
+}

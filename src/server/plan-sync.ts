@@ -1,0 +1,157 @@
+/**
+ * The plan sync, the one implementation both hosts run: after any write of
+ * `users/{uid}/subscriptions/{subscriptionId}` (the Stripe payments extension rewrites the document
+ * whole on each webhook; the local payments stand-in does the same) it recomputes the plan of the
+ * account the subscription pays for and writes the synced plan fields on `accounts/{accountId}` only
+ * when they changed, so a repeated event writes nothing. The local server runs it as a commit
+ * trigger (`server/triggers/plan-sync.ts`), production as the `planSync` Cloud Function.
+ *
+ * The decision is `decidePlanSync` (src/domain/plan-sync.ts). Out-of-order delivery is handled with
+ * a server-only ledger, `plan_sync/{accountId}` ({ accountId, subscriptions: { "uid:subId": state },
+ * dateUpdated }): the newest state seen of each subscription, so a stale rewrite of a subscription
+ * document (an old `active` after `canceled`) cannot re-activate the plan. No client reads or writes
+ * that collection (firestore.rules denies it by default).
+ *
+ * Everything is read and written in one transaction: two events of one account delivered at once
+ * (Cloud Functions run them concurrently) cannot both read the old ledger and lose one another's
+ * state. `product` is a document reference (as the extension writes it); a path string is read too.
+ */
+import type { ServerDb, ServerTransaction } from '../backend/server-port';
+import type { DocData } from '../backend/port';
+import type { Plan } from '../domain/model';
+import {
+  FREE_PLAN_TYPE,
+  billedAccountId,
+  decidePlanSync,
+  ledgerFromDoc,
+  planSyncUpdate,
+  subscriptionRecordFromDoc,
+} from '../domain/plan-sync';
+import type { SubscriptionRecord, SyncProduct } from '../domain/plan-sync';
+
+/** Server-only collection of the plan-sync ledgers, one document per account. */
+export const PLAN_SYNC_COLLECTION = 'plan_sync';
+
+/** The document path the trigger listens to; `{uid}` and `{subscriptionId}` are its parameters. */
+export const SUBSCRIPTION_DOCUMENT = 'users/{uid}/subscriptions/{subscriptionId}';
+
+const SUBSCRIPTION_PATH = /^users\/([^/]+)\/subscriptions\/([^/]+)$/;
+
+/** The uid and subscription id of a subscription document path, or null for any other path. */
+export function subscriptionPathParams(
+  path: string,
+): { uid: string; subscriptionId: string } | null {
+  const match = SUBSCRIPTION_PATH.exec(path);
+  return match?.[1] && match[2] ? { uid: match[1], subscriptionId: match[2] } : null;
+}
+
+function planOf(value: unknown): Plan {
+  const plan = (typeof value === 'object' && value !== null ? value : {}) as Partial<Plan>;
+  return {
+    type: typeof plan.type === 'string' ? plan.type : FREE_PLAN_TYPE,
+    isPaidAccount: plan.isPaidAccount === true,
+    cardLimit: typeof plan.cardLimit === 'number' ? plan.cardLimit : 0,
+    compCards: typeof plan.compCards === 'number' ? plan.compCards : 0,
+    cardsInUse: typeof plan.cardsInUse === 'number' ? plan.cardsInUse : 0,
+    // Both hosts hand over Dates (the admin driver converts Timestamps); anything else is no date.
+    trialEndDate: plan.trialEndDate instanceof Date ? plan.trialEndDate : null,
+  };
+}
+
+async function read(tx: ServerTransaction, path: string): Promise<DocData | null> {
+  const snap = await tx.get(path);
+  return snap.exists ? snap.data : null;
+}
+
+function mayBill(uid: string, account: DocData | null): boolean {
+  if (account === null) return false;
+  const collaborators = account['collaborators'];
+  return (
+    account['ownerId'] === uid || (Array.isArray(collaborators) && collaborators.includes(uid))
+  );
+}
+
+export interface SubscriptionWrite {
+  readonly uid: string;
+  readonly subscriptionId: string;
+  /** The document before the write: a deleted subscription still names the account it paid for. */
+  readonly before: DocData | null;
+}
+
+/**
+ * Syncs the plan of the account that `users/{uid}/subscriptions/{subscriptionId}` pays for. Returns
+ * the account id it synced, or null when there was none to sync.
+ */
+export async function syncPlanOnSubscriptionWrite(
+  db: ServerDb,
+  change: SubscriptionWrite,
+  now: Date = new Date(),
+): Promise<string | null> {
+  const { uid, subscriptionId, before } = change;
+  const outcome = await db.runTransaction(async (tx) => {
+    const user = await read(tx, `users/${uid}`);
+    const userAccountId =
+      typeof user?.['accountId'] === 'string' && user['accountId'] !== ''
+        ? user['accountId']
+        : null;
+
+    const records: SubscriptionRecord[] = (
+      await tx.query({ collection: `users/${uid}/subscriptions` })
+    ).map((doc) => subscriptionRecordFromDoc(uid, doc.id, doc.data));
+    const changed =
+      records.find((record) => record.id === subscriptionId) ??
+      (before ? subscriptionRecordFromDoc(uid, subscriptionId, before) : null);
+
+    // The accounts this payer may bill: their own, and ones named by their subscriptions that they
+    // own or collaborate on. Every account read here is kept for the decision below.
+    const accounts = new Map<string, DocData | null>();
+    const billable = new Set<string>(userAccountId ? [userAccountId] : []);
+    for (const record of changed ? [...records, changed] : records) {
+      if (record.accountId === null || billable.has(record.accountId)) continue;
+      if (!accounts.has(record.accountId)) {
+        accounts.set(record.accountId, await read(tx, `accounts/${record.accountId}`));
+      }
+      if (mayBill(uid, accounts.get(record.accountId) ?? null)) billable.add(record.accountId);
+    }
+
+    const accountId = changed ? billedAccountId(changed, userAccountId, billable) : userAccountId;
+    if (!accountId) return { accountId: null, missing: false };
+    if (!accounts.has(accountId)) accounts.set(accountId, await read(tx, `accounts/${accountId}`));
+    const account = accounts.get(accountId) ?? null;
+    if (account === null) return { accountId, missing: true };
+
+    const paying = records.filter(
+      (record) => billedAccountId(record, userAccountId, billable) === accountId,
+    );
+    const ledgerPath = `${PLAN_SYNC_COLLECTION}/${accountId}`;
+    const ledger = ledgerFromDoc((await read(tx, ledgerPath))?.['subscriptions']);
+    const products: Record<string, SyncProduct> = {};
+    for (const record of [...paying, ...Object.values(ledger)]) {
+      if (record.productId === null || record.productId in products) continue;
+      const product = await read(tx, `products/${record.productId}`);
+      if (product) products[record.productId] = product as SyncProduct;
+    }
+
+    const decision = decidePlanSync({
+      uid,
+      subscriptions: paying,
+      ledger,
+      products,
+      currentPlan: planOf(account['plan']),
+      now,
+    });
+    if (decision.ledgerChanged) {
+      tx.set(ledgerPath, { accountId, subscriptions: decision.ledger, dateUpdated: now });
+    }
+    if (decision.planChanged)
+      tx.update(`accounts/${accountId}`, planSyncUpdate(decision.plan, now));
+    return { accountId, missing: false };
+  });
+  if (outcome.missing) {
+    console.warn(
+      `[plan-sync] no account ${outcome.accountId} for ${uid}'s subscription ${subscriptionId}`,
+    );
+    return null;
+  }
+  return outcome.accountId;
+}

@@ -1,0 +1,165 @@
+/**
+ * Counts aggregated and flushed, so that no document is hot: Firestore sustains about one write
+ * per second per document, and a card that goes viral gets hundreds of views a second. Every
+ * count for a document (its increments, nested ones too, and the plain fields beside them) is
+ * added up here and written as one set-merge, at most once per `intervalMs` per document: the
+ * first count of a quiet document is written at once, the counts that arrive within the interval
+ * after it are summed and written when it ends. Nothing is lost: a failed write puts its counts
+ * back for the next one, and `flush()` writes everything still pending (a host calls it when it
+ * shuts down).
+ *
+ * Per process: each Cloud Function instance holds its own buffer, so a card served by N instances
+ * at once sees at most N summary writes a second (instances take 80 requests at a time, so a burst
+ * of a few hundred views a second needs only a few).
+ */
+import type { DocData } from '../../backend/port';
+import { isFieldTransform, type FieldTransform } from '../../backend/transforms';
+import { increment } from '../../backend/transforms';
+
+export interface CounterBufferOptions {
+  /** Writes one document's summed fields (a set with merge, increments as transforms). */
+  readonly write: (path: string, data: DocData) => Promise<void>;
+  /** The least time between two writes of one document (default 1000 ms). */
+  readonly intervalMs?: number;
+  /** The clock in ms (tests and the bench). */
+  readonly now?: () => number;
+  /** Runs `work` after `ms` (default: an unref'd timer, so a pending flush never holds a process). */
+  readonly schedule?: (work: () => void, ms: number) => void;
+}
+
+export interface CounterBuffer {
+  /**
+   * Adds `fields` to the document at `path`: increments add up, other values replace. Resolves
+   * once the counts are written, or at once when they wait for the document's next write.
+   */
+  add(path: string, fields: DocData): Promise<void>;
+  /** Writes every pending document now (at shutdown, or before reading the counts in a test). */
+  flush(): Promise<void>;
+  /** How many documents have counts waiting. */
+  pending(): number;
+}
+
+type Fields = { [field: string]: unknown };
+
+function isMap(value: unknown): value is Fields {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    !isFieldTransform(value) &&
+    Object.getPrototypeOf(value) === Object.prototype
+  );
+}
+
+function isIncrement(
+  value: unknown,
+): value is Extract<FieldTransform, { __transform: 'increment' }> {
+  return isFieldTransform(value) && value.__transform === 'increment';
+}
+
+/** `into` with `fields` added: increments summed, maps merged, anything else replaced. */
+function merge(into: Fields, fields: Fields): Fields {
+  const out: Fields = { ...into };
+  for (const [key, value] of Object.entries(fields)) {
+    const current = out[key];
+    if (isIncrement(value) && isIncrement(current)) out[key] = increment(current.by + value.by);
+    else if (isMap(value) && isMap(current)) out[key] = merge(current, value);
+    else out[key] = value;
+  }
+  return out;
+}
+
+export function createCounterBuffer(options: CounterBufferOptions): CounterBuffer {
+  const intervalMs = options.intervalMs ?? 1000;
+  const now = options.now ?? (() => Date.now());
+  const schedule =
+    options.schedule ??
+    ((work: () => void, ms: number) => {
+      const timer = setTimeout(work, ms);
+      (timer as { unref?: () => void }).unref?.();
+    });
+
+  interface Entry {
+    pending: Fields | null;
+    lastWrite: number;
+    writing: Promise<void> | null;
+    scheduled: boolean;
+  }
+  const entries = new Map<string, Entry>();
+
+  async function writeNow(path: string, entry: Entry): Promise<void> {
+    const data = entry.pending;
+    if (data === null) return;
+    entry.pending = null;
+    entry.lastWrite = now();
+    try {
+      await options.write(path, data);
+    } catch (err) {
+      // The counts stay counted: back into the pending sum for the next write.
+      entry.pending = entry.pending ? merge(data, entry.pending) : data;
+      console.error(`[counters] writing ${path} failed; retrying with the next write`, err);
+      later(path, entry);
+    }
+  }
+
+  function later(path: string, entry: Entry): void {
+    if (entry.scheduled) return;
+    entry.scheduled = true;
+    const wait = Math.max(0, entry.lastWrite + intervalMs - now());
+    schedule(() => {
+      entry.scheduled = false;
+      void run(path, entry);
+    }, wait);
+  }
+
+  /**
+   * Writes the entry when its interval has passed and nothing is in flight, else waits for that;
+   * an entry with nothing pending is forgotten once its interval is over.
+   */
+  async function run(path: string, entry: Entry): Promise<void> {
+    if (entry.pending === null) {
+      if (entry.writing === null && now() - entry.lastWrite >= intervalMs) entries.delete(path);
+      return;
+    }
+    if (entry.writing !== null || now() - entry.lastWrite < intervalMs) {
+      later(path, entry);
+      return;
+    }
+    entry.writing = writeNow(path, entry);
+    try {
+      await entry.writing;
+    } finally {
+      entry.writing = null;
+      // Counts that came in meanwhile are written when the interval ends; else the entry goes.
+      later(path, entry);
+    }
+  }
+
+  return {
+    add(path, fields) {
+      let entry = entries.get(path);
+      if (entry === undefined) {
+        entry = {
+          pending: null,
+          lastWrite: Number.NEGATIVE_INFINITY,
+          writing: null,
+          scheduled: false,
+        };
+        entries.set(path, entry);
+      }
+      entry.pending = entry.pending ? merge(entry.pending, fields) : { ...fields };
+      return run(path, entry);
+    },
+    async flush() {
+      for (const [path, entry] of entries) {
+        if (entry.writing) await entry.writing;
+        await writeNow(path, entry);
+      }
+    },
+    pending() {
+      let n = 0;
+      for (const entry of entries.values()) if (entry.pending !== null) n++;
+      return n;
+    },
+  };
+}
