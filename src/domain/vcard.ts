@@ -2,6 +2,12 @@
  * The contact file a visitor saves from a public card: a vCard 3.0 (RFC 2426) with CRLF line
  * endings, text values escaped (backslash, comma, semicolon, newline) and lines folded at 75 octets
  * of UTF-8, as the RFC asks. Hand-written because it is small and no vCard library is installed.
+ *
+ * Web links are labelled the way phones read labels: each URL sits in a property group with an
+ * `X-ABLabel` (`item1.URL:…` + `item1.X-ABLabel:LinkedIn`), which iOS Contacts and Google Contacts
+ * on Android both show as the field's label. A bare `URL:` shows as a generic "homepage", so a card
+ * with LinkedIn, Instagram and a website saved three indistinguishable homepages. Groups and X-
+ * properties are part of vCard 3.0 (RFC 2425 5.8.2, RFC 2426 3.8), so the file stays valid.
  */
 import type { Card, Link } from './model';
 import { safeLinkHref } from './safe-url';
@@ -74,7 +80,30 @@ const PHONE_KINDS = ['phone', 'mobile', 'telephone', 'tel', 'cell', 'fax', 'rece
 const EMAIL_KINDS = ['email', 'e-mail', 'mail'];
 const ADDRESS_KINDS = ['address', 'location'];
 
-function linkLines(link: Link): string[] {
+/** Profiles a phone should show under the network's own name, whatever the card calls the link. */
+const PROFILE_LABELS: Readonly<Record<string, string>> = {
+  linkedin: 'LinkedIn',
+  instagram: 'Instagram',
+  x: 'X',
+  twitter: 'X',
+  facebook: 'Facebook',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+  whatsapp: 'WhatsApp',
+};
+
+/** The label a saved web link carries: the network for a profile, else the card's label or kind. */
+export function vCardUrlLabel(link: Pick<Link, 'name' | 'label'>): string {
+  const kind = link.name.trim().toLowerCase();
+  return PROFILE_LABELS[kind] ?? (link.label.trim() || link.name.trim() || 'Website');
+}
+
+/** A labelled URL: `itemN.URL` and `itemN.X-ABLabel` in one property group. */
+function labelledUrl(group: number, href: string, label: string): string[] {
+  return [`item${group}.URL:${plain(href)}`, `item${group}.X-ABLabel:${escapeVCardText(label)}`];
+}
+
+function linkLines(link: Link, nextGroup: () => number): string[] {
   const kind = link.name.trim().toLowerCase();
   const value = link.value.trim();
   if (value === '') return [];
@@ -85,15 +114,22 @@ function linkLines(link: Link): string[] {
   if (EMAIL_KINDS.includes(kind)) return [`EMAIL;TYPE=INTERNET:${escapeVCardText(value)}`];
   if (ADDRESS_KINDS.includes(kind)) return [`ADR;TYPE=WORK:;;${escapeVCardText(value)};;;;`];
   const href = safeLinkHref(link);
-  if (href !== null && /^https?:/i.test(href)) return [`URL:${plain(href)}`];
+  if (href !== null && /^https?:/i.test(href)) {
+    return labelledUrl(nextGroup(), href, vCardUrlLabel(link));
+  }
   return [];
 }
+
+/** What the card's own address is called in the saved contact. */
+export const VCARD_CARD_URL_LABEL = 'Digital card';
 
 /**
  * Builds the vCard 3.0 text of a card: N and FN from the name (last word is the family name), ORG
  * from company, TITLE, TEL/EMAIL/ADR/URL from the contacts (unsafe or unknown links are left out),
  * the card's e-mail when no e-mail link has it, then URL (options.url first), NOTE and PHOTO
- * (base64, `ENCODING=b`). Lines end with CRLF, the text ends with one CRLF.
+ * (base64, `ENCODING=b`). Every URL is labelled (`itemN.X-ABLabel`): the card's address "Digital
+ * card", a profile by its network, any other link by its label. Lines end with CRLF, the text
+ * ends with one CRLF.
  */
 export function buildVCard(card: VCardCard, options: VCardOptions = {}): string {
   const name = card.name.trim();
@@ -104,7 +140,12 @@ export function buildVCard(card: VCardCard, options: VCardOptions = {}): string 
   if (card.company?.trim()) lines.push(`ORG:${escapeVCardText(card.company.trim())}`);
   if (card.title.trim()) lines.push(`TITLE:${escapeVCardText(card.title.trim())}`);
 
-  const contactLines = card.contacts.flatMap(linkLines);
+  let group = 0;
+  const nextGroup = () => (group += 1);
+  const cardUrl = options.url?.trim() ?? '';
+  // The card's own address is the first URL (group 1), then the contacts' links in order.
+  const cardUrlLines = cardUrl ? labelledUrl(nextGroup(), cardUrl, VCARD_CARD_URL_LABEL) : [];
+  const contactLines = card.contacts.flatMap((link) => linkLines(link, nextGroup));
   const cardEmail = card.email?.trim();
   const hasCardEmail = card.contacts.some(
     (link) =>
@@ -112,8 +153,7 @@ export function buildVCard(card: VCardCard, options: VCardOptions = {}): string 
       link.value.trim().toLowerCase() === cardEmail?.toLowerCase(),
   );
   if (cardEmail && !hasCardEmail) lines.push(`EMAIL;TYPE=INTERNET:${escapeVCardText(cardEmail)}`);
-  if (options.url?.trim()) lines.push(`URL:${plain(options.url.trim())}`);
-  lines.push(...contactLines);
+  lines.push(...cardUrlLines, ...contactLines);
   if (options.note?.trim()) lines.push(`NOTE:${escapeVCardText(options.note.trim())}`);
   if (options.photo) {
     const base64 = options.photo.base64.replace(/^data:[^,]*,/, '').replace(/\s+/g, '');

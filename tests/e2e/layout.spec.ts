@@ -67,6 +67,69 @@ for (const viewport of WIDTHS) {
       await expectAccessible(page);
     });
 
+    test('lead entries and charts of the analytics fit the editor', async ({ page, signIn }) => {
+      // Leads with the long values that broke the table: a phone with an extension, a long
+      // e-mail address and a long name.
+      const card = await page.request.get('/c/ada-lovelace');
+      const action =
+        /<form[^>]*data-cb-lead[^>]*action="([^"]+)"|action="([^"]+)"[^>]*data-cb-lead/.exec(
+          await card.text(),
+        );
+      const leadUrl = (action?.[1] ?? action?.[2] ?? '').replace(/&amp;/g, '&');
+      expect(leadUrl).not.toBe('');
+      const lead = await page.request.post(leadUrl, {
+        headers: { accept: 'application/json' },
+        data: {
+          name: `Bartholomew Featherstonehaugh-Smythe ${viewport.width}`,
+          email: 'bartholomew.featherstonehaugh@example-long-domain.co.uk',
+          phone: '+44 20 7946 0958 ext. 1234',
+          note: 'Met at the booth.',
+        },
+      });
+      expect(lead.status()).toBe(201);
+
+      await signIn(DEMO_OWNER, DEMO_PASSWORD);
+      await cardList(page)
+        .getByRole('button', { name: /Ada Lovelace/ })
+        .click();
+      await page.getByRole('tab', { name: 'Analytics' }).click();
+      const entries = page.getByRole('region', { name: 'Lead form entries' });
+      const entry = entries
+        .getByRole('listitem')
+        .filter({ hasText: `Featherstonehaugh-Smythe ${viewport.width}` });
+      await expect(entry).toBeVisible();
+      await expectFitsHorizontally(page, '.lead-list');
+      await expectFitsHorizontally(page, '.card-analytics');
+
+      // The phone on one line, the date whole inside its entry.
+      const phone = await entry.locator('.lead__phone').boundingBox();
+      const label = await entry.getByText('Phone', { exact: true }).boundingBox();
+      expect(phone && label).toBeTruthy();
+      if (phone && label) expect(phone.height).toBeLessThanOrEqual(label.height + 1);
+      const box = await entry.boundingBox();
+      const date = await entry.locator('time').boundingBox();
+      expect(box && date).toBeTruthy();
+      if (box && date) expect(date.x + date.width).toBeLessThanOrEqual(box.x + box.width);
+      await expectAccessible(page);
+    });
+
+    test('a toast never covers the top navigation', async ({ page, signIn }) => {
+      await signIn(DEMO_OWNER, DEMO_PASSWORD);
+      await cardList(page)
+        .getByRole('button', { name: /Grace Hopper/ })
+        .click();
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      const message = page.getByText('Changes saved.');
+      await expect(message).toBeVisible();
+      const header = await page.getByRole('banner').boundingBox();
+      expect(header).not.toBeNull();
+      const bottom = (header?.y ?? 0) + (header?.height ?? 0);
+      // The toast slides in; where it comes to rest is what counts.
+      await expect
+        .poll(async () => (await message.boundingBox())?.y ?? -1, { timeout: 3000 })
+        .toBeGreaterThanOrEqual(bottom);
+    });
+
     test('every team tab is in sight', async ({ page, signIn }) => {
       await signIn(DEMO_OWNER, DEMO_PASSWORD);
       await page.goto('/team/acme-sales?tab=settings');

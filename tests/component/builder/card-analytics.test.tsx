@@ -42,6 +42,11 @@ describe('card analytics', { timeout: 20_000 }, () => {
     const leads = await screen.findByRole('region', { name: 'Lead form entries' });
     expect(within(leads).getByText('Visitor One')).toBeInTheDocument();
     expect(within(leads).getByText('Initech')).toBeInTheDocument();
+    // One block per entry: each fact labelled, the date a <time>, no six-column table to squeeze.
+    const entry = within(leads).getByRole('listitem');
+    expect(within(entry).getByText('Company').nextSibling).toHaveTextContent('Initech');
+    expect(entry.querySelector('time')).toHaveAttribute('datetime', today.toISOString());
+    expect(within(leads).queryByRole('table')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   });
 

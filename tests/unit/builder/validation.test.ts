@@ -10,6 +10,7 @@ import {
 } from '../../../src/features/builder/validation';
 import { fitWithin, imageProblem } from '../../../src/features/builder/image-file';
 import {
+  chartScales,
   countByDay,
   lastDays,
   leadEntriesCsv,
@@ -114,6 +115,14 @@ describe('card analytics helpers', () => {
     expect(days).toHaveLength(30);
     expect(days.at(-1)).toBe('2025-03-02');
     expect(days[0]).toBe('2025-02-01');
+  });
+
+  it('ticks every count axis in whole numbers from zero, whichever way the bars run', () => {
+    // "Clicks per link" runs sideways: its count axis is x, and it counted in tenths.
+    expect(chartScales(true).x).toMatchObject({ beginAtZero: true, ticks: { precision: 0 } });
+    expect(chartScales(true).y.ticks).not.toHaveProperty('precision');
+    expect(chartScales(false).y).toMatchObject({ beginAtZero: true, ticks: { precision: 0 } });
+    expect(chartScales(false).x.ticks).not.toHaveProperty('precision');
   });
 
   it('counts events per day', () => {

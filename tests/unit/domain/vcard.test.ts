@@ -95,7 +95,8 @@ describe('buildVCard', () => {
   it('writes EMAIL, URL and ADR from the contacts', () => {
     const lines = unfold(buildVCard(card()));
     expect(lines).toContain('EMAIL;TYPE=INTERNET:jane@acme.io');
-    expect(lines).toContain('URL:https://acme.io');
+    expect(lines).toContain('item1.URL:https://acme.io');
+    expect(lines).toContain('item1.X-ABLabel:Website');
     expect(lines).toContain('ADR;TYPE=WORK:;;1 Main St\\; Springfield;;;;');
   });
 
@@ -110,10 +111,44 @@ describe('buildVCard', () => {
     expect(other).toContain('EMAIL;TYPE=INTERNET:ceo@acme.io');
   });
 
-  it('writes the given URL first among URLs', () => {
+  it('writes the given URL first among URLs, labelled as the digital card', () => {
     const lines = unfold(buildVCard(card(), { url: 'https://cards.example/jane' }));
-    const urls = lines.filter((l) => l.startsWith('URL:'));
-    expect(urls).toEqual(['URL:https://cards.example/jane', 'URL:https://acme.io']);
+    const urls = lines.filter((l) => /^item\d+\.URL:/.test(l));
+    expect(urls).toEqual(['item1.URL:https://cards.example/jane', 'item2.URL:https://acme.io']);
+    expect(lines).toContain('item1.X-ABLabel:Digital card');
+    expect(lines).toContain('item2.X-ABLabel:Website');
+  });
+
+  it('labels LinkedIn and other profiles by their network, as iOS and Android read labels', () => {
+    const lines = unfold(
+      buildVCard(
+        card({
+          contacts: [
+            {
+              id: 'a',
+              name: 'LinkedIn',
+              label: 'My CV',
+              value: 'https://www.linkedin.com/in/jane',
+            },
+            { id: 'b', name: 'Instagram', label: '', value: '@jane.doe' },
+            { id: 'c', name: 'WhatsApp', label: '', value: '+34 600 11 22 33' },
+            { id: 'd', name: 'Custom', label: 'Blog; notes', value: 'https://blog.acme.io' },
+          ],
+        }),
+      ),
+    );
+    expect(lines.filter((l) => l.includes('URL:') || l.includes('X-ABLabel'))).toEqual([
+      'item1.URL:https://www.linkedin.com/in/jane',
+      'item1.X-ABLabel:LinkedIn',
+      'item2.URL:https://www.instagram.com/jane.doe',
+      'item2.X-ABLabel:Instagram',
+      'item3.URL:https://wa.me/34600112233',
+      'item3.X-ABLabel:WhatsApp',
+      'item4.URL:https://blog.acme.io',
+      'item4.X-ABLabel:Blog\\; notes',
+    ]);
+    // No bare URL is left for a phone to show as a generic "homepage".
+    expect(lines.some((l) => l.startsWith('URL:'))).toBe(false);
   });
 
   it('escapes the note, commas, semicolons, backslashes and newlines included', () => {

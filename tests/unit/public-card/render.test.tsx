@@ -13,7 +13,10 @@ import {
   renderCardPage,
   renderNotFoundPage,
 } from '../../../src/features/public-card/render/render-card-page';
-import { renderSignaturePage } from '../../../src/features/public-card/render/render-signature-page';
+import {
+  renderSignaturePage,
+  signaturePlainText,
+} from '../../../src/features/public-card/render/render-signature-page';
 
 const hosts = {
   card: 'https://cards.example',
@@ -377,6 +380,29 @@ describe('signature page', () => {
     expect(doc.body.textContent).toContain('Gmail');
     expect(doc.body.textContent).toContain('Outlook');
     expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+  });
+
+  it('copies a plain-text twin that spells out the card address', () => {
+    const input = {
+      card: makeCard({
+        contacts: [{ id: 'e', name: 'Email', label: 'Email', value: 'ada@acme.example' }],
+        signatureBasic: { disclaimer: 'Confidential.' },
+      }),
+      hosts,
+    };
+    const text = signaturePlainText(input);
+    expect(text).toBe(
+      [
+        'Ada Lovelace',
+        'Head of Sales · Acme Co',
+        'Email: ada@acme.example',
+        'My digital business card: https://cards.example/ada-lovelace',
+        '',
+        'Confidential.',
+      ].join('\n'),
+    );
+    const doc = new DOMParser().parseFromString(renderSignaturePage(input), 'text/html');
+    expect(doc.getElementById('cb-signature')?.getAttribute('data-cb-text')).toBe(text);
   });
 });
 

@@ -2,6 +2,11 @@
  * Card analytics for its owner: views and link clicks over the last 30 days as charts (Chart.js on
  * a canvas, loaded on demand) each with the same numbers as a table, clicks per link, the lead-form
  * entries and their CSV export (formula-safe through toCsv).
+ *
+ * Counts are whole numbers, so every value axis ticks in whole steps (`chartScales`). The editor
+ * column is about 540 px wide at 1280 and 340 px on a phone: six columns of lead entries never fit
+ * it (a phone number wrapped over four lines, the date was cut off), so each entry is a short block
+ * (name and date, then e-mail, phone, company, note), which fits any width.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -74,6 +79,25 @@ function shortDay(key: string): string {
   return date.toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
+/** Count axes tick in whole numbers from zero; the other axis lists days or links. */
+export function chartScales(horizontal: boolean) {
+  const count = {
+    beginAtZero: true,
+    grid: { color: '#e2e8f0' },
+    ticks: { precision: 0, color: '#475569' },
+  };
+  const category = {
+    grid: { display: false },
+    ticks: { maxRotation: 0, autoSkip: true, color: '#475569' },
+  };
+  return horizontal ? { x: count, y: category } : { x: category, y: count };
+}
+
+/** A lead's date and time, short enough for a narrow column ("Nov 22, 2026, 9:15 PM"). */
+export function leadDate(date: Date): string {
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
 function BarChart(props: {
   title: string;
   labels: readonly string[];
@@ -111,13 +135,7 @@ function BarChart(props: {
           maintainAspectRatio: false,
           animation: false,
           plugins: { legend: { display: false } },
-          scales: {
-            x: {
-              grid: { display: false },
-              ticks: { maxRotation: 0, autoSkip: true, color: '#475569' },
-            },
-            y: { beginAtZero: true, ticks: { precision: 0, color: '#475569' } },
-          },
+          scales: chartScales(horizontal === true),
         },
       });
     });
@@ -285,34 +303,48 @@ export function CardAnalytics(props: { card: Card; now?: Date }) {
         ) : entries.length === 0 ? (
           <p className="builder-empty">No one has left their details yet.</p>
         ) : (
-          // A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          <div className="table-scroll" tabIndex={0} role="region" aria-label="Lead form entries">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">Company</th>
-                  <th scope="col">Note</th>
-                  <th scope="col">Date</th>
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry) => (
-                  <tr key={entry.id}>
-                    <td>{entry.name}</td>
-                    <td>{entry.email}</td>
-                    <td>{entry.phone}</td>
-                    <td>{entry.company}</td>
-                    <td>{entry.note}</td>
-                    <td>{entry.createdAt ? entry.createdAt.toLocaleString() : ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <section className="lead-list" aria-label="Lead form entries">
+            <ol>
+              {entries.map((entry) => (
+                <li key={entry.id} className="lead">
+                  <p className="lead__head">
+                    <span className="lead__name">{entry.name || 'No name given'}</span>
+                    {entry.createdAt ? (
+                      <time className="lead__date" dateTime={entry.createdAt.toISOString()}>
+                        {leadDate(entry.createdAt)}
+                      </time>
+                    ) : null}
+                  </p>
+                  <dl className="lead__facts">
+                    {entry.email ? (
+                      <div>
+                        <dt>E-mail</dt>
+                        <dd className="lead__email">{entry.email}</dd>
+                      </div>
+                    ) : null}
+                    {entry.phone ? (
+                      <div>
+                        <dt>Phone</dt>
+                        <dd className="lead__phone">{entry.phone}</dd>
+                      </div>
+                    ) : null}
+                    {entry.company ? (
+                      <div>
+                        <dt>Company</dt>
+                        <dd>{entry.company}</dd>
+                      </div>
+                    ) : null}
+                    {entry.note ? (
+                      <div>
+                        <dt>Note</dt>
+                        <dd className="lead__note">{entry.note}</dd>
+                      </div>
+                    ) : null}
+                  </dl>
+                </li>
+              ))}
+            </ol>
+          </section>
         )}
       </Section>
     </div>

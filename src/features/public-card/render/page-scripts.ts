@@ -52,7 +52,8 @@ else status.textContent=r.status===429?'Too many messages just now. Please try a
 /**
  * Signature page: copies the rendered signature as rich HTML (ClipboardItem text/html with a
  * plain-text twin); where that is refused, selects the rendered signature and copies the selection,
- * or leaves it selected for the visitor to copy. The confirmation goes after 8 s (it carries an
+ * or leaves it selected for the visitor to copy. The plain-text twin is the server's (data-cb-text:
+ * it spells out the card's address, which the rich signature shows as a link). The confirmation goes after 8 s (it carries an
  * instruction, so it stays longer than the card's "Link copied").
  */
 export const SIGNATURE_PAGE_SCRIPT = `(function(){
@@ -62,7 +63,7 @@ var timer=0;
 function say(t){if(!msg)return;msg.textContent=t;clearTimeout(timer);timer=setTimeout(function(){msg.textContent=''},8000)}
 function select(){var r=document.createRange();r.selectNodeContents(sig);var s=getSelection();s.removeAllRanges();s.addRange(r);var ok=false;try{ok=document.execCommand('copy')}catch(e){}say(ok?'Signature copied. Paste it into your e-mail settings.':'The signature is selected: copy it with Ctrl+C or \\u2318C.')}
 b.addEventListener('click',function(){
-var html=sig.innerHTML,text=sig.innerText;
+var html=sig.innerHTML,text=sig.getAttribute('data-cb-text')||sig.innerText;
 if(window.ClipboardItem&&navigator.clipboard&&navigator.clipboard.write){
 navigator.clipboard.write([new ClipboardItem({'text/html':new Blob([html],{type:'text/html'}),'text/plain':new Blob([text],{type:'text/plain'})})]).then(function(){say('Signature copied. Paste it into your e-mail settings.')},select);
 }else select();

@@ -2,7 +2,9 @@
  * The e-mail signature of a card and the page that previews it (`{signature host}/{handle}`). The
  * signature is a table with inline styles only, because that is what Gmail, Outlook and Apple Mail
  * keep when it is pasted; every field is escaped by React, images are absolute http(s) addresses and
- * links use only the allowed schemes. A "Copy signature" button copies it as rich HTML.
+ * links use only the allowed schemes. A "Copy signature" button copies it as rich HTML, with a
+ * plain-text twin (`signaturePlainText`) for e-mail apps that paste text only: that twin spells out
+ * the card's address, which the rich version hides behind "View my digital business card".
  */
 import type { CSSProperties } from 'react';
 import { accessibleTextColor } from '../../../domain/colors';
@@ -41,6 +43,22 @@ function signatureLinks(card: Card): { link: Link; href: string; text: string }[
       .replace(/\/$/, '');
     return href === null || text === '' ? [] : [{ link, href, text }];
   });
+}
+
+/**
+ * The signature as plain text, line by line: name, role, each link as "Label: value", the card's
+ * address in full, and the disclaimer. Copied beside the rich version as text/plain.
+ */
+export function signaturePlainText({ card, hosts }: SignaturePageInput): string {
+  const role = [card.title?.trim(), card.company?.trim()].filter(Boolean).join(' · ');
+  const disclaimer = card.signatureBasic?.disclaimer?.trim() ?? '';
+  const lines = [
+    card.name?.trim() ?? '',
+    role,
+    ...signatureLinks(card).map(({ link, text }) => `${linkDisplayLabel(link)}: ${text}`),
+    `My digital business card: ${cardPublicUrl(card, hosts)}`,
+  ].filter((line) => line !== '');
+  return [...lines, ...(disclaimer !== '' ? ['', disclaimer] : [])].join('\n');
 }
 
 /** The signature block itself: what gets copied into an e-mail client. */
@@ -160,7 +178,11 @@ export function renderSignaturePage(input: SignaturePageInput): string {
       <main className="cb-sig-page">
         <h1>E-mail signature</h1>
         <p className="cb-sig-lead">Copy it once, paste it into your e-mail settings, done.</p>
-        <div className="cb-sig-box" id="cb-signature">
+        <div
+          className="cb-sig-box"
+          id="cb-signature"
+          data-cb-text={signaturePlainText({ card: input.card, hosts: input.hosts })}
+        >
           <EmailSignature card={input.card} hosts={input.hosts} />
         </div>
         <div className="cb-sig-actions">
