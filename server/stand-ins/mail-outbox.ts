@@ -10,6 +10,7 @@
  * the mailbox shows each link the way production e-mails it: the same query (mode, oobCode,
  * continueUrl...) on the app's `/auth/action`.
  */
+import { escapeHtml } from '../../src/domain/html';
 import type { CommitTrigger, RouteHandler } from '../types';
 
 function recipients(value: unknown): string[] {
@@ -41,15 +42,6 @@ export const deliverMail: CommitTrigger = (change, ctx) => {
     { merge: true },
   );
 };
-
-function escapeHtml(value: unknown): string {
-  return String(value ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 interface OobCode {
   email: string;

@@ -3,17 +3,8 @@
  * server's outbox) sends. Every field that goes into HTML is escaped.
  */
 import { backend } from '../backend/current';
+import { escapeHtml } from '../domain/html';
 import type { MailMessage } from '../domain/model';
-
-/** Escapes text for HTML element content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 export interface NewAccountNotice {
   /** The product team's address. */
