@@ -16,7 +16,7 @@
  *     savesByDay, clicksByDay          the same for contact saves and link clicks
  *     clicksByLink { linkId: n }       the per-link totals
  *     updatedAt                        server time of the last write
- *   analytics/{cardId}/clicks/{auto}   one per followed link: { linkId, name, at }
+ *   analytics/{cardId}/clicks/{auto}   one per followed link: { linkId, name, accountId, at }
  *   analytics/{cardId}/entries/{auto}  one per lead: { cardId, accountId, name?, email?, phone?,
  *                                      company?, note?, createdAt }
  *
@@ -343,6 +343,19 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
       });
   }
 
+  /**
+   * The summary's owner keys, written in the same batch as a lead or click: the rules give read
+   * access to the account stored on the summary, so no entry may exist without it.
+   */
+  function ownerMark(card: Card): WriteOp {
+    return {
+      kind: 'set',
+      path: `analytics/${card.id}`,
+      data: { cardId: card.id, accountId: card.accountId },
+      merge: true,
+    };
+  }
+
   async function record(db: PublicDb, ops: WriteOp[]): Promise<void> {
     try {
       await db.batch(ops);
@@ -454,6 +467,7 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
           createdAt: serverTimestamp(),
         },
       },
+      ownerMark(card),
     ]);
     await count(ctx.db, card, { leads: increment(1), leadsByDay: { [day]: increment(1) } });
     if (wantsJson) return json(201, { ok: true });
@@ -485,8 +499,14 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
       {
         kind: 'set',
         path: `analytics/${card.id}/clicks/${newId()}`,
-        data: { linkId: link.id, name: link.name.toLowerCase(), at: serverTimestamp() },
+        data: {
+          linkId: link.id,
+          name: link.name.toLowerCase(),
+          accountId: card.accountId,
+          at: serverTimestamp(),
+        },
       },
+      ownerMark(card),
     ]);
     await count(ctx.db, card, {
       clicks: increment(1),
