@@ -404,6 +404,21 @@ describe('signature page', () => {
     expect((await get('/s/nobody')).status).toBe(404);
   });
 
+  it("keeps an unlisted card's signature off its handle: only its private address shows it", async () => {
+    seed('sig-private', { handleAllowIndex: false });
+    const byHandle = await get('/s/sig-private-handle');
+    expect(byHandle.status).toBe(404);
+    expect(await byHandle.text()).not.toContain('sig-private/i');
+    // Nor the card page or the saved contact by handle.
+    expect((await get('/c/sig-private-handle')).status).toBe(404);
+    expect((await get('/c/sig-private-handle/vcard')).status).toBe(404);
+    const byId = await get('/s/sig-private/i');
+    expect(byId.status).toBe(200);
+    const html = await byId.text();
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html).toContain(`${server.url}/c/sig-private/i`);
+  });
+
   it('does not publish a signature its owner turned off', async () => {
     seed('sig-off', { signatureBasic: { enabled: false } });
     expect((await get('/s/sig-off-handle')).status).toBe(404);

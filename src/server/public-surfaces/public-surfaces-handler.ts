@@ -583,8 +583,14 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     const signature = paths.signature !== null ? segmentsUnder(pathname, paths.signature) : null;
     if (signature !== null) {
       if (!isRead) return methodNotAllowed('GET, HEAD');
+      // By handle only when the handle is public; an unlisted card's signature is at its private
+      // `{id}/i`, so that guessing a handle never reveals a card its owner shares by hand.
       const card =
-        signature.length === 1 ? await cardByHandle(ctx.db, signature[0] ?? '', false) : null;
+        signature.length === 1
+          ? await cardByHandle(ctx.db, signature[0] ?? '', true)
+          : signature.length === 2 && signature[1] === 'i'
+            ? await cardById(ctx.db, signature[0] ?? '')
+            : null;
       // An owner who turned the signature off does not publish it.
       if (card === null || card.signatureBasic.enabled === false) {
         return html(404, renderNotFoundPage());
