@@ -360,6 +360,35 @@ describe('lead form', () => {
     expect(page).toContain('Thank you! Your details were sent to Ada.');
   });
 
+  it("e-mails the lead to the card's owner, escaped, unless the card turned it off", async () => {
+    server.ctx.db.set('users/owner-lead', { id: 'owner-lead', email: 'olive@acme.example' });
+    seed('lead-mail', { ownerId: 'owner-lead' });
+    const before = docs('mail').length;
+    const res = await postLead(
+      'lead-mail',
+      JSON.stringify({ name: '<b>Bob</b>', email: 'bob@example.test', note: 'Hi & bye' }),
+    );
+    expect(res.status).toBe(201);
+    const mails = docs('mail').slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      to: 'olive@acme.example',
+      message: { subject: 'New lead on Ada Lovelace: <b>Bob</b>' },
+    });
+    const message = mails[0]?.message as { html: string; text: string };
+    expect(message.html).toContain('&lt;b&gt;Bob&lt;/b&gt;');
+    expect(message.html).not.toContain('<b>Bob');
+    expect(message.text).toContain('Note: Hi & bye');
+
+    seed('lead-quiet', {
+      ownerId: 'owner-lead',
+      appForm: { enabled: true, notifyOwner: false, fields: { name: true } },
+    });
+    expect((await postLead('lead-quiet', JSON.stringify({ name: 'Cy' }))).status).toBe(201);
+    expect(docs('analytics/lead-quiet/entries')).toHaveLength(1);
+    expect(docs('mail').slice(before)).toHaveLength(1);
+  });
+
   it('refuses unknown fields and over-long values, storing nothing', async () => {
     seed('lead3');
     expect((await postLead('lead3', JSON.stringify({ name: 'A', isAdmin: 'yes' }))).status).toBe(

@@ -59,6 +59,7 @@ import {
   type CounterBufferOptions,
 } from './counter-buffer';
 import { parseLead } from './lead-input';
+import { leadMail } from './lead-mail';
 import { createRateLimiter } from './rate-limiter';
 import { createVisitorCounter, isAutomated, type VisitorCounterOptions } from './visitor-counting';
 
@@ -136,6 +137,8 @@ export interface PublicContext {
    * an address a card owner typed (that would be a server-side request forgery).
    */
   readonly loadPhoto?: (url: string) => Promise<VCardOptions['photo'] | null>;
+  /** The app's origin, for the link in the lead e-mail to the card's owner. */
+  readonly appOrigin?: string;
 }
 
 export interface PublicSurfacesHandler {
@@ -466,6 +469,44 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     };
   }
 
+  /** An address a mail can go to. */
+  function mailAddress(data: DocData | null): string | null {
+    const email = data?.email;
+    return typeof email === 'string' && /^[^\s@]+@[^\s@]+$/.test(email) ? email : null;
+  }
+
+  /**
+   * The e-mail of a new lead to the card's owner (the user who created it, else the account's
+   * owner), or null when the owner turned it off or has no address.
+   */
+  async function ownerMail(
+    ctx: PublicContext,
+    card: Card,
+    entry: DocData,
+  ): Promise<WriteOp | null> {
+    if (card.appForm.notifyOwner === false) return null;
+    try {
+      let to = card.ownerId ? mailAddress((await ctx.db.get(`users/${card.ownerId}`)).data) : null;
+      if (to === null && card.accountId) {
+        const ownerId = (await ctx.db.get(`accounts/${card.accountId}`)).data?.ownerId;
+        if (typeof ownerId === 'string' && ownerId !== '') {
+          to = mailAddress((await ctx.db.get(`users/${ownerId}`)).data);
+        }
+      }
+      if (to === null) return null;
+      const appUrl = `${(ctx.appOrigin ?? new URL(ctx.hosts.card).origin).replace(/\/+$/, '')}/builder`;
+      return {
+        kind: 'set',
+        path: `mail/${newId()}`,
+        data: leadMail({ to, cardName: card.name, lead: entry, appUrl }),
+      };
+    } catch (err) {
+      // The lead itself matters more than its notice.
+      console.error('[public-surfaces] lead e-mail skipped', err);
+      return null;
+    }
+  }
+
   async function lead(req: PublicRequest, ctx: PublicContext, id: string): Promise<PublicResponse> {
     const contentType = header(req, 'content-type');
     const wantsJson =
@@ -498,7 +539,9 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     if (!parsed.ok) return refuse(parsed.status, parsed.message);
 
     const day = dayKey(now());
+    const mail = await ownerMail(ctx, card, parsed.lead);
     await ctx.db.batch([
+      ...(mail === null ? [] : [mail]),
       {
         kind: 'set',
         path: `analytics/${card.id}/entries/${newId()}`,
