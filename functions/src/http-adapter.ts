@@ -22,7 +22,7 @@ export function publicRequest(req: Request, origin: string): PublicRequest {
     method: req.method,
     url: new URL(req.originalUrl || req.url, origin),
     headers: req.headers,
-    ip: visitorIp(req),
+    ip: visitorIp(req, req.socket?.remoteAddress ?? ''),
     readBody: async (maxBytes) => {
       const body = req.rawBody ?? Buffer.alloc(0);
       return body.length > maxBytes ? null : body.toString('utf8');

@@ -17,10 +17,11 @@ export const HOSTING_PROXY_HOPS = 2;
  * Hosting's CDN appended, `HOSTING_PROXY_HOPS` from the right. Entries left of it are whatever the
  * client sent, so neither they nor `Fastly-Client-IP` (which the CDN passes on when a client sets
  * it) nor Express's `req.ip` (the leftmost entry) are used. With fewer entries (a call that did not
- * come through Hosting) the leftmost is the address Google's front end saw.
+ * come through Hosting) the leftmost is the address Google's front end saw; with none, the socket's.
  */
 export function visitorIp(
   req: { readonly headers: Readonly<Record<string, string | readonly string[] | undefined>> },
+  socketAddress = '',
   hops = HOSTING_PROXY_HOPS,
 ): string {
   const raw = req.headers['x-forwarded-for'];
@@ -28,6 +29,7 @@ export function visitorIp(
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
-  if (chain.length === 0) return '';
+  // No proxy at all (the Functions emulator): the connection's own address.
+  if (chain.length === 0) return socketAddress;
   return chain[Math.max(0, chain.length - hops)] ?? '';
 }

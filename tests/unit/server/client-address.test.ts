@@ -28,5 +28,6 @@ describe('visitorIp', () => {
   it('falls back to the only entry, and to nothing', () => {
     expect(visitorIp(req({ 'x-forwarded-for': '203.0.113.7' }))).toBe('203.0.113.7');
     expect(visitorIp(req({}))).toBe('');
+    expect(visitorIp(req({}), '127.0.0.1')).toBe('127.0.0.1');
   });
 });
