@@ -125,6 +125,7 @@ export function createPublicSurfaces(options: PublicSurfacesOptions): RouteHandl
         db: ctx.db,
         hosts: { card: bases.card.url, signature: bases.signature.url, link: bases.link.url },
         loadPhoto: createPhotoLoader([`${ctx.publicOrigin}/files/`]),
+        appOrigin: ctx.publicOrigin,
       }));
     if (answer === null) return false;
     send(req, res, answer);

@@ -110,6 +110,7 @@ export function createFunctions(deps: FunctionsDeps) {
         loadPhoto: createPhotoLoader(
           bucket ? [`https://firebasestorage.googleapis.com/v0/b/${bucket}/o/`] : [],
         ),
+        appOrigin: config.appOrigin,
       });
       sendAnswer(res, answer);
     });

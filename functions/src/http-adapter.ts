@@ -3,6 +3,7 @@
  * `src/server/` (a plain request in, a plain response out).
  */
 import type { Request } from 'firebase-functions/v2/https';
+import { visitorIp } from '../../src/server/public-surfaces/client-address';
 import type {
   PublicRequest,
   PublicResponse,
@@ -15,29 +16,13 @@ export interface ResponseLike {
   send(body: string): unknown;
 }
 
-function firstHeader(value: string | string[] | undefined): string {
-  return (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim() ?? '';
-}
-
-/**
- * The visitor's address. Behind Firebase Hosting the CDN sets `Fastly-Client-IP` to the address it
- * saw, which a visitor cannot choose; otherwise the first `X-Forwarded-For` entry, else the socket.
- */
-export function visitorIp(req: Pick<Request, 'headers' | 'ip'>): string {
-  return (
-    firstHeader(req.headers['fastly-client-ip']) ||
-    firstHeader(req.headers['x-forwarded-for']) ||
-    (req.ip ?? '')
-  );
-}
-
 /** The plain request of an Express request (the body is the raw bytes firebase-functions keeps). */
 export function publicRequest(req: Request, origin: string): PublicRequest {
   return {
     method: req.method,
     url: new URL(req.originalUrl || req.url, origin),
     headers: req.headers,
-    ip: visitorIp(req),
+    ip: visitorIp(req, req.socket?.remoteAddress ?? ''),
     readBody: async (maxBytes) => {
       const body = req.rawBody ?? Buffer.alloc(0);
       return body.length > maxBytes ? null : body.toString('utf8');

@@ -11,6 +11,10 @@ export const ANALYTICS_PAGE_LIMIT = 500;
 
 export interface CardCounters {
   views: number;
+  /** QR scans (visits through the tracked `via=1` address). */
+  scans: number;
+  /** Contact saves (vCard downloads). */
+  saves: number;
   viewsByDay: Record<string, number>;
   clicks: number;
   clicksByLink: Record<string, number>;
@@ -59,6 +63,8 @@ function date(value: unknown): Date | null {
 export function toCounters(data: DocData | null): CardCounters {
   return {
     views: num(data?.views),
+    scans: num(data?.scans),
+    saves: num(data?.saves),
     viewsByDay: counts(data?.viewsByDay),
     clicks: num(data?.clicks),
     clicksByLink: counts(data?.clicksByLink),

@@ -52,8 +52,8 @@ export const MAX_IMPORT_ROWS = 5000;
  * Cards per batch, sized to the rules' access-call limits: a batched write may make 20 document
  * reads in its rules (get/exists/getAfter), at most 10 per write, and each write counts its own.
  * For the super admin (the costliest caller) `firestore.rules` reads 5 documents to judge a card
- * create (account, user, card-cap list, handle claim, team) and 3 for its handle claim (account,
- * user, card): 8 a card, so 2 cards (16 reads) fit a batch. The access table and app-writes.test.ts
+ * create (account, user, card-cap list, handle claim, team, the id's analytics) and 3 for its handle
+ * claim (account, user, card): 9 a card, so 2 cards (18 reads) fit a batch. The access table and app-writes.test.ts
  * run batches of this size against the rules; large imports belong in a server job.
  */
 export const IMPORT_BATCH_CARDS = 2;

@@ -132,6 +132,8 @@ export interface AppForm {
   /** Which fields visitors are asked for. */
   fields?: { name?: boolean; email?: boolean; phone?: boolean; company?: boolean; note?: boolean };
   title?: string;
+  /** Whether each new lead is e-mailed to the card's owner (on unless false). */
+  notifyOwner?: boolean;
 }
 
 export interface AppShare {

@@ -42,11 +42,18 @@ export function trackedCardUrl(
   return `${cardPublicUrl(card, hosts)}?via=1`;
 }
 
-/** The e-mail signature preview (spec 2): `{signature host}/{handle}`. */
+/**
+ * The e-mail signature preview (spec 2): `{signature host}/{handle}` for a card whose handle is
+ * public; an unlisted card's (handleAllowIndex false) is at `{signature host}/{id}/i`, like its
+ * private page, so that its handle leads nobody to it (docs/access.md).
+ */
 export function signaturePreviewUrl(
-  card: Pick<Card, 'handle'>,
+  card: Pick<Card, 'handle'> & Partial<Pick<Card, 'id' | 'handleAllowIndex'>>,
   hosts: Pick<PublicHosts, 'signature'>,
 ): string {
+  if (card.handleAllowIndex === false && card.id) {
+    return `${host(hosts.signature)}/${encodePart(card.id)}/i`;
+  }
   return `${host(hosts.signature)}/${encodePart(card.handle)}`;
 }
 

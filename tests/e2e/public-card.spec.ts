@@ -329,6 +329,14 @@ test.describe('public card', () => {
     await expectAccessible(visit.page);
     await visit.context.close();
 
+    // The card's owner is e-mailed the lead (on by default): it is in the local mailbox. No axe
+    // here: the mailbox is a developer's tool, and axe cannot enter its sandboxed message frames.
+    await page.goto('/__/mailbox');
+    const mail = page.locator('article').filter({
+      has: page.getByRole('heading', { name: `New lead on ${name}: ${leadName}` }),
+    });
+    await expect(mail).toContainText('To owner@initech.example');
+
     await openAnalytics(page, signIn, name);
     await expect(stat(page, 'Leads')).toHaveText('1');
     const entries = page.getByRole('region', { name: 'Lead form entries' });

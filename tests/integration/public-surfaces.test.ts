@@ -44,8 +44,26 @@ function docs(collection: string): DocData[] {
   return server.ctx.db.query({ collection }).map((d) => d.data);
 }
 
+/** A desktop browser's user agent: scripted clients (Node's fetch among them) are not counted. */
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+
 function get(path: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(`${server.url}${path}`, { redirect: 'manual', ...init });
+  const headers = new Headers(init.headers);
+  if (!headers.has('user-agent')) headers.set('user-agent', BROWSER);
+  return fetch(`${server.url}${path}`, { redirect: 'manual', ...init, headers });
+}
+
+function summary(id: string): DocData {
+  return server.ctx.db.get(`analytics/${id}`).data ?? {};
+}
+
+/** Waits until the card's `field` reads `value`, then makes sure no late count moves it. */
+async function settlesAt(id: string, field: string, value: number): Promise<void> {
+  await expect.poll(() => summary(id)[field], { timeout: 5000 }).toBe(value);
+  // The counter buffer writes a card's summary at most once a second: give it one more turn.
+  await new Promise((resolve) => setTimeout(resolve, 1200));
+  expect(summary(id)[field]).toBe(value);
 }
 
 function postLead(id: string, body: string, type = 'application/json'): Promise<Response> {
@@ -151,7 +169,7 @@ describe('card page', () => {
   it('counts one view per visitor page render, by day, and no crawler views', async () => {
     seed('views');
     await get('/c/views-handle');
-    await get('/c/views/i');
+    await get('/c/views/i', { headers: { 'user-agent': `${BROWSER} Edg/131.0` } });
     // Link-preview fetchers are not visitors.
     await get('/c/views-handle', { headers: { 'user-agent': 'Slackbot-LinkExpanding 1.0' } });
     await get('/c/views-handle', { headers: { 'user-agent': 'LinkedInBot/1.0' } });
@@ -165,6 +183,69 @@ describe('card page', () => {
     expect(summary.views).toBe(2);
     expect(summary.viewsByDay).toEqual({ [today]: 2 });
     expect(summary.accountId).toBe('acme');
+  });
+});
+
+describe('counting visitors', () => {
+  const OTHER = `${BROWSER} Edg/131.0`;
+
+  it('counts 40 reloads by one visitor as one view, a crawler as none, another visitor as one more', async () => {
+    seed('reloads');
+    for (let i = 0; i < 40; i++) expect((await get('/c/reloads-handle')).status).toBe(200);
+    await settlesAt('reloads', 'views', 1);
+    const robots = [
+      { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' },
+      { 'user-agent': 'curl/8.5.0' },
+      { 'user-agent': 'Wget/1.21.4' },
+      { 'user-agent': '' },
+      { 'user-agent': OTHER, 'sec-purpose': 'prefetch' },
+    ];
+    for (const headers of robots) await get('/c/reloads-handle', { headers });
+    await get('/c/reloads-handle', { method: 'HEAD', headers: { 'user-agent': OTHER } });
+    await get('/c/reloads-handle', { headers: { 'user-agent': OTHER } });
+    await settlesAt('reloads', 'views', 2);
+  });
+
+  it('does not let one address drive the views by changing its user agent', async () => {
+    seed('rotate');
+    for (let i = 0; i < 30; i++) {
+      await get('/c/rotate-handle', { headers: { 'user-agent': `${BROWSER} r${i}` } });
+    }
+    await settlesAt('rotate', 'views', 5);
+  });
+
+  it('counts a QR scan (via=1) once per visitor, as a view too', async () => {
+    seed('qr');
+    for (let i = 0; i < 3; i++) await get('/c/qr-handle?via=1');
+    await get('/c/qr-handle?via=1', { headers: { 'user-agent': 'curl/8.5.0' } });
+    await settlesAt('qr', 'scans', 1);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(summary('qr').scansByDay).toEqual({ [today]: 1 });
+    expect(summary('qr').views).toBe(1);
+  });
+
+  it('counts a contact save once per visitor, and none by a script', async () => {
+    seed('saves');
+    for (let i = 0; i < 3; i++) expect((await get('/c/saves/vcard.vcf')).status).toBe(200);
+    expect(
+      (await get('/c/saves/vcard.vcf', { headers: { 'user-agent': 'curl/8.5.0' } })).status,
+    ).toBe(200);
+    await get('/c/saves/vcard.vcf', { headers: { 'user-agent': OTHER } });
+    await settlesAt('saves', 'saves', 2);
+  });
+
+  it('follows every click but counts a visitor once per link', async () => {
+    seed('clicks');
+    const site = '/l/https%3A%2F%2Facme.example%2Fabout/clicks/site/website/nodcard/click';
+    for (let i = 0; i < 5; i++) {
+      const res = await get(site);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('https://acme.example/about');
+    }
+    expect((await get(site, { headers: { 'user-agent': 'Slackbot 1.0' } })).status).toBe(302);
+    await settlesAt('clicks', 'clicks', 1);
+    expect(docs('analytics/clicks/clicks')).toHaveLength(1);
+    expect(docs('analytics/clicks/clicks')[0]).toMatchObject({ accountId: 'acme' });
   });
 });
 
@@ -279,6 +360,35 @@ describe('lead form', () => {
     expect(page).toContain('Thank you! Your details were sent to Ada.');
   });
 
+  it("e-mails the lead to the card's owner, escaped, unless the card turned it off", async () => {
+    server.ctx.db.set('users/owner-lead', { id: 'owner-lead', email: 'olive@acme.example' });
+    seed('lead-mail', { ownerId: 'owner-lead' });
+    const before = docs('mail').length;
+    const res = await postLead(
+      'lead-mail',
+      JSON.stringify({ name: '<b>Bob</b>', email: 'bob@example.test', note: 'Hi & bye' }),
+    );
+    expect(res.status).toBe(201);
+    const mails = docs('mail').slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      to: 'olive@acme.example',
+      message: { subject: 'New lead on Ada Lovelace: <b>Bob</b>' },
+    });
+    const message = mails[0]?.message as { html: string; text: string };
+    expect(message.html).toContain('&lt;b&gt;Bob&lt;/b&gt;');
+    expect(message.html).not.toContain('<b>Bob');
+    expect(message.text).toContain('Note: Hi & bye');
+
+    seed('lead-quiet', {
+      ownerId: 'owner-lead',
+      appForm: { enabled: true, notifyOwner: false, fields: { name: true } },
+    });
+    expect((await postLead('lead-quiet', JSON.stringify({ name: 'Cy' }))).status).toBe(201);
+    expect(docs('analytics/lead-quiet/entries')).toHaveLength(1);
+    expect(docs('mail').slice(before)).toHaveLength(1);
+  });
+
   it('refuses unknown fields and over-long values, storing nothing', async () => {
     seed('lead3');
     expect((await postLead('lead3', JSON.stringify({ name: 'A', isAdmin: 'yes' }))).status).toBe(
@@ -321,6 +431,21 @@ describe('signature page', () => {
     expect(html).not.toContain('<script>alert(1)');
     expect(html).toContain('Copy signature');
     expect((await get('/s/nobody')).status).toBe(404);
+  });
+
+  it("keeps an unlisted card's signature off its handle: only its private address shows it", async () => {
+    seed('sig-private', { handleAllowIndex: false });
+    const byHandle = await get('/s/sig-private-handle');
+    expect(byHandle.status).toBe(404);
+    expect(await byHandle.text()).not.toContain('sig-private/i');
+    // Nor the card page or the saved contact by handle.
+    expect((await get('/c/sig-private-handle')).status).toBe(404);
+    expect((await get('/c/sig-private-handle/vcard')).status).toBe(404);
+    const byId = await get('/s/sig-private/i');
+    expect(byId.status).toBe(200);
+    const html = await byId.text();
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html).toContain(`${server.url}/c/sig-private/i`);
   });
 
   it('does not publish a signature its owner turned off', async () => {

@@ -1,7 +1,7 @@
 /**
  * The public directory of an account (accounts have a directory slug): GET `{directory}/{slug}`
- * lists the account's cards that are not archived, with a search box (`?q=`, matched on name, title
- * and company), each linking to the card's public page (`/c/{handle}` or `/c/{id}/i`). Rendered on
+ * lists the account's cards that are not archived and not unlisted, with a search box (`?q=`, matched on name, title
+ * and company), each linking to the card's public page (`/c/{handle}`). Rendered on
  * the server with admin reads, like the card pages, and shown only for accounts that turned it on
  * (`directory.enabled === true`); any other slug answers 404 with the same page, so slugs of
  * accounts without a directory cannot be told apart from unknown ones. Every user value is
@@ -167,6 +167,9 @@ export function createDirectoryPage(options: DirectoryPageOptions = {}): Directo
       where: [
         { field: 'accountId', op: '==', value: account.id },
         { field: 'isArchived', op: '==', value: false },
+        // An unlisted card (handleAllowIndex false) is only reached by people its owner shares it
+        // with: the directory does not list it.
+        { field: 'handleAllowIndex', op: '==', value: true },
       ],
       limit,
     });

@@ -81,6 +81,8 @@ export function cardFromDoc(id: string, data: Data): Card {
   if (teamId !== undefined) card.teamId = teamId;
   const company = optStr(data.company);
   if (company !== undefined) card.company = company;
+  const ownerId = optStr(data.ownerId);
+  if (ownerId !== undefined) card.ownerId = ownerId;
   const email = optStr(data.email);
   if (email !== undefined) card.email = email;
   return card;

@@ -11,20 +11,23 @@
  *   analytics/{cardId}                 one summary per card, always written with set-merge and
  *                                      increments so that no read is needed:
  *     cardId, accountId, teamId?       owner keys (access rules, the owner's queries)
- *     views, saves, clicks, leads      all-time totals
+ *     views, scans, saves, clicks, leads  all-time totals
  *     viewsByDay  { 'YYYY-MM-DD': n }  per UTC day: the series behind the "views over time" chart
- *     savesByDay, clicksByDay          the same for contact saves and link clicks
+ *     scansByDay, savesByDay,          the same for QR scans, contact saves, link clicks
+ *     clicksByDay, leadsByDay          and leads
  *     clicksByLink { linkId: n }       the per-link totals
  *     updatedAt                        server time of the last write
- *   analytics/{cardId}/clicks/{auto}   one per followed link: { linkId, name, at }
+ *   analytics/{cardId}/clicks/{auto}   one per followed link: { linkId, name, accountId, at }
  *   analytics/{cardId}/entries/{auto}  one per lead: { cardId, accountId, name?, email?, phone?,
  *                                      company?, note?, createdAt }
  *
  * The day maps grow by one key per active day (a few KB a year), far below the 1 MiB document
  * limit. The summary's counts go through `counter-buffer.ts`, which adds up the increments of a busy
  * card and writes its summary at most once a second, so a card that goes viral never holds a hot
- * document (Firestore sustains about one write per second per document). Link-preview crawlers are
- * not counted as views.
+ * document (Firestore sustains about one write per second per document). Who counts, and how
+ * often, is decided by `visitor-counting.ts`: robots, preview fetchers, scripts, HEAD requests and
+ * prefetches never; a visitor once per card per 30 minutes for each of view, QR scan (`via=1`),
+ * contact save and link click.
  *
  * Reads: one per page view (the card query or get; the team's branding is already merged into the
  * card by the team sync); the team's promotions are queried at most once a minute per team.
@@ -56,7 +59,9 @@ import {
   type CounterBufferOptions,
 } from './counter-buffer';
 import { parseLead } from './lead-input';
+import { leadMail } from './lead-mail';
 import { createRateLimiter } from './rate-limiter';
+import { createVisitorCounter, isAutomated, type VisitorCounterOptions } from './visitor-counting';
 
 /** The database the public surfaces need: the port's shapes, sync (local) or async (Firestore). */
 export interface PublicDb {
@@ -70,7 +75,11 @@ export interface PublicRequest {
   /** The full request URL (only its path and query are used for routing). */
   readonly url: URL;
   readonly headers: Readonly<Record<string, string | readonly string[] | undefined>>;
-  /** The visitor's address, for rate limiting (the socket's, or the trusted proxy's header). */
+  /**
+   * The visitor's address, for rate limiting and counting: the socket's (local server) or the one
+   * the host's trusted proxy reports (`functions/src/http-adapter.ts`), never a header the client
+   * sets freely.
+   */
   readonly ip: string;
   /** The body as UTF-8, or null when it is longer than `maxBytes` (reading stops there). */
   readBody(maxBytes: number): Promise<string | null>;
@@ -102,6 +111,10 @@ export interface PublicSurfacesConfig {
   readonly promotionsQuery?: (card: Card) => QuerySpec | null;
   /** Lead posts allowed per card per visitor IP per minute (default 10). */
   readonly leadsPerMinute?: number;
+  /** How many (card, address) keys the lead limiter remembers at once (default 10,000; tests). */
+  readonly leadKeys?: number;
+  /** Who counts as a visitor, and how often (`visitor-counting.ts`; tests). */
+  readonly visitors?: VisitorCounterOptions;
   /** The clock (tests). */
   readonly now?: () => Date;
   /**
@@ -124,6 +137,8 @@ export interface PublicContext {
    * an address a card owner typed (that would be a server-side request forgery).
    */
   readonly loadPhoto?: (url: string) => Promise<VCardOptions['photo'] | null>;
+  /** The app's origin, for the link in the lead e-mail to the card's owner. */
+  readonly appOrigin?: string;
 }
 
 export interface PublicSurfacesHandler {
@@ -133,11 +148,9 @@ export interface PublicSurfacesHandler {
 }
 
 const PROMOTION_TTL_MS = 60_000;
+/** Lead posts one address may make in a minute, whatever cards they name. */
+const LEAD_POSTS_PER_ADDRESS = 60;
 const NOTE_MAX = 500;
-/** Link-preview fetchers and search robots (not visitors): their page loads are not counted. */
-const CRAWLERS =
-  /\bbot\b|bot\/|bot-|crawler|spider|slurp|facebookexternalhit|embedly|preview|whatsapp\/|telegram|discord|slack|skype|vkshare|pinterest|quora link/i;
-
 function prefix(path: string | undefined): string | null {
   if (path === undefined) return null;
   const clean = path.replace(/\/+$/, '');
@@ -256,7 +269,26 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
             ],
           }
         : null);
-  const leadLimiter = createRateLimiter({ max: config.leadsPerMinute ?? 10, windowMs: 60_000 });
+  const leadLimiter = createRateLimiter({
+    max: config.leadsPerMinute ?? 10,
+    windowMs: 60_000,
+    ...(config.leadKeys !== undefined ? { maxKeys: config.leadKeys } : {}),
+  });
+  // Across cards, per address: bounds the reads a flood of lead posts costs, whatever ids it names.
+  const leadAddressLimiter = createRateLimiter({
+    max: LEAD_POSTS_PER_ADDRESS,
+    windowMs: 60_000,
+  });
+  const visitors = createVisitorCounter(config.visitors);
+
+  /** Whether this request is a visitor's first of `kind` for the card in the counting window. */
+  function countable(req: PublicRequest, card: Card, kind: string, at: Date): boolean {
+    const userAgent = header(req, 'user-agent');
+    if (isAutomated({ method: req.method, userAgent, header: (name) => header(req, name) })) {
+      return false;
+    }
+    return visitors.admit(kind, { ip: req.ip, userAgent, cardId: card.id }, at.getTime());
+  }
   const promotionCache = new Map<string, { at: number; promotions: Promotion[] }>();
 
   async function cardById(db: PublicDb, id: string): Promise<Card | null> {
@@ -343,6 +375,19 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
       });
   }
 
+  /**
+   * The summary's owner keys, written in the same batch as a lead or click: the rules give read
+   * access to the account stored on the summary, so no entry may exist without it.
+   */
+  function ownerMark(card: Card): WriteOp {
+    return {
+      kind: 'set',
+      path: `analytics/${card.id}`,
+      data: { cardId: card.id, accountId: card.accountId },
+      merge: true,
+    };
+  }
+
   async function record(db: PublicDb, ops: WriteOp[]): Promise<void> {
     try {
       await db.batch(ops);
@@ -364,10 +409,19 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
       noindex: byId || !card.handleAllowIndex,
       thanks: req.url.searchParams.get('thanks') === '1',
     });
-    if (req.method === 'GET' && !CRAWLERS.test(header(req, 'user-agent'))) {
-      const day = dayKey(at);
-      const view = () =>
-        count(ctx.db, card, { views: increment(1), viewsByDay: { [day]: increment(1) } });
+    const fields: DocData = {};
+    const day = dayKey(at);
+    if (countable(req, card, 'view', at)) {
+      fields.views = increment(1);
+      fields.viewsByDay = { [day]: increment(1) };
+    }
+    // A QR scan: the code (and the shared link) carries via=1.
+    if (req.url.searchParams.get('via') === '1' && countable(req, card, 'scan', at)) {
+      fields.scans = increment(1);
+      fields.scansByDay = { [day]: increment(1) };
+    }
+    if (Object.keys(fields).length > 0) {
+      const view = () => count(ctx.db, card, fields);
       if (config.counters?.awaitViews === true) await view();
       // The visitor should not wait for a counter: the view is counted right after the answer.
       else setTimeout(() => void view(), 0);
@@ -398,8 +452,9 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
         `${foldVCardLine(`PHOTO;VALUE=URI:${photo.uri}`)}\r\nEND:VCARD\r\n`,
       );
     }
-    if (req.method === 'GET') {
-      const day = dayKey(now());
+    const at = now();
+    if (countable(req, card, 'save', at)) {
+      const day = dayKey(at);
       await count(ctx.db, card, { saves: increment(1), savesByDay: { [day]: increment(1) } });
     }
     return {
@@ -414,6 +469,44 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     };
   }
 
+  /** An address a mail can go to. */
+  function mailAddress(data: DocData | null): string | null {
+    const email = data?.email;
+    return typeof email === 'string' && /^[^\s@]+@[^\s@]+$/.test(email) ? email : null;
+  }
+
+  /**
+   * The e-mail of a new lead to the card's owner (the user who created it, else the account's
+   * owner), or null when the owner turned it off or has no address.
+   */
+  async function ownerMail(
+    ctx: PublicContext,
+    card: Card,
+    entry: DocData,
+  ): Promise<WriteOp | null> {
+    if (card.appForm.notifyOwner === false) return null;
+    try {
+      let to = card.ownerId ? mailAddress((await ctx.db.get(`users/${card.ownerId}`)).data) : null;
+      if (to === null && card.accountId) {
+        const ownerId = (await ctx.db.get(`accounts/${card.accountId}`)).data?.ownerId;
+        if (typeof ownerId === 'string' && ownerId !== '') {
+          to = mailAddress((await ctx.db.get(`users/${ownerId}`)).data);
+        }
+      }
+      if (to === null) return null;
+      const appUrl = `${(ctx.appOrigin ?? new URL(ctx.hosts.card).origin).replace(/\/+$/, '')}/builder`;
+      return {
+        kind: 'set',
+        path: `mail/${newId()}`,
+        data: leadMail({ to, cardName: card.name, lead: entry, appUrl }),
+      };
+    } catch (err) {
+      // The lead itself matters more than its notice.
+      console.error('[public-surfaces] lead e-mail skipped', err);
+      return null;
+    }
+  }
+
   async function lead(req: PublicRequest, ctx: PublicContext, id: string): Promise<PublicResponse> {
     const contentType = header(req, 'content-type');
     const wantsJson =
@@ -423,11 +516,12 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
         ? json(status, { error: { message } })
         : html(status, renderMessagePage('Your details were not sent', message));
 
-    // Before reading anything: the per-visitor limit (a flood costs no reads or writes).
-    if (!leadLimiter.hit(`${id}\n${req.ip}`, now().getTime())) {
+    const tooMany = (): PublicResponse => {
       const res = refuse(429, 'Too many messages just now. Please try again in a minute.');
       return { ...res, headers: { ...res.headers, 'Retry-After': '60' } };
-    }
+    };
+    // Before reading anything: the address's limit across cards (a flood costs few reads).
+    if (!leadAddressLimiter.hit(req.ip, now().getTime())) return tooMany();
     const declared = Number(header(req, 'content-length') || '0');
     if (declared > LEAD_BODY_MAX_BYTES) return refuse(413, 'That message is too long.');
     const body = await req.readBody(LEAD_BODY_MAX_BYTES);
@@ -439,11 +533,15 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
         ? json(404, { error: { message: 'No such card.' } })
         : html(404, renderNotFoundPage());
     }
+    // The per-card limit counts only posts to a real card: made-up ids never take a key's place.
+    if (!leadLimiter.hit(`${card.id}\n${req.ip}`, now().getTime())) return tooMany();
     const parsed = parseLead(body, contentType, enabledLeadFields(card.appForm));
     if (!parsed.ok) return refuse(parsed.status, parsed.message);
 
     const day = dayKey(now());
+    const mail = await ownerMail(ctx, card, parsed.lead);
     await ctx.db.batch([
+      ...(mail === null ? [] : [mail]),
       {
         kind: 'set',
         path: `analytics/${card.id}/entries/${newId()}`,
@@ -454,6 +552,7 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
           createdAt: serverTimestamp(),
         },
       },
+      ownerMark(card),
     ]);
     await count(ctx.db, card, { leads: increment(1), leadsByDay: { [day]: increment(1) } });
     if (wantsJson) return json(201, { ok: true });
@@ -462,7 +561,11 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     return redirect(back.href, 303);
   }
 
-  async function click(ctx: PublicContext, parts: string[]): Promise<PublicResponse> {
+  async function click(
+    req: PublicRequest,
+    ctx: PublicContext,
+    parts: string[],
+  ): Promise<PublicResponse> {
     const [value, cardId, linkId] = parts;
     const refused = () =>
       html(
@@ -479,14 +582,23 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     const link = card.contacts.find((l) => l.id === linkId && l.value === value);
     const target = link === undefined ? null : safeLinkHref(link);
     if (link === undefined || target === null || !isAllowedTarget(target)) return refused();
-    const day = dayKey(now());
+    const at = now();
+    // A click is counted once per visitor per link in the window; the visitor goes on either way.
+    if (!countable(req, card, `click:${link.id}`, at)) return redirect(target, 302);
+    const day = dayKey(at);
     // One new document per click (never the same one twice), and the summary through the buffer.
     await record(ctx.db, [
       {
         kind: 'set',
         path: `analytics/${card.id}/clicks/${newId()}`,
-        data: { linkId: link.id, name: link.name.toLowerCase(), at: serverTimestamp() },
+        data: {
+          linkId: link.id,
+          name: link.name.toLowerCase(),
+          accountId: card.accountId,
+          at: serverTimestamp(),
+        },
       },
+      ownerMark(card),
     ]);
     await count(ctx.db, card, {
       clicks: increment(1),
@@ -507,15 +619,21 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     if (link !== null) {
       if (!isRead) return methodNotAllowed('GET, HEAD');
       if (link.length === 6 && link[4] === 'nodcard' && link[5] === 'click')
-        return click(ctx, link);
+        return click(req, ctx, link);
       return html(404, renderNotFoundPage());
     }
 
     const signature = paths.signature !== null ? segmentsUnder(pathname, paths.signature) : null;
     if (signature !== null) {
       if (!isRead) return methodNotAllowed('GET, HEAD');
+      // By handle only when the handle is public; an unlisted card's signature is at its private
+      // `{id}/i`, so that guessing a handle never reveals a card its owner shares by hand.
       const card =
-        signature.length === 1 ? await cardByHandle(ctx.db, signature[0] ?? '', false) : null;
+        signature.length === 1
+          ? await cardByHandle(ctx.db, signature[0] ?? '', true)
+          : signature.length === 2 && signature[1] === 'i'
+            ? await cardById(ctx.db, signature[0] ?? '')
+            : null;
       // An owner who turned the signature off does not publish it.
       if (card === null || card.signatureBasic.enabled === false) {
         return html(404, renderNotFoundPage());

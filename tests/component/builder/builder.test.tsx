@@ -380,6 +380,23 @@ describe('card builder', { timeout: 20_000 }, () => {
     expect(builderStore.getState().draft.appShare).toMatchObject({ description: 'Say hi' });
   });
 
+  it('e-mails new leads to the owner unless the lead form settings turn it off', async () => {
+    const user = userEvent.setup();
+    const { builderStore } = renderBuilder();
+    await openedAda();
+    await user.click(screen.getByRole('tab', { name: 'Lead form' }));
+    await user.click(screen.getByLabelText('Show the lead form on the card'));
+    const notify = screen.getByLabelText('E-mail me each new lead');
+    // On by default: a card that never set it sends the e-mail.
+    expect(notify).toBeChecked();
+    await user.click(notify);
+    expect(notify).not.toBeChecked();
+    expect(builderStore.getState().draft.appForm).toMatchObject({
+      enabled: true,
+      notifyOwner: false,
+    });
+  });
+
   it('refuses an image of the wrong type or over 5 MB with a clear message', async () => {
     const user = userEvent.setup({ applyAccept: false });
     renderBuilder();

@@ -12,6 +12,8 @@ describe('card analytics', { timeout: 20_000 }, () => {
     const day = today.toISOString().slice(0, 10);
     db.seed('analytics/card-ada', {
       views: 42,
+      scans: 4,
+      saves: 6,
       viewsByDay: { [day]: 7 },
       clicks: 5,
       clicksByLink: { 'l-web': 3, 'l-phone': 2 },
@@ -30,6 +32,11 @@ describe('card analytics', { timeout: 20_000 }, () => {
     expect(await screen.findByText('42')).toBeInTheDocument();
     const stats = screen.getByText('Link clicks').closest('div')!;
     expect(within(stats).getByText('5')).toBeInTheDocument();
+    // QR scans and contact saves are counted and shown too.
+    expect(within(screen.getByText('QR scans').closest('div')!).getByText('4')).toBeInTheDocument();
+    expect(
+      within(screen.getByText('Contact saves').closest('div')!).getByText('6'),
+    ).toBeInTheDocument();
     const perLink = screen.getByRole('table', { name: 'Clicks per link' });
     expect(
       within(perLink).getByRole('rowheader', { name: 'Website' }).nextSibling,

@@ -61,6 +61,15 @@ describe('trackedCardUrl', () => {
 describe('signaturePreviewUrl', () => {
   it('is {signature host}/{handle}', () => {
     expect(signaturePreviewUrl({ handle: 'jane-doe' }, hosts)).toBe('https://sig.example/jane-doe');
+    expect(
+      signaturePreviewUrl({ id: 'c1', handle: 'jane-doe', handleAllowIndex: true }, hosts),
+    ).toBe('https://sig.example/jane-doe');
+  });
+
+  it("is an unlisted card's private address, never its handle", () => {
+    expect(
+      signaturePreviewUrl({ id: 'c1', handle: 'jane-doe', handleAllowIndex: false }, hosts),
+    ).toBe('https://sig.example/c1/i');
   });
 });
 

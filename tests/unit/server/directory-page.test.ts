@@ -59,6 +59,13 @@ const DOCS: Record<string, DocData> = {
     name: 'Grace Hopper',
     title: 'Admiral',
     handle: 'grace',
+    handleAllowIndex: true,
+  },
+  'cards/u1': {
+    accountId: 'acme',
+    isArchived: false,
+    name: 'Unlisted Person',
+    handle: 'unlisted',
     handleAllowIndex: false,
   },
   'cards/c3': {
@@ -86,9 +93,16 @@ describe('directory page', () => {
     expect(body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(body).not.toContain('<script>');
     expect(body).toContain('href="http://app.test/c/evil"');
-    expect(body).toContain('href="http://app.test/c/c2/i"');
+    expect(body).toContain('href="http://app.test/c/grace"');
     expect(body).not.toContain('Archived Person');
     expect(body).not.toContain('Hidden Person');
+  });
+
+  it('does not list an unlisted card, nor reveal its private address', async () => {
+    const { body } = await get('/d/acme-co', DOCS);
+    expect(body).not.toContain('Unlisted Person');
+    expect(body).not.toContain('/c/u1/i');
+    expect((await get('/d/acme-co?q=unlisted', DOCS)).body).not.toContain('Unlisted Person');
   });
 
   it('filters by the search text', async () => {

@@ -260,6 +260,14 @@ export function CardAnalytics(props: { card: Card; now?: Date }) {
           <dd>{counters ? counters.views : '…'}</dd>
         </div>
         <div className="stat">
+          <dt>QR scans</dt>
+          <dd>{counters ? counters.scans : '…'}</dd>
+        </div>
+        <div className="stat">
+          <dt>Contact saves</dt>
+          <dd>{counters ? counters.saves : '…'}</dd>
+        </div>
+        <div className="stat">
           <dt>Link clicks</dt>
           <dd>{counters ? counters.clicks : '…'}</dd>
         </div>

@@ -37,6 +37,12 @@ export function LeadFormPanel(props: { appForm: AppForm | undefined }) {
           onChange={(e) => patch({ appForm: { title: e.target.value } })}
           disabled={!enabled}
         />
+        <CheckboxField
+          label="E-mail me each new lead"
+          checked={appForm.notifyOwner !== false}
+          disabled={!enabled}
+          onChange={(checked) => patch({ appForm: { notifyOwner: checked } })}
+        />
       </Section>
       <Section title="Fields visitors are asked for">
         <div className="check-grid">
