@@ -539,6 +539,14 @@ function usage(accountId: string, cardIds: readonly string[]): WriteOp {
   return { kind: 'set', path: `accounts/${accountId}/usage/cards`, data: { batch: [...cardIds] } };
 }
 
+/** Un-archives card-a3 and takes its handle claim back (archived cards hold none). */
+function unArchiveA3(): WriteOp[] {
+  return [
+    { kind: 'update', path: 'cards/card-a3', data: { isArchived: false } },
+    { kind: 'set', path: 'handles/old-card', data: { cardId: 'card-a3', accountId: 'acc-a' } },
+  ];
+}
+
 /** Writes only the card-cap list of an account. */
 function usageBatch(accountId: string): AccessOp {
   return batch(usage(accountId, ['card-x']));
@@ -1533,20 +1541,29 @@ const ATTACKS: AccessCase[] = [
     (e) => cardBatch(e, 1, { usage: ['card-batch-0', 'pad-1', 'pad-2', 'pad-3', 'pad-4'] }),
   ),
   c('owner imports 5 cards in one batch with 4 free slots', 'owner', false, (e) => cardBatch(e, 5)),
-  c('owner un-archives a card and imports 3 more with 3 free slots left', 'owner', false, (e) =>
-    cardBatch(e, 3, {
-      alsoInUse: ['card-a3', 'pad-1'],
-      more: [{ kind: 'update', path: 'cards/card-a3', data: { isArchived: false } }],
-    }),
+  // un-archive (taking its handle back) plus one new card: 2 of the 4 free slots, unless the
+  // card-cap list says more; each case stays within the batch's 20 access calls
+  c(
+    'owner un-archives a card and imports 1 more, the card-cap list naming both',
+    'owner',
+    true,
+    (e) => cardBatch(e, 1, { alsoInUse: ['card-a3'], more: unArchiveA3() }),
   ),
   c(
-    'owner un-archives a card and imports 3, leaving the card out of the card-cap list',
+    'owner un-archives a card and imports 1 more, the card-cap list naming 5 with 4 free slots',
     'owner',
     false,
     (e) =>
-      cardBatch(e, 3, {
-        more: [{ kind: 'update', path: 'cards/card-a3', data: { isArchived: false } }],
+      cardBatch(e, 1, {
+        alsoInUse: ['card-a3', 'pad-1', 'pad-2', 'pad-3'],
+        more: unArchiveA3(),
       }),
+  ),
+  c(
+    'owner un-archives a card and imports 1, leaving the card out of the card-cap list',
+    'owner',
+    false,
+    (e) => cardBatch(e, 1, { more: unArchiveA3() }),
   ),
   c('owner imports 2 cards naming only 1 in the card-cap list', 'owner', false, (e) =>
     cardBatch(e, 2, { usage: ['card-batch-0'] }),
