@@ -161,7 +161,7 @@ export function MembersPanel(props: {
                   autoComplete="off"
                   value={email}
                   error={emailError}
-                  hint="We e-mail them a link that works once, for 7 days: they join this account when they sign up or sign in with this address."
+                  hint="They get a link that works once, for 7 days."
                   onChange={(e) => setEmail(e.target.value)}
                 />
                 <SelectField

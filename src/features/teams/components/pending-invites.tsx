@@ -55,7 +55,7 @@ export function PendingInvites(props: {
       </h3>
       <ul className="member-list" aria-labelledby="pending-invites-heading">
         {invites.map((invite) => (
-          <li key={invite.email} className="member" data-invite={invite.email}>
+          <li key={invite.email} className="member member--invite" data-invite={invite.email}>
             <div className="member__who">
               <span className="member__name">{invite.email}</span>
               <span className="member__meta">{inviteStatus(invite)}</span>
