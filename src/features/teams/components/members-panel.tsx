@@ -27,8 +27,7 @@ import { PendingInvites } from './pending-invites';
 import { SelectField } from './select-field';
 
 const ROLE_HINTS: Record<InviteRole, string> = {
-  collaborator:
-    'Edits cards, teams, brand kits and promotions, as you do (not billing or members).',
+  collaborator: 'Edits cards, teams, brand kits and promotions.',
   editor: 'Edits the account’s cards only.',
 };
 
