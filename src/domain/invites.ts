@@ -47,6 +47,19 @@ export function inviteRole(value: unknown): InviteRole {
   return value === 'editor' ? 'editor' : 'collaborator';
 }
 
+/**
+ * True when `uid` is a card editor of the account (and not its owner or a collaborator): the app
+ * then offers only the cards (the rules refuse the rest, docs/access.md "Roles").
+ */
+export function isCardEditorOf(
+  account: { ownerId?: unknown; collaborators?: unknown; editors?: unknown } | null | undefined,
+  uid: string | null | undefined,
+): boolean {
+  if (!account || !uid || account.ownerId === uid) return false;
+  const listed = (value: unknown) => Array.isArray(value) && value.includes(uid);
+  return listed(account.editors) && !listed(account.collaborators);
+}
+
 /** Why an invitation cannot be accepted. */
 export type InviteRefusalReason =
   | 'signed-out'

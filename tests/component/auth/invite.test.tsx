@@ -238,3 +238,40 @@ describe('joining an account by invitation', () => {
     vi.restoreAllMocks();
   });
 });
+
+describe('a card editor in the app', () => {
+  it('is offered the cards, not the team or billing pages', async () => {
+    const auth = createFakeAuth();
+    auth.addUser({ uid: 'u1', email: INVITEE }, 'Right-pass1');
+    const { db } = backendWith();
+    db.seed('accounts/initech', {
+      ...(db.dump()['accounts/initech'] as Record<string, unknown>),
+      editors: ['u1'],
+    });
+    const app = renderApp('/builder', { auth, db });
+    stop = app.stop;
+    seedUser(app.db, { uid: 'u1', email: INVITEE, accountId: 'initech' });
+    auth.restore('u1');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Cards' })).toBeVisible());
+    expect(within(nav).queryByRole('link', { name: 'Billing' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Team' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the team and billing pages for a collaborator', async () => {
+    const auth = createFakeAuth();
+    auth.addUser({ uid: 'u1', email: INVITEE }, 'Right-pass1');
+    const { db } = backendWith();
+    db.seed('accounts/initech', {
+      ...(db.dump()['accounts/initech'] as Record<string, unknown>),
+      collaborators: ['u1'],
+    });
+    const app = renderApp('/builder', { auth, db });
+    stop = app.stop;
+    seedUser(app.db, { uid: 'u1', email: INVITEE, accountId: 'initech' });
+    auth.restore('u1');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: 'Billing' })).toBeVisible();
+    expect(await within(nav).findByRole('link', { name: 'Team' })).toBeVisible();
+  });
+});
