@@ -168,10 +168,14 @@ function timeOf(value: unknown): number | null {
   return value instanceof Date ? value.getTime() : null;
 }
 
-/** True when the change asks for a mail: the invite was created, or its owner asked to resend. */
+/**
+ * True when the change asks for a mail: the invite was created, or its owner asked to resend. An
+ * invite created with a token already was written by server code (a client may not write one),
+ * which has mailed or handed out its link itself.
+ */
 function wantsMail(before: DocData | null, after: DocData | null): boolean {
   if (after === null) return false;
-  if (before === null) return true;
+  if (before === null) return typeof after.tokenHash !== 'string';
   const asked = timeOf(after.resendAt);
   return asked !== null && asked !== timeOf(before.resendAt);
 }
