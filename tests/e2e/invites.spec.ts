@@ -92,6 +92,16 @@ test('an invited person signs up with a password and joins as card editor; the o
     await guest.getByRole('button', { name: 'Create account' }).click();
     await expectJoinedInitech(guest);
     await expectAccessible(guest);
+
+    // A card editor edits the account's cards, and is offered nothing else.
+    const nav = guest.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Billing' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Team' })).toHaveCount(0);
+    await guest.getByLabel('Job title').fill('Edited by a card editor');
+    await guest.getByRole('button', { name: 'Save changes' }).click();
+    await expect(guest.getByText('All changes saved')).toBeVisible();
+    await guest.reload();
+    await expect(guest.getByLabel('Job title')).toHaveValue('Edited by a card editor');
   });
 
   // The invitation is used up, and the owner got an e-mail saying so.
