@@ -10,9 +10,9 @@
  *   acceptInvite     callable (Firebase's callable protocol and auth)
  *   planSync         Firestore write of users/{uid}/subscriptions/{subscriptionId}
  *   countCardsInUse  Firestore write of cards/{cardId}
- *   sendInviteMail   Firestore create of accounts/{accountId}/invites/{email}
+ *   sendInviteMail   Firestore write of accounts/{accountId}/invites/{email} (create, resend)
  */
-import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import {
   HttpsError,
   onCall,
@@ -138,7 +138,12 @@ export function createFunctions(deps: FunctionsDeps) {
 
     acceptInvite: onCall({ region: REGION }, async (request) => {
       try {
-        return await acceptInviteOn(deps.db(), callerAuth(request), request.data);
+        return await acceptInviteOn(
+          deps.db(),
+          callerAuth(request),
+          request.data,
+          deps.config().appOrigin,
+        );
       } catch (err) {
         throw httpsError(err);
       }
@@ -166,7 +171,7 @@ export function createFunctions(deps: FunctionsDeps) {
       },
     ),
 
-    sendInviteMail: onDocumentCreated(
+    sendInviteMail: onDocumentWritten(
       { document: INVITE_DOCUMENT, region: REGION },
       async (event) => {
         const { accountId, email } = event.params;
@@ -174,8 +179,8 @@ export function createFunctions(deps: FunctionsDeps) {
           deps.db(),
           {
             path: `accounts/${accountId}/invites/${email}`,
-            before: null,
-            after: eventData(event.data),
+            before: eventData(event.data?.before),
+            after: eventData(event.data?.after),
           },
           deps.config().appOrigin,
         );

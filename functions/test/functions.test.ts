@@ -13,6 +13,7 @@ import {
   type MemoryServerDb,
 } from '../../src/backend/memory/memory-server-db';
 import { DocumentRef } from '../../src/backend/value-types';
+import { hashInviteToken } from '../../src/server/invites/token';
 import { readFunctionsConfig } from '../src/config';
 import { createFunctions } from '../src/functions';
 
@@ -112,24 +113,35 @@ describe('countCardsInUse (Firestore write of cards/{cardId})', () => {
   });
 });
 
-describe('sendInviteMail (Firestore create of accounts/{accountId}/invites/{email})', () => {
-  it('queues the invitation e-mail with a link to the app', async () => {
+describe('sendInviteMail (Firestore write of accounts/{accountId}/invites/{email})', () => {
+  it('queues the invitation e-mail with a secret link, storing only its hash', async () => {
     db.seed('accounts/acc', { name: 'Acme <Co>', ownerId: 'u1', plan: FREE });
     const email = 'grace@example.test';
+    const invite = { email, status: 'pending', role: 'editor' };
+    db.seed(`accounts/acc/invites/${email}`, invite);
     await t.wrap(fns.sendInviteMail)({
-      data: snapshot({ email, status: 'pending' }, `accounts/acc/invites/${email}`),
+      data: t.makeChange(
+        snapshot({}, `accounts/acc/invites/${email}`),
+        snapshot(invite, `accounts/acc/invites/${email}`),
+      ),
       params: { accountId: 'acc', email },
     });
     const mail = Object.entries(db.dump()).find(([path]) => path.startsWith('mail/'))?.[1];
     expect(mail?.to).toBe(email);
-    const message = mail?.message as { subject: string; html: string };
+    const message = mail?.message as { subject: string; html: string; text: string };
     expect(message.subject).toContain('Acme <Co>');
     expect(message.html).toContain('Acme &lt;Co&gt;');
-    expect(message.html).toContain('https://app.example.test/sign-up?invite=acc');
+    const token = /sign-up\?invite=([A-Za-z0-9_-]{43})/.exec(message.text)?.[1];
+    expect(token).toBeDefined();
+    expect(message.html).toContain(`https://app.example.test/sign-up?invite=${token}`);
+    const stored = db.dump()[`accounts/acc/invites/${email}`];
+    expect(stored?.tokenHash).toBe(hashInviteToken(token ?? ''));
+    expect(JSON.stringify(db.dump())).not.toContain(token);
   });
 });
 
 describe('acceptInvite (callable)', () => {
+  const TOKEN = 'T'.repeat(43);
   function seedInvite(email: string) {
     db.seed('accounts/acc', {
       name: 'Acme',
@@ -139,15 +151,23 @@ describe('acceptInvite (callable)', () => {
     });
     db.seed('accounts/acc/teams/t1', { name: 'Sales', isArchived: false });
     db.seed('users/u2', { email });
-    db.seed(`accounts/acc/invites/${email}`, { email, status: 'pending', invitedBy: 'owner' });
+    const tokenHash = hashInviteToken(TOKEN);
+    db.seed(`invite_tokens/${tokenHash}`, { accountId: 'acc', email });
+    db.seed(`accounts/acc/invites/${email}`, {
+      email,
+      status: 'pending',
+      invitedBy: 'owner',
+      tokenHash,
+      expiresAt: new Date(Date.now() + 60_000),
+    });
   }
 
-  it('makes the verified invitee a collaborator and answers with the joined account', async () => {
+  it('makes the token holder a collaborator, without a verified e-mail', async () => {
     const email = 'grace@example.test';
     seedInvite(email);
     const result = await t.wrap(fns.acceptInvite)({
-      data: { accountId: 'acc' },
-      auth: { uid: 'u2', token: { email, email_verified: true } },
+      data: { token: TOKEN },
+      auth: { uid: 'u2', token: { email, email_verified: false } },
     } as never);
     expect(result).toEqual({ accountId: 'acc', defaultTeam: 't1', teams: ['t1'] });
     expect(db.dump()['accounts/acc']?.collaborators).toEqual(['u2']);
@@ -157,22 +177,22 @@ describe('acceptInvite (callable)', () => {
   it('answers a signed-out caller with the callable protocol’s unauthenticated error', async () => {
     seedInvite('grace@example.test');
     const err = await Promise.resolve(
-      t.wrap(fns.acceptInvite)({ data: { accountId: 'acc' } } as never),
+      t.wrap(fns.acceptInvite)({ data: { token: TOKEN } } as never),
     ).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpsError);
     expect((err as HttpsError).code).toBe('unauthenticated');
   });
 
-  it('refuses an unverified e-mail with failed-precondition, changing nothing', async () => {
+  it('refuses an unknown token with not-found, changing nothing', async () => {
     const email = 'grace@example.test';
     seedInvite(email);
     const err = await Promise.resolve(
       t.wrap(fns.acceptInvite)({
-        data: { accountId: 'acc' },
-        auth: { uid: 'u2', token: { email, email_verified: false } },
+        data: { token: 'U'.repeat(43) },
+        auth: { uid: 'u2', token: { email, email_verified: true } },
       } as never),
     ).catch((e: unknown) => e);
-    expect((err as HttpsError).code).toBe('failed-precondition');
+    expect((err as HttpsError).code).toBe('not-found');
     expect(db.dump()['accounts/acc']?.collaborators).toEqual([]);
   });
 });

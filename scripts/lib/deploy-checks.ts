@@ -13,6 +13,7 @@ import { resolve } from 'node:path';
 import type { DocData } from '../../src/backend/port';
 import type { ServerDb } from '../../src/backend/server-port';
 import { createRemoteServerDb } from '../../src/backend/local/remote-server-db';
+import { hashInviteToken } from '../../src/server/invites/token';
 
 export interface CheckResult {
   readonly name: string;
@@ -69,6 +70,8 @@ const CARD = 'rehearsal-card-1';
 const HANDLE = 'ada-rehearsal';
 const LINK = { id: 'l1', name: 'Website', label: 'Our site', value: 'https://example.com/ada' };
 const INVITEE = `invitee-${Date.now()}@example.test`;
+/** The seeded invitation's link token (seeded with its hash, so the trigger mails nothing). */
+const INVITE_TOKEN = 'R'.repeat(43);
 
 async function seed(db: ServerDb): Promise<void> {
   const plan = { type: 'growth', isPaidAccount: true, cardLimit: 10, compCards: 0, cardsInUse: 1 };
@@ -101,8 +104,12 @@ async function seed(db: ServerDb): Promise<void> {
     [`accounts/${ACCOUNT}/invites/${INVITEE}`]: {
       email: INVITEE,
       status: 'pending',
+      role: 'collaborator',
       invitedBy: 'rehearsal-owner',
+      tokenHash: hashInviteToken(INVITE_TOKEN),
+      expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
     },
+    [`invite_tokens/${hashInviteToken(INVITE_TOKEN)}`]: { accountId: ACCOUNT, email: INVITEE },
   };
   await db.batch(Object.entries(docs).map(([path, data]) => ({ kind: 'set', path, data })));
 }
@@ -349,7 +356,7 @@ async function main(): Promise<void> {
   });
 
   await check('acceptInvite: a caller without a token gets UNAUTHENTICATED', async () => {
-    const answer = await callable('acceptInvite', { accountId: ACCOUNT }, null);
+    const answer = await callable('acceptInvite', { token: INVITE_TOKEN }, null);
     const error = answer.body.error as { status?: string } | undefined;
     expect(answer.status === 401, `HTTP ${answer.status}`);
     expect(error?.status === 'UNAUTHENTICATED', `error ${JSON.stringify(error)}`);
@@ -359,10 +366,10 @@ async function main(): Promise<void> {
   await check(
     'acceptInvite: the Auth emulator’s ID token is accepted and the invite too',
     async () => {
-      // The invitee signs up (a user document, as the app's sign-up writes) with a verified e-mail.
+      // The invitee signs up (a user document, as the app's sign-up writes) and opens the link.
       const { uid, idToken } = await authUser(INVITEE);
       await db.batch([{ kind: 'set', path: `users/${uid}`, data: { email: INVITEE } }]);
-      const answer = await callable('acceptInvite', { accountId: ACCOUNT }, idToken);
+      const answer = await callable('acceptInvite', { token: INVITE_TOKEN }, idToken);
       expect(answer.status === 200, `HTTP ${answer.status}: ${JSON.stringify(answer.body)}`);
       const result = answer.body.result as { accountId?: string; teams?: string[] } | undefined;
       expect(result?.accountId === ACCOUNT, `result ${JSON.stringify(answer.body)}`);

@@ -8,6 +8,7 @@ import { routeRedirect } from '../domain/routing';
 import { useAuth } from '../stores/auth-store';
 import { PageLoader } from '../ui/page';
 import { inviteFromSearch, rememberPendingInvite } from '../data/invites';
+import { useInviteForMember } from '../features/auth/invite';
 import { doneProgress, startProgress } from '../ui/progress-bar';
 import { Shell } from './shell';
 
@@ -43,6 +44,7 @@ export function RootLayout() {
     const invite = inviteFromSearch(location.search);
     if (invite) rememberPendingInvite(invite);
   }, [location.search]);
+  useInviteForMember();
   const status = useAuth((s) => s.status);
   const resolved = useAuth((s) => s.resolved);
   const accountId = useAuth((s) => s.user?.accountId ?? null);

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { isCardEditorOf } from '../domain/invites';
 import { useAccount, useAccountStoreApi } from '../stores/account-store';
 import { useAuth, useAuthStoreApi } from '../stores/auth-store';
 import { Avatar } from '../ui/avatar';
@@ -136,6 +137,9 @@ function AppNavigation(props: { hasAccount: boolean }) {
   const teamId = useAccount((s) => s.selectedTeamId);
   const accountName = useAccount((s) => s.account?.name ?? '');
   const isSuperAdmin = useAuth((s) => s.user?.isSuperAdmin === true);
+  // A card editor edits the account's cards only: no team or billing pages to offer.
+  const uid = useAuth((s) => s.user?.id ?? null);
+  const cardEditor = useAccount((s) => isCardEditorOf(s.account, uid));
 
   return (
     <>
@@ -155,14 +159,16 @@ function AppNavigation(props: { hasAccount: boolean }) {
             <NavLink to="/builder" className="site-nav__link">
               Cards
             </NavLink>
-            {teamId ? (
+            {teamId && !cardEditor ? (
               <NavLink to={`/team/${encodeURIComponent(teamId)}`} className="site-nav__link">
                 Team
               </NavLink>
             ) : null}
-            <NavLink to="/settings/billing" className="site-nav__link">
-              Billing
-            </NavLink>
+            {cardEditor ? null : (
+              <NavLink to="/settings/billing" className="site-nav__link">
+                Billing
+              </NavLink>
+            )}
             <NavLink to="/pricing" className="site-nav__link">
               Pricing
             </NavLink>

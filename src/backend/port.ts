@@ -79,7 +79,8 @@ export interface PortalLinkInput {
 }
 
 export interface AcceptInviteInput {
-  readonly accountId: string;
+  /** The secret token of the invitation link. */
+  readonly token: string;
 }
 
 /** What `acceptInvite` answers: the account joined, the user's default team and all their teams. */
@@ -104,8 +105,8 @@ export interface CloudFunctions {
   /** The Stripe payments extension's `createPortalLink` callable (us-central1). */
   createPortalLink(input: PortalLinkInput): Promise<{ url: string }>;
   /**
-   * The project's `acceptInvite` callable (us-central1): makes the signed-in caller, whose verified
-   * e-mail has a pending invite, a collaborator of the account. Refusals are BackendErrors
+   * The project's `acceptInvite` callable (us-central1): the signed-in caller, holding the token of
+   * an invitation to their e-mail address, joins its account in its role. Refusals are BackendErrors
    * (`not-found`, `failed-precondition`, `resource-exhausted`, `unauthenticated`, ...).
    */
   acceptInvite(input: AcceptInviteInput): Promise<AcceptInviteOutput>;

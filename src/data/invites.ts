@@ -1,16 +1,18 @@
 /**
- * Accepting a collaborator invitation, the client side (the invite itself is written by
- * src/data/members.ts; the server side is the `acceptInvite` callable, see docs/access.md).
+ * Accepting an invitation, the client side (the invite itself is written by src/data/members.ts;
+ * the server side is the `acceptInvite` callable, see docs/access.md, "Invitations").
  *
- * The invitation e-mail links to `/sign-up?invite={accountId}`. The invitee may then sign in with a
- * magic link, which leaves the page and comes back through /magiclink, so the invite is remembered
- * in local storage until the account setup step tries it (and forgets it, whatever the outcome).
+ * The invitation e-mail links to `/sign-up?invite={token}`, a secret token. The invitee may then
+ * sign in with a magic link or Google, which leave the page and come back, so the token is
+ * remembered in this browser's local storage until it is tried (and forgotten whatever the
+ * outcome): by the account setup step for someone without an account, or at once for someone who
+ * already has one.
  */
 import { backend } from '../backend/current';
 import type { AcceptInviteOutput } from '../backend/port';
-import { INVITE_ACCOUNT_ID } from '../domain/invites';
+import { INVITE_TOKEN } from '../domain/invites';
 
-/** Local storage key of the invitation the visitor arrived with (an account id). */
+/** Local storage key of the invitation the visitor arrived with (its token). */
 export const PENDING_INVITE_KEY = 'cardbuilder.pendingInvite';
 
 type InviteStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
@@ -23,30 +25,30 @@ function browserStorage(): InviteStorage {
   }
 }
 
-/** The account id of `?invite=` in a location's search string, or null when absent or malformed. */
+/** The token of `?invite=` in a location's search string, or null when absent or malformed. */
 export function inviteFromSearch(search: string): string | null {
   const value = new URLSearchParams(search).get('invite')?.trim() ?? '';
-  return INVITE_ACCOUNT_ID.test(value) ? value : null;
+  return INVITE_TOKEN.test(value) ? value : null;
 }
 
 /** Remembers the invitation the visitor arrived with, so it survives a magic-link round trip. */
 export function rememberPendingInvite(
-  accountId: string,
+  token: string,
   storage: InviteStorage = browserStorage(),
 ): void {
-  if (!INVITE_ACCOUNT_ID.test(accountId)) return;
+  if (!INVITE_TOKEN.test(token)) return;
   try {
-    storage?.setItem(PENDING_INVITE_KEY, accountId);
+    storage?.setItem(PENDING_INVITE_KEY, token);
   } catch (err) {
     console.warn('[invites] remembering the invitation failed', err);
   }
 }
 
-/** The remembered invitation's account id, or null. */
+/** The remembered invitation's token, or null. */
 export function pendingInvite(storage: InviteStorage = browserStorage()): string | null {
   try {
     const value = storage?.getItem(PENDING_INVITE_KEY) ?? '';
-    return INVITE_ACCOUNT_ID.test(value) ? value : null;
+    return INVITE_TOKEN.test(value) ? value : null;
   } catch {
     return null;
   }
@@ -61,11 +63,11 @@ export function clearPendingInvite(storage: InviteStorage = browserStorage()): v
 }
 
 /**
- * Accepts the signed-in user's invitation to `accountId` (the `acceptInvite` callable). On success
+ * Accepts the invitation of `token` for the signed-in user (the `acceptInvite` callable). On success
  * the server has written the user's `accountId`, `defaultTeam` and `teams`; the user document's
  * live update brings them to the app. Refusals are BackendErrors: `inviteRefusalReason` of
  * src/domain/invites.ts tells which.
  */
-export function acceptInvite(accountId: string): Promise<AcceptInviteOutput> {
-  return backend().functions.acceptInvite({ accountId });
+export function acceptInvite(token: string): Promise<AcceptInviteOutput> {
+  return backend().functions.acceptInvite({ token });
 }

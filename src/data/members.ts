@@ -5,23 +5,23 @@
  * e-mail (the person the card is for) and its owner's user id. They are derived from the account's
  * cards, which the owner may already read; no user directory is needed.
  *
- * Collaborators are invited by e-mail. The design, kept within what client rules can check:
+ * Collaborators and card editors are invited by e-mail (docs/access.md, "Invitations"):
  *
  *   accounts/{accountId}/invites/{email}       created and deleted by the account owner only, when
  *     email, invitedBy (uid), status 'pending', the collaborator gate is open; the id is the
- *     dateCreated                                lowercased e-mail, so one invite per person.
+ *     role, dateCreated                          lowercased e-mail, so one invite per person.
+ *     + server: tokenHash, expiresAt, sentAt,    The owner may set resendAt (server time) to have
+ *       limitedAt; owner: resendAt               the e-mail sent again with a new link.
  *
- * Accepting is server work, because it changes documents the invitee may not write: a signed-in user
- * whose verified token e-mail equals the invite's id calls the server, which (admin rights, one
- * batch) adds the uid to `accounts/{accountId}.collaborators`, sets the user's `accountId`,
- * `defaultTeam` and `teams`, and deletes the invite. The invitation e-mail is likewise queued by
- * server code (a trigger on invite creation), never by the client, so the `mail` collection cannot
- * be used as a relay. Both live in `src/server/invites/`, hosted by the local server and by the
- * Cloud Functions alike; the invitee's side is `src/data/invites.ts`.
+ * The server (`src/server/invites/`, hosted by the local server and the Cloud Functions alike)
+ * issues the secret token and e-mails it on creation and on each resend, and accepting is the
+ * `acceptInvite` callable with that token; the invitee's side is `src/data/invites.ts`. A client
+ * never sees a token and never queues mail, so the `mail` collection cannot be used as a relay.
  */
 import { backend } from '../backend/current';
 import type { DocData, Unsubscribe } from '../backend/port';
 import { serverTimestamp } from '../backend/transforms';
+import { inviteRole, type InviteRole } from '../domain/invites';
 import type { Card } from '../domain/model';
 import { memberKey } from '../domain/members';
 
@@ -37,7 +37,14 @@ export interface Invite {
   email: string;
   invitedBy: string;
   status: string;
+  role: InviteRole;
   dateCreated: Date | null;
+  /** When the server last e-mailed a link (null until it has). */
+  sentAt: Date | null;
+  /** When the current link stops working. */
+  expiresAt: Date | null;
+  /** When a send was refused by the daily limits (after `sentAt`: the last request was not sent). */
+  limitedAt: Date | null;
 }
 
 /** Groups cards into members by `memberKey(card e-mail, owner uid)`, sorted by name. */
@@ -87,7 +94,11 @@ function toInvite(data: DocData): Invite {
     email: typeof data.email === 'string' ? data.email : '',
     invitedBy: typeof data.invitedBy === 'string' ? data.invitedBy : '',
     status: typeof data.status === 'string' ? data.status : 'pending',
+    role: inviteRole(data.role),
     dateCreated: data.dateCreated instanceof Date ? data.dateCreated : null,
+    sentAt: data.sentAt instanceof Date ? data.sentAt : null,
+    expiresAt: data.expiresAt instanceof Date ? data.expiresAt : null,
+    limitedAt: data.limitedAt instanceof Date ? data.limitedAt : null,
   };
 }
 
@@ -106,24 +117,35 @@ export function followInvites(
 }
 
 /**
- * Creates the invite of an e-mail address (the account owner only, while the collaborator gate is
- * open). It cannot renew one: writing an invite that exists is an update, which the rules refuse,
- * so inviting again means revoking first (`revokeInvite`).
+ * Creates the invite of an e-mail address with its role (the account owner only, while the
+ * collaborator gate is open); the server then e-mails the link. It cannot renew one: writing an
+ * invite that exists is an update, which the rules refuse; `resendInvite` sends a new link.
  */
 export function inviteCollaborator(
   accountId: string,
   email: string,
   invitedBy: string,
+  role: InviteRole = 'collaborator',
 ): Promise<void> {
   const address = normaliseEmail(email);
   return backend().set(invitePath(accountId, address), {
     email: address,
     invitedBy,
     status: 'pending',
+    role,
     dateCreated: serverTimestamp(),
   });
 }
 
+/**
+ * Asks the server to e-mail the invitation again: it issues a new link, and the old one stops
+ * working at once.
+ */
+export function resendInvite(accountId: string, email: string): Promise<void> {
+  return backend().update(invitePath(accountId, email), { resendAt: serverTimestamp() });
+}
+
+/** Revokes an invitation: its link stops working at once. */
 export function revokeInvite(accountId: string, email: string): Promise<void> {
   return backend().delete(invitePath(accountId, email));
 }

@@ -1,8 +1,14 @@
 /**
- * Accepting a collaborator invitation (spec sections 3 and 6; docs/access.md, "Collaborator
- * invites"): the decision, kept pure; `src/server/invites/accept-invite.ts` runs it for both
- * hosts (the local server's callable and the production Cloud Function). A host reads the documents, asks `decideAcceptInvite`, and commits the
- * writes it returns in one batch (or transaction), or reports the refusal's code and message.
+ * Accepting an invitation (docs/access.md, "Invitations"): the decision, kept pure;
+ * `src/server/invites/accept-invite.ts` runs it for both hosts (the local server's callable and the
+ * production Cloud Function). A host reads the documents, asks `decideAcceptInvite`, and commits the
+ * writes it returns in one transaction, or reports the refusal's code and message.
+ *
+ * An invitation link carries a secret token (256 random bits, base64url). Only its SHA-256 hash is
+ * stored: on the invite (`tokenHash`, readable by the owner, useless without the token) and as the
+ * server-only lookup `invite_tokens/{hash}` = `{ accountId, email }`. A token is good while the
+ * invite still exists with that hash (revoking deletes the invite, resending replaces the hash),
+ * before `expiresAt` (7 days), and once (acceptance deletes both).
  *
  * The app reads the refusals back with `inviteRefusalReason` to tell the invitee in plain words what
  * went wrong; the server's messages below are the ones the callable answers with.
@@ -11,18 +17,57 @@ import { computeGates } from './gates';
 import type { Plan } from './model';
 import { cardLimit } from './plan';
 
-/** What an account id may look like (the callable refuses anything else before reading). */
-export const INVITE_ACCOUNT_ID = /^[A-Za-z0-9_-]{1,128}$/;
+/** What an invitation token looks like: 32 random bytes in base64url (43 characters). */
+export const INVITE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** How long an invitation link stays good after it is issued. */
+export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Server-only lookup of a token's invite, keyed by the token's hash (closed to clients). */
+export const INVITE_TOKENS = 'invite_tokens';
 /** The most team ids written to a user's `teams` (the users rule allows 100). */
 export const MAX_INVITE_TEAMS = 100;
+
+/**
+ * The role an invitation grants (docs/access.md, "Roles"): a collaborator edits the account as its
+ * owner does, except billing, members and the account itself; a card editor edits its cards only.
+ */
+export type InviteRole = 'collaborator' | 'editor';
+export const INVITE_ROLES: readonly InviteRole[] = ['collaborator', 'editor'];
+export const INVITE_ROLE_LABELS: Record<InviteRole, string> = {
+  collaborator: 'Collaborator',
+  editor: 'Card editor',
+};
+/** The account field that lists the uids of a role. */
+export const ROLE_FIELD: Record<InviteRole, 'collaborators' | 'editors'> = {
+  collaborator: 'collaborators',
+  editor: 'editors',
+};
+
+/** The role of an invite document; an invite without one (written before roles) grants collaborator. */
+export function inviteRole(value: unknown): InviteRole {
+  return value === 'editor' ? 'editor' : 'collaborator';
+}
+
+/**
+ * True when `uid` is a card editor of the account (and not its owner or a collaborator): the app
+ * then offers only the cards (the rules refuse the rest, docs/access.md "Roles").
+ */
+export function isCardEditorOf(
+  account: { ownerId?: unknown; collaborators?: unknown; editors?: unknown } | null | undefined,
+  uid: string | null | undefined,
+): boolean {
+  if (!account || !uid || account.ownerId === uid) return false;
+  const listed = (value: unknown) => Array.isArray(value) && value.includes(uid);
+  return listed(account.editors) && !listed(account.collaborators);
+}
 
 /** Why an invitation cannot be accepted. */
 export type InviteRefusalReason =
   | 'signed-out'
-  | 'bad-account-id'
+  | 'bad-token'
   | 'no-email'
-  | 'unverified-email'
   | 'no-invite'
+  | 'expired'
+  | 'wrong-email'
   | 'not-signed-up'
   | 'other-account'
   | 'gate-closed'
@@ -35,7 +80,8 @@ export type InviteRefusalCode =
   | 'invalid-argument'
   | 'failed-precondition'
   | 'not-found'
-  | 'resource-exhausted';
+  | 'resource-exhausted'
+  | 'deadline-exceeded';
 
 export interface InviteRefusal {
   readonly ok: false;
@@ -57,19 +103,23 @@ export interface InviteCaller {
   readonly emailVerified: boolean;
 }
 
-/** A valid request: whose invite to look for, and where. */
+/** A valid request: the caller and the token's hash (the id of its lookup document). */
 export interface AcceptInviteRequest {
   readonly ok: true;
   readonly uid: string;
-  readonly accountId: string;
-  /** The caller's e-mail, lowercased: the id of the invite document. */
+  /** The caller's e-mail, lowercased. */
   readonly email: string;
-  readonly invitePath: string;
+  readonly tokenHash: string;
 }
 
-/** One write of an acceptance, free of any SDK: each host maps it onto its own batch. */
+/** One write of an acceptance, free of any SDK: each host maps it onto its own transaction. */
 export type AcceptInviteWrite =
-  | { readonly kind: 'add-collaborator'; readonly path: string; readonly uid: string }
+  | {
+      readonly kind: 'add-member';
+      readonly path: string;
+      readonly field: 'collaborators' | 'editors';
+      readonly uid: string;
+    }
   | {
       readonly kind: 'join-user';
       readonly path: string;
@@ -80,12 +130,19 @@ export type AcceptInviteWrite =
         isAccountOwner: false;
       };
     }
-  | { readonly kind: 'delete-invite'; readonly path: string };
+  | { readonly kind: 'delete'; readonly path: string }
+  | {
+      readonly kind: 'mail-owner';
+      readonly to: string;
+      readonly accountName: string;
+      readonly invitee: string;
+      readonly role: InviteRole;
+    };
 
 export interface AcceptInviteDecision {
   readonly ok: true;
   readonly result: AcceptInviteResult;
-  /** All of them in one batch, in this order. */
+  /** All of them in one transaction, in this order. */
   readonly writes: readonly AcceptInviteWrite[];
 }
 
@@ -93,19 +150,24 @@ type Data = Readonly<Record<string, unknown>>;
 
 /** The documents a decision needs; `teams` are the account's teams (archived ones are skipped). */
 export interface AcceptInviteDocs {
+  /** `invite_tokens/{hash}`: where the token points. */
+  readonly lookup: Data | null;
   readonly invite: Data | null;
   readonly account: Data | null;
   readonly user: Data | null;
+  /** The account owner's user document, for the e-mail saying the invitation was accepted. */
+  readonly owner: Data | null;
   readonly teams: readonly { readonly id: string; readonly data: Data }[];
 }
 
 const MESSAGES = {
   'signed-out': () => 'Sign in to accept an invitation.',
-  'bad-account-id': () => 'accountId must be an account id.',
+  'bad-token': () => 'This invitation link is incomplete: open it from the e-mail again.',
   'no-email': () => 'Your sign-in has no e-mail address.',
-  'unverified-email': (email: string) =>
-    `Confirm your e-mail address (${email}) first: sign in with the link we e-mail you, then accept the invitation.`,
-  'no-invite': (email: string) => `There is no pending invitation for ${email} to this account.`,
+  'no-invite': () => 'This invitation is no longer valid.',
+  expired: () => 'This invitation has expired.',
+  'wrong-email': (email: string) =>
+    `This invitation was sent to another e-mail address than ${email}.`,
   'not-signed-up': () => 'Finish signing up before you accept the invitation.',
   'other-account': () =>
     'You already belong to another account: a user can belong to one account only.',
@@ -116,10 +178,11 @@ const MESSAGES = {
 
 const CODES: Record<InviteRefusalReason, InviteRefusalCode> = {
   'signed-out': 'unauthenticated',
-  'bad-account-id': 'invalid-argument',
+  'bad-token': 'invalid-argument',
   'no-email': 'failed-precondition',
-  'unverified-email': 'failed-precondition',
   'no-invite': 'not-found',
+  expired: 'deadline-exceeded',
+  'wrong-email': 'failed-precondition',
   'not-signed-up': 'failed-precondition',
   'other-account': 'failed-precondition',
   'gate-closed': 'failed-precondition',
@@ -141,29 +204,22 @@ export function inviteDocPath(accountId: string, email: string): string {
 }
 
 /**
- * Checks who calls and with what, before anything is read: a signed-in caller, a well-formed
- * account id, an e-mail on the token that is verified (anyone may register an address with a
- * password before its owner does, and Firebase Auth does not verify it).
+ * Checks who calls and with what, before anything is read: a signed-in caller with an e-mail and a
+ * well-formed token. The e-mail need not be verified: the token proves that its bearer received the
+ * invitation mailed to that address (docs/access.md); the address must still be the invited one.
+ * `hash` is the host's SHA-256 (hex) of the token.
  */
 export function acceptInviteRequest(
   caller: InviteCaller | null,
   data: unknown,
+  hash: (token: string) => string,
 ): AcceptInviteRequest | InviteRefusal {
   if (!caller) return refuse('signed-out');
-  const accountId = isMap(data) ? data.accountId : undefined;
-  if (typeof accountId !== 'string' || !INVITE_ACCOUNT_ID.test(accountId)) {
-    return refuse('bad-account-id');
-  }
+  const token = isMap(data) ? data.token : undefined;
+  if (typeof token !== 'string' || !INVITE_TOKEN.test(token)) return refuse('bad-token');
   const email = (caller.email ?? '').trim().toLowerCase();
   if (email === '' || email.includes('/')) return refuse('no-email');
-  if (!caller.emailVerified) return refuse('unverified-email', email);
-  return {
-    ok: true,
-    uid: caller.uid,
-    accountId,
-    email,
-    invitePath: inviteDocPath(accountId, email),
-  };
+  return { ok: true, uid: caller.uid, email, tokenHash: hash(token) };
 }
 
 /** The teams that are not archived, by name (then id), at most MAX_INVITE_TEAMS: the first is the default. */
@@ -208,30 +264,53 @@ function stringList(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((t): t is string => typeof t === 'string') : [];
 }
 
+function timeOf(value: unknown): number | null {
+  return value instanceof Date ? value.getTime() : null;
+}
+
 /**
- * Decides an acceptance (docs/access.md): the invite must be pending and the account exist (a
- * missing account and a missing invite get the same answer, so account ids cannot be probed); the
+ * Decides an acceptance (docs/access.md): the token's lookup must lead to a pending invite that
+ * still carries its hash (revoked and resent tokens are dead; a missing account, lookup or invite
+ * all get the same answer, so nothing can be probed), not expired, for the caller's e-mail. The
  * caller must have signed up and belong to no other account. Someone already in (the owner, or a
- * collaborator whose user names the account) only has the invite deleted. Otherwise the plan's
- * collaborator gate must still be open and below its limit (a plan downgraded since the invite lets
- * nobody in), and the account must have a team; then the uid joins `collaborators`, the user gets
- * `accountId`, `defaultTeam` (the first open team by name), `teams` and `isAccountOwner: false`,
- * and the invite is deleted.
+ * member whose user names the account) only has the invite used up. Otherwise the plan's
+ * collaborator gate must still be open and its limit (collaborators and card editors together) not
+ * reached, and the account must have a team; then the uid joins the role's list (`collaborators`
+ * or `editors`), the user gets `accountId`, `defaultTeam` (the first open team by name), `teams`
+ * and `isAccountOwner: false`, the invite and its lookup are deleted, and the owner is mailed.
  */
 export function decideAcceptInvite(
   request: AcceptInviteRequest,
   docs: AcceptInviteDocs,
+  now: Date,
 ): AcceptInviteDecision | InviteRefusal {
-  const { uid, accountId, email, invitePath } = request;
-  const { invite, account, user } = docs;
-  if (!invite || invite.status !== 'pending' || !account) return refuse('no-invite', email);
+  const { uid, email, tokenHash } = request;
+  const { lookup, invite, account, user } = docs;
+  const accountId = typeof lookup?.accountId === 'string' ? lookup.accountId : '';
+  if (
+    !lookup ||
+    !invite ||
+    !account ||
+    invite.status !== 'pending' ||
+    invite.tokenHash !== tokenHash
+  ) {
+    return refuse('no-invite');
+  }
+  const expiresAt = timeOf(invite.expiresAt);
+  if (expiresAt === null || expiresAt <= now.getTime()) return refuse('expired');
+  if (invite.email !== email) return refuse('wrong-email', email);
   if (!user) return refuse('not-signed-up');
   const current = typeof user.accountId === 'string' ? user.accountId : null;
   if (current !== null && current !== accountId) return refuse('other-account');
 
-  const deleteInvite: AcceptInviteWrite = { kind: 'delete-invite', path: invitePath };
-  const collaborators = Array.isArray(account.collaborators) ? account.collaborators : [];
-  const listed = collaborators.includes(uid);
+  const invitePath = inviteDocPath(accountId, email);
+  const usedUp: AcceptInviteWrite[] = [
+    { kind: 'delete', path: invitePath },
+    { kind: 'delete', path: `${INVITE_TOKENS}/${tokenHash}` },
+  ];
+  const collaborators = stringList(account.collaborators);
+  const editors = stringList(account.editors);
+  const listed = collaborators.includes(uid) || editors.includes(uid);
   if (account.ownerId === uid || (listed && current === accountId)) {
     return {
       ok: true,
@@ -240,28 +319,41 @@ export function decideAcceptInvite(
         defaultTeam: typeof user.defaultTeam === 'string' ? user.defaultTeam : '',
         teams: stringList(user.teams),
       },
-      writes: [deleteInvite],
+      writes: usedUp,
     };
   }
 
   const room = collaboratorRoom(accountId, account);
   if (!room.open) return refuse('gate-closed');
-  if (!listed && collaborators.length >= room.limit) return refuse('no-room');
+  if (!listed && collaborators.length + editors.length >= room.limit) return refuse('no-room');
   const teams = openTeamIds(docs.teams);
   const defaultTeam = teams[0];
   if (defaultTeam === undefined) return refuse('no-team');
 
+  const role = inviteRole(invite.role);
+  const ownerEmail = typeof docs.owner?.email === 'string' ? docs.owner.email : '';
   return {
     ok: true,
     result: { accountId, defaultTeam, teams },
     writes: [
-      { kind: 'add-collaborator', path: `accounts/${accountId}`, uid },
+      { kind: 'add-member', path: `accounts/${accountId}`, field: ROLE_FIELD[role], uid },
       {
         kind: 'join-user',
         path: `users/${uid}`,
         data: { accountId, defaultTeam, teams, isAccountOwner: false },
       },
-      deleteInvite,
+      ...usedUp,
+      ...(ownerEmail !== ''
+        ? [
+            {
+              kind: 'mail-owner' as const,
+              to: ownerEmail,
+              accountName: typeof account.name === 'string' ? account.name : '',
+              invitee: email,
+              role,
+            },
+          ]
+        : []),
     ],
   };
 }
@@ -281,13 +373,15 @@ export function inviteRefusalReason(error: {
     case 'unauthenticated':
       return 'signed-out';
     case 'invalid-argument':
-      return 'bad-account-id';
+      return 'bad-token';
+    case 'deadline-exceeded':
+      return 'expired';
     case 'not-found':
       return 'no-invite';
     case 'resource-exhausted':
       return 'no-room';
     case 'failed-precondition':
-      if (message.startsWith('Confirm your e-mail address')) return 'unverified-email';
+      if (message.startsWith('This invitation was sent to another')) return 'wrong-email';
       for (const reason of [
         'no-email',
         'not-signed-up',

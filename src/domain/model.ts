@@ -51,6 +51,8 @@ export interface Account {
   ownerId: string;
   /** (added) user ids who may edit the account's cards and teams besides the owner. */
   collaborators?: string[];
+  /** (added) user ids of card editors: they edit the account's cards only (docs/access.md). */
+  editors?: string[];
 }
 
 export interface BulkSync {

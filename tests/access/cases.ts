@@ -26,6 +26,7 @@ export const ACTORS = [
   'member',
   'owner',
   'collaborator',
+  'cardEditor',
   'superAdmin',
   'otherOwner',
 ] as const;
@@ -33,7 +34,8 @@ export const ACTORS = [
 /**
  * visitor: signed out. freshUser: signed in, no user document yet (mid sign-up). newUser: signed
  * in, user document, no account yet. member: a person with a card in account A, signed in, no user
- * document. owner / collaborator: of account A. otherOwner: of account B. superAdmin: the flag.
+ * document. owner / collaborator: of account A. cardEditor: a card editor of account A (edits its
+ * cards only, docs/access.md "Roles"). otherOwner: of account B. superAdmin: the flag.
  */
 export type Actor = (typeof ACTORS)[number];
 export type SignedInActor = Exclude<Actor, 'visitor'>;
@@ -45,6 +47,7 @@ const WITH_USER_DOC: readonly Actor[] = [
   'newUser',
   'owner',
   'collaborator',
+  'cardEditor',
   'superAdmin',
   'otherOwner',
 ];
@@ -189,6 +192,15 @@ export function buildFixture(ids: Ids, now: Date): Array<[string, DocData]> {
         teams: ['team-a1'],
       }),
     ],
+    [
+      'users/' + u.cardEditor,
+      user(ids, 'cardEditor', {
+        isAccountOwner: false,
+        accountId: 'acc-a',
+        defaultTeam: 'team-a1',
+        teams: ['team-a1'],
+      }),
+    ],
     ['users/' + u.superAdmin, user(ids, 'superAdmin', { isSuperAdmin: true })],
     [
       'users/' + u.otherOwner,
@@ -222,6 +234,7 @@ export function buildFixture(ids: Ids, now: Date): Array<[string, DocData]> {
         },
         ownerId: u.owner,
         collaborators: [u.collaborator],
+        editors: [u.cardEditor],
       },
     ],
     [
@@ -251,7 +264,16 @@ export function buildFixture(ids: Ids, now: Date): Array<[string, DocData]> {
     ],
     [
       `accounts/acc-a/invites/${PENDING_INVITE}`,
-      { email: PENDING_INVITE, invitedBy: u.owner, status: 'pending', dateCreated: OLD },
+      {
+        email: PENDING_INVITE,
+        invitedBy: u.owner,
+        status: 'pending',
+        role: 'collaborator',
+        dateCreated: OLD,
+        tokenHash: 'f'.repeat(64),
+        expiresAt: new Date('2099-01-01T00:00:00Z'),
+        sentAt: OLD,
+      },
     ],
     ['accounts/acc-b/teams/team-b1', team('acc-b', 'General')],
     [
@@ -326,6 +348,8 @@ export function buildFixture(ids: Ids, now: Date): Array<[string, DocData]> {
       `users/${u.otherOwner}/subscriptions/sub-b`,
       { status: 'active', metadata: { accountId: 'acc-b' } },
     ],
+    // The server-only lookup of the pending invite's token (its id is the token's hash).
+    [`invite_tokens/${'f'.repeat(64)}`, { accountId: 'acc-a', email: PENDING_INVITE }],
     [
       'mail/m1',
       {
@@ -525,6 +549,7 @@ function invite(
     email,
     invitedBy: env.me,
     status: 'pending',
+    role: 'collaborator',
     dateCreated: ST,
     ...options.extra,
   });
@@ -600,6 +625,8 @@ interface Row {
 }
 
 const ACCOUNT_A_EDITORS: readonly Actor[] = ['owner', 'collaborator', 'superAdmin'];
+/** Who reads account A and edits its cards: its editors and its card editors. */
+const ACCOUNT_A_CARD_EDITORS: readonly Actor[] = [...ACCOUNT_A_EDITORS, 'cardEditor'];
 const EVERYONE: readonly Actor[] = ACTORS;
 
 const MATRIX: Row[] = [
@@ -608,7 +635,7 @@ const MATRIX: Row[] = [
   {
     what: "get the owner's user document",
     op: (e) => get(`users/${e.ids.uid.owner}`),
-    allow: ['owner', 'collaborator', 'superAdmin'],
+    allow: ACCOUNT_A_CARD_EDITORS,
   },
   {
     what: 'list users without a tenant constraint',
@@ -618,7 +645,7 @@ const MATRIX: Row[] = [
   {
     what: 'list users of account A',
     op: () => query({ collection: 'users', where: [eq('accountId', 'acc-a')], limit: 50 }),
-    allow: ACCOUNT_A_EDITORS,
+    allow: ACCOUNT_A_CARD_EDITORS,
   },
   {
     what: 'create own user document at sign-up',
@@ -644,7 +671,11 @@ const MATRIX: Row[] = [
   },
 
   // accounts
-  { what: 'get account A', op: () => get('accounts/acc-a'), allow: ACCOUNT_A_EDITORS },
+  {
+    what: 'get account A',
+    op: () => get('accounts/acc-a'),
+    allow: ACCOUNT_A_CARD_EDITORS,
+  },
   {
     what: 'list active accounts by dateUpdated',
     op: () =>
@@ -693,12 +724,12 @@ const MATRIX: Row[] = [
   {
     what: 'get a team of account A',
     op: () => get('accounts/acc-a/teams/team-a1'),
-    allow: ACCOUNT_A_EDITORS,
+    allow: ACCOUNT_A_CARD_EDITORS,
   },
   {
     what: 'list the teams of account A',
     op: () => query({ collection: 'accounts/acc-a/teams', where: [eq('isArchived', false)] }),
-    allow: ACCOUNT_A_EDITORS,
+    allow: ACCOUNT_A_CARD_EDITORS,
   },
   {
     what: 'create a team in account A',
@@ -757,12 +788,37 @@ const MATRIX: Row[] = [
     op: () => update(`accounts/acc-a/invites/${PENDING_INVITE}`, { status: 'accepted' }),
     allow: [],
   },
+  {
+    what: 'invite a card editor to account A',
+    op: (e) => invite(e, { extra: { role: 'editor' } }),
+    allow: ['owner'],
+  },
+  {
+    what: 'ask for an invitation e-mail of account A again (resend)',
+    op: () => update(`accounts/acc-a/invites/${PENDING_INVITE}`, { resendAt: ST }),
+    allow: ['owner'],
+  },
+  {
+    what: "get an invitation token's lookup",
+    op: () => get(`invite_tokens/${'f'.repeat(64)}`),
+    allow: [],
+  },
+  {
+    what: 'list invitation token lookups',
+    op: () => query({ collection: 'invite_tokens', limit: 10 }),
+    allow: [],
+  },
+  {
+    what: 'remove the card editor from account A',
+    op: (e) => update('accounts/acc-a', { editors: arrayRemove(e.ids.uid.cardEditor) }),
+    allow: ['owner', 'cardEditor'],
+  },
 
   // promotions
   {
     what: 'get a promotion of account A',
     op: () => get('accounts/acc-a/promotions/promo-a1'),
-    allow: ACCOUNT_A_EDITORS,
+    allow: ACCOUNT_A_CARD_EDITORS,
   },
   {
     what: 'list the promotions of a team of account A',
@@ -771,7 +827,7 @@ const MATRIX: Row[] = [
         collection: 'accounts/acc-a/promotions',
         where: [eq('teamId', 'team-a1'), eq('isArchived', false)],
       }),
-    allow: ACCOUNT_A_EDITORS,
+    allow: ACCOUNT_A_CARD_EDITORS,
   },
   {
     what: 'create a promotion in account A',
@@ -802,7 +858,11 @@ const MATRIX: Row[] = [
   },
 
   // cards
-  { what: 'get a card of account A', op: () => get('cards/card-a1'), allow: ACCOUNT_A_EDITORS },
+  {
+    what: 'get a card of account A',
+    op: () => get('cards/card-a1'),
+    allow: ACCOUNT_A_CARD_EDITORS,
+  },
   {
     what: 'list the cards of account A',
     op: () =>
@@ -812,41 +872,41 @@ const MATRIX: Row[] = [
         orderBy: [{ field: 'dateUpdated', direction: 'desc' }],
         limit: 100,
       }),
-    allow: ACCOUNT_A_EDITORS,
+    allow: ACCOUNT_A_CARD_EDITORS,
   },
   {
     what: 'list cards without the tenant constraint',
     op: () => query({ collection: 'cards', where: [eq('isArchived', false)], limit: 100 }),
     allow: ['superAdmin'],
   },
-  { what: 'create a card in account A', op: (e) => newCard(e), allow: ACCOUNT_A_EDITORS },
+  { what: 'create a card in account A', op: (e) => newCard(e), allow: ACCOUNT_A_CARD_EDITORS },
   {
     what: 'import a card that follows its team into account A',
     op: (e) => newCard(e, { extra: { teamStyles: TEAM_STYLES, teamSyncVersion: 1 } }),
-    allow: ACCOUNT_A_EDITORS,
+    allow: ACCOUNT_A_CARD_EDITORS,
   },
   {
     what: 'apply a team sync to a card of account A',
     op: () => syncCard('card-a1'),
-    allow: ACCOUNT_A_EDITORS,
+    allow: ACCOUNT_A_CARD_EDITORS,
   },
   {
     what: 'update a card of account A',
     op: () => update('cards/card-a1', { name: 'Ada L.', title: 'CEO', dateUpdated: ST }),
-    allow: ACCOUNT_A_EDITORS,
+    allow: ACCOUNT_A_CARD_EDITORS,
   },
   {
     what: 'delete a card of account A with its handle claim',
     op: () =>
       batch({ kind: 'delete', path: 'cards/card-a2' }, { kind: 'delete', path: 'handles/grace' }),
-    allow: ACCOUNT_A_EDITORS,
+    allow: ACCOUNT_A_CARD_EDITORS,
   },
 
   // handles
   {
     what: 'get a handle claim of account A',
     op: () => get('handles/ada'),
-    allow: ACCOUNT_A_EDITORS,
+    allow: ACCOUNT_A_CARD_EDITORS,
   },
   { what: 'get a free handle (no claim)', op: () => get('handles/nobody-yet'), allow: SIGNED_IN },
   {
@@ -867,7 +927,11 @@ const MATRIX: Row[] = [
   { what: 'delete a handle claim its card still uses', op: () => del('handles/ada'), allow: [] },
 
   // analytics
-  { what: "get a card's analytics", op: () => get('analytics/card-a1'), allow: ACCOUNT_A_EDITORS },
+  {
+    what: "get a card's analytics",
+    op: () => get('analytics/card-a1'),
+    allow: ACCOUNT_A_CARD_EDITORS,
+  },
   {
     what: "list a card's analytics entries",
     op: () =>
@@ -875,7 +939,7 @@ const MATRIX: Row[] = [
         collection: 'analytics/card-a1/entries',
         orderBy: [{ field: 'createdAt', direction: 'desc' }],
       }),
-    allow: ACCOUNT_A_EDITORS,
+    allow: ACCOUNT_A_CARD_EDITORS,
   },
   {
     what: "list a card's analytics clicks",
@@ -884,7 +948,7 @@ const MATRIX: Row[] = [
         collection: 'analytics/card-a1/clicks',
         orderBy: [{ field: 'at', direction: 'desc' }],
       }),
-    allow: ACCOUNT_A_EDITORS,
+    allow: ACCOUNT_A_CARD_EDITORS,
   },
   {
     what: 'write an analytics entry',
@@ -1673,8 +1737,93 @@ const ATTACKS: AccessCase[] = [
   c('owner back-dates an invite', 'owner', false, (e) =>
     invite(e, { extra: { dateCreated: new Date('2001-01-01T00:00:00Z') } }),
   ),
-  c('owner invites with a role field', 'owner', false, (e) =>
+  c('owner invites with a role that does not exist', 'owner', false, (e) =>
     invite(e, { extra: { role: 'admin' } }),
+  ),
+  c('owner invites without a role', 'owner', false, (e) =>
+    set('accounts/acc-a/invites/bob@example.test', {
+      email: 'bob@example.test',
+      invitedBy: e.me,
+      status: 'pending',
+      dateCreated: ST,
+    }),
+  ),
+
+  // invitation tokens (docs/access.md, "Invitations"): only the server issues and reads them
+  c('owner creates an invite with a token hash of their choosing', 'owner', false, (e) =>
+    invite(e, { extra: { tokenHash: 'a'.repeat(64), expiresAt: new Date('2099-01-01') } }),
+  ),
+  c('owner plants a token hash on a pending invite', 'owner', false, () =>
+    update(`accounts/acc-a/invites/${PENDING_INVITE}`, { tokenHash: 'a'.repeat(64) }),
+  ),
+  c('owner pushes the expiry of a pending invite', 'owner', false, () =>
+    update(`accounts/acc-a/invites/${PENDING_INVITE}`, { expiresAt: new Date('2199-01-01') }),
+  ),
+  c('owner changes the role of a pending invite in place', 'owner', false, () =>
+    update(`accounts/acc-a/invites/${PENDING_INVITE}`, { role: 'editor' }),
+  ),
+  c('owner asks for a resend with a made-up time', 'owner', false, () =>
+    update(`accounts/acc-a/invites/${PENDING_INVITE}`, { resendAt: new Date('2001-01-01') }),
+  ),
+  c('owner asks for a resend (honest use)', 'owner', true, () =>
+    update(`accounts/acc-a/invites/${PENDING_INVITE}`, { resendAt: ST }),
+  ),
+  c('collaborator asks for a resend of an invite', 'collaborator', false, () =>
+    update(`accounts/acc-a/invites/${PENDING_INVITE}`, { resendAt: ST }),
+  ),
+  c('owner reads a token lookup', 'owner', false, () => get(`invite_tokens/${'f'.repeat(64)}`)),
+  c('newUser guesses a token lookup', 'newUser', false, () =>
+    get(`invite_tokens/${'0'.repeat(64)}`),
+  ),
+  c('newUser writes a token lookup for account A', 'newUser', false, (e) =>
+    set(`invite_tokens/${'a'.repeat(64)}`, { accountId: 'acc-a', email: e.myEmail }),
+  ),
+  c('cardEditor reads the invites of account A', 'cardEditor', false, () =>
+    query({ collection: 'accounts/acc-a/invites', limit: 100 }),
+  ),
+  c('cardEditor invites someone to account A', 'cardEditor', false, (e) => invite(e)),
+
+  // roles: a card editor edits the account's cards and nothing else (docs/access.md, "Roles")
+  c('cardEditor updates a card of account A (honest use)', 'cardEditor', true, () =>
+    update('cards/card-a1', { name: 'Ada L.', dateUpdated: ST }),
+  ),
+  c('cardEditor promotes themselves to collaborator', 'cardEditor', false, (e) =>
+    update('accounts/acc-a', { collaborators: arrayUnion(e.me) }),
+  ),
+  c('cardEditor adds someone to the card editors', 'cardEditor', false, (e) =>
+    update('accounts/acc-a', { editors: arrayUnion(e.ids.uid.newUser) }),
+  ),
+  c('owner adds a uid to the card editors without an invitation', 'owner', false, (e) =>
+    update('accounts/acc-a', { editors: arrayUnion(e.ids.uid.newUser) }),
+  ),
+  c('collaborator removes the card editor', 'collaborator', false, (e) =>
+    update('accounts/acc-a', { editors: arrayRemove(e.ids.uid.cardEditor) }),
+  ),
+  c('cardEditor leaves and renames the account in one write', 'cardEditor', false, (e) =>
+    update('accounts/acc-a', { editors: arrayRemove(e.me), name: 'Mine' }),
+  ),
+  c('cardEditor renames account A', 'cardEditor', false, () =>
+    update('accounts/acc-a', { name: 'Renamed', dateUpdated: ST }),
+  ),
+  c("cardEditor changes a team's brand kit", 'cardEditor', false, () =>
+    update('accounts/acc-a/teams/team-a1', { photoAvatarShape: 'square' }),
+  ),
+  c('cardEditor creates a team in account A', 'cardEditor', false, (e) =>
+    batch(
+      {
+        kind: 'set',
+        path: 'accounts/acc-a/teams/team-new',
+        data: { name: 'New', isArchived: false, accountId: 'acc-a' },
+      },
+      { kind: 'update', path: `users/${e.me}`, data: { teams: arrayUnion('team-new') } },
+    ),
+  ),
+  c('cardEditor creates a promotion in account A', 'cardEditor', false, () =>
+    set('accounts/acc-a/promotions/promo-x', { teamId: 'team-a1', isArchived: false }),
+  ),
+  c('cardEditor buys for account A', 'cardEditor', false, (e) => checkout(e)),
+  c("cardEditor reads the owner's subscription", 'cardEditor', false, (e) =>
+    get(`users/${e.ids.uid.owner}/subscriptions/sub-a`),
   ),
   c('owner invites without a date', 'owner', false, (e) =>
     set('accounts/acc-a/invites/bob@example.test', {

@@ -1,10 +1,14 @@
 /**
- * Collaborator invitations end to end: the owner of Initech (seeded: corporate plan, so the
- * collaborator gate is open) invites a new address from the team's Members tab; the invited person
- * opens the invitation link, signs in with a magic link (a verified e-mail) and lands in the
- * builder, working in Initech. Every page visited is checked with axe.
+ * Invitations end to end: the owner of Initech (seeded: corporate plan, so the collaborator gate is
+ * open) invites an address from the team's Members tab with a role; the server e-mails a secret
+ * link (read here from the local mailbox, as a person would); the invited person joins however they
+ * arrive — a password sign-up (no verified e-mail), a magic link, or already signed in — and lands
+ * in the builder, working in Initech, with a toast. A revoked link is dead with a clear message, and
+ * a signed-in person who has their own account is told so and keeps it. Pages are checked with axe.
  */
+import type { Browser, Page } from '@playwright/test';
 import {
+  DEMO_OWNER,
   DEMO_PASSWORD,
   expect,
   expectAccessible,
@@ -16,6 +20,95 @@ import {
 const INITECH_OWNER = 'owner@initech.example';
 const BANNER =
   "You've been invited to join a team on Cardbuilder. Sign up with the e-mail address the invitation was sent to.";
+const DEAD_LINK =
+  'This invitation link is no longer valid: it was used, revoked or replaced by a newer one. Ask the account owner to send it again.';
+
+/**
+ * The invitation link mailed to `email` in the local mailbox (each test mails an address once, or
+ * twice with `not` naming the first token).
+ */
+async function invitationLink(page: Page, email: string, not?: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const html = await (await page.request.get('/__/mailbox')).text();
+    // The messages' order says nothing (mail ids are random): any link to this address but `not`.
+    for (const article of html.split('<article>').slice(1)) {
+      if (!article.includes(`To ${email}`)) continue;
+      const token = /sign-up\?invite=([A-Za-z0-9_-]{43})/.exec(article)?.[1];
+      if (token && token !== not) return `/sign-up?invite=${token}`;
+    }
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`No invitation e-mail reached ${email}`);
+}
+
+/** Signed in as Initech's owner on the Members tab: invites `email` in `role`. */
+async function invite(page: Page, email: string, role: 'Collaborator' | 'Card editor') {
+  await page.goto('/team/initech-sales?tab=members');
+  await expect(page.getByRole('heading', { level: 2, name: 'Collaborators' })).toBeVisible();
+  await page.getByLabel('Invite by e-mail').fill(email);
+  await page.getByLabel('Role').selectOption({ label: role });
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText(`Invitation sent to ${email}.`)).toBeVisible();
+  const pending = page.getByRole('list', { name: 'Pending invitations' });
+  await expect(pending.getByText(email)).toBeVisible();
+  await expect(pending.getByText(new RegExp(`^${role} · sent `))).toBeVisible();
+}
+
+/** Runs `work` in a browser of the invited person's own. */
+async function asGuest(browser: Browser, work: (guest: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext();
+  try {
+    await work(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+async function expectJoinedInitech(guest: Page): Promise<void> {
+  await guest.waitForURL('**/builder');
+  await expect(guest.getByText("You've joined Initech")).toBeVisible();
+  await expect(guest.getByRole('heading', { level: 1, name: 'Your cards' })).toBeVisible();
+  await expect(guest.locator('.account-chip')).toHaveText('Initech');
+}
+
+test('an invited person signs up with a password and joins as card editor; the owner is told', async ({
+  page,
+  browser,
+  signIn,
+}) => {
+  const invitee = uniqueEmail('password-invitee');
+  await signIn(INITECH_OWNER, DEMO_PASSWORD);
+  await invite(page, invitee, 'Card editor');
+  await expectAccessible(page);
+  const link = await invitationLink(page, invitee);
+
+  await asGuest(browser, async (guest) => {
+    await guest.goto(link);
+    await expect(guest.getByText(BANNER)).toBeVisible();
+    await expectAccessible(guest);
+    await guest.getByLabel('Full name').fill('Pat Invitee');
+    await guest.getByLabel('Email', { exact: true }).fill(invitee);
+    await guest.getByLabel('Password', { exact: true }).fill('Sturdy-pass9');
+    await guest.getByRole('button', { name: 'Create account' }).click();
+    await expectJoinedInitech(guest);
+    await expectAccessible(guest);
+
+    // A card editor edits the account's cards, and is offered nothing else.
+    const nav = guest.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Billing' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Team' })).toHaveCount(0);
+    await guest.getByLabel('Job title').fill('Edited by a card editor');
+    await guest.getByRole('button', { name: 'Save changes' }).click();
+    await expect(guest.getByText('All changes saved')).toBeVisible();
+    await guest.reload();
+    await expect(guest.getByLabel('Job title')).toHaveValue('Edited by a card editor');
+  });
+
+  // The invitation is used up, and the owner got an e-mail saying so.
+  await expect(page.getByRole('list', { name: 'Pending invitations' })).toHaveCount(0);
+  const mailbox = await (await page.request.get('/__/mailbox')).text();
+  expect(mailbox).toContain(`${invitee} joined Initech on Cardbuilder`);
+});
 
 test('an invited person signs in with a magic link and joins the account', async ({
   page,
@@ -23,26 +116,13 @@ test('an invited person signs in with a magic link and joins the account', async
   signIn,
 }) => {
   const invitee = uniqueEmail('invitee');
-
   await signIn(INITECH_OWNER, DEMO_PASSWORD);
-  await page.goto('/team/initech-sales?tab=members');
-  await expect(page.getByRole('heading', { level: 2, name: 'Collaborators' })).toBeVisible();
-  await expectAccessible(page);
-  await page.getByLabel('Invite by e-mail').fill(invitee);
-  await page.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByText(`Invitation for ${invitee} saved.`)).toBeVisible();
-  await expect(
-    page.getByRole('list', { name: 'Pending invitations' }).getByText(invitee),
-  ).toBeVisible();
+  await invite(page, invitee, 'Collaborator');
+  const link = await invitationLink(page, invitee);
 
-  // The invited person, in a browser of their own.
-  const context = await browser.newContext();
-  const guest = await context.newPage();
-  try {
-    await guest.goto('/sign-up?invite=initech');
+  await asGuest(browser, async (guest) => {
+    await guest.goto(link);
     await expect(guest.getByText(BANNER)).toBeVisible();
-    await expectAccessible(guest);
-
     await guest.getByRole('button', { name: 'Sign up with an email link instead' }).click();
     await guest.getByLabel('Email', { exact: true }).fill(invitee);
     await guest.getByRole('button', { name: 'Email me a sign-in link' }).click();
@@ -51,15 +131,88 @@ test('an invited person signs in with a magic link and joins the account', async
     await expectAccessible(guest);
 
     await guest.goto(await latestOobLink(invitee, 'EMAIL_SIGNIN'));
-    await guest.waitForURL('**/builder');
-    await expect(guest.getByText("You've joined Initech")).toBeVisible();
-    await expect(guest.getByRole('heading', { level: 1, name: 'Your cards' })).toBeVisible();
-    await expect(guest.locator('.account-chip')).toHaveText('Initech');
-    await expectAccessible(guest);
-  } finally {
-    await context.close();
-  }
+    await expectJoinedInitech(guest);
+  });
 
-  // The owner sees the invitation used up.
   await expect(page.getByRole('list', { name: 'Pending invitations' })).toHaveCount(0);
+});
+
+test('a person already signed in (no account yet) opens the invitation and joins', async ({
+  page,
+  browser,
+  signIn,
+}) => {
+  const invitee = uniqueEmail('signed-in-invitee');
+  await asGuest(browser, async (guest) => {
+    // They signed up on their own and stopped at account setup.
+    await guest.goto('/sign-up');
+    await guest.getByLabel('Email', { exact: true }).fill(invitee);
+    await guest.getByLabel('Password', { exact: true }).fill('Sturdy-pass9');
+    await guest.getByRole('button', { name: 'Create account' }).click();
+    await guest.waitForURL('**/register/step2');
+
+    await signIn(INITECH_OWNER, DEMO_PASSWORD);
+    await invite(page, invitee, 'Collaborator');
+    await guest.goto(await invitationLink(page, invitee));
+    await expectJoinedInitech(guest);
+  });
+});
+
+test('a revoked invitation link is dead, with a clear message; a resent one replaces the old', async ({
+  page,
+  browser,
+  signIn,
+}) => {
+  const invitee = uniqueEmail('revoked');
+  await signIn(INITECH_OWNER, DEMO_PASSWORD);
+  await invite(page, invitee, 'Collaborator');
+  const first = await invitationLink(page, invitee);
+
+  await page.getByRole('button', { name: `Resend the invitation to ${invitee}` }).click();
+  await expect(page.getByText(/A new invitation link is on its way/)).toBeVisible();
+  const second = await invitationLink(page, invitee, first.split('=')[1]);
+  expect(second).not.toBe(first);
+
+  await page.getByRole('button', { name: `Revoke the invitation of ${invitee}` }).click();
+  await expect(
+    page.getByText(`Invitation of ${invitee} revoked: its link no longer works.`),
+  ).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Pending invitations' })).toHaveCount(0);
+
+  await asGuest(browser, async (guest) => {
+    await guest.goto(second);
+    await guest.getByLabel('Email', { exact: true }).fill(invitee);
+    await guest.getByLabel('Password', { exact: true }).fill('Sturdy-pass9');
+    await guest.getByRole('button', { name: 'Create account' }).click();
+    await guest.waitForURL('**/register/step2');
+    await expect(guest.getByText(DEAD_LINK)).toBeVisible();
+    await expect(
+      guest.getByRole('heading', { level: 1, name: 'Set up your account' }),
+    ).toBeVisible();
+    await expectAccessible(guest);
+  });
+});
+
+test('a signed-in person with their own account is told, and keeps their account', async ({
+  page,
+  browser,
+  signIn,
+}) => {
+  await signIn(INITECH_OWNER, DEMO_PASSWORD);
+  await invite(page, DEMO_OWNER, 'Collaborator');
+  const link = await invitationLink(page, DEMO_OWNER);
+
+  await asGuest(browser, async (guest) => {
+    await guest.goto('/sign-in');
+    await guest.getByLabel('Email', { exact: true }).fill(DEMO_OWNER);
+    await guest.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await guest.getByRole('button', { name: /^sign in$/i }).click();
+    await guest.waitForURL('**/builder');
+    await guest.goto(link);
+    await expect(
+      guest.getByText(/You already have a Cardbuilder account.*your account stays as it is/),
+    ).toBeVisible();
+    await guest.goto('/builder');
+    await expect(guest.locator('.account-chip')).toHaveText('Acme Co');
+  });
 });

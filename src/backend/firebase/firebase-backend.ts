@@ -349,7 +349,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
             getFunctions(app, 'us-central1'),
             'acceptInvite',
           );
-          const result = await call({ accountId: input.accountId });
+          const result = await call({ token: input.token });
           const { accountId, defaultTeam, teams } = result.data;
           return { accountId, defaultTeam, teams: [...teams] };
         }),

@@ -438,7 +438,7 @@ export function createLocalBackend(options: LocalBackendOptions): Backend {
         const answer = await request(url, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', ...(await authHeaders()) },
-          body: JSON.stringify({ data: { accountId: input.accountId } }),
+          body: JSON.stringify({ data: { token: input.token } }),
         });
         return acceptInviteOutput(answer.result ?? answer.data);
       },

@@ -335,10 +335,7 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
       },
       async acceptInvite(input) {
         if (options.acceptInvite) return options.acceptInvite(input);
-        throw new BackendError(
-          'not-found',
-          `There is no pending invitation to account ${input.accountId}.`,
-        );
+        throw new BackendError('not-found', 'This invitation is no longer valid.');
       },
       async setAccountActive(input) {
         if (options.setAccountActive) return options.setAccountActive(input);

@@ -1,10 +1,12 @@
 /**
  * Joining an account by invitation, on the auth screens. The invitation e-mail links to
- * `/sign-up?invite={accountId}`: the sign-up and sign-in pages show a banner and remember the
- * invitation (`useInviteFromUrl`), so that it survives a magic-link round trip. Once signed in, a
- * user without an account is routed to /register/step2, where `useInviteAcceptance` first tries the
- * remembered invitation: on success they are in the account and go to the builder; otherwise they
- * read why, in plain words, and can set up their own account instead.
+ * `/sign-up?invite={token}`: the sign-up and sign-in pages show a banner and remember the
+ * invitation (`useInviteFromUrl`; the root layout remembers it on any route), so that it survives
+ * a magic-link or Google round trip. Once signed in, a user without an account is routed to
+ * /register/step2, where `useInviteAcceptance` first tries the remembered invitation: on success
+ * they are in the account and go to the builder; otherwise they read why, in plain words, and can
+ * set up their own account instead. A user who already has an account tries it where they are
+ * (`useInviteForMember`): their account is never touched, and a refusal says why.
  */
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -52,14 +54,17 @@ export function withInvite(path: string, invite: string | null): string {
 /** Why the invitation could not be accepted, as the invitee should read it. */
 export function inviteFailureMessage(reason: InviteRefusalReason | null): string {
   switch (reason) {
-    case 'unverified-email':
     case 'no-email':
-      return 'Please confirm your e-mail first: sign in with the link we e-mail you (magic link) and open the invitation again.';
+      return 'Your sign-in has no e-mail address. Sign in with the e-mail address the invitation was sent to.';
     case 'no-invite':
-    case 'bad-account-id':
-      return 'This invitation is no longer valid. Ask the account owner to invite you again.';
+    case 'bad-token':
+      return 'This invitation link is no longer valid: it was used, revoked or replaced by a newer one. Ask the account owner to send it again.';
+    case 'expired':
+      return 'This invitation link has expired. Ask the account owner to send it again.';
+    case 'wrong-email':
+      return 'This invitation was sent to another e-mail address. Sign out, then sign up or sign in with the address it was sent to.';
     case 'other-account':
-      return 'You already belong to another Cardbuilder account, and a person can belong to one account only. Ask the account owner to invite another e-mail address.';
+      return 'You already have a Cardbuilder account, and a person can belong to one account only, so we did not add you: your account stays as it is. Ask the owner to invite another e-mail address.';
     case 'gate-closed':
       return 'This account’s plan no longer includes collaborators. Ask the account owner to upgrade, then open the invitation again.';
     case 'no-room':
@@ -75,9 +80,7 @@ export function inviteFailureMessage(reason: InviteRefusalReason | null): string
 }
 
 export type InviteAcceptance =
-  | { status: 'none' }
-  | { status: 'joining'; accountId: string }
-  | { status: 'failed'; message: string };
+  { status: 'none' } | { status: 'joining'; token: string } | { status: 'failed'; message: string };
 
 /**
  * On the account setup step: when an invitation is remembered and the signed-in user has no
@@ -89,8 +92,8 @@ export function useInviteAcceptance(): InviteAcceptance {
   const navigate = useNavigate();
   const user = useAuth((s) => s.user);
   const [state, setState] = useState<InviteAcceptance>(() => {
-    const accountId = pendingInvite();
-    return accountId ? { status: 'joining', accountId } : { status: 'none' };
+    const token = pendingInvite();
+    return token ? { status: 'joining', token } : { status: 'none' };
   });
   const started = useRef(false);
   const mounted = useRef(true);
@@ -102,18 +105,20 @@ export function useInviteAcceptance(): InviteAcceptance {
     };
   }, []);
 
-  const accountId = state.status === 'joining' ? state.accountId : null;
+  const token = state.status === 'joining' ? state.token : null;
   const hasAccount = typeof user?.accountId === 'string' && user.accountId !== '';
   const ready = user !== null && !hasAccount;
 
   useEffect(() => {
     // Wait for the user document (the server refuses a caller who has not signed up); try once.
-    if (accountId === null || !ready || started.current) return;
+    if (token === null || !ready || started.current) return;
     started.current = true;
+    // Forgotten before the call: once the server adds the user, the member hook of the root
+    // layout must not try it a second time.
+    clearPendingInvite();
     void (async () => {
       try {
-        const joined = await acceptInvite(accountId);
-        clearPendingInvite();
+        const joined = await acceptInvite(token);
         const account = await getAccount(joined.accountId).catch((err: unknown) => {
           console.warn('[invites] reading the joined account failed', err);
           return null;
@@ -121,13 +126,44 @@ export function useInviteAcceptance(): InviteAcceptance {
         toast.success(`You've joined ${account?.name || 'the account'}`);
         if (mounted.current) navigate('/builder', { replace: true });
       } catch (err) {
-        clearPendingInvite();
         console.warn('[invites] accepting the invitation failed', err);
         const reason = inviteRefusalReason(err as { code?: unknown; message?: unknown });
         if (mounted.current) setState({ status: 'failed', message: inviteFailureMessage(reason) });
       }
     })();
-  }, [accountId, ready, navigate]);
+  }, [token, ready, navigate]);
 
   return state;
+}
+
+/**
+ * For a signed-in user who already has an account (mounted by the root layout): when an
+ * invitation is remembered, tries it once. The server leaves their account alone; if it is the
+ * account they already belong to, the invitation is just used up ("You're already in {account}");
+ * otherwise a toast tells them, in plain words, why they were not added.
+ */
+export function useInviteForMember(): void {
+  const user = useAuth((s) => s.user);
+  const hasAccount = typeof user?.accountId === 'string' && user.accountId !== '';
+  const tried = useRef<string | null>(null);
+
+  // Runs after every render: the root layout remembers a link's invitation in an effect of its
+  // own, which local storage does not announce.
+  useEffect(() => {
+    const token = hasAccount ? pendingInvite() : null;
+    if (token === null || tried.current === token) return;
+    tried.current = token;
+    clearPendingInvite();
+    void (async () => {
+      try {
+        const joined = await acceptInvite(token);
+        const account = await getAccount(joined.accountId).catch(() => null);
+        toast.success(`You're already in ${account?.name || 'this account'}`);
+      } catch (err) {
+        console.warn('[invites] accepting the invitation failed', err);
+        const reason = inviteRefusalReason(err as { code?: unknown; message?: unknown });
+        toast.error(inviteFailureMessage(reason), { duration: 12000, id: 'invite-refused' });
+      }
+    })();
+  });
 }

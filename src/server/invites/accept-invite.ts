@@ -1,20 +1,21 @@
 /**
  * `acceptInvite`, the https callable both hosts serve (the local server with its callable route,
  * production as the `acceptInvite` Cloud Function with Firebase's callable protocol): the caller,
- * whose verified token e-mail has a pending invite at `accounts/{accountId}/invites/{e-mail}`,
- * becomes a collaborator of the account. The checks and the writes are `acceptInviteRequest` and
- * `decideAcceptInvite` of `src/domain/invites.ts`; this module reads the documents they need and
- * commits their writes, all in one transaction, so a plan change, another acceptance or a revoked
- * invite cannot slip between the decision and its writes.
+ * holding an invitation token (`{ token }`, from the invitation link), joins the invite's account in
+ * the invite's role. The checks and the writes are `acceptInviteRequest` and `decideAcceptInvite`
+ * of `src/domain/invites.ts`; this module reads the documents they need and commits their writes,
+ * all in one transaction, so a plan change, another acceptance, a resend or a revoke cannot slip
+ * between the decision and its writes.
  *
- * Security choices (see docs/access.md, "Collaborator invites"):
- * - the token's e-mail must be verified, or anyone who registers the invited address with a
- *   password before its owner does would join the account;
- * - a missing account and a missing invite get the same answer (no oracle for account ids);
- * - the collaborator gate and the collaborator limit are checked again at acceptance, the only way
- *   anyone is added (clients may only remove collaborators);
+ * Security choices (see docs/access.md, "Invitations"):
+ * - only the token's SHA-256 hash is stored; it is looked up in the server-only `invite_tokens`;
+ * - the token proves the invitation mail was received, so a verified e-mail is not required, but
+ *   the caller's e-mail must still be the invited one;
+ * - a missing lookup, account or invite, and a revoked or resent token, get the same answer;
+ * - the collaborator gate and limit are checked again at acceptance, the only way anyone is added;
  * - a user who already belongs to another account is refused (one account per user).
  */
+import { newDocId } from '../../backend/engine/paths';
 import { BackendError } from '../../backend/errors';
 import type { DocData } from '../../backend/port';
 import type { CallerAuth, ServerDb } from '../../backend/server-port';
@@ -22,9 +23,13 @@ import { arrayUnion } from '../../backend/transforms';
 import {
   acceptInviteRequest,
   decideAcceptInvite,
+  inviteDocPath,
+  INVITE_TOKENS,
   type AcceptInviteResult,
   type InviteRefusalReason,
 } from '../../domain/invites';
+import { inviteAcceptedMessage } from './invite-mail';
+import { hashInviteToken } from './token';
 
 /** The callable's name (region us-central1). */
 export const ACCEPT_INVITE = 'acceptInvite';
@@ -49,45 +54,74 @@ function dataOf(snap: { exists: boolean; data: DocData | null }): DocData | null
 }
 
 /**
- * Accepts the caller's invitation to `data.accountId`. Throws AcceptInviteError on a refusal; the
- * decision's writes (collaborator added, user joined, invite deleted) commit together or not at all.
+ * Accepts the caller's invitation (`data.token`). Throws AcceptInviteError on a refusal; the
+ * decision's writes (member added, user joined, invite and token deleted, owner mailed) commit
+ * together or not at all.
  */
 export async function acceptInvite(
   db: ServerDb,
   auth: CallerAuth | null,
   data: unknown,
+  appOrigin = '',
+  now: Date = new Date(),
 ): Promise<AcceptInviteResult> {
-  const request = acceptInviteRequest(auth, data);
+  const request = acceptInviteRequest(auth, data, hashInviteToken);
   if (!request.ok) throw new AcceptInviteError(request);
-  const { accountId, uid } = request;
+  const { uid } = request;
 
   return db.runTransaction(async (tx) => {
-    const [invite, account, user, teams] = await Promise.all([
-      tx.get(request.invitePath),
-      tx.get(`accounts/${accountId}`),
-      tx.get(`users/${uid}`),
-      tx.query({
-        collection: `accounts/${accountId}/teams`,
-        where: [{ field: 'isArchived', op: '==', value: false }],
-      }),
-    ]);
-    const decision = decideAcceptInvite(request, {
-      invite: dataOf(invite),
-      account: dataOf(account),
-      user: dataOf(user),
-      teams: teams.map((doc) => ({ id: doc.id, data: doc.data })),
-    });
+    const lookup = dataOf(await tx.get(`${INVITE_TOKENS}/${request.tokenHash}`));
+    const accountId = typeof lookup?.accountId === 'string' ? lookup.accountId : '';
+    const email = typeof lookup?.email === 'string' ? lookup.email : '';
+    const found = lookup !== null && accountId !== '' && email !== '';
+    const [invite, account, user, teams] = found
+      ? await Promise.all([
+          tx.get(inviteDocPath(accountId, email)),
+          tx.get(`accounts/${accountId}`),
+          tx.get(`users/${uid}`),
+          tx.query({
+            collection: `accounts/${accountId}/teams`,
+            where: [{ field: 'isArchived', op: '==', value: false }],
+          }),
+        ])
+      : [null, null, null, []];
+    const accountData = account ? dataOf(account) : null;
+    const ownerId = typeof accountData?.ownerId === 'string' ? accountData.ownerId : '';
+    const owner = ownerId !== '' ? dataOf(await tx.get(`users/${ownerId}`)) : null;
+    const decision = decideAcceptInvite(
+      request,
+      {
+        lookup: found ? lookup : null,
+        invite: invite ? dataOf(invite) : null,
+        account: accountData,
+        user: user ? dataOf(user) : null,
+        owner,
+        teams: teams.map((doc) => ({ id: doc.id, data: doc.data })),
+      },
+      now,
+    );
     if (!decision.ok) throw new AcceptInviteError(decision);
     for (const write of decision.writes) {
       switch (write.kind) {
-        case 'add-collaborator':
-          tx.update(write.path, { collaborators: arrayUnion(write.uid) });
+        case 'add-member':
+          tx.update(write.path, { [write.field]: arrayUnion(write.uid) });
           break;
         case 'join-user':
           tx.update(write.path, { ...write.data });
           break;
-        case 'delete-invite':
+        case 'delete':
           tx.delete(write.path);
+          break;
+        case 'mail-owner':
+          tx.set(`mail/${newDocId()}`, {
+            to: write.to,
+            message: inviteAcceptedMessage({
+              accountName: write.accountName,
+              invitee: write.invitee,
+              role: write.role,
+              appOrigin,
+            }),
+          });
           break;
       }
     }

@@ -1,28 +1,44 @@
 /**
- * The invitation e-mail, the one implementation both hosts run: on the creation of
- * `accounts/{accountId}/invites/{email}` (pending, well-formed) it queues the e-mail as a `mail/{id}`
- * document in the Trigger Email extension's shape (`{ to, message: { subject, html } }`), so a
- * client never writes mail to a stranger. Locally the mail outbox stand-in delivers it; in
- * production the extension does.
+ * The invitation e-mail and its token, the one implementation both hosts run: when an invite
+ * `accounts/{accountId}/invites/{email}` is created, or its owner asks for it again (`resendAt`
+ * changes), this issues a fresh secret token and queues the e-mail with the link as a `mail/{id}`
+ * document in the Trigger Email extension's shape (`{ to, message: { subject, html, text } }`), so a
+ * client never writes mail to a stranger and never sees a token. Locally the mail outbox stand-in
+ * delivers it; in production the extension does.
+ *
+ * The token (256 random bits) goes only into the e-mail. What is stored is its SHA-256: on the
+ * invite (`tokenHash`, with `expiresAt` and `sentAt`) and as the server-only lookup
+ * `invite_tokens/{hash}`; a resend deletes the old lookup, so the old link is dead at once.
  *
  * The account's name, which its owner chooses, is escaped, stripped of control characters and
- * shortened, and the mails of an account are rate-limited (`INVITE_MAILS_PER_DAY`, one mail per
- * address per `INVITE_MAIL_RESEND_MS`) in a server-only ledger `invite_mail_log/{accountId}`, so
- * revoking and inviting again cannot make the product a spam relay. The ledger and the mail are
- * written in one transaction with the ledger's read, so concurrent invites cannot both pass it.
+ * shortened, and the mails of an account are rate-limited (`INVITE_MAILS_PER_DAY`, at most
+ * `INVITE_MAILS_PER_ADDRESS` per address per `INVITE_MAIL_WINDOW_MS`) in a server-only ledger
+ * `invite_mail_log/{accountId}`, so revoking and inviting again cannot make the product a spam
+ * relay. When a limit is reached nothing is issued (the link sent before stays good) and the invite
+ * gets `limitedAt`, which the owner's list shows. The ledger, the token and the mail are written in
+ * one transaction with the ledger's read, so concurrent invites cannot both pass it.
  */
-import { isInviteEmail } from '../../domain/invites';
 import { newDocId } from '../../backend/engine/paths';
 import type { DocData } from '../../backend/port';
 import type { ServerDb } from '../../backend/server-port';
 import { escapeHtml } from '../../domain/html';
+import {
+  INVITE_ROLE_LABELS,
+  INVITE_TOKENS,
+  INVITE_TTL_MS,
+  inviteRole,
+  isInviteEmail,
+  type InviteRole,
+} from '../../domain/invites';
+import { hashInviteToken, newInviteToken } from './token';
 
 /** Server-only ledger of the invitation mails sent per account (closed to clients by default). */
 export const INVITE_MAIL_LOG = 'invite_mail_log';
 /** The most invitation e-mails one account sends per UTC day. */
 export const INVITE_MAILS_PER_DAY = 50;
-/** An address gets at most one invitation e-mail per account in this time. */
-export const INVITE_MAIL_RESEND_MS = 24 * 60 * 60 * 1000;
+/** An address gets at most this many invitation e-mails per account in `INVITE_MAIL_WINDOW_MS`. */
+export const INVITE_MAILS_PER_ADDRESS = 3;
+export const INVITE_MAIL_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** The document path the trigger listens to. */
 export const INVITE_DOCUMENT = 'accounts/{accountId}/invites/{email}';
 
@@ -42,23 +58,94 @@ export function mailSafeName(value: unknown): string {
   return line.length > MAX_NAME_IN_MAIL ? `${line.slice(0, MAX_NAME_IN_MAIL - 1)}…` : line;
 }
 
-/** The invitation e-mail: subject and escaped html with the sign-up link. */
+export interface MailMessage {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** The plain branded frame of the product's e-mails; `body` is already escaped HTML. */
+function brandedHtml(body: string): string {
+  return [
+    '<div style="font-family:Arial,Helvetica,sans-serif;color:#1f2937;max-width:560px;margin:0 auto;padding:24px">',
+    '<p style="font-size:18px;font-weight:bold;color:#1d4ed8;margin:0 0 16px">Cardbuilder</p>',
+    body,
+    '<p style="font-size:12px;color:#6b7280;margin-top:24px">Cardbuilder · digital business cards</p>',
+    '</div>',
+  ].join('\n');
+}
+
+function button(link: string, label: string): string {
+  return `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>`;
+}
+
+function roleDuty(role: InviteRole): string {
+  return role === 'editor'
+    ? 'to edit its digital business cards'
+    : 'to edit its digital business cards, teams and promotions';
+}
+
+/** The invitation e-mail: subject, escaped html and text, with the secret link. */
 export function inviteMessage(input: {
   accountName: string;
-  accountId: string;
   email: string;
-  appOrigin: string;
-}): { subject: string; html: string } {
+  role: InviteRole;
+  link: string;
+  expiresAt: Date;
+}): MailMessage {
   const name = mailSafeName(input.accountName) || 'a team';
-  const link = `${input.appOrigin}/sign-up?invite=${encodeURIComponent(input.accountId)}`;
+  const role = INVITE_ROLE_LABELS[input.role];
+  const until = input.expiresAt.toUTCString();
   const subject = `You're invited to join ${name} on Cardbuilder`;
-  const html = [
-    '<p>Hello,</p>',
-    `<p>You have been invited to join <strong>${escapeHtml(name)}</strong> on Cardbuilder, to help edit its digital business cards.</p>`,
-    `<p><a href="${escapeHtml(link)}">Accept the invitation</a></p>`,
-    `<p>Sign up or sign in with this e-mail address (${escapeHtml(input.email)}) to accept it. If you did not expect this invitation, you can ignore this e-mail.</p>`,
+  const html = brandedHtml(
+    [
+      '<p>Hello,</p>',
+      `<p>You have been invited to join <strong>${escapeHtml(name)}</strong> on Cardbuilder as ${escapeHtml(role)}, ${roleDuty(input.role)}.</p>`,
+      button(input.link, 'Accept the invitation'),
+      `<p>Sign up or sign in with this e-mail address (${escapeHtml(input.email)}) to accept it. The link works once and until ${escapeHtml(until)}. If you did not expect this invitation, you can ignore this e-mail.</p>`,
+    ].join('\n'),
+  );
+  const text = [
+    'Hello,',
+    '',
+    `You have been invited to join ${name} on Cardbuilder as ${role}, ${roleDuty(input.role)}.`,
+    '',
+    `Accept the invitation: ${input.link}`,
+    '',
+    `Sign up or sign in with this e-mail address (${input.email}) to accept it. The link works once and until ${until}. If you did not expect this invitation, you can ignore this e-mail.`,
   ].join('\n');
-  return { subject, html };
+  return { subject, html, text };
+}
+
+/** The e-mail to an account's owner when an invitation was accepted. */
+export function inviteAcceptedMessage(input: {
+  accountName: string;
+  invitee: string;
+  role: InviteRole;
+  appOrigin: string;
+}): MailMessage {
+  const name = mailSafeName(input.accountName) || 'your account';
+  const role = INVITE_ROLE_LABELS[input.role];
+  const link = `${input.appOrigin}/builder`;
+  const subject = `${mailSafeName(input.invitee)} joined ${name} on Cardbuilder`;
+  const html = brandedHtml(
+    [
+      '<p>Hello,</p>',
+      `<p><strong>${escapeHtml(input.invitee)}</strong> accepted your invitation and joined <strong>${escapeHtml(name)}</strong> as ${escapeHtml(role)}.</p>`,
+      button(link, 'Open Cardbuilder'),
+      '<p>You can change or remove their access under Team → Members.</p>',
+    ].join('\n'),
+  );
+  const text = [
+    'Hello,',
+    '',
+    `${input.invitee} accepted your invitation and joined ${name} as ${role}.`,
+    '',
+    `Open Cardbuilder: ${link}`,
+    '',
+    'You can change or remove their access under Team → Members.',
+  ].join('\n');
+  return { subject, html, text };
 }
 
 interface SentEntry {
@@ -70,16 +157,32 @@ function sentEntries(value: unknown, now: Date): SentEntry[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((item): SentEntry[] => {
     if (!isMap(item) || typeof item.email !== 'string' || !(item.at instanceof Date)) return [];
-    if (now.getTime() - item.at.getTime() >= INVITE_MAIL_RESEND_MS) return [];
+    if (now.getTime() - item.at.getTime() >= INVITE_MAIL_WINDOW_MS) return [];
     return [{ email: item.email, at: item.at }];
   });
 }
 
-export type InviteMailOutcome = 'queued' | 'ignored' | 'already-sent' | 'daily-limit';
+export type InviteMailOutcome = 'queued' | 'ignored' | 'address-limit' | 'daily-limit';
+
+function timeOf(value: unknown): number | null {
+  return value instanceof Date ? value.getTime() : null;
+}
 
 /**
- * On the creation of an invite document, queues its e-mail within the account's allowance.
- * `appOrigin` is the app's address, for the sign-up link.
+ * True when the change asks for a mail: the invite was created, or its owner asked to resend. An
+ * invite created with a token already was written by server code (a client may not write one),
+ * which has mailed or handed out its link itself.
+ */
+function wantsMail(before: DocData | null, after: DocData | null): boolean {
+  if (after === null) return false;
+  if (before === null) return typeof after.tokenHash !== 'string';
+  const asked = timeOf(after.resendAt);
+  return asked !== null && asked !== timeOf(before.resendAt);
+}
+
+/**
+ * On an invite's creation or resend request, issues a new token and queues its e-mail within the
+ * account's allowance. `appOrigin` is the app's address, for the link.
  */
 export async function queueInviteMail(
   db: ServerDb,
@@ -88,14 +191,15 @@ export async function queueInviteMail(
   now: Date = new Date(),
 ): Promise<InviteMailOutcome> {
   const match = INVITE_PATH.exec(change.path);
-  if (!match || change.before !== null || change.after === null) return 'ignored';
+  if (!match || !wantsMail(change.before, change.after)) return 'ignored';
   const [, accountId, email] = match;
   if (accountId === undefined || email === undefined) return 'ignored';
-  const invite = change.after;
-  if (invite.status !== 'pending' || invite.email !== email || !isInviteEmail(email)) {
-    return 'ignored';
-  }
   const outcome = await db.runTransaction(async (tx): Promise<InviteMailOutcome> => {
+    // Read again: the invite may have been revoked since the change.
+    const inviteSnap = await tx.get(change.path);
+    const invite = inviteSnap.exists ? inviteSnap.data : null;
+    if (!invite || invite.status !== 'pending' || invite.email !== email) return 'ignored';
+    if (!isInviteEmail(email)) return 'ignored';
     const account = await tx.get(`accounts/${accountId}`);
     if (!account.exists || !account.data) return 'ignored';
     const day = now.toISOString().slice(0, 10);
@@ -103,13 +207,30 @@ export async function queueInviteMail(
     const log = (await tx.get(logPath)).data;
     const sentToday = log?.day === day && typeof log.count === 'number' ? log.count : 0;
     const recent = sentEntries(log?.recent, now);
-    if (sentToday >= INVITE_MAILS_PER_DAY) return 'daily-limit';
-    if (recent.some((entry) => entry.email === email)) return 'already-sent';
+    if (sentToday >= INVITE_MAILS_PER_DAY) {
+      tx.update(change.path, { limitedAt: now });
+      return 'daily-limit';
+    }
+    if (recent.filter((entry) => entry.email === email).length >= INVITE_MAILS_PER_ADDRESS) {
+      tx.update(change.path, { limitedAt: now });
+      return 'address-limit';
+    }
+
+    const token = newInviteToken();
+    const tokenHash = hashInviteToken(token);
+    const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
+    const role = inviteRole(invite.role);
+    if (typeof invite.tokenHash === 'string' && invite.tokenHash !== '') {
+      tx.delete(`${INVITE_TOKENS}/${invite.tokenHash}`);
+    }
+    tx.set(`${INVITE_TOKENS}/${tokenHash}`, { accountId, email, expiresAt });
+    tx.update(change.path, { tokenHash, expiresAt, sentAt: now, limitedAt: null });
     const message = inviteMessage({
       accountName: typeof account.data.name === 'string' ? account.data.name : '',
-      accountId,
       email,
-      appOrigin,
+      role,
+      link: `${appOrigin}/sign-up?invite=${token}`,
+      expiresAt,
     });
     tx.set(`mail/${newDocId()}`, { to: email, message });
     tx.set(logPath, {
@@ -120,10 +241,8 @@ export async function queueInviteMail(
     });
     return 'queued';
   });
-  if (outcome === 'daily-limit') {
-    console.warn(
-      `[invites] ${accountId} reached its ${INVITE_MAILS_PER_DAY} invitation mails today`,
-    );
+  if (outcome === 'daily-limit' || outcome === 'address-limit') {
+    console.warn(`[invites] ${accountId}: invitation mail not sent (${outcome})`);
   }
   return outcome;
 }

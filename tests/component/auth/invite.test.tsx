@@ -13,13 +13,14 @@ import type { MemoryBackend } from '../../../src/backend/memory/memory-backend';
 import type { AcceptInviteInput, AcceptInviteOutput } from '../../../src/backend/port';
 import { arrayUnion } from '../../../src/backend/transforms';
 import { PENDING_INVITE_KEY } from '../../../src/data/invites';
-import { acceptInviteRequest } from '../../../src/domain/invites';
 import { createFakeAuth, type FakeAuth } from '../support/fake-auth';
 import { renderApp, seedAccount, seedUser } from '../support/render-app';
 
 const BANNER =
   "You've been invited to join a team on Cardbuilder. Sign up with the e-mail address the invitation was sent to.";
 const INVITEE = 'milton@example.com';
+/** An invitation token as the server issues them (43 base64url characters). */
+const TOKEN = 'tok_'.padEnd(43, 'x');
 
 let stop: (() => void) | undefined;
 afterEach(() => stop?.());
@@ -48,26 +49,26 @@ function backendWith(answer?: (db: MemoryBackend) => AcceptInvite) {
 
 /** What the server's batch does for `uid` (src/domain/invites.ts, decideAcceptInvite). */
 function joins(auth: FakeAuth): (db: MemoryBackend) => AcceptInvite {
-  return (db) =>
-    async ({ accountId }) => {
-      const uid = auth.current?.uid;
-      if (!uid) throw new BackendError('unauthenticated', 'Sign in to accept an invitation.');
-      const teams = [`${accountId}-team`];
-      await db.batch([
-        { kind: 'update', path: `accounts/${accountId}`, data: { collaborators: arrayUnion(uid) } },
-        {
-          kind: 'update',
-          path: `users/${uid}`,
-          data: { accountId, defaultTeam: teams[0], teams, isAccountOwner: false },
-        },
-      ]);
-      return { accountId, defaultTeam: `${accountId}-team`, teams };
-    };
+  return (db) => async () => {
+    const accountId = 'initech';
+    const uid = auth.current?.uid;
+    if (!uid) throw new BackendError('unauthenticated', 'Sign in to accept an invitation.');
+    const teams = [`${accountId}-team`];
+    await db.batch([
+      { kind: 'update', path: `accounts/${accountId}`, data: { collaborators: arrayUnion(uid) } },
+      {
+        kind: 'update',
+        path: `users/${uid}`,
+        data: { accountId, defaultTeam: teams[0], teams, isAccountOwner: false },
+      },
+    ]);
+    return { accountId, defaultTeam: `${accountId}-team`, teams };
+  };
 }
 
 /** Signed in as the invitee (user document without an account), the invitation remembered. */
 function signedInWithInvite(answer?: (auth: FakeAuth) => (db: MemoryBackend) => AcceptInvite) {
-  localStorage.setItem(PENDING_INVITE_KEY, 'initech');
+  localStorage.setItem(PENDING_INVITE_KEY, TOKEN);
   const auth = createFakeAuth();
   auth.addUser({ uid: 'u1', email: INVITEE }, 'Right-pass1');
   const { db, calls } = backendWith(answer?.(auth));
@@ -80,20 +81,20 @@ function signedInWithInvite(answer?: (auth: FakeAuth) => (db: MemoryBackend) => 
 
 describe('joining an account by invitation', () => {
   it('shows the invitation banner on sign-up and sign-in, and remembers the invitation', async () => {
-    const app = renderApp('/sign-in?invite=initech');
+    const app = renderApp(`/sign-in?invite=${TOKEN}`);
     stop = app.stop;
     expect(await screen.findByText(BANNER)).toBeInTheDocument();
-    await waitFor(() => expect(localStorage.getItem(PENDING_INVITE_KEY)).toBe('initech'));
+    await waitFor(() => expect(localStorage.getItem(PENDING_INVITE_KEY)).toBe(TOKEN));
 
     // The way to sign-up keeps the invitation.
     const user = userEvent.setup();
     await user.click(screen.getByRole('link', { name: 'Create a free account' }));
     expect(await screen.findByText(BANNER)).toBeInTheDocument();
-    expect(app.router.state.location.search).toBe('?invite=initech');
+    expect(app.router.state.location.search).toBe(`?invite=${TOKEN}`);
   });
 
   it("keeps the invitee's typed name and e-mail when the sign-up page is opened afresh", async () => {
-    const app = renderApp('/sign-up?invite=initech');
+    const app = renderApp(`/sign-up?invite=${TOKEN}`);
     stop = app.stop;
     const user = userEvent.setup();
     expect(await screen.findByText(BANNER)).toBeInTheDocument();
@@ -126,7 +127,7 @@ describe('joining an account by invitation', () => {
   it('joins the account after a magic-link sign-up and opens the builder with a toast', async () => {
     const auth = createFakeAuth();
     const { db, calls } = backendWith(joins(auth));
-    const app = renderApp('/sign-up?invite=initech', { auth, db });
+    const app = renderApp(`/sign-up?invite=${TOKEN}`, { auth, db });
     stop = app.stop;
     const user = userEvent.setup();
     expect(await screen.findByText(BANNER)).toBeInTheDocument();
@@ -140,7 +141,7 @@ describe('joining an account by invitation', () => {
 
     expect(await screen.findByText("You've joined Initech")).toBeInTheDocument();
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/builder'));
-    expect(calls).toEqual([{ accountId: 'initech' }]);
+    expect(calls).toEqual([{ token: TOKEN }]);
     const uid = auth.current?.uid ?? '';
     expect(app.db.dump()[`users/${uid}`]).toMatchObject({
       accountId: 'initech',
@@ -153,26 +154,18 @@ describe('joining an account by invitation', () => {
     expect(screen.queryByRole('heading', { name: 'Set up your account' })).not.toBeInTheDocument();
   });
 
-  it('asks an invitee with an unconfirmed e-mail to use a magic link, and offers account setup', async () => {
-    const { app, calls } = signedInWithInvite(() => () => async ({ accountId }) => {
-      // The server's own refusal for a password sign-up whose address is not verified.
-      const refusal = acceptInviteRequest(
-        { uid: 'u1', email: INVITEE, emailVerified: false },
-        {
-          accountId,
-        },
-      );
-      if (refusal.ok) throw new Error('expected a refusal');
-      throw new BackendError(refusal.code, refusal.message);
+  it('tells an invitee whose link expired to ask for a new one, and offers account setup', async () => {
+    const { app, calls } = signedInWithInvite(() => () => async () => {
+      throw new BackendError('deadline-exceeded', 'This invitation has expired.');
     });
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 
     expect(
       await screen.findByText(
-        /Please confirm your e-mail first: sign in with the link we e-mail you \(magic link\) and open the invitation again\./,
+        /This invitation link has expired\. Ask the account owner to send it again\./,
       ),
     ).toBeInTheDocument();
-    expect(calls).toEqual([{ accountId: 'initech' }]);
+    expect(calls).toEqual([{ token: TOKEN }]);
     expect(screen.getByRole('heading', { level: 1, name: 'Set up your account' })).toBeVisible();
     expect(screen.getByLabelText('Account name')).toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/register/step2');
@@ -187,7 +180,7 @@ describe('joining an account by invitation', () => {
     const { app } = signedInWithInvite();
     expect(
       await screen.findByText(
-        /This invitation is no longer valid\. Ask the account owner to invite you again\./,
+        /This invitation link is no longer valid: it was used, revoked or replaced by a newer one\./,
       ),
     ).toBeInTheDocument();
     expect(localStorage.getItem(PENDING_INVITE_KEY)).toBeNull();
@@ -216,5 +209,69 @@ describe('joining an account by invitation', () => {
     expect(await screen.findByLabelText('Account name')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(calls).toEqual([]);
+  });
+
+  it('tells a signed-in user who already has an account why they were not added, keeping it', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const auth = createFakeAuth();
+    auth.addUser({ uid: 'u1', email: INVITEE }, 'Right-pass1');
+    const { db, calls } = backendWith(() => async () => {
+      throw new BackendError(
+        'failed-precondition',
+        'You already belong to another account: a user can belong to one account only.',
+      );
+    });
+    seedAccount(db, { id: 'mine', name: 'Mine', slug: 'mine', ownerId: 'u1' });
+    const app = renderApp(`/builder?invite=${TOKEN}`, { auth, db });
+    stop = app.stop;
+    seedUser(app.db, { uid: 'u1', email: INVITEE, accountId: 'mine' });
+    auth.restore('u1');
+
+    expect(
+      await screen.findByText(
+        /You already have a Cardbuilder account.*your account stays as it is/,
+      ),
+    ).toBeInTheDocument();
+    expect(calls).toEqual([{ token: TOKEN }]);
+    expect(localStorage.getItem(PENDING_INVITE_KEY)).toBeNull();
+    expect(app.db.dump()['users/u1']).toMatchObject({ accountId: 'mine' });
+    vi.restoreAllMocks();
+  });
+});
+
+describe('a card editor in the app', () => {
+  it('is offered the cards, not the team or billing pages', async () => {
+    const auth = createFakeAuth();
+    auth.addUser({ uid: 'u1', email: INVITEE }, 'Right-pass1');
+    const { db } = backendWith();
+    db.seed('accounts/initech', {
+      ...(db.dump()['accounts/initech'] as Record<string, unknown>),
+      editors: ['u1'],
+    });
+    const app = renderApp('/builder', { auth, db });
+    stop = app.stop;
+    seedUser(app.db, { uid: 'u1', email: INVITEE, accountId: 'initech' });
+    auth.restore('u1');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Cards' })).toBeVisible());
+    expect(within(nav).queryByRole('link', { name: 'Billing' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Team' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the team and billing pages for a collaborator', async () => {
+    const auth = createFakeAuth();
+    auth.addUser({ uid: 'u1', email: INVITEE }, 'Right-pass1');
+    const { db } = backendWith();
+    db.seed('accounts/initech', {
+      ...(db.dump()['accounts/initech'] as Record<string, unknown>),
+      collaborators: ['u1'],
+    });
+    const app = renderApp('/builder', { auth, db });
+    stop = app.stop;
+    seedUser(app.db, { uid: 'u1', email: INVITEE, accountId: 'initech' });
+    auth.restore('u1');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: 'Billing' })).toBeVisible();
+    expect(await within(nav).findByRole('link', { name: 'Team' })).toBeVisible();
   });
 });

@@ -1,7 +1,8 @@
 /**
- * The account's people and their cards (keyed by `memberKey`), and collaborator invitations, which
- * only the account owner sends and revokes, and only when the plan's collaborator gate is open
- * (spec 6; docs/access.md: not collaborators, not even the super admin, who may only see them).
+ * The account's people and their cards (keyed by `memberKey`), and invitations, which only the
+ * account owner sends (choosing the role: collaborator or card editor), resends and revokes, and
+ * only when the plan's collaborator gate is open (docs/access.md, "Invitations" and "Roles": not
+ * collaborators, not even the super admin, who may only see them).
  */
 import { INVALID_EMAIL_MESSAGE } from '../../../domain/auth-errors';
 import { useEffect, useMemo, useState } from 'react';
@@ -13,15 +14,22 @@ import {
   isEmail,
   membersFromCards,
   normaliseEmail,
-  revokeInvite,
 } from '../../../data/members';
 import type { Invite } from '../../../data/members';
+import { INVITE_ROLE_LABELS, INVITE_ROLES, type InviteRole } from '../../../domain/invites';
 import type { Gates } from '../../../domain/gates';
 import type { Account, Card, Team, User } from '../../../domain/model';
 import { Avatar } from '../../../ui/avatar';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
 import { LockedFeature } from './locked-feature';
+import { PendingInvites } from './pending-invites';
+import { SelectField } from './select-field';
+
+const ROLE_HINTS: Record<InviteRole, string> = {
+  collaborator: 'Edits cards, teams, brand kits and promotions.',
+  editor: 'Edits the account’s cards only.',
+};
 
 export function MembersPanel(props: {
   account: Account;
@@ -35,6 +43,7 @@ export function MembersPanel(props: {
   const [onlyTeam, setOnlyTeam] = useState(true);
   const [invites, setInvites] = useState<Invite[]>([]);
   const [email, setEmail] = useState('');
+  const [role, setRole] = useState<InviteRole>('collaborator');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // Only the owner may create or revoke invites (docs/access.md); the super admin may read them.
@@ -69,9 +78,9 @@ export function MembersPanel(props: {
     setEmailError(null);
     setBusy(true);
     try {
-      await inviteCollaborator(account.id, address, user.id);
+      await inviteCollaborator(account.id, address, user.id, role);
       setEmail('');
-      toast.success(`Invitation for ${address} saved.`);
+      toast.success(`Invitation sent to ${address}.`);
     } catch (err) {
       toast.error((err as { message?: string }).message ?? 'The invitation failed.');
     } finally {
@@ -79,7 +88,7 @@ export function MembersPanel(props: {
     }
   }
 
-  const collaboratorCount = account.collaborators?.length ?? 0;
+  const collaboratorCount = (account.collaborators?.length ?? 0) + (account.editors?.length ?? 0);
 
   return (
     <div className="team-grid">
@@ -132,8 +141,9 @@ export function MembersPanel(props: {
       <section className="team-section" aria-labelledby="collaborators-heading">
         <h2 id="collaborators-heading">Collaborators</h2>
         <p className="team-section__lead">
-          Collaborators can edit this account’s cards and teams. {collaboratorCount}{' '}
-          {collaboratorCount === 1 ? 'person has' : 'people have'} access besides the owner.
+          Collaborators edit this account’s cards, teams and promotions; card editors edit its cards
+          only. {collaboratorCount} {collaboratorCount === 1 ? 'person has' : 'people have'} access
+          besides the owner.
         </p>
         {!gates.canAddCollaborators ? (
           <LockedFeature title="Collaborators">
@@ -150,9 +160,21 @@ export function MembersPanel(props: {
                   autoComplete="off"
                   value={email}
                   error={emailError}
-                  hint="We e-mail them a link: they join this account when they sign in with this address."
+                  hint="They get a link that works once, for 7 days."
                   onChange={(e) => setEmail(e.target.value)}
                 />
+                <SelectField
+                  label="Role"
+                  value={role}
+                  hint={ROLE_HINTS[role]}
+                  onChange={(e) => setRole(e.target.value === 'editor' ? 'editor' : 'collaborator')}
+                >
+                  {INVITE_ROLES.map((r) => (
+                    <option key={r} value={r}>
+                      {INVITE_ROLE_LABELS[r]}
+                    </option>
+                  ))}
+                </SelectField>
                 <Button type="submit" busy={busy}>
                   Send invitation
                 </Button>
@@ -160,37 +182,8 @@ export function MembersPanel(props: {
             ) : (
               <p className="muted">Only the account owner can invite collaborators.</p>
             )}
-            {seesInvites && invites.length > 0 ? (
-              <ul
-                className="member-list"
-                aria-label="Pending invitations"
-                style={{ marginTop: 'var(--space-4)' }}
-              >
-                {invites.map((invite) => (
-                  <li key={invite.email} className="member">
-                    <div className="member__who">
-                      <span className="member__name">{invite.email}</span>
-                      <span className="member__meta">Invitation pending</span>
-                    </div>
-                    {isOwner ? (
-                      <Button
-                        size="small"
-                        variant="ghost"
-                        aria-label={`Cancel the invitation of ${invite.email}`}
-                        onClick={() =>
-                          void revokeInvite(account.id, invite.email).catch((err: unknown) =>
-                            toast.error(
-                              (err as { message?: string }).message ?? 'Could not cancel.',
-                            ),
-                          )
-                        }
-                      >
-                        Cancel
-                      </Button>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
+            {seesInvites ? (
+              <PendingInvites accountId={account.id} invites={invites} canManage={isOwner} />
             ) : null}
           </>
         )}
