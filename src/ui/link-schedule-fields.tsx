@@ -24,7 +24,7 @@ export function LinkStateBadge({ link, now }: { link: LinkSchedule; now?: Date }
   if (label === null) return null;
   const kind = linkState(link, at).kind;
   return (
-    <span className={`badge link-state link-state--${kind}`} data-testid="link-state">
+    <span className={`badge link-state link-state--${kind}`} data-testid="link-state" title={label}>
       {label}
     </span>
   );
