@@ -11,6 +11,7 @@
 import { backend } from '../backend/current';
 import type { DocData, ListenError, QueryDoc, Unsubscribe, WriteOp } from '../backend/port';
 import { serverTimestamp } from '../backend/transforms';
+import { linkScheduleOf } from '../domain/link-schedule';
 import type { AppForm, AppShare, Card, CardTemplate, Link, SignatureBasic } from '../domain/model';
 
 export const CARDS = 'cards';
@@ -46,6 +47,7 @@ function toLink(value: unknown, index: number): Link {
     name: str(data.name),
     label: str(data.label),
     value: str(data.value),
+    ...linkScheduleOf(data),
   };
   if (data.isTeamLink === true) link.isTeamLink = true;
   return link;
@@ -133,6 +135,7 @@ function editableData(card: Pick<Card, EditableField>): DocData {
       label: link.label,
       value: link.value,
       isTeamLink: link.isTeamLink === true,
+      ...linkScheduleOf(link),
     };
     return stored;
   });

@@ -8,6 +8,7 @@
 import { backend } from '../backend/current';
 import type { DocData, Unsubscribe } from '../backend/port';
 import { arrayRemove, arrayUnion, serverTimestamp } from '../backend/transforms';
+import { linkScheduleOf } from '../domain/link-schedule';
 import { brandKitChanged, teamLinksChanged } from '../domain/links';
 import { EMPTY_BRAND_KIT } from '../domain/model';
 import type { BrandKit, CardTemplate, Link, SignatureBasic, Team } from '../domain/model';
@@ -42,6 +43,7 @@ function linksOf(value: unknown): Link[] {
       label: str(data.label),
       value: str(data.value),
       isTeamLink: true,
+      ...linkScheduleOf(data),
     };
   });
 }
@@ -153,6 +155,7 @@ export async function saveTeamLinks(team: TeamDoc, links: readonly Link[]): Prom
     label: link.label,
     value: link.value,
     isTeamLink: true,
+    ...linkScheduleOf(link),
   }));
   await backend().update(teamPath(team.accountId, team.id), {
     links: stored,

@@ -50,6 +50,7 @@ import equal from 'fast-deep-equal';
 import { backend } from '../backend/current';
 import type { DocData, QueryDoc, QuerySpec, WriteOp } from '../backend/port';
 import { serverTimestamp } from '../backend/transforms';
+import { linkScheduleOf } from '../domain/link-schedule';
 import { isCoupled, mergeTeamLinks } from '../domain/links';
 import { AVATAR_SHAPES } from '../domain/model';
 import type { BrandKit, BulkSync, CardTemplate, Link, SignatureBasic } from '../domain/model';
@@ -173,7 +174,14 @@ export function teamBrandingOf(data: Partial<Record<keyof TeamBranding, unknown>
 
 /** A team link as cards store it: the four fields plus `isTeamLink: true`. */
 export function asTeamLink(link: Link): Link {
-  return { id: link.id, name: link.name, label: link.label, value: link.value, isTeamLink: true };
+  return {
+    id: link.id,
+    name: link.name,
+    label: link.label,
+    value: link.value,
+    isTeamLink: true,
+    ...linkScheduleOf(link),
+  };
 }
 
 function storedLink(link: Link): Link {
@@ -183,6 +191,7 @@ function storedLink(link: Link): Link {
     label: link.label,
     value: link.value,
     isTeamLink: link.isTeamLink === true,
+    ...linkScheduleOf(link),
   };
 }
 
@@ -334,6 +343,7 @@ export function syncCardOf(id: string, data: DocData): SyncCard {
             label: str(link.label),
             value: str(link.value),
             isTeamLink: link.isTeamLink === true,
+            ...linkScheduleOf(link),
           });
         })
       : [],
@@ -453,6 +463,7 @@ export async function runTeamSync(
         name: str(link.name),
         label: str(link.label),
         value: str(link.value),
+        ...linkScheduleOf(link),
       };
     }),
   };

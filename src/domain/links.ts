@@ -3,6 +3,7 @@
  * deciding when a team's links or brand kit changed, the display label, and card coupling.
  */
 import equal from 'fast-deep-equal';
+import { linkScheduleChanged } from './link-schedule';
 import type { Link } from './model';
 
 type LinkList = readonly Link[] | null | undefined;
@@ -47,8 +48,9 @@ export function mergeTeamLinks(personal: LinkList, team: LinkList): Link[] {
 }
 
 /**
- * Whether a team's links changed (spec 4): compared in order on id, label, name and value only; a
- * different length is a change. Missing lists count as empty.
+ * Whether a team's links changed (spec 4): compared in order on id, label, name and value, and on
+ * visibility (hidden, start, end) so a schedule set on the team reaches its cards; a different
+ * length is a change. Missing lists count as empty.
  */
 export function teamLinksChanged(a: LinkList, b: LinkList): boolean {
   const left = a ?? [];
@@ -61,7 +63,8 @@ export function teamLinksChanged(a: LinkList, b: LinkList): boolean {
       link.id !== other.id ||
       link.label !== other.label ||
       link.name !== other.name ||
-      link.value !== other.value
+      link.value !== other.value ||
+      linkScheduleChanged(link, other)
     );
   });
 }

@@ -82,6 +82,12 @@ export interface Link {
   label: string;
   value: string;
   isTeamLink?: boolean;
+  /** Switched off by the owner: not shown anywhere visitors look (see domain/link-schedule.ts). */
+  hidden?: boolean;
+  /** ISO instant from which the link is shown. */
+  startsAt?: string;
+  /** ISO instant from which the link is no longer shown. */
+  endsAt?: string;
 }
 
 export type AvatarShape = 'square' | 'slightlyRounded' | 'rounded' | 'circle';

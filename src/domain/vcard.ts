@@ -9,6 +9,7 @@
  * with LinkedIn, Instagram and a website saved three indistinguishable homepages. Groups and X-
  * properties are part of vCard 3.0 (RFC 2425 5.8.2, RFC 2426 3.8), so the file stays valid.
  */
+import { liveLinks } from './link-schedule';
 import type { Card, Link } from './model';
 import { safeLinkHref } from './safe-url';
 
@@ -18,6 +19,8 @@ export interface VCardOptions {
   note?: string;
   /** The card's public address; written first among the URLs. */
   url?: string;
+  /** The moment the contact is saved: links hidden or outside their schedule then are left out. */
+  now?: Date;
 }
 
 export type VCardCard = Pick<Card, 'name' | 'title' | 'contacts'> &
@@ -125,7 +128,8 @@ export const VCARD_CARD_URL_LABEL = 'Digital card';
 
 /**
  * Builds the vCard 3.0 text of a card: N and FN from the name (last word is the family name), ORG
- * from company, TITLE, TEL/EMAIL/ADR/URL from the contacts (unsafe or unknown links are left out),
+ * from company, TITLE, TEL/EMAIL/ADR/URL from the contacts live at `options.now` (unsafe or
+ * unknown links, and links hidden or outside their schedule, are left out),
  * the card's e-mail when no e-mail link has it, then URL (options.url first), NOTE and PHOTO
  * (base64, `ENCODING=b`). Every URL is labelled (`itemN.X-ABLabel`): the card's address "Digital
  * card", a profile by its network, any other link by its label. Lines end with CRLF, the text
@@ -145,9 +149,10 @@ export function buildVCard(card: VCardCard, options: VCardOptions = {}): string 
   const cardUrl = options.url?.trim() ?? '';
   // The card's own address is the first URL (group 1), then the contacts' links in order.
   const cardUrlLines = cardUrl ? labelledUrl(nextGroup(), cardUrl, VCARD_CARD_URL_LABEL) : [];
-  const contactLines = card.contacts.flatMap((link) => linkLines(link, nextGroup));
+  const contacts = liveLinks(card.contacts, options.now ?? new Date());
+  const contactLines = contacts.flatMap((link) => linkLines(link, nextGroup));
   const cardEmail = card.email?.trim();
-  const hasCardEmail = card.contacts.some(
+  const hasCardEmail = contacts.some(
     (link) =>
       EMAIL_KINDS.includes(link.name.trim().toLowerCase()) &&
       link.value.trim().toLowerCase() === cardEmail?.toLowerCase(),

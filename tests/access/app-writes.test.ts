@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rulesPolicy } from '../support/policies';
 import { countCardsInUse } from '../../server/triggers/card-count';
 import { setBackend } from '../../src/backend/current';
+import { readAccountExport } from '../../src/data/account-export';
 import type { DocData } from '../../src/backend/port';
 import {
   cardUsageOp,
@@ -303,5 +304,62 @@ describe("the team workspace's writes pass the access rules", () => {
       { code: 'permission-denied' },
     );
     expect(server.ctx.db.get(`cards/${ids[0] ?? ''}`).exists).toBe(false);
+  });
+});
+
+describe('link schedules and the account export stay inside the rules', () => {
+  it('saves hidden and scheduled links, and the owner exports cards, teams and leads', async () => {
+    const id = newCardId();
+    await createCard({
+      id,
+      accountId: ACCOUNT,
+      ownerId: owner.uid,
+      teamId: TEAM,
+      handle: 'gil-sched',
+      handleAllowIndex: true,
+      name: 'Gil Sched',
+      title: 'Sales',
+      company: 'Initrode',
+      email: 'gil@initrode.example',
+      contacts: [
+        { id: 'a', name: 'Website', label: '', value: 'https://initrode.example', hidden: true },
+        {
+          id: 'b',
+          name: 'Website',
+          label: 'Promo',
+          value: 'https://promo.initrode.example',
+          startsAt: '2026-12-01T09:00:00.000Z',
+          endsAt: '2026-12-05T17:00:00.000Z',
+        },
+      ],
+      appForm: {},
+      template: {},
+      signatureBasic: {},
+      appShare: {},
+    });
+    expect((await getCard(id))?.contacts).toEqual([
+      { id: 'a', name: 'Website', label: '', value: 'https://initrode.example', hidden: true },
+      {
+        id: 'b',
+        name: 'Website',
+        label: 'Promo',
+        value: 'https://promo.initrode.example',
+        startsAt: '2026-12-01T09:00:00.000Z',
+        endsAt: '2026-12-05T17:00:00.000Z',
+      },
+    ]);
+    // A lead, as the public lead endpoint writes it (server privileges).
+    server.ctx.db.set(`analytics/${id}/entries/lead-1`, {
+      cardId: id,
+      accountId: ACCOUNT,
+      name: 'Bob',
+      email: 'bob@example.com',
+      createdAt: new Date(),
+    });
+    const data = await readAccountExport(ACCOUNT);
+    expect(data.account).toMatchObject({ id: ACCOUNT, name: 'Initrode' });
+    expect(data.teams.map((t) => t.id)).toContain(TEAM);
+    expect(data.cards.map((c) => c.id)).toContain(id);
+    expect(data.leads).toEqual([expect.objectContaining({ cardId: id, name: 'Bob' })]);
   });
 });

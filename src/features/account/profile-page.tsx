@@ -9,6 +9,7 @@ import { Alert, Page, PageHeader } from '../../ui/page';
 import { PasswordField } from '../../ui/password-field';
 import { TextField } from '../../ui/text-field';
 import { useDocumentTitle } from '../../ui/use-document-title';
+import { ExportSection } from './export-section';
 import './profile.css';
 
 const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
@@ -175,6 +176,7 @@ export function ProfilePage() {
       <div className="profile-sections">
         <ProfileForm />
         <PasswordForm />
+        <ExportSection />
       </div>
     </Page>
   );

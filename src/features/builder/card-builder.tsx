@@ -14,9 +14,10 @@ import type { CardDraft } from '../../domain/builder';
 import { randomAccentColor } from '../../domain/colors';
 import { generateHandle } from '../../domain/handles';
 import { mergeTeamLinks } from '../../domain/links';
-import type { Card, CardTemplate, Template } from '../../domain/model';
+import type { Card, CardTemplate, Link, Template } from '../../domain/model';
 import { isCardCapReached } from '../../domain/plan';
 import type { PublicHosts } from '../../domain/urls';
+import type { ImportedCard } from '../../domain/vcard-import';
 import { newCardId, watchAccountCards } from '../../data/cards';
 import { watchTemplates } from '../../data/templates';
 import {
@@ -35,6 +36,7 @@ import {
 } from './builder-store';
 import { CardEditor } from './components/card-editor';
 import { CardList } from './components/card-list';
+import { VCardImport } from './components/vcard-import';
 import { CardPreview } from './components/card-preview';
 import { ConfirmDialog } from './components/confirm-dialog';
 import { DeleteDialog } from './components/delete-dialog';
@@ -49,6 +51,12 @@ export interface CardBuilderProps {
   hosts: PublicHosts;
   /** The builder store to use (tests pass a fresh one); the app's by default. */
   store?: BuilderStoreApi;
+}
+
+/** A vCard's links with ids of their own, so two imports never share a link id. */
+function importedLinks(card: ImportedCard): Link[] {
+  const stamp = Date.now().toString(36);
+  return card.contacts.map((link, i) => ({ ...link, id: `link-${stamp}-${i + 1}` }));
 }
 
 export function CardBuilder({ store = useBuilderStore, ...props }: CardBuilderProps) {
@@ -152,7 +160,8 @@ function BuilderScreen(props: Omit<CardBuilderProps, 'store'>) {
   const plan = account?.plan ?? null;
   const listError = listFailure?.accountId === accountId ? listFailure.message : null;
 
-  function onNew() {
+  /** Opens a new unsaved card: blank, or filled from a vCard the owner picked (`from`). */
+  function onNew(from?: ImportedCard) {
     if (!accountId || !plan || isCardCapReached(plan)) {
       setCapNotice(true);
       return;
@@ -162,8 +171,8 @@ function BuilderScreen(props: Omit<CardBuilderProps, 'store'>) {
       const team = teams.find((t) => t.id === selectedTeamId) ?? teams[0] ?? null;
       // The account's first card is, nearly always, the card of the person who just signed up:
       // start it with the name and e-mail they gave. Later cards are for colleagues: blank.
-      const first = store.getState().cards.length === 0;
-      const name = first ? (user?.displayName ?? '').trim() : '';
+      const first = store.getState().cards.length === 0 && from === undefined;
+      const name = from ? from.name : first ? (user?.displayName ?? '').trim() : '';
       const fresh: CardDraft = {
         id: newCardId(),
         accountId,
@@ -171,10 +180,10 @@ function BuilderScreen(props: Omit<CardBuilderProps, 'store'>) {
         handle: name ? generateHandle(name, store.getState().handleFormat) : '',
         handleAllowIndex: true,
         name,
-        title: '',
-        company: account?.name ?? '',
-        email: first ? (user?.email ?? '') : '',
-        contacts: mergeTeamLinks([], team?.links ?? []),
+        title: from?.title ?? '',
+        company: from?.company || (account?.name ?? ''),
+        email: from ? from.email : first ? (user?.email ?? '') : '',
+        contacts: mergeTeamLinks(from ? importedLinks(from) : [], team?.links ?? []),
         appForm: { enabled: false, fields: { name: true, email: true, phone: true } },
         template: team?.template
           ? templatePatch(TEAM_TEMPLATE_ID, team.template)
@@ -228,6 +237,9 @@ function BuilderScreen(props: Omit<CardBuilderProps, 'store'>) {
       <div className="builder__top">
         <h1 className="builder__title">Your cards</h1>
         {account ? <p className="builder__lead">{account.name}</p> : null}
+        <div className="builder__top-actions">
+          <VCardImport disabled={!accountId} onUse={(card) => onNew(card)} />
+        </div>
       </div>
       {listError ? (
         <p className="alert alert--error" role="alert">
@@ -244,7 +256,7 @@ function BuilderScreen(props: Omit<CardBuilderProps, 'store'>) {
           plan={plan}
           capNotice={capNotice}
           onOpen={onOpen}
-          onNew={onNew}
+          onNew={() => onNew()}
         />
         {isOpen ? (
           <>
@@ -271,7 +283,7 @@ function BuilderScreen(props: Omit<CardBuilderProps, 'store'>) {
               Add your name, contacts and links, pick a look, and share one link that works
               everywhere.
             </p>
-            <button type="button" className="button button--primary" onClick={onNew}>
+            <button type="button" className="button button--primary" onClick={() => onNew()}>
               Create a card
             </button>
           </section>

@@ -9,6 +9,7 @@
  * title must not be blocked by a phone number nobody touched. What a person types is checked in
  * full.
  */
+import { linkScheduleProblem } from '../../domain/link-schedule';
 import type { CardDraft } from '../../domain/builder';
 import { linkValueProblem } from '../../domain/link-rules';
 import type { Card, Link } from '../../domain/model';
@@ -67,7 +68,7 @@ export function draftProblems(draft: CardDraft, stored?: Pick<Card, 'contacts'>)
   const links: Record<string, string> = {};
   const storedValues = new Map((stored?.contacts ?? []).map((link) => [link.id, link.value]));
   for (const link of draft.contacts ?? []) {
-    const problem = linkProblem(link, storedValues.get(link.id));
+    const problem = linkProblem(link, storedValues.get(link.id)) ?? linkScheduleProblem(link);
     if (problem !== null) links[link.id] = problem;
   }
   return {

@@ -12,6 +12,7 @@ import type {
   Promotion,
   SignatureBasic,
 } from '../../domain/model';
+import { linkScheduleOf } from '../../domain/link-schedule';
 
 type Data = { readonly [field: string]: unknown };
 
@@ -54,6 +55,7 @@ function toLink(value: unknown, index: number): Link | null {
     name: str(data.name),
     label: str(data.label),
     value: linkValue,
+    ...linkScheduleOf(data),
   };
   if (data.isTeamLink === true) link.isTeamLink = true;
   return link;

@@ -34,6 +34,7 @@
  */
 import type { DocData, DocSnapshot, QueryDoc, QuerySpec, WriteOp } from '../../backend/port';
 import { increment, serverTimestamp } from '../../backend/transforms';
+import { isLinkLive } from '../../domain/link-schedule';
 import type { Card, Promotion } from '../../domain/model';
 import { promotionDisplayStatus } from '../../domain/promotions';
 import { isAllowedTarget, safeLinkHref } from '../../domain/safe-url';
@@ -580,6 +581,13 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     if (card === null) return html(404, renderNotFoundPage());
     // Only a link the card really has, with the same value, is followed: no open redirect.
     const link = card.contacts.find((l) => l.id === linkId && l.value === value);
+    // A link switched off or outside its schedule is not offered: 404, nothing counted.
+    if (link !== undefined && !isLinkLive(link, now())) {
+      return html(
+        404,
+        renderMessagePage('This link isn’t available', 'Its owner switched it off.'),
+      );
+    }
     const target = link === undefined ? null : safeLinkHref(link);
     if (link === undefined || target === null || !isAllowedTarget(target)) return refused();
     const at = now();

@@ -121,6 +121,28 @@ describe('team links', () => {
     expect(team?.syncedVersion).toBe(team?.syncVersion);
   });
 
+  it('hides a team link: the cards it reached are switched off too', async () => {
+    const db = createMemoryBackend();
+    seedAcme(db);
+    seedCard(db, 'ada');
+    const view = renderTeam('/team/sales?tab=links', { db });
+    stop = view.stop;
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add a team link' }));
+    await user.type(screen.getByLabelText('Link'), 'https://acme.example');
+    await user.click(screen.getByLabelText('Show Website on the card'));
+    expect(screen.getByTestId('link-state')).toHaveTextContent('Hidden');
+    await user.click(screen.getByRole('button', { name: 'Save and apply to cards' }));
+    await waitFor(() =>
+      expect(view.db.dump()['cards/ada']?.contacts).toEqual([
+        expect.objectContaining({ value: 'https://acme.example', isTeamLink: true, hidden: true }),
+      ]),
+    );
+    expect(view.db.dump()['accounts/acme/teams/sales']?.links).toEqual([
+      expect.objectContaining({ hidden: true }),
+    ]);
+  });
+
   it('resumes an unfinished apply when the team page opens', async () => {
     const db = createMemoryBackend();
     seedAcme(db, {

@@ -182,3 +182,31 @@ describe('buildVCard', () => {
     }
   });
 });
+
+describe('buildVCard link visibility', () => {
+  it('leaves out links hidden or outside their schedule at the moment given', () => {
+    const scheduled = card({
+      contacts: [
+        { id: 'a', name: 'Phone', label: '', value: '+1 555 0100' },
+        { id: 'b', name: 'Phone', label: '', value: '+1 555 0111', hidden: true },
+        {
+          id: 'c',
+          name: 'Website',
+          label: 'Campaign',
+          value: 'https://promo.example',
+          startsAt: '2026-12-01T09:00:00.000Z',
+          endsAt: '2026-12-05T17:00:00.000Z',
+        },
+      ],
+    });
+    const before = buildVCard(scheduled, { now: new Date('2026-11-30T00:00:00Z') });
+    expect(before).toContain('+1 555 0100');
+    expect(before).not.toContain('0111');
+    expect(before).not.toContain('promo.example');
+    const during = buildVCard(scheduled, { now: new Date('2026-12-02T00:00:00Z') });
+    expect(during).toContain('promo.example');
+    expect(during).not.toContain('0111');
+    const after = buildVCard(scheduled, { now: new Date('2026-12-05T17:00:00Z') });
+    expect(after).not.toContain('promo.example');
+  });
+});

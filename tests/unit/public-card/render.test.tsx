@@ -415,3 +415,45 @@ describe('not-found page', () => {
     expect(doc.querySelectorAll('script')).toHaveLength(0);
   });
 });
+
+describe('link visibility on the public page', () => {
+  it('shows only the links live at the moment of the visit', () => {
+    const card = makeCard({
+      contacts: [
+        { id: 'l1', name: 'Phone', label: 'Mobile', value: '+1 555 0100' },
+        {
+          id: 'l2',
+          name: 'Website',
+          label: 'Old site',
+          value: 'https://old.example',
+          hidden: true,
+        },
+        {
+          id: 'l3',
+          name: 'Website',
+          label: 'Campaign',
+          value: 'https://promo.example',
+          startsAt: '2026-12-01T09:00:00.000Z',
+          endsAt: '2026-12-05T17:00:00.000Z',
+        },
+      ],
+    });
+    const render = (now: string) =>
+      renderCardPage({
+        card,
+        hosts,
+        canonicalUrl: 'https://cards.example/ada-lovelace',
+        trackedUrl: 'https://cards.example/ada-lovelace?via=1',
+        noindex: false,
+        now: new Date(now),
+      });
+    const before = render('2026-12-01T08:59:00Z');
+    expect(before).toContain('Mobile');
+    expect(before).not.toContain('Old site');
+    expect(before).not.toContain('promo.example');
+    const during = render('2026-12-01T09:00:00Z');
+    expect(during).toContain('promo.example');
+    expect(during).not.toContain('old.example');
+    expect(render('2026-12-05T17:00:00Z')).not.toContain('promo.example');
+  });
+});

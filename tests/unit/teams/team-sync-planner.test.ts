@@ -52,6 +52,20 @@ describe('planCardSync', () => {
     expect(patch).not.toHaveProperty('template');
   });
 
+  it('carries a team link’s visibility and schedule to the card, and a later change too', () => {
+    const scheduled = { ...web, hidden: true, endsAt: '2026-12-05T17:00:00.000Z' };
+    const patch = planCardSync(card('a'), team({ links: [scheduled] }), BOTH, 1);
+    const contacts = (patch?.contacts ?? []) as Link[];
+    expect(contacts[1]).toEqual({ ...scheduled, isTeamLink: true });
+    const synced = card('a', { contacts });
+    const shown = planCardSync(synced, team({ links: [{ ...scheduled, hidden: false }] }), BOTH, 2);
+    expect((shown?.contacts as Link[] | undefined)?.[1]).toEqual({
+      ...web,
+      isTeamLink: true,
+      endsAt: '2026-12-05T17:00:00.000Z',
+    });
+  });
+
   it('leaves a card alone when syncTeamLinks is explicitly false', () => {
     const uncoupled = card('a', { bulkSync: { syncTeamLinks: false, syncBranding: true } });
     expect(planCardSync(uncoupled, team(), { links: true, branding: false }, 1)).toBeNull();

@@ -7,7 +7,12 @@ import toast from 'react-hot-toast';
 import type { CardDraft } from '../../../domain/builder';
 import type { Gates } from '../../../domain/gates';
 import type { Card, CardTemplate, Plan, Template } from '../../../domain/model';
-import { cardPublicUrl, signaturePreviewUrl, type PublicHosts } from '../../../domain/urls';
+import {
+  cardPublicUrl,
+  signaturePreviewUrl,
+  trackedCardUrl,
+  type PublicHosts,
+} from '../../../domain/urls';
 import { useBuilder, useBuilderStoreApi } from '../builder-store';
 import { saveDraft } from '../save-draft';
 import { useHandleCheck } from '../use-handle-check';
@@ -19,6 +24,7 @@ import { LeadFormPanel } from './lead-form-panel';
 import { LinksPanel } from './links-panel';
 import { ProfilePanel } from './profile-panel';
 import { SharePanel } from './share-panel';
+import { VirtualBackgroundSection } from './virtual-background';
 import { SignaturePanel } from './signature-panel';
 import { Tabs, type TabItem } from '../../../ui/tabs';
 
@@ -241,15 +247,27 @@ export function CardEditor(props: {
           />
         ) : null}
         {currentTab === 'share' ? (
-          <SharePanel
-            appShare={draft.appShare}
-            fallbackTitle={[draft.name, draft.title].filter(Boolean).join(' — ')}
-            card={{
-              name: draft.name ?? '',
-              title: draft.title ?? '',
-              company: draft.company ?? '',
-            }}
-          />
+          <>
+            <SharePanel
+              appShare={draft.appShare}
+              fallbackTitle={[draft.name, draft.title].filter(Boolean).join(' — ')}
+              card={{
+                name: draft.name ?? '',
+                title: draft.title ?? '',
+                company: draft.company ?? '',
+              }}
+            />
+            <VirtualBackgroundSection
+              input={{
+                name: draft.name ?? '',
+                title: draft.title ?? '',
+                company: draft.company ?? '',
+                template: draft.template,
+              }}
+              url={stored ? trackedCardUrl(stored, hosts) : null}
+              fileStem={stored?.handle ?? ''}
+            />
+          </>
         ) : null}
         {currentTab === 'handle' ? (
           <HandlePanel

@@ -7,6 +7,7 @@
 import { memo, useDeferredValue, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import type { CardDraft } from '../../../domain/builder';
+import { liveLinks } from '../../../domain/link-schedule';
 import type { Card } from '../../../domain/model';
 import { useBuilder, useBuilderStoreApi, type CanvasMode } from '../builder-store';
 
@@ -20,7 +21,8 @@ export function previewCard(draft: CardDraft): Card {
     title: draft.title ?? '',
     accountId: draft.accountId ?? '',
     isArchived: false,
-    contacts: draft.contacts ?? [],
+    // As visitors see it now: hidden links and links outside their schedule are left out.
+    contacts: liveLinks(draft.contacts ?? [], new Date()),
     appForm: draft.appForm ?? {},
     template: draft.template ?? {},
     signatureBasic: draft.signatureBasic ?? {},

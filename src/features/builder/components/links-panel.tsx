@@ -1,13 +1,15 @@
 /**
  * Contacts and links: add from a palette of kinds, edit label and value, reorder with move up/down
- * buttons (keyboard-accessible, announced), remove. Team links come from the team: shown with a
+ * buttons (keyboard-accessible, announced), remove, show or hide and schedule (link-schedule-fields). Team links come from the team: shown with a
  * "From team" badge and not editable here. Rows are memoised and their handlers stable, so a card
  * with 50 links stays quick to type in.
  */
 import { memo, useCallback, useId, useState } from 'react';
 import type { Link } from '../../../domain/model';
 import { linkDisplayLabel } from '../../../domain/links';
+import { withLinkSchedule, type LinkScheduleInput } from '../../../domain/link-schedule';
 import { useBuilderStoreApi } from '../builder-store';
+import { LinkScheduleFields, LinkStateBadge } from '../../../ui/link-schedule-fields';
 import { LINK_KINDS, linkKind } from './link-kinds';
 import { Section } from './fields';
 
@@ -27,6 +29,7 @@ interface RowProps {
   count: number;
   problem: string | undefined;
   onChange: (id: string, change: Partial<Pick<Link, 'label' | 'value'>>) => void;
+  onSchedule: (id: string, schedule: LinkScheduleInput) => void;
   onMove: (id: string, direction: Direction) => void;
   onRemove: (id: string) => void;
   onLeft: (id: string) => void;
@@ -38,6 +41,7 @@ const LinkRow = memo(function LinkRow({
   count,
   problem,
   onChange,
+  onSchedule,
   onMove,
   onRemove,
   onLeft,
@@ -53,6 +57,7 @@ const LinkRow = memo(function LinkRow({
       <div className="link-row__head">
         <span className="link-row__kind">{link.name || 'Link'}</span>
         {team ? <span className="badge badge--team">From team</span> : null}
+        <LinkStateBadge link={link} />
         <div className="link-row__tools">
           <button
             type="button"
@@ -129,6 +134,13 @@ const LinkRow = memo(function LinkRow({
               {problem}
             </p>
           ) : null}
+          <div className="link-row__schedule">
+            <LinkScheduleFields
+              link={link}
+              name={display}
+              onChange={(schedule) => onSchedule(link.id, schedule)}
+            />
+          </div>
         </div>
       )}
     </li>
@@ -150,6 +162,16 @@ export function LinksPanel(props: {
   const onChange = useCallback(
     (id: string, change: Partial<Pick<Link, 'label' | 'value'>>) => {
       const next = current().map((link) => (link.id === id ? { ...link, ...change } : link));
+      store.getState().patch({ contacts: next });
+    },
+    [store, current],
+  );
+
+  const onSchedule = useCallback(
+    (id: string, schedule: LinkScheduleInput) => {
+      const next = current().map((link) =>
+        link.id === id ? withLinkSchedule(link, schedule) : link,
+      );
       store.getState().patch({ contacts: next });
     },
     [store, current],
@@ -235,6 +257,7 @@ export function LinksPanel(props: {
                 count={contacts.length}
                 problem={problems[link.id]}
                 onChange={onChange}
+                onSchedule={onSchedule}
                 onMove={onMove}
                 onRemove={onRemove}
                 onLeft={props.onLinkLeft}

@@ -5,6 +5,7 @@
  * refused requests. Called by the public surfaces handler (`src/server/public-surfaces/`), which the
  * local server and, in production, the `cardPages` Cloud Function host.
  */
+import { liveLinks } from '../../../domain/link-schedule';
 import type { Card, Promotion } from '../../../domain/model';
 import { FALLBACK_SHARE_DESCRIPTION, shareDescription } from '../../../domain/share';
 import type { PublicHosts } from '../../../domain/urls';
@@ -31,6 +32,8 @@ export interface CardPageInput {
   readonly noindex: boolean;
   /** Shows the thank-you line after a lead was sent without JavaScript. */
   readonly thanks?: boolean;
+  /** The moment of the visit (tests pass a fixed one): links not live then are left out. */
+  readonly now?: Date;
 }
 
 const SHARE_CSS = `
@@ -116,7 +119,12 @@ function SharePanel({ url, title }: { url: string; title: string }) {
 
 /** The public card page as a complete HTML document. */
 export function renderCardPage(input: CardPageInput): string {
-  const { card, hosts, canonicalUrl, trackedUrl, noindex } = input;
+  const { hosts, canonicalUrl, trackedUrl, noindex } = input;
+  // Visitors only see the links live right now (hidden or scheduled ones are left out).
+  const card = {
+    ...input.card,
+    contacts: liveLinks(input.card.contacts ?? [], input.now ?? new Date()),
+  };
   const meta = cardShareMeta(card, canonicalUrl);
   const theme = resolveTheme(card.template);
   const firstName = card.name?.trim().split(/\s+/)[0] ?? '';

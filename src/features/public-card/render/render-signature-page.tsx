@@ -8,6 +8,7 @@
  */
 import type { CSSProperties } from 'react';
 import { accessibleTextColor } from '../../../domain/colors';
+import { liveLinks } from '../../../domain/link-schedule';
 import { linkDisplayLabel } from '../../../domain/links';
 import type { Card, Link } from '../../../domain/model';
 import { safeLinkHref } from '../../../domain/safe-url';
@@ -34,7 +35,8 @@ function absoluteImage(value: string | undefined, base: string): string | null {
 }
 
 function signatureLinks(card: Card): { link: Link; href: string; text: string }[] {
-  return (card.contacts ?? []).flatMap((link) => {
+  // A link switched off or outside its schedule is not put in a signature either.
+  return liveLinks(card.contacts ?? [], new Date()).flatMap((link) => {
     if (!SIGNATURE_KINDS.includes(link.name.trim().toLowerCase())) return [];
     const href = safeLinkHref(link);
     const text = link.value

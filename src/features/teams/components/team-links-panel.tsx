@@ -8,12 +8,14 @@ import toast from 'react-hot-toast';
 import { saveTeamLinks } from '../../../data/team-settings';
 import type { TeamDoc } from '../../../data/team-settings';
 import { linkValueProblem } from '../../../domain/link-rules';
+import { linkScheduleProblem, withLinkSchedule } from '../../../domain/link-schedule';
 import { linkDisplayLabel, teamLinksChanged } from '../../../domain/links';
 import type { Link } from '../../../domain/model';
 import { safeLinkHref } from '../../../domain/safe-url';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
 import { LINK_KINDS, linkKind } from '../link-kinds';
+import { LinkScheduleFields, LinkStateBadge } from '../../../ui/link-schedule-fields';
 import { SelectField } from './select-field';
 
 function newLinkId(): string {
@@ -45,7 +47,7 @@ export function TeamLinksPanel(props: { team: TeamDoc; coupled: number; optedOut
   const changed = teamLinksChanged(team.links, links);
   const problems = useMemo(() => {
     const stored = new Map(team.links.map((link) => [link.id, link.value]));
-    return links.map((link) => linkProblem(link, stored.get(link.id)));
+    return links.map((link) => linkProblem(link, stored.get(link.id)) ?? linkScheduleProblem(link));
   }, [links, team.links]);
 
   function patch(index: number, change: Partial<Link>) {
@@ -148,6 +150,18 @@ export function TeamLinksPanel(props: { team: TeamDoc; coupled: number; optedOut
                   error={problem}
                   onChange={(e) => patch(index, { value: e.target.value })}
                 />
+                <div className="link-item__schedule">
+                  <LinkStateBadge link={link} />
+                  <LinkScheduleFields
+                    link={link}
+                    name={shown}
+                    onChange={(schedule) =>
+                      setLinks((list) =>
+                        list.map((l, i) => (i === index ? withLinkSchedule(l, schedule) : l)),
+                      )
+                    }
+                  />
+                </div>
                 <div className="link-item__buttons">
                   <button
                     type="button"

@@ -1,0 +1,66 @@
+/**
+ * Reads what "Export my account" puts in the zip, with the owner's own rights (no server job): the
+ * account document, every team (archived too), every card of the account (archived too) and each
+ * card's leads. Reads run one after the other, each within the rules' list limit; a card's leads
+ * are its newest 500 (ANALYTICS_PAGE_LIMIT), which the page says.
+ */
+import { backend } from '../backend/current';
+import type { ExportLead } from '../domain/account-export';
+import type { Card } from '../domain/model';
+import { accountPath } from './accounts';
+import { listLeadEntries } from './analytics';
+import { CARDS, toCard } from './cards';
+import { teamsPath } from './teams';
+
+/** The most cards one export reads (the rules let a list read at most 1000 documents). */
+export const EXPORT_CARD_LIMIT = 1000;
+
+export interface AccountExportData {
+  account: Record<string, unknown>;
+  teams: Record<string, unknown>[];
+  cards: Card[];
+  leads: ExportLead[];
+}
+
+/** Reads the account's data for the export; `progress` says how many cards' leads are read. */
+export async function readAccountExport(
+  accountId: string,
+  progress: (done: number, total: number) => void = () => {},
+): Promise<AccountExportData> {
+  const db = backend();
+  const accountSnap = await db.get(accountPath(accountId));
+  if (!accountSnap.exists || !accountSnap.data) throw new Error('This account no longer exists.');
+  const teams = await db.query({ collection: teamsPath(accountId), limit: EXPORT_CARD_LIMIT });
+  const cardDocs = await db.query({
+    collection: CARDS,
+    where: [{ field: 'accountId', op: '==', value: accountId }],
+    limit: EXPORT_CARD_LIMIT,
+  });
+  const cards = cardDocs
+    .map((doc) => toCard(doc.id, doc.data))
+    .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
+  const leads: ExportLead[] = [];
+  for (const [index, card] of cards.entries()) {
+    progress(index, cards.length);
+    const entries = await listLeadEntries(card.id);
+    for (const entry of entries) {
+      leads.push({
+        cardId: card.id,
+        cardName: card.name,
+        name: entry.name,
+        email: entry.email,
+        phone: entry.phone,
+        company: entry.company,
+        note: entry.note,
+        createdAt: entry.createdAt,
+      });
+    }
+  }
+  progress(cards.length, cards.length);
+  return {
+    account: { id: accountSnap.id, ...accountSnap.data },
+    teams: teams.map((doc) => ({ id: doc.id, ...doc.data })),
+    cards,
+    leads,
+  };
+}
