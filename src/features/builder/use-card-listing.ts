@@ -19,7 +19,7 @@ import {
 } from '../../data/cards';
 
 /** How long typing pauses before the search runs. */
-export const SEARCH_DEBOUNCE_MS = 200;
+export const SEARCH_DEBOUNCE_MS = 120;
 
 export interface CardListing {
   /** The cards to show, in list order. */

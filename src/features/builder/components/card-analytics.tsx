@@ -68,29 +68,26 @@ export function leadEntriesCsv(entries: readonly LeadEntry[]): string {
 }
 
 /**
- * Every lead entry of a card as one CSV document, read page by page; `progress` hears how many
- * entries are in so far. The document is the same as `leadEntriesCsv` of all the entries.
+ * Every lead entry of a card as one CSV document, read page by page and handed over in parts as
+ * they arrive (the header first): joined, the parts are `leadEntriesCsv` of all the entries.
+ * `onPart` also hears how many entries are in so far. Returns how many entries were exported.
  */
 export async function exportLeadsCsv(
   cardId: string,
-  progress: (read: number) => void = () => {},
+  onPart: (part: string, read: number) => void,
   pageSize?: number,
-): Promise<{ csv: string; count: number }> {
-  const parts = [toCsv([LEAD_CSV_HEADER])];
-  const count = await forEachLeadPage(
+): Promise<number> {
+  onPart(toCsv([LEAD_CSV_HEADER]), 0);
+  return forEachLeadPage(
     cardId,
-    (page, read) => {
-      parts.push(toCsv(leadRows(page)));
-      progress(read);
-    },
+    (page, read) => onPart(`\r\n${toCsv(leadRows(page))}`, read),
     pageSize,
   );
-  return { csv: parts.join('\r\n'), count };
 }
 
-function downloadText(filename: string, text: string, type: string) {
+function downloadBlob(filename: string, blob: Blob) {
   if (typeof URL.createObjectURL !== 'function') return;
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;
@@ -301,8 +298,16 @@ export function CardAnalytics(props: { card: Card; now?: Date }) {
     if (!entries || entries.length === 0 || exporting) return;
     setExporting({ read: 0 });
     try {
-      const { csv, count } = await exportLeadsCsv(card.id, (read) => setExporting({ read }));
-      downloadText(`${card.handle || card.id}-leads.csv`, csv, 'text/csv;charset=utf-8');
+      // Each page becomes a Blob as it arrives, so the file is never built in one long step.
+      const parts: Blob[] = [];
+      const count = await exportLeadsCsv(card.id, (part, read) => {
+        parts.push(new Blob([part]));
+        setExporting({ read });
+      });
+      downloadBlob(
+        `${card.handle || card.id}-leads.csv`,
+        new Blob(parts, { type: 'text/csv;charset=utf-8' }),
+      );
       toast.success(`Exported ${count} ${count === 1 ? 'entry' : 'entries'}.`);
     } catch (err) {
       console.error('[builder] exporting the entries failed', err);
