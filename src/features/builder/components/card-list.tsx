@@ -138,7 +138,7 @@ function ListTools(props: { listing: CardListing; teams: readonly Team[] }) {
         <span className="visually-hidden">Search cards</span>
         <input
           type="search"
-          placeholder="Search name, handle or team"
+          placeholder="Name, handle or team"
           value={listing.search}
           maxLength={200}
           onChange={(event) => listing.setSearch(event.target.value)}
