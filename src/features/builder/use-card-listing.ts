@@ -46,6 +46,12 @@ interface Page {
 const NO_MORE: { cards: Card[]; done: boolean } = { cards: [], done: false };
 const NO_CARDS: Card[] = [];
 
+/** True when `card` comes after `other` in the list's order (name, then id, as the index). */
+function sortsAfter(card: Card, other: Card): boolean {
+  if (card.name !== other.name) return card.name > other.name;
+  return card.id > other.id;
+}
+
 const LOAD_FAILED = "Your cards couldn't be loaded. Please reload the page.";
 
 export function useCardListing(accountId: string | null, teams: readonly Team[]): CardListing {
@@ -76,10 +82,28 @@ export function useCardListing(accountId: string | null, teams: readonly Team[])
   useEffect(() => {
     if (!accountId || query !== '') return;
     const key = browseKey;
+    let previous: Card[] = [];
     return watchCardPage(
       accountId,
       filter,
-      (cards) => setFirst({ key, cards }),
+      (cards) => {
+        // A card added or renamed into the first page pushes its last card out: with later
+        // pages loaded (which start after that card), keep it at their head, or it would vanish.
+        const last = cards.at(-1);
+        if (last && cards.length >= CARD_PAGE_SIZE) {
+          const ids = new Set(cards.map((card) => card.id));
+          const pushed = previous.filter((card) => !ids.has(card.id) && sortsAfter(card, last));
+          if (pushed.length > 0) {
+            setMore((prev) => {
+              if (prev.key !== key || prev.cards.length === 0) return prev;
+              const moved = new Set(pushed.map((card) => card.id));
+              return { ...prev, cards: [...pushed, ...prev.cards.filter((c) => !moved.has(c.id))] };
+            });
+          }
+        }
+        previous = cards;
+        setFirst({ key, cards });
+      },
       (err) => {
         console.error('[builder] following the cards failed', err);
         setError({ key, message: LOAD_FAILED });

@@ -111,3 +111,30 @@ describe('the card list of a large account', () => {
     expect(visibleRange(3, 0, 600)).toEqual({ start: 0, end: 3 });
   });
 });
+
+describe('the card list while cards change', () => {
+  it('keeps a card that a new card pushes off the first page once later pages are loaded', async () => {
+    const user = userEvent.setup();
+    const { builderStore, db } = renderLarge();
+    await screen.findByText(`Showing ${CARD_PAGE_SIZE} of ${TOTAL} cards`);
+    await user.click(screen.getByRole('button', { name: 'Load more cards' }));
+    await screen.findByText(`Showing ${CARD_PAGE_SIZE * 2} of ${TOTAL} cards`);
+    // Another editor adds a card that sorts first: Person 039 leaves the live first page.
+    await db.batch([
+      {
+        kind: 'set',
+        path: 'cards/c-new',
+        data: {
+          ...cardDoc('c-new', { handle: 'aaron', name: 'Aaron New' }),
+          nameLower: 'aaron new',
+        },
+      },
+    ]);
+    await waitFor(() =>
+      expect(builderStore.getState().cards.map((card) => card.id)).toContain('c-new'),
+    );
+    const ids = builderStore.getState().cards.map((card) => card.id);
+    expect(ids).toContain(`c${pad(CARD_PAGE_SIZE - 1)}`);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
