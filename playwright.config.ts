@@ -12,6 +12,8 @@ import { StartupError } from './scripts/lib/processes';
 
 const port = Number(process.env.E2E_PORT ?? 5175);
 const authEmulatorUrl = process.env.AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9399';
+/** The e2e stack's admin secret (a throwaway stack on loopback; tests/e2e/admin-seed.ts). */
+const E2E_ADMIN_SECRET = 'e2e-admin-secret-not-for-production';
 const dataDir = join(tmpdir(), `cardbuilder-e2e-${process.pid}-${Date.now()}`);
 
 /** The browser, or a plain message and exit before any test starts: no stack trace to read. */
@@ -70,6 +72,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       APP_DIST: 'dist',
       SEED_DEMO: '1',
+      // The admin endpoint, for journeys that seed data no screen makes (a 1,000-card account).
+      ADMIN_DB_SECRET: E2E_ADMIN_SECRET,
       PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       FIREBASE_AUTH_EMULATOR_HOST: authEmulatorUrl.replace(/^https?:\/\//, ''),
       VITE_AUTH_EMULATOR_URL: authEmulatorUrl,

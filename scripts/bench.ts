@@ -10,6 +10,7 @@
  *                      most writes in any second to one document (`--hot-document` runs it alone)
  *   npm start          time to ready, cold (empty data folder) and warm (restart)
  *   rules engine       parse time of firestore.rules, median decision for the app's requests
+ *   large account      10,000 cards and 100,000 leads (scripts/bench-large.ts)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +33,7 @@ import {
 import { renderCardPage } from '../src/features/public-card/render/render-card-page';
 import { startAuthEmulator, waitForHttp } from './lib/auth-emulator';
 import { benchRulesEngine } from './bench-rules';
+import { benchLarge } from './bench-large';
 import { chromiumAdvice, findChromium } from './lib/chromium';
 import { StartupError } from './lib/processes';
 
@@ -521,6 +523,7 @@ async function main(): Promise<void> {
     });
     await benchBrowser(browser, base);
     await benchImport(browser, base);
+    await benchLarge({ browser, emulator, port: SERVER_PORT + 3, report });
   } finally {
     await browser?.close();
     await stopChild(server);

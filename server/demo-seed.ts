@@ -113,6 +113,8 @@ function card(
     handle: fields.handle,
     handleAllowIndex: true,
     name: fields.name,
+    // The builder's name search field (src/data/cards.ts nameLowerOf).
+    nameLower: fields.name.toLowerCase(),
     title: fields.title,
     company: fields.company,
     email: fields.email,

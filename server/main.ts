@@ -12,6 +12,7 @@
  *   START_FRESH_COMMAND: named when the database is damaged (`npm start` sets it)
  */
 import { setAccountActiveRoute } from './account-status';
+import { createAdminRoute } from './admin-route';
 import { startServer } from './create-server';
 import { explainFatalErrors } from './startup-errors';
 import { seedDemoIfEmpty } from './demo-seed';
@@ -49,6 +50,9 @@ const triggers: CommitTrigger[] = [
 ];
 
 const env = process.env;
+// Server privileges over HTTP only when a secret is given (the e2e journeys seed large accounts
+// with it; `npm start` never sets it).
+if (env.ADMIN_DB_SECRET) routes.push(createAdminRoute(env.ADMIN_DB_SECRET));
 // A taken port or a damaged database is explained (with the command to fix it), not thrown.
 explainFatalErrors({
   port: Number(env.PORT ?? 5173),

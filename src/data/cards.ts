@@ -9,7 +9,15 @@
  * resolving at once. `plan.cardsInUse` is kept right by the backend; this module never writes it.
  */
 import { backend } from '../backend/current';
-import type { DocData, ListenError, QueryDoc, Unsubscribe, WriteOp } from '../backend/port';
+import type {
+  DocData,
+  ListenError,
+  OrderClause,
+  QueryDoc,
+  Unsubscribe,
+  WhereClause,
+  WriteOp,
+} from '../backend/port';
 import { serverTimestamp } from '../backend/transforms';
 import { linkScheduleOf } from '../domain/link-schedule';
 import type { AppForm, AppShare, Card, CardTemplate, Link, SignatureBasic } from '../domain/model';
@@ -17,7 +25,13 @@ import type { AppForm, AppShare, Card, CardTemplate, Link, SignatureBasic } from
 export const CARDS = 'cards';
 export const HANDLES = 'handles';
 
-/** The most cards a list reads at once (access rules cap list queries). */
+/**
+ * How many cards one page of the builder's list reads. The list is paged by cursor (below), so an
+ * account of any size opens with this many card reads.
+ */
+export const CARD_PAGE_SIZE = 40;
+
+/** The most cards a whole-account read takes at once (access rules cap list queries at 1,000). */
 export const CARD_LIST_LIMIT = 500;
 
 export function cardPath(id: string): string {
@@ -141,7 +155,217 @@ function editableData(card: Pick<Card, EditableField>): DocData {
   });
   data.company ??= '';
   data.email ??= '';
+  // Written with every name so the builder can search names by prefix as a query; the rules check
+  // that it is the name lower-cased (firestore.rules, validCardFields).
+  data.nameLower = nameLowerOf(card.name ?? '');
   return clean(data) as DocData;
+}
+
+/** The normalised name a card stores for search: the name lower-cased (as the rules' lower()). */
+export function nameLowerOf(name: string): string {
+  return name.toLowerCase();
+}
+
+/** What a person types into the card search, in the form stored names and handles are compared in. */
+export function normaliseSearch(text: string): string {
+  return text.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** Narrows the builder's list: one team, or the cards that opted out of a team sync. */
+export interface CardListFilter {
+  readonly teamId?: string | undefined;
+  /** `links-off`: cards not taking the team's links; `branding-off`: not taking its branding. */
+  readonly sync?: 'links-off' | 'branding-off' | undefined;
+}
+
+/** Where the next page starts: after this (name, id). */
+export interface CardCursor {
+  readonly name: string;
+  readonly id: string;
+}
+
+function listWhere(accountId: string, filter: CardListFilter): WhereClause[] {
+  const where: WhereClause[] = [
+    { field: 'accountId', op: '==', value: accountId },
+    { field: 'isArchived', op: '==', value: false },
+  ];
+  if (filter.teamId) where.push({ field: 'teamId', op: '==', value: filter.teamId });
+  if (filter.sync === 'links-off')
+    where.push({ field: 'bulkSync.syncTeamLinks', op: '==', value: false });
+  if (filter.sync === 'branding-off')
+    where.push({ field: 'bulkSync.syncBranding', op: '==', value: false });
+  return where;
+}
+
+const BY_NAME: readonly OrderClause[] = [
+  { field: 'name', direction: 'asc' },
+  { field: 'id', direction: 'asc' },
+];
+
+function inQueryOrder(docs: readonly QueryDoc[]): Card[] {
+  return docs.map((doc) => toCard(doc.id, doc.data));
+}
+
+/** The cursor after the last card of a page. */
+export function cursorAfter(cards: readonly Card[]): CardCursor | null {
+  const last = cards.at(-1);
+  return last ? { name: last.name, id: last.id } : null;
+}
+
+/**
+ * Follows the first page of the account's listed cards (by name, then id), filtered: the page a
+ * person sees on opening the builder, live. Later pages are read with `readCardPage`.
+ */
+export function watchCardPage(
+  accountId: string,
+  filter: CardListFilter,
+  next: (cards: Card[]) => void,
+  error: (err: ListenError) => void,
+  limit = CARD_PAGE_SIZE,
+): Unsubscribe {
+  return backend().onQuery(
+    { collection: CARDS, where: listWhere(accountId, filter), orderBy: BY_NAME, limit },
+    (docs) => next(inQueryOrder(docs)),
+    error,
+  );
+}
+
+/**
+ * The page of listed cards after `after`, by (name, id). The port has no query cursors, so the
+ * cursor is two range queries: the rest of the cards with the cursor's name (id after its id),
+ * then the cards with a later name. Both are index-backed (firestore.indexes.json).
+ */
+export async function readCardPage(
+  accountId: string,
+  filter: CardListFilter,
+  after: CardCursor,
+  limit = CARD_PAGE_SIZE,
+): Promise<Card[]> {
+  const where = listWhere(accountId, filter);
+  const sameName = await backend().query({
+    collection: CARDS,
+    where: [
+      ...where,
+      { field: 'name', op: '==', value: after.name },
+      { field: 'id', op: '>', value: after.id },
+    ],
+    orderBy: [{ field: 'id', direction: 'asc' }],
+    limit,
+  });
+  if (sameName.length >= limit) return inQueryOrder(sameName);
+  const later = await backend().query({
+    collection: CARDS,
+    where: [...where, { field: 'name', op: '>', value: after.name }],
+    orderBy: BY_NAME,
+    limit: limit - sameName.length,
+  });
+  return inQueryOrder([...sameName, ...later]);
+}
+
+/** What a card search found, and whether a source had more than it read. */
+export interface CardSearchResult {
+  cards: Card[];
+  truncated: boolean;
+}
+
+/** The end of a prefix range: every string starting with `prefix` sorts before it. */
+function prefixEnd(prefix: string): string {
+  return `${prefix}\uf8ff`;
+}
+
+/**
+ * Finds the account's listed cards whose name or handle starts with `text`, or that belong to one
+ * of `teamIds` (the teams whose names match; the caller knows the account's few teams), within
+ * the filter. Each source is one limited, index-backed query, so the answer time does not grow
+ * with the account. Cards stored before names were normalised match by handle and team only.
+ */
+export async function searchCards(
+  accountId: string,
+  text: string,
+  filter: CardListFilter,
+  teamIds: readonly string[] = [],
+  limit = CARD_PAGE_SIZE,
+): Promise<CardSearchResult> {
+  const q = normaliseSearch(text);
+  const where = listWhere(accountId, filter);
+  if (q === '') return { cards: [], truncated: false };
+  const sources: Promise<QueryDoc[]>[] = [
+    backend().query({
+      collection: CARDS,
+      where: [
+        ...where,
+        { field: 'nameLower', op: '>=', value: q },
+        { field: 'nameLower', op: '<', value: prefixEnd(q) },
+      ],
+      orderBy: [{ field: 'nameLower', direction: 'asc' }],
+      limit,
+    }),
+    backend().query({
+      collection: CARDS,
+      where: [
+        ...where,
+        { field: 'handle', op: '>=', value: q },
+        { field: 'handle', op: '<', value: prefixEnd(q) },
+      ],
+      orderBy: [{ field: 'handle', direction: 'asc' }],
+      limit,
+    }),
+  ];
+  const teams = filter.teamId ? teamIds.filter((id) => id === filter.teamId) : teamIds;
+  if (teams.length > 0) {
+    sources.push(
+      backend().query({
+        collection: CARDS,
+        where: [
+          ...where.filter((w) => w.field !== 'teamId'),
+          { field: 'teamId', op: 'in', value: teams.slice(0, 30) },
+        ],
+        orderBy: BY_NAME,
+        limit,
+      }),
+    );
+  }
+  const answers = await Promise.all(sources);
+  const byId = new Map<string, Card>();
+  for (const docs of answers) {
+    for (const doc of docs) if (!byId.has(doc.id)) byId.set(doc.id, toCard(doc.id, doc.data));
+  }
+  return {
+    cards: [...byId.values()].sort(
+      (a, b) =>
+        a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) ||
+        a.handle.localeCompare(b.handle),
+    ),
+    truncated: answers.some((docs) => docs.length >= limit),
+  };
+}
+
+/**
+ * Follows one card of the account by id as a query (a query answers "none" for a card not created
+ * yet or deleted, where a document read would be refused): the builder's open card.
+ */
+export function watchAccountCard(
+  accountId: string,
+  cardId: string,
+  next: (card: Card | null) => void,
+  error: (err: ListenError) => void,
+): Unsubscribe {
+  return backend().onQuery(
+    {
+      collection: CARDS,
+      where: [
+        { field: 'accountId', op: '==', value: accountId },
+        { field: 'id', op: '==', value: cardId },
+        { field: 'isArchived', op: '==', value: false },
+      ],
+      limit: 1,
+    },
+    (docs) => {
+      const doc = docs[0];
+      next(doc ? toCard(doc.id, doc.data) : null);
+    },
+    error,
+  );
 }
 
 /**

@@ -1544,6 +1544,26 @@ const ATTACKS: AccessCase[] = [
     update('cards/card-a1', { title: 'Fired' }),
   ),
 
+  // the search field nameLower (src/data/cards.ts): the name lower-cased, never anything else
+  c('owner renames a card with its search field', 'owner', true, () =>
+    update('cards/card-a1', { name: 'Ada Lovelace', nameLower: 'ada lovelace' }),
+  ),
+  c('owner writes a search field that is not the name lower-cased', 'owner', false, () =>
+    update('cards/card-a1', { nameLower: 'zzz first in every search' }),
+  ),
+  c('owner renames a card and leaves a stale search field', 'owner', false, () =>
+    update('cards/card-a1', { name: 'Ada Lovelace', nameLower: 'card card-a1' }),
+  ),
+  c('owner writes a search field that is not a string', 'owner', false, () =>
+    update('cards/card-a1', { nameLower: 7 }),
+  ),
+  c('owner creates a card with its search field', 'owner', true, (e) =>
+    newCard(e, { extra: { name: 'New Person', nameLower: 'new person' } }),
+  ),
+  c('owner creates a card whose search field is not its name', 'owner', false, (e) =>
+    newCard(e, { extra: { name: 'New Person', nameLower: 'aaa' } }),
+  ),
+
   // team sync fields on cards (src/data/team-sync.ts, importer.ts)
   c('owner syncs a card with 50 team styles', 'owner', true, () =>
     syncCard('card-a1', { teamStyles: Array.from({ length: 50 }, (_, i) => `template.k${i}`) }),

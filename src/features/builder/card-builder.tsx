@@ -1,5 +1,6 @@
 /**
- * The builder at /builder: the account's cards (followed live), the tabbed editor of the open card
+ * The builder at /builder: the account's cards (paged and searchable, `use-card-listing.ts`; the
+ * open card followed live on its own), the tabbed editor of the open card
  * and its live preview, plus the duplicate, delete and discard dialogs.
  *
  * The route composes it: `renderPreview` draws a card exactly as the public page does (the public
@@ -18,7 +19,7 @@ import type { Card, CardTemplate, Link, Template } from '../../domain/model';
 import { isCardCapReached } from '../../domain/plan';
 import type { PublicHosts } from '../../domain/urls';
 import type { ImportedCard } from '../../domain/vcard-import';
-import { newCardId, watchAccountCards } from '../../data/cards';
+import { newCardId, watchAccountCard } from '../../data/cards';
 import { watchTemplates } from '../../data/templates';
 import {
   subscribeAccountChanged,
@@ -42,6 +43,7 @@ import { ConfirmDialog } from './components/confirm-dialog';
 import { DeleteDialog } from './components/delete-dialog';
 import { TEAM_TEMPLATE_ID, templatePatch } from './components/design-panel';
 import { DuplicateDialog } from './components/duplicate-dialog';
+import { useCardListing } from './use-card-listing';
 import './builder.css';
 
 export interface CardBuilderProps {
@@ -86,9 +88,6 @@ function BuilderScreen(props: Omit<CardBuilderProps, 'store'>) {
   const touched = useBuilder((s) => s.status.touched);
 
   const [templates, setTemplates] = useState<Template[]>([]);
-  const [listFailure, setListFailure] = useState<{ accountId: string; message: string } | null>(
-    null,
-  );
   const [capNotice, setCapNotice] = useState(false);
   const [pending, setPending] = useState<{ run: () => void } | null>(null);
 
@@ -100,23 +99,33 @@ function BuilderScreen(props: Omit<CardBuilderProps, 'store'>) {
     return subscribeAccountChanged(() => store.getState().reset(), accountStore);
   }, [store, accountStore, accountId]);
 
+  const listing = useCardListing(accountId, teams);
+  // The open card is followed on its own (one document), wherever it is in the list: a card on a
+  // page not loaded, or outside the search, still knows its stored version and its deletion.
+  const [openStored, setOpenStored] = useState<{ id: string; card: Card | null } | null>(null);
   useEffect(() => {
-    if (!accountId) return;
-    return watchAccountCards(
+    const id = draft.id;
+    if (!accountId || id === undefined) return;
+    return watchAccountCard(
       accountId,
-      (next) => {
-        // A late answer for the previous account must not refill the list.
-        if (accountStore.getState().currentAccountId === accountId) store.getState().setCards(next);
-      },
-      (err) => {
-        console.error('[builder] following the cards failed', err);
-        setListFailure({
-          accountId,
-          message: "Your cards couldn't be loaded. Please reload the page.",
-        });
-      },
+      id,
+      (card) => setOpenStored({ id, card }),
+      (err) => console.error('[builder] following the open card failed', err),
     );
-  }, [accountId, store, accountStore]);
+  }, [accountId, draft.id]);
+
+  // The builder store's stored cards are the listed ones and the open one (its live version wins).
+  useEffect(() => {
+    if (!accountId || !listing.loaded) return;
+    if (accountStore.getState().currentAccountId !== accountId) return;
+    const open = openStored !== null && openStored.id === draft.id ? openStored.card : undefined;
+    let known = listing.cards;
+    if (open !== undefined) {
+      known = known.filter((card) => card.id !== openStored?.id);
+      if (open) known = [...known, open];
+    }
+    store.getState().setCards(known);
+  }, [accountId, listing.loaded, listing.cards, openStored, draft.id, store, accountStore]);
 
   useEffect(
     () =>
@@ -127,10 +136,11 @@ function BuilderScreen(props: Omit<CardBuilderProps, 'store'>) {
   );
 
   // Open the first card when nothing is open.
+  const firstListed = listing.search === '' && listing.loaded ? listing.cards[0] : undefined;
   useEffect(() => {
-    const first = cards[0];
-    if (cardsLoaded && draft.id === undefined && first) store.getState().loadCard(first);
-  }, [cardsLoaded, cards, draft.id, store]);
+    if (cardsLoaded && draft.id === undefined && firstListed)
+      store.getState().loadCard(firstListed);
+  }, [cardsLoaded, firstListed, draft.id, store]);
 
   useEffect(() => {
     if (!touched) return;
@@ -158,7 +168,7 @@ function BuilderScreen(props: Omit<CardBuilderProps, 'store'>) {
   );
 
   const plan = account?.plan ?? null;
-  const listError = listFailure?.accountId === accountId ? listFailure.message : null;
+  const listError = listing.error;
 
   /** Opens a new unsaved card: blank, or filled from a vCard the owner picked (`from`). */
   function onNew(from?: ImportedCard) {
@@ -171,7 +181,12 @@ function BuilderScreen(props: Omit<CardBuilderProps, 'store'>) {
       const team = teams.find((t) => t.id === selectedTeamId) ?? teams[0] ?? null;
       // The account's first card is, nearly always, the card of the person who just signed up:
       // start it with the name and e-mail they gave. Later cards are for colleagues: blank.
-      const first = store.getState().cards.length === 0 && from === undefined;
+      const first =
+        store.getState().cards.length === 0 &&
+        from === undefined &&
+        listing.search === '' &&
+        !listing.filter.teamId &&
+        !listing.filter.sync;
       const name = from ? from.name : first ? (user?.displayName ?? '').trim() : '';
       const fresh: CardDraft = {
         id: newCardId(),
@@ -248,8 +263,14 @@ function BuilderScreen(props: Omit<CardBuilderProps, 'store'>) {
       ) : null}
       <div className={`builder__layout${isOpen ? '' : ' builder__layout--empty'}`}>
         <CardList
-          cards={cards}
-          loaded={cardsLoaded}
+          cards={
+            openStored?.card === null
+              ? listing.cards.filter((card) => card.id !== openStored.id)
+              : listing.cards
+          }
+          loaded={listing.loaded}
+          listing={listing}
+          teams={teams}
           openId={draft.id}
           newOpen={isOpen && stored === undefined}
           touched={touched}

@@ -3,6 +3,11 @@
  * a canvas, loaded on demand) each with the same numbers as a table, clicks per link, the lead-form
  * entries and their CSV export (formula-safe through toCsv).
  *
+ * Sized for cards with any number of leads and clicks: totals and charts come from the card's
+ * summary document (`viewsByDay`, `clicksByDay`, `clicksByLink`, `leads`), never from raw entries;
+ * the entries are listed a page at a time; the export reads every page, with progress, building
+ * the file page by page so no single step holds the page up.
+ *
  * Counts are whole numbers, so every value axis ticks in whole steps (`chartScales`). The editor
  * column is about 540 px wide at 1280 and 340 px on a phone: six columns of lead entries never fit
  * it (a phone number wrapped over four lines, the date was cut off), so each entry is a short block
@@ -14,10 +19,15 @@ import { toCsv } from '../../../domain/csv-safe';
 import { linkDisplayLabel } from '../../../domain/links';
 import type { Card } from '../../../domain/model';
 import {
-  listLeadEntries,
+  forEachLeadPage,
+  LEAD_PAGE_SIZE,
+  leadCursorAfter,
+  listLeadPage,
   listLinkClicks,
+  RECENT_CLICKS_LIMIT,
   watchCardCounters,
   type CardCounters,
+  type LeadCursor,
   type LeadEntry,
   type LinkClick,
 } from '../../../data/analytics';
@@ -46,17 +56,38 @@ export function countByDay(dates: readonly (Date | null)[]): Record<string, numb
   return out;
 }
 
-/** The lead entries as a spreadsheet-safe CSV document. */
-export function leadEntriesCsv(entries: readonly LeadEntry[]): string {
-  return toCsv([
-    ['Name', 'E-mail', 'Phone', 'Company', 'Note', 'Date'],
-    ...entries.map((e) => [e.name, e.email, e.phone, e.company, e.note, e.createdAt]),
-  ]);
+const LEAD_CSV_HEADER = ['Name', 'E-mail', 'Phone', 'Company', 'Note', 'Date'];
+
+function leadRows(entries: readonly LeadEntry[]) {
+  return entries.map((e) => [e.name, e.email, e.phone, e.company, e.note, e.createdAt]);
 }
 
-function downloadText(filename: string, text: string, type: string) {
+/** The lead entries as a spreadsheet-safe CSV document. */
+export function leadEntriesCsv(entries: readonly LeadEntry[]): string {
+  return toCsv([LEAD_CSV_HEADER, ...leadRows(entries)]);
+}
+
+/**
+ * Every lead entry of a card as one CSV document, read page by page and handed over in parts as
+ * they arrive (the header first): joined, the parts are `leadEntriesCsv` of all the entries.
+ * `onPart` also hears how many entries are in so far. Returns how many entries were exported.
+ */
+export async function exportLeadsCsv(
+  cardId: string,
+  onPart: (part: string, read: number) => void,
+  pageSize?: number,
+): Promise<number> {
+  onPart(toCsv([LEAD_CSV_HEADER]), 0);
+  return forEachLeadPage(
+    cardId,
+    (page, read) => onPart(`\r\n${toCsv(leadRows(page))}`, read),
+    pageSize,
+  );
+}
+
+function downloadBlob(filename: string, blob: Blob) {
   if (typeof URL.createObjectURL !== 'function') return;
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;
@@ -183,6 +214,10 @@ export function CardAnalytics(props: { card: Card; now?: Date }) {
   const { card } = props;
   const [counters, setCounters] = useState<CardCounters | null>(null);
   const [entries, setEntries] = useState<LeadEntry[] | null>(null);
+  const [cursor, setCursor] = useState<LeadCursor | null>(null);
+  const [moreLeads, setMoreLeads] = useState(false);
+  const [loadingLeads, setLoadingLeads] = useState(false);
+  const [exporting, setExporting] = useState<{ read: number } | null>(null);
   const [clicks, setClicks] = useState<LinkClick[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [nowMs] = useState(() => (props.now ?? new Date()).getTime());
@@ -200,10 +235,12 @@ export function CardAnalytics(props: { card: Card; now?: Date }) {
 
   useEffect(() => {
     let active = true;
-    Promise.all([listLeadEntries(card.id), listLinkClicks(card.id)])
+    Promise.all([listLeadPage(card.id), listLinkClicks(card.id, RECENT_CLICKS_LIMIT)])
       .then(([leadEntries, linkClicks]) => {
         if (!active) return;
         setEntries(leadEntries);
+        setCursor(leadCursorAfter(leadEntries));
+        setMoreLeads(leadEntries.length >= LEAD_PAGE_SIZE);
         setClicks(linkClicks);
       })
       .catch((err: unknown) => {
@@ -218,13 +255,31 @@ export function CardAnalytics(props: { card: Card; now?: Date }) {
     };
   }, [card.id]);
 
+  function showMoreLeads() {
+    if (!cursor || loadingLeads) return;
+    setLoadingLeads(true);
+    listLeadPage(card.id, cursor).then(
+      (page) => {
+        setLoadingLeads(false);
+        setEntries((prev) => [...(prev ?? []), ...page]);
+        setCursor(leadCursorAfter(page, cursor));
+        setMoreLeads(page.length >= LEAD_PAGE_SIZE);
+      },
+      (err: unknown) => {
+        setLoadingLeads(false);
+        console.error('[builder] reading more entries failed', err);
+        toast.error("More entries couldn't be loaded. Please try again.");
+      },
+    );
+  }
+
   const days = useMemo(() => lastDays(new Date(nowMs)), [nowMs]);
   const dayLabels = useMemo(() => days.map(shortDay), [days]);
   const viewValues = useMemo(() => days.map((d) => counters?.viewsByDay[d] ?? 0), [days, counters]);
-  const clickValues = useMemo(() => {
-    const byDay = countByDay(clicks.map((c) => c.at));
-    return days.map((d) => byDay[d] ?? 0);
-  }, [days, clicks]);
+  const clickValues = useMemo(
+    () => days.map((d) => counters?.clicksByDay[d] ?? 0),
+    [days, counters],
+  );
   const perLink = useMemo(() => {
     const byLink = counters?.clicksByLink ?? {};
     const rows = Object.entries(byLink).map(([linkId, count]) => {
@@ -236,15 +291,30 @@ export function CardAnalytics(props: { card: Card; now?: Date }) {
   }, [counters, card.contacts, clicks]);
   const perLinkLabels = useMemo(() => perLink.map((r) => r.label), [perLink]);
   const perLinkValues = useMemo(() => perLink.map((r) => r.count), [perLink]);
+  // The summary's count is the true total; a card whose summary predates it counts what is read.
+  const leadTotal = Math.max(counters?.leads ?? 0, entries?.length ?? 0);
 
-  function exportCsv() {
-    if (!entries || entries.length === 0) return;
-    downloadText(
-      `${card.handle || card.id}-leads.csv`,
-      leadEntriesCsv(entries),
-      'text/csv;charset=utf-8',
-    );
-    toast.success(`Exported ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}.`);
+  async function exportCsv() {
+    if (!entries || entries.length === 0 || exporting) return;
+    setExporting({ read: 0 });
+    try {
+      // Each page becomes a Blob as it arrives, so the file is never built in one long step.
+      const parts: Blob[] = [];
+      const count = await exportLeadsCsv(card.id, (part, read) => {
+        parts.push(new Blob([part]));
+        setExporting({ read });
+      });
+      downloadBlob(
+        `${card.handle || card.id}-leads.csv`,
+        new Blob(parts, { type: 'text/csv;charset=utf-8' }),
+      );
+      toast.success(`Exported ${count} ${count === 1 ? 'entry' : 'entries'}.`);
+    } catch (err) {
+      console.error('[builder] exporting the entries failed', err);
+      toast.error("The export couldn't be completed. Please try again.");
+    } finally {
+      setExporting(null);
+    }
   }
 
   return (
@@ -273,7 +343,7 @@ export function CardAnalytics(props: { card: Card; now?: Date }) {
         </div>
         <div className="stat">
           <dt>Leads</dt>
-          <dd>{entries ? entries.length : '…'}</dd>
+          <dd>{entries && counters ? leadTotal : '…'}</dd>
         </div>
       </dl>
       <Section title={`Views, last ${ANALYTICS_DAYS} days`}>
@@ -300,11 +370,16 @@ export function CardAnalytics(props: { card: Card; now?: Date }) {
           <button
             type="button"
             className="button button--secondary button--small"
-            onClick={exportCsv}
-            disabled={!entries || entries.length === 0}
+            onClick={() => void exportCsv()}
+            disabled={!entries || entries.length === 0 || exporting !== null}
           >
-            Export CSV
+            {exporting ? 'Exporting…' : 'Export CSV'}
           </button>
+          {exporting ? (
+            <span className="export-progress" role="status">
+              Exported {exporting.read.toLocaleString()} of {leadTotal.toLocaleString()} entries…
+            </span>
+          ) : null}
         </div>
         {entries === null ? (
           <p className="builder-empty">Loading entries…</p>
@@ -352,6 +427,19 @@ export function CardAnalytics(props: { card: Card; now?: Date }) {
                 </li>
               ))}
             </ol>
+            {moreLeads ? (
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                onClick={showMoreLeads}
+                disabled={loadingLeads}
+              >
+                {loadingLeads ? 'Loading…' : `Show ${LEAD_PAGE_SIZE} more entries`}
+              </button>
+            ) : null}
+            <p className="builder-empty">
+              Showing {entries.length.toLocaleString()} of {leadTotal.toLocaleString()} entries
+            </p>
           </section>
         )}
       </Section>
