@@ -1,7 +1,9 @@
 /**
- * Serves the built app (`dist/`) from the local server: files as they are, and for any other page
- * path the SPA's index.html, into which the runtime configuration is injected as
- * `window.__APP_CONFIG__` (read by `src/app/config.ts`), so one build runs on any port and host.
+ * Serves the built app (`dist/`) from the local server: files as they are, a pre-rendered page
+ * (`dist/<route>/index.html`, written by scripts/prerender.ts) for its route, and for any other page
+ * path the SPA's shell (`app.html`, or `index.html` in a build without pre-rendered pages). The
+ * runtime configuration is injected into each page as `window.__APP_CONFIG__` (read by
+ * `src/app/config.ts`), so one build runs on any port and host.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -41,22 +43,40 @@ export function createStaticHandler(
   runtimeConfig: Record<string, string>,
 ): (req: IncomingMessage, res: ServerResponse, url: URL) => boolean {
   const root = path.resolve(appDist);
-  let indexHtml: string | undefined;
+  // Read once per server; a rebuild is picked up on restart.
+  const pages = new Map<string, string | null>();
 
-  function index(): string {
-    // Read once per server; a rebuild is picked up on restart.
-    if (indexHtml === undefined) {
-      const html = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+  /** The page at `relative` with the configuration injected, or null when there is no such file. */
+  function page(relative: string): string | null {
+    if (!pages.has(relative)) {
+      let html: string | null;
+      try {
+        html = fs.readFileSync(path.join(root, relative), 'utf8');
+      } catch {
+        html = null;
+      }
       const script = configScript(runtimeConfig);
-      indexHtml = html.includes('</head>')
-        ? html.replace('</head>', `${script}</head>`)
-        : script + html;
+      if (html !== null) {
+        html = html.includes('</head>')
+          ? html.replace('</head>', `${script}</head>`)
+          : script + html;
+      }
+      pages.set(relative, html);
     }
-    return indexHtml;
+    return pages.get(relative) ?? null;
   }
 
-  function sendIndex(req: IncomingMessage, res: ServerResponse): void {
-    const body = index();
+  /** A pre-rendered page for the route, else the SPA's shell. */
+  function pageFor(pathname: string): string {
+    const route = pathname.replace(/\/+$/, '');
+    const prerendered = route === '' ? page('index.html') : page(path.join(route, 'index.html'));
+    const body = prerendered ?? page('app.html') ?? page('index.html');
+    if (body === null) throw new Error(`No index.html in ${root}: build the app first.`);
+    return body;
+  }
+
+  function sendIndex(req: IncomingMessage, res: ServerResponse, pathname: string): void {
+    const body = pageFor(pathname);
     res.writeHead(200, {
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Length': Buffer.byteLength(body),
@@ -96,7 +116,7 @@ export function createStaticHandler(
       // A missing file with an extension is a 404, not the app: a broken asset must not get HTML.
       if (path.extname(pathname) !== '') return false;
     }
-    sendIndex(req, res);
+    sendIndex(req, res, pathname);
     return true;
   };
 }

@@ -4,7 +4,10 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
+import { PRERENDERED_ATTRIBUTE } from './app/prerender-marker';
+import { appRoutes } from './app/routes';
 import { installBackend } from './app/backend-choice';
 import { appConfig } from './app/config';
 import { readAffiliate, rememberVia } from './app/referral';
@@ -31,14 +34,41 @@ useAccountStore.getState().configure({ internalAccountId: config.internalAccount
 connectStores(useAuthStore, useAccountStore);
 loadThirdPartyScripts(config.scripts);
 
+/** Resolves once `ready` holds for the store's state (checked now and on every change). */
+function whenReady<T>(
+  store: { getState(): T; subscribe(listener: (state: T) => void): () => void },
+  ready: (state: T) => boolean,
+): Promise<void> {
+  return new Promise((resolve) => {
+    if (ready(store.getState())) return resolve();
+    const stop = store.subscribe((state) => {
+      if (!ready(state)) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 async function start(): Promise<void> {
   await installBackend(config);
   useAuthStore.getState().start();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element.');
+  const router = createBrowserRouter(appRoutes);
+  // A pre-rendered page (scripts/prerender.ts) is already on screen: the app takes over only once
+  // its route's code is loaded and the sign-in state is known, so the page never blanks or flashes
+  // a loader in between.
+  if (container.hasAttribute(PRERENDERED_ATTRIBUTE)) {
+    await Promise.all([
+      whenReady({ getState: () => router.state, subscribe: (l) => router.subscribe(l) }, (s) =>
+        Boolean(s.initialized),
+      ),
+      whenReady(useAuthStore, (state) => state.resolved),
+    ]);
+  }
   createRoot(container).render(
     <StrictMode>
-      <App release={config.release} />
+      <App release={config.release} router={router} />
     </StrictMode>,
   );
 }
