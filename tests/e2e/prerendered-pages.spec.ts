@@ -1,0 +1,66 @@
+/**
+ * The public pages pre-rendered at build time (scripts/prerender.ts): each arrives as HTML with its
+ * title and meta description; the landing page loads no script at all (so neither the builder's
+ * code nor Firebase Auth, nor Google's sign-in script); sign-in works from its pre-rendered page,
+ * and a signed-in person opening the landing page is still sent on to the builder.
+ */
+import { DEMO_OWNER, DEMO_PASSWORD, expect, test } from './fixtures';
+
+const PAGES = [
+  { path: '/', title: 'Cardbuilder — digital business cards', text: 'Make every introduction' },
+  { path: '/terms', title: 'Terms of service · Cardbuilder', text: 'Terms of service' },
+  { path: '/privacy-policy', title: 'Privacy policy · Cardbuilder', text: 'Privacy policy' },
+  { path: '/pricing', title: 'Pricing · Cardbuilder', text: 'Plans and pricing' },
+  { path: '/sign-in', title: 'Welcome back · Cardbuilder', text: 'Welcome back' },
+];
+
+for (const page of PAGES) {
+  test(`${page.path} arrives pre-rendered with its title and meta description`, async ({
+    request,
+  }) => {
+    const html = await (await request.get(page.path)).text();
+    expect(html).toContain(`<title>${page.title}</title>`);
+    expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
+    expect(html).toContain(`data-prerendered="${page.path}"`);
+    expect(html).toContain(page.text);
+  });
+}
+
+test('the landing page loads no script, no builder code and no Firebase Auth', async ({ page }) => {
+  const requests: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (req) => requests.push(req.url()));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(requests.filter((url) => url.endsWith('.js'))).toEqual([]);
+  expect(
+    requests.filter((url) => /builder-route|apis\.google\.com|identitytoolkit/.test(url)),
+  ).toEqual([]);
+  expect(errors).toEqual([]);
+  // Its links are plain links to the other pre-rendered pages.
+  await page.getByRole('link', { name: 'Sign in' }).first().click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+});
+
+test('sign-in works from its pre-rendered page; the builder code loads only then', async ({
+  page,
+}) => {
+  const requests: string[] = [];
+  page.on('request', (req) => requests.push(req.url()));
+  await page.goto('/sign-in', { waitUntil: 'networkidle' });
+  expect(requests.some((url) => /builder-route/.test(url))).toBe(false);
+  expect(requests.some((url) => /apis\.google\.com/.test(url))).toBe(false);
+  await page.getByLabel('Email').fill(DEMO_OWNER);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/builder$/);
+  expect(requests.some((url) => /builder-route/.test(url))).toBe(true);
+
+  // A signed-in person opening the landing page is sent on to the builder.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/builder$/);
+});
