@@ -9,7 +9,6 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { loadEnv, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { prerenderPages } from './scripts/prerender';
 
 /** The settings of `src/app/config.ts` a build for Firebase cannot do without. */
 const FIREBASE_SETTINGS = [
@@ -59,6 +58,9 @@ function prerender(): Plugin {
     },
     async closeBundle() {
       if (process.env.VITEST) return;
+      // Loaded here, not at the top: only a build needs it (the config is read by every test run).
+      // With its extension: Vite's config loader resolves it as Node would.
+      const { prerenderPages } = await import('./scripts/prerender.ts');
       await prerenderPages(root, resolve(root, outDir));
     },
   };

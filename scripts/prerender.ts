@@ -12,7 +12,6 @@ import { readFileSync, writeFileSync, mkdirSync, renameSync, existsSync } from '
 import { join } from 'node:path';
 import { createServer } from 'vite';
 import type { PrerenderedPage, renderPage, PRERENDERED_PAGES } from '../src/app/prerender';
-import { PRERENDERED_ATTRIBUTE } from '../src/app/prerender-marker';
 
 interface ManifestChunk {
   file: string;
@@ -64,6 +63,8 @@ export function pageHtml(
   page: PrerenderedPage,
   markup: string,
   manifest: Manifest,
+  /** The attribute that marks `#root` as pre-rendered (src/app/prerender-marker.ts). */
+  attribute: string,
 ): string {
   const mainKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry && k.endsWith('.html'));
   const main = mainKey ? manifest[mainKey] : undefined;
@@ -81,7 +82,7 @@ export function pageHtml(
     .replace('</head>', `${links}</head>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root" ${PRERENDERED_ATTRIBUTE}="${escapeHtml(page.path)}">${markup}</div>`,
+      `<div id="root" ${attribute}="${escapeHtml(page.path)}">${markup}</div>`,
     );
   if (!page.needsApp) {
     html = html
@@ -114,10 +115,17 @@ export async function prerenderPages(root: string, distDir: string): Promise<str
   try {
     const entry = (await server.ssrLoadModule('/src/app/prerender.tsx')) as {
       PRERENDERED_PAGES: typeof PRERENDERED_PAGES;
+      PRERENDERED_ATTRIBUTE: string;
       renderPage: typeof renderPage;
     };
     for (const page of entry.PRERENDERED_PAGES) {
-      const html = pageHtml(template, page, entry.renderPage(page), manifest);
+      const html = pageHtml(
+        template,
+        page,
+        entry.renderPage(page),
+        manifest,
+        entry.PRERENDERED_ATTRIBUTE,
+      );
       const dir = page.path === '/' ? distDir : join(distDir, page.path.slice(1));
       mkdirSync(dir, { recursive: true });
       const file = join(dir, 'index.html');

@@ -64,3 +64,23 @@ test('sign-in works from its pre-rendered page; the builder code loads only then
   await page.goto('/');
   await expect(page).toHaveURL(/\/builder$/);
 });
+
+test('robots.txt, favicon.ico and sitemap.xml are served for crawlers', async ({ request }) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.headers()['content-type']).toContain('text/plain');
+  const rules = await robots.text();
+  expect(rules).toContain('User-agent: *');
+  expect(rules).toContain('Disallow: /builder');
+  expect(rules).not.toMatch(/Disallow: \/c\//);
+
+  const icon = await request.get('/favicon.ico');
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toBe('image/x-icon');
+  // An ICO file starts with reserved 0, type 1.
+  expect([...(await icon.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.headers()['content-type']).toContain('application/xml');
+  const xml = await sitemap.text();
+  expect(xml).toMatch(/<loc>http:\/\/[^<]+\/c\/ada-lovelace<\/loc>/);
+});
