@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -29,6 +30,23 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/** Text types worth compressing, as the production CDN does (so a page's weight here is real). */
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.map',
+  '.svg',
+  '.txt',
+  '.ico',
+]);
+
+function acceptsGzip(req: IncomingMessage): boolean {
+  return /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+}
+
 /** The `<script>` that sets `window.__APP_CONFIG__`; `<` is escaped so no value can end the script. */
 export function configScript(runtimeConfig: Record<string, string>): string {
   const json = JSON.stringify(runtimeConfig)
@@ -45,6 +63,17 @@ export function createStaticHandler(
   const root = path.resolve(appDist);
   // Read once per server; a rebuild is picked up on restart.
   const pages = new Map<string, string | null>();
+  // Compressed files and pages, by file (and its size and time) or by page text.
+  const gzipped = new Map<string, Buffer>();
+
+  function gzipOnce(key: string, content: () => Buffer): Buffer {
+    let body = gzipped.get(key);
+    if (!body) {
+      body = gzipSync(content());
+      gzipped.set(key, body);
+    }
+    return body;
+  }
 
   /** The page at `relative` with the configuration injected, or null when there is no such file. */
   function page(relative: string): string | null {
@@ -76,11 +105,15 @@ export function createStaticHandler(
   }
 
   function sendIndex(req: IncomingMessage, res: ServerResponse, pathname: string): void {
-    const body = pageFor(pathname);
+    const text = pageFor(pathname);
+    const compress = acceptsGzip(req);
+    const body = compress ? gzipOnce(text, () => Buffer.from(text, 'utf8')) : Buffer.from(text);
     res.writeHead(200, {
       'Content-Type': 'text/html; charset=utf-8',
-      'Content-Length': Buffer.byteLength(body),
+      'Content-Length': body.length,
       'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding',
+      ...(compress ? { 'Content-Encoding': 'gzip' } : {}),
     });
     res.end(req.method === 'HEAD' ? undefined : body);
   }
@@ -104,11 +137,24 @@ export function createStaticHandler(
       }
       if (stat?.isFile()) {
         const hashed = pathname.startsWith('/assets/');
-        res.writeHead(200, {
-          'Content-Type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-          'Content-Length': stat.size,
+        const ext = path.extname(file).toLowerCase();
+        const headers = {
+          'Content-Type': TYPES[ext] ?? 'application/octet-stream',
           'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-        });
+        };
+        if (COMPRESSIBLE.has(ext) && stat.size > 1024 && acceptsGzip(req)) {
+          const key = `${file}:${stat.size}:${stat.mtimeMs}`;
+          const body = gzipOnce(key, () => fs.readFileSync(file));
+          res.writeHead(200, {
+            ...headers,
+            'Content-Length': body.length,
+            'Content-Encoding': 'gzip',
+            Vary: 'Accept-Encoding',
+          });
+          res.end(req.method === 'HEAD' ? undefined : body);
+          return true;
+        }
+        res.writeHead(200, { ...headers, 'Content-Length': stat.size });
         if (req.method === 'HEAD') res.end();
         else fs.createReadStream(file).pipe(res);
         return true;

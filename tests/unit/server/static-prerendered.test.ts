@@ -23,6 +23,8 @@ describe('static hosting with pre-rendered pages', () => {
     await writeFile(path.join(dir, 'index.html'), page('landing'));
     await writeFile(path.join(dir, 'app.html'), page('shell'));
     await writeFile(path.join(dir, 'sign-in', 'index.html'), page('sign-in'));
+    await mkdir(path.join(dir, 'assets'));
+    await writeFile(path.join(dir, 'assets', 'app-1.js'), 'console.log("app");\n'.repeat(200));
     const handle = createStaticHandler(dir, { VITE_BACKEND: 'local' });
     server = http.createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -49,6 +51,23 @@ describe('static hosting with pre-rendered pages', () => {
   it('serves a pre-rendered route its own page, with or without a trailing slash', async () => {
     expect(await title('/sign-in')).toBe('sign-in');
     expect(await title('/sign-in/')).toBe('sign-in');
+  });
+
+  it('compresses text files and pages for a browser that accepts gzip, as the CDN does', async () => {
+    const encoding = (pathname: string, accept: string) =>
+      new Promise<string | undefined>((resolve, reject) => {
+        http
+          .get(base + pathname, { headers: { 'Accept-Encoding': accept } }, (res) => {
+            res.resume();
+            resolve(res.headers['content-encoding']);
+          })
+          .on('error', reject);
+      });
+    expect(await encoding('/assets/app-1.js', 'gzip, deflate, br')).toBe('gzip');
+    expect(await encoding('/assets/app-1.js', 'identity')).toBeUndefined();
+    expect(await encoding('/sign-in', 'gzip')).toBe('gzip');
+    const js = await (await fetch(`${base}/assets/app-1.js`)).text();
+    expect(js.startsWith('console.log("app");')).toBe(true);
   });
 
   it('serves the SPA shell for the routes that are not pre-rendered', async () => {
