@@ -5,8 +5,9 @@
  * `index.html`: the page's markup in `#root`, its own title and meta description, the CSS of its
  * chunk linked in the head. Pages that need no script (landing, legal) lose the app's script tags
  * and get a few bytes that load the app only when a signed-in session is stored in this browser
- * (the app then sends that person on to the builder). The SPA shell the other routes are served
- * from is kept as `dist/app.html`, since `/` is now the landing page.
+ * (the app then sends that person on to the builder); the others load the app's script once the
+ * page has loaded, and the app takes over, keeping what was typed. The SPA shell the other routes
+ * are served from is kept as `dist/app.html`, since `/` is now the landing page.
  */
 import { readFileSync, writeFileSync, mkdirSync, renameSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -58,6 +59,15 @@ function sessionLoader(mainScript: string): string {
   );
 }
 
+/** Loads the app's script once the page has loaded. */
+function deferredApp(mainScript: string): string {
+  const src = JSON.stringify(mainScript);
+  return (
+    '<script>addEventListener("load",function(){var s=document.createElement("script");' +
+    `s.type="module";s.src=${src};document.head.appendChild(s)})</script>`
+  );
+}
+
 export function pageHtml(
   template: string,
   page: PrerenderedPage,
@@ -84,7 +94,14 @@ export function pageHtml(
       '<div id="root"></div>',
       `<div id="root" ${attribute}="${escapeHtml(page.path)}">${markup}</div>`,
     );
-  if (!page.needsApp) {
+  if (page.needsApp) {
+    // The page is on screen and usable to read without it: the app's script starts after the page
+    // has loaded, so it does not compete with the first paint (nor do its preloads).
+    html = html
+      .replace(/[ \t]*<script type="module"[^>]*><\/script>\n?/g, '')
+      .replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, '')
+      .replace('</body>', `${deferredApp(`/${main.file}`)}</body>`);
+  } else {
     html = html
       .replace(/[ \t]*<script type="module"[^>]*><\/script>\n?/g, '')
       .replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, '')

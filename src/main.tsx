@@ -3,10 +3,12 @@
  * the stores to their environment, load the configured third-party scripts, and render.
  */
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
 import { PRERENDERED_ATTRIBUTE } from './app/prerender-marker';
+import { captureTyped, restoreTyped } from './app/prerender-takeover';
 import { appRoutes } from './app/routes';
 import { installBackend } from './app/backend-choice';
 import { appConfig } from './app/config';
@@ -58,7 +60,8 @@ async function start(): Promise<void> {
   // A pre-rendered page (scripts/prerender.ts) is already on screen: the app takes over only once
   // its route's code is loaded and the sign-in state is known, so the page never blanks or flashes
   // a loader in between.
-  if (container.hasAttribute(PRERENDERED_ATTRIBUTE)) {
+  const prerendered = container.hasAttribute(PRERENDERED_ATTRIBUTE);
+  if (prerendered) {
     await Promise.all([
       whenReady({ getState: () => router.state, subscribe: (l) => router.subscribe(l) }, (s) =>
         Boolean(s.initialized),
@@ -66,11 +69,18 @@ async function start(): Promise<void> {
       whenReady(useAuthStore, (state) => state.resolved),
     ]);
   }
-  createRoot(container).render(
-    <StrictMode>
-      <App release={config.release} router={router} />
-    </StrictMode>,
+  const typed = prerendered ? captureTyped(container) : null;
+  const root = createRoot(container);
+  // Rendered at once, so that the typed text is put back before the visitor types on.
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <App release={config.release} router={router} />
+      </StrictMode>,
+    ),
   );
+  if (typed) restoreTyped(container, typed);
+  container.removeAttribute(PRERENDERED_ATTRIBUTE);
 }
 
 void start();

@@ -65,6 +65,24 @@ test('sign-in works from its pre-rendered page; the builder code loads only then
   await expect(page).toHaveURL(/\/builder$/);
 });
 
+test('what a visitor types before the app takes over the sign-in page is kept', async ({
+  page,
+}) => {
+  // The app's script arrives late, as on a slow network: the visitor types into the static form.
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').pressSequentially(DEMO_OWNER);
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByLabel('Email')).toHaveValue(DEMO_OWNER);
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/builder$/);
+});
+
 test('robots.txt, favicon.ico and sitemap.xml are served for crawlers', async ({ request }) => {
   const robots = await request.get('/robots.txt');
   expect(robots.headers()['content-type']).toContain('text/plain');
