@@ -10,6 +10,7 @@
  *                      most writes in any second to one document (`--hot-document` runs it alone)
  *   npm start          time to ready, cold (empty data folder) and warm (restart)
  *   rules engine       parse time of firestore.rules, median decision for the app's requests
+ *   lighthouse         scores and bytes of /, /sign-in, the demo card, signature and directory
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,6 +32,7 @@ import {
 } from '../src/server/public-surfaces/public-surfaces-handler';
 import { renderCardPage } from '../src/features/public-card/render/render-card-page';
 import { startAuthEmulator, waitForHttp } from './lib/auth-emulator';
+import { benchLighthouse } from './bench-lighthouse';
 import { benchRulesEngine } from './bench-rules';
 import { chromiumAdvice, findChromium } from './lib/chromium';
 import { StartupError } from './lib/processes';
@@ -521,6 +523,7 @@ async function main(): Promise<void> {
     });
     await benchBrowser(browser, base);
     await benchImport(browser, base);
+    await benchLighthouse(base, found.path, report);
   } finally {
     await browser?.close();
     await stopChild(server);
