@@ -59,11 +59,29 @@ function sessionLoader(mainScript: string): string {
   );
 }
 
-/** Loads the app's script once the page has loaded. */
-function deferredApp(mainScript: string): string {
+/** The names shared with the app (src/app/prerender-marker.ts). */
+interface MarkerNames {
+  /** The attribute that marks `#root` as pre-rendered. */
+  readonly attribute: string;
+  /** The `window` property holding the buttons clicked before the app took over. */
+  readonly heldClicks: string;
+}
+
+/**
+ * Loads the app's script once the page has loaded. Until the app takes over, a click on a button
+ * (a submit, or Enter in a field) is held, not acted on by the browser (a native submit would put
+ * the form's fields in the address), and the app plays it again (src/app/prerender-takeover.ts).
+ */
+function deferredApp(mainScript: string, names: MarkerNames): string {
   const src = JSON.stringify(mainScript);
+  const held = JSON.stringify(names.heldClicks);
+  const marker = JSON.stringify(names.attribute);
   return (
-    '<script>addEventListener("load",function(){var s=document.createElement("script");' +
+    `<script>window[${held}]=[];document.addEventListener("click",function(e){` +
+    'var r=document.getElementById("root"),b=e.target&&e.target.closest&&e.target.closest("button");' +
+    `if(b&&r&&r.hasAttribute(${marker})){e.preventDefault();` +
+    `window[${held}].push([].indexOf.call(r.querySelectorAll("button"),b))}},true);` +
+    'addEventListener("load",function(){var s=document.createElement("script");' +
     `s.type="module";s.src=${src};document.head.appendChild(s)})</script>`
   );
 }
@@ -73,8 +91,7 @@ export function pageHtml(
   page: PrerenderedPage,
   markup: string,
   manifest: Manifest,
-  /** The attribute that marks `#root` as pre-rendered (src/app/prerender-marker.ts). */
-  attribute: string,
+  names: MarkerNames,
 ): string {
   const mainKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry && k.endsWith('.html'));
   const main = mainKey ? manifest[mainKey] : undefined;
@@ -92,7 +109,7 @@ export function pageHtml(
     .replace('</head>', `${links}</head>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root" ${attribute}="${escapeHtml(page.path)}">${markup}</div>`,
+      `<div id="root" ${names.attribute}="${escapeHtml(page.path)}">${markup}</div>`,
     );
   if (page.needsApp) {
     // The page is on screen and usable to read without it: the app's script starts after the page
@@ -100,7 +117,7 @@ export function pageHtml(
     html = html
       .replace(/[ \t]*<script type="module"[^>]*><\/script>\n?/g, '')
       .replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, '')
-      .replace('</body>', `${deferredApp(`/${main.file}`)}</body>`);
+      .replace('</body>', `${deferredApp(`/${main.file}`, names)}</body>`);
   } else {
     html = html
       .replace(/[ \t]*<script type="module"[^>]*><\/script>\n?/g, '')
@@ -133,16 +150,14 @@ export async function prerenderPages(root: string, distDir: string): Promise<str
     const entry = (await server.ssrLoadModule('/src/app/prerender.tsx')) as {
       PRERENDERED_PAGES: typeof PRERENDERED_PAGES;
       PRERENDERED_ATTRIBUTE: string;
+      HELD_CLICKS: string;
       renderPage: typeof renderPage;
     };
     for (const page of entry.PRERENDERED_PAGES) {
-      const html = pageHtml(
-        template,
-        page,
-        entry.renderPage(page),
-        manifest,
-        entry.PRERENDERED_ATTRIBUTE,
-      );
+      const html = pageHtml(template, page, entry.renderPage(page), manifest, {
+        attribute: entry.PRERENDERED_ATTRIBUTE,
+        heldClicks: entry.HELD_CLICKS,
+      });
       const dir = page.path === '/' ? distDir : join(distDir, page.path.slice(1));
       mkdirSync(dir, { recursive: true });
       const file = join(dir, 'index.html');

@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
 import { PRERENDERED_ATTRIBUTE } from './app/prerender-marker';
-import { captureTyped, restoreTyped } from './app/prerender-takeover';
+import { captureTyped, replayHeldClicks, restoreTyped } from './app/prerender-takeover';
 import { appRoutes } from './app/routes';
 import { installBackend } from './app/backend-choice';
 import { appConfig } from './app/config';
@@ -79,8 +79,11 @@ async function start(): Promise<void> {
       </StrictMode>,
     ),
   );
-  if (typed) restoreTyped(container, typed);
   container.removeAttribute(PRERENDERED_ATTRIBUTE);
+  if (typed) {
+    restoreTyped(container, typed);
+    replayHeldClicks(container);
+  }
 }
 
 void start();

@@ -3,8 +3,10 @@
  * over: the app renders the page afresh, with empty fields, so the text typed while its script
  * loaded is read from the static fields first and typed again into the app's, through the events
  * React listens to, so the app's state holds it too. Fields are matched by their order on the page,
- * which is the same markup in both.
+ * which is the same markup in both. Buttons clicked meanwhile (held by the page's own script, see
+ * scripts/prerender.ts) are clicked again, in order, on the app's page.
  */
+import { HELD_CLICKS } from './prerender-marker';
 
 const FIELDS =
   'input:not([type=hidden]):not([type=checkbox]):not([type=radio]):not([type=submit]):not([type=button]), textarea';
@@ -41,4 +43,14 @@ export function restoreTyped(container: HTMLElement, state: TypedState): void {
     field.dispatchEvent(new Event('input', { bubbles: true }));
   });
   if (state.focused >= 0) fields[state.focused]?.focus();
+}
+
+/** Clicks again, in order, the buttons the pre-rendered page held (by their order on the page). */
+export function replayHeldClicks(container: HTMLElement): void {
+  const held = (window as unknown as Record<string, unknown>)[HELD_CLICKS];
+  if (!Array.isArray(held)) return;
+  const buttons = container.querySelectorAll('button');
+  for (const index of held.splice(0)) {
+    if (typeof index === 'number' && index >= 0) buttons[index]?.click();
+  }
 }

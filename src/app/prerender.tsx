@@ -19,7 +19,7 @@ import { AuthStoreContext, authStoreCreator } from '../stores/auth-store';
 import type { AuthStore } from '../stores/auth-store';
 import { Shell } from './shell';
 
-export { PRERENDERED_ATTRIBUTE } from './prerender-marker';
+export { HELD_CLICKS, PRERENDERED_ATTRIBUTE } from './prerender-marker';
 
 export interface PrerenderedPage {
   /** The route, such as `/` or `/sign-in`. */

@@ -83,6 +83,24 @@ test('what a visitor types before the app takes over the sign-in page is kept', 
   await expect(page).toHaveURL(/\/builder$/);
 });
 
+test('a sign-in submitted before the app takes over is held, then done by the app', async ({
+  page,
+}) => {
+  const addresses: string[] = [];
+  page.on('framenavigated', (frame) => addresses.push(frame.url()));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/sign-in');
+  await page.getByLabel('Email').fill(DEMO_OWNER);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/builder$/, { timeout: 20_000 });
+  // The browser never submitted the static form (which would put the password in the address).
+  expect(addresses.filter((url) => url.includes('?'))).toEqual([]);
+});
+
 test('robots.txt, favicon.ico and sitemap.xml are served for crawlers', async ({ request }) => {
   const robots = await request.get('/robots.txt');
   expect(robots.headers()['content-type']).toContain('text/plain');
