@@ -83,6 +83,7 @@ async function start(): Promise<void> {
   if (typed) {
     restoreTyped(container, typed);
     replayHeldClicks(container);
+    restoreTyped(container, typed, true);
   }
 }
 
