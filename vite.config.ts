@@ -5,6 +5,7 @@
  * starts; the scripts project starts whole stacks of its own. A build for Firebase refuses to
  * start without its `VITE_FIREBASE_*` settings.
  */
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { loadEnv, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -41,10 +42,34 @@ function firebaseSettingsCheck(): Plugin {
   };
 }
 
+/**
+ * After the client build, writes the public pages (landing, legal, pricing, sign-in) as static
+ * HTML so they paint without the app's script (`scripts/prerender.ts` says how).
+ */
+function prerender(): Plugin {
+  let root = process.cwd();
+  let outDir = 'dist';
+  return {
+    name: 'prerender-pages',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      if (process.env.VITEST) return;
+      // Loaded here, not at the top: only a build needs it (the config is read by every test run).
+      // With its extension: Vite's config loader resolves it as Node would.
+      const { prerenderPages } = await import('./scripts/prerender.ts');
+      await prerenderPages(root, resolve(root, outDir));
+    },
+  };
+}
+
 const serverProxy = process.env.LOCAL_SERVER_URL ?? 'http://127.0.0.1:8787';
 
 export default defineConfig({
-  plugins: [react(), firebaseSettingsCheck()],
+  plugins: [react(), firebaseSettingsCheck(), prerender()],
   server: {
     port: 5173,
     proxy: {
@@ -61,6 +86,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // The pre-render step reads which CSS each page's chunk needs.
+    manifest: true,
   },
   test: {
     projects: [

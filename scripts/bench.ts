@@ -11,6 +11,7 @@
  *   npm start          time to ready, cold (empty data folder) and warm (restart)
  *   rules engine       parse time of firestore.rules, median decision for the app's requests
  *   large account      10,000 cards and 100,000 leads (scripts/bench-large.ts)
+ *   lighthouse         scores and bytes of /, /sign-in, the demo card, signature and directory
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +33,7 @@ import {
 } from '../src/server/public-surfaces/public-surfaces-handler';
 import { renderCardPage } from '../src/features/public-card/render/render-card-page';
 import { startAuthEmulator, waitForHttp } from './lib/auth-emulator';
+import { benchLighthouse } from './bench-lighthouse';
 import { benchRulesEngine } from './bench-rules';
 import { benchLarge } from './bench-large';
 import { chromiumAdvice, findChromium } from './lib/chromium';
@@ -524,6 +526,7 @@ async function main(): Promise<void> {
     await benchBrowser(browser, base);
     await benchImport(browser, base);
     await benchLarge({ browser, emulator, port: SERVER_PORT + 3, report });
+    await benchLighthouse(base, found.path, report);
   } finally {
     await browser?.close();
     await stopChild(server);

@@ -19,6 +19,7 @@ import { seedDemoIfEmpty } from './demo-seed';
 import { describeRulesFailure, holdRules, loadRules, type LoadedRules } from './access/load-rules';
 import { createRulesEnginePolicy } from './access/rules-engine-policy';
 import { createPublicSurfaces } from './public-surfaces';
+import { sitemapRoute } from './sitemap-route';
 import { acceptInviteRoute } from './callables/accept-invite';
 import { deliverMail, mailboxPage } from './stand-ins/mail-outbox';
 import { paymentsRoutes, paymentsTriggers } from './stand-ins/payments';
@@ -35,6 +36,7 @@ const routes: RouteHandler[] = [
     linkBase: '/l',
     directoryPath: '/d',
   }),
+  sitemapRoute,
   mailboxPage,
   ...paymentsRoutes,
   acceptInviteRoute,

@@ -1,11 +1,14 @@
 /**
- * Serves the built app (`dist/`) from the local server: files as they are, and for any other page
- * path the SPA's index.html, into which the runtime configuration is injected as
- * `window.__APP_CONFIG__` (read by `src/app/config.ts`), so one build runs on any port and host.
+ * Serves the built app (`dist/`) from the local server: files as they are, a pre-rendered page
+ * (`dist/<route>/index.html`, written by scripts/prerender.ts) for its route, and for any other page
+ * path the SPA's shell (`app.html`, or `index.html` in a build without pre-rendered pages). The
+ * runtime configuration is injected into each page as `window.__APP_CONFIG__` (read by
+ * `src/app/config.ts`), so one build runs on any port and host.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,6 +30,23 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/** Text types worth compressing, as the production CDN does (so a page's weight here is real). */
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.map',
+  '.svg',
+  '.txt',
+  '.ico',
+]);
+
+function acceptsGzip(req: IncomingMessage): boolean {
+  return /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+}
+
 /** The `<script>` that sets `window.__APP_CONFIG__`; `<` is escaped so no value can end the script. */
 export function configScript(runtimeConfig: Record<string, string>): string {
   const json = JSON.stringify(runtimeConfig)
@@ -41,26 +61,59 @@ export function createStaticHandler(
   runtimeConfig: Record<string, string>,
 ): (req: IncomingMessage, res: ServerResponse, url: URL) => boolean {
   const root = path.resolve(appDist);
-  let indexHtml: string | undefined;
+  // Read once per server; a rebuild is picked up on restart.
+  const pages = new Map<string, string | null>();
+  // Compressed files and pages, by file (and its size and time) or by page text.
+  const gzipped = new Map<string, Buffer>();
 
-  function index(): string {
-    // Read once per server; a rebuild is picked up on restart.
-    if (indexHtml === undefined) {
-      const html = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
-      const script = configScript(runtimeConfig);
-      indexHtml = html.includes('</head>')
-        ? html.replace('</head>', `${script}</head>`)
-        : script + html;
+  function gzipOnce(key: string, content: () => Buffer): Buffer {
+    let body = gzipped.get(key);
+    if (!body) {
+      body = gzipSync(content());
+      gzipped.set(key, body);
     }
-    return indexHtml;
+    return body;
   }
 
-  function sendIndex(req: IncomingMessage, res: ServerResponse): void {
-    const body = index();
+  /** The page at `relative` with the configuration injected, or null when there is no such file. */
+  function page(relative: string): string | null {
+    if (!pages.has(relative)) {
+      let html: string | null;
+      try {
+        html = fs.readFileSync(path.join(root, relative), 'utf8');
+      } catch {
+        html = null;
+      }
+      const script = configScript(runtimeConfig);
+      if (html !== null) {
+        html = html.includes('</head>')
+          ? html.replace('</head>', `${script}</head>`)
+          : script + html;
+      }
+      pages.set(relative, html);
+    }
+    return pages.get(relative) ?? null;
+  }
+
+  /** A pre-rendered page for the route, else the SPA's shell. */
+  function pageFor(pathname: string): string {
+    const route = pathname.replace(/\/+$/, '');
+    const prerendered = route === '' ? page('index.html') : page(path.join(route, 'index.html'));
+    const body = prerendered ?? page('app.html') ?? page('index.html');
+    if (body === null) throw new Error(`No index.html in ${root}: build the app first.`);
+    return body;
+  }
+
+  function sendIndex(req: IncomingMessage, res: ServerResponse, pathname: string): void {
+    const text = pageFor(pathname);
+    const compress = acceptsGzip(req);
+    const body = compress ? gzipOnce(text, () => Buffer.from(text, 'utf8')) : Buffer.from(text);
     res.writeHead(200, {
       'Content-Type': 'text/html; charset=utf-8',
-      'Content-Length': Buffer.byteLength(body),
+      'Content-Length': body.length,
       'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding',
+      ...(compress ? { 'Content-Encoding': 'gzip' } : {}),
     });
     res.end(req.method === 'HEAD' ? undefined : body);
   }
@@ -84,11 +137,24 @@ export function createStaticHandler(
       }
       if (stat?.isFile()) {
         const hashed = pathname.startsWith('/assets/');
-        res.writeHead(200, {
-          'Content-Type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-          'Content-Length': stat.size,
+        const ext = path.extname(file).toLowerCase();
+        const headers = {
+          'Content-Type': TYPES[ext] ?? 'application/octet-stream',
           'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-        });
+        };
+        if (COMPRESSIBLE.has(ext) && stat.size > 1024 && acceptsGzip(req)) {
+          const key = `${file}:${stat.size}:${stat.mtimeMs}`;
+          const body = gzipOnce(key, () => fs.readFileSync(file));
+          res.writeHead(200, {
+            ...headers,
+            'Content-Length': body.length,
+            'Content-Encoding': 'gzip',
+            Vary: 'Accept-Encoding',
+          });
+          res.end(req.method === 'HEAD' ? undefined : body);
+          return true;
+        }
+        res.writeHead(200, { ...headers, 'Content-Length': stat.size });
         if (req.method === 'HEAD') res.end();
         else fs.createReadStream(file).pipe(res);
         return true;
@@ -96,7 +162,7 @@ export function createStaticHandler(
       // A missing file with an extension is a 404, not the app: a broken asset must not get HTML.
       if (path.extname(pathname) !== '') return false;
     }
-    sendIndex(req, res);
+    sendIndex(req, res, pathname);
     return true;
   };
 }

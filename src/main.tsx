@@ -3,8 +3,13 @@
  * the stores to their environment, load the configured third-party scripts, and render.
  */
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
+import { PRERENDERED_ATTRIBUTE } from './app/prerender-marker';
+import { captureTyped, replayHeldClicks, restoreTyped } from './app/prerender-takeover';
+import { appRoutes } from './app/routes';
 import { installBackend } from './app/backend-choice';
 import { appConfig } from './app/config';
 import { readAffiliate, rememberVia } from './app/referral';
@@ -31,16 +36,55 @@ useAccountStore.getState().configure({ internalAccountId: config.internalAccount
 connectStores(useAuthStore, useAccountStore);
 loadThirdPartyScripts(config.scripts);
 
+/** Resolves once `ready` holds for the store's state (checked now and on every change). */
+function whenReady<T>(
+  store: { getState(): T; subscribe(listener: (state: T) => void): () => void },
+  ready: (state: T) => boolean,
+): Promise<void> {
+  return new Promise((resolve) => {
+    if (ready(store.getState())) return resolve();
+    const stop = store.subscribe((state) => {
+      if (!ready(state)) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 async function start(): Promise<void> {
   await installBackend(config);
   useAuthStore.getState().start();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element.');
-  createRoot(container).render(
-    <StrictMode>
-      <App release={config.release} />
-    </StrictMode>,
+  const router = createBrowserRouter(appRoutes);
+  // A pre-rendered page (scripts/prerender.ts) is already on screen: the app takes over only once
+  // its route's code is loaded and the sign-in state is known, so the page never blanks or flashes
+  // a loader in between.
+  const prerendered = container.hasAttribute(PRERENDERED_ATTRIBUTE);
+  if (prerendered) {
+    await Promise.all([
+      whenReady({ getState: () => router.state, subscribe: (l) => router.subscribe(l) }, (s) =>
+        Boolean(s.initialized),
+      ),
+      whenReady(useAuthStore, (state) => state.resolved),
+    ]);
+  }
+  const typed = prerendered ? captureTyped(container) : null;
+  const root = createRoot(container);
+  // Rendered at once, so that the typed text is put back before the visitor types on.
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <App release={config.release} router={router} />
+      </StrictMode>,
+    ),
   );
+  container.removeAttribute(PRERENDERED_ATTRIBUTE);
+  if (typed) {
+    restoreTyped(container, typed);
+    replayHeldClicks(container);
+    restoreTyped(container, typed, true);
+  }
 }
 
 void start();

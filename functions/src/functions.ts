@@ -7,6 +7,7 @@
  *   signaturePages   HTTPS   signature preview                                  (signature host)
  *   linkRedirect     HTTPS   click-tracking redirect                            (link host)
  *   publicDirectory  HTTPS   an account's public directory                      (app host, /d/**)
+ *   sitemap          HTTPS   the indexable card pages     (app and card hosts, /sitemap.xml)
  *   acceptInvite     callable (Firebase's callable protocol and auth)
  *   planSync         Firestore write of users/{uid}/subscriptions/{subscriptionId}
  *   countCardsInUse  Firestore write of cards/{cardId}
@@ -28,6 +29,7 @@ import { CARD_DOCUMENT, recountCardsInUse } from '../../src/server/card-count';
 import { createDirectoryPage } from '../../src/server/directory/directory-page';
 import { acceptInvite as acceptInviteOn } from '../../src/server/invites/accept-invite';
 import { INVITE_DOCUMENT, queueInviteMail } from '../../src/server/invites/invite-mail';
+import { sitemapPage } from '../../src/server/sitemap';
 import { SUBSCRIPTION_DOCUMENT, syncPlanOnSubscriptionWrite } from '../../src/server/plan-sync';
 import { createPhotoLoader } from '../../src/server/public-surfaces/photo-loader';
 import {
@@ -130,6 +132,15 @@ export function createFunctions(deps: FunctionsDeps) {
           ? directory
           : createDirectoryPage({ path: config.directoryPath });
       const answer = await page(publicRequest(req, config.appOrigin), {
+        db: deps.db(),
+        cardHost: config.hosts.card,
+      });
+      sendAnswer(res, answer);
+    }),
+
+    sitemap: onRequest(httpOptions, async (req, res) => {
+      const config = deps.config();
+      const answer = await sitemapPage(publicRequest(req, config.appOrigin), {
         db: deps.db(),
         cardHost: config.hosts.card,
       });

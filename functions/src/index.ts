@@ -18,6 +18,7 @@ export const cardPages = functions.cardPages;
 export const signaturePages = functions.signaturePages;
 export const linkRedirect = functions.linkRedirect;
 export const publicDirectory = functions.publicDirectory;
+export const sitemap = functions.sitemap;
 export const acceptInvite = functions.acceptInvite;
 export const planSync = functions.planSync;
 export const countCardsInUse = functions.countCardsInUse;

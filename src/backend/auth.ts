@@ -9,10 +9,13 @@
  */
 import {
   GoogleAuthProvider,
+  browserLocalPersistence,
+  browserPopupRedirectResolver,
   connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
   createUserWithEmailAndPassword,
   getAdditionalUserInfo,
-  getAuth,
   isSignInWithEmailLink,
   onAuthStateChanged,
   sendPasswordResetEmail,
@@ -83,10 +86,16 @@ export interface AuthService {
 
 let instance: Auth | undefined;
 
-/** Creates the Auth instance once; connects it to the Auth emulator when one is configured. */
+/**
+ * Creates the Auth instance once; connects it to the Auth emulator when one is configured. Unlike
+ * `getAuth`, it installs no popup resolver up front: that resolver loads Google's sign-in script
+ * (apis.google.com) on every page at start-up. Only the Google popup needs it, and gets it there.
+ */
 export function initAuth(config: AuthInitConfig): void {
   if (instance) return;
-  const auth = getAuth(firebaseApp(config.firebase));
+  const auth = initializeAuth(firebaseApp(config.firebase), {
+    persistence: [indexedDBLocalPersistence, browserLocalPersistence],
+  });
   if (config.authEmulatorUrl) {
     connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
   }
@@ -148,7 +157,7 @@ export function signInWithGooglePopup(): Promise<SignInResult> {
   return guard(async () => {
     const provider = new GoogleAuthProvider();
     provider.setCustomParameters({ prompt: 'select_account' });
-    return plainResult(await signInWithPopup(auth(), provider));
+    return plainResult(await signInWithPopup(auth(), provider, browserPopupRedirectResolver));
   });
 }
 

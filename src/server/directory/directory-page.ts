@@ -74,14 +74,15 @@ li a:hover{border-color:#4f46e5}
 .empty{color:#475569;text-align:center;padding:2rem 0}
 `;
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+function page(title: string, body: string, description: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><meta name="description" content="${escapeHtml(description)}"><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
 function notFound(): string {
   return page(
     'Directory not found',
     '<h1>Directory not found</h1><p class="lead">This directory does not exist or is not public.</p>',
+    'This directory does not exist or is not public.',
   );
 }
 
@@ -111,6 +112,7 @@ export function renderDirectory(input: {
     `<h1>${escapeHtml(accountName)}</h1><p class="lead">${escapeHtml(count)}</p>` +
       `<form method="get" role="search"><label for="q">Search people</label><input id="q" name="q" type="search" value="${escapeHtml(query)}" placeholder="Search by name or title" maxlength="100"><button type="submit">Search</button></form>` +
       list,
+    `The digital business cards of the people at ${accountName}: find someone by name or title and save their contact.`,
   );
 }
 
@@ -121,7 +123,9 @@ function answer(status: number, html: string): PublicResponse {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': status === 200 ? 'public, max-age=60' : 'no-store',
       'Content-Security-Policy':
-        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+        // connect-src 'self' lets a browser's audit fetch this host's robots.txt from the page (the
+        // page itself runs no script), as the card pages allow.
+        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
     },

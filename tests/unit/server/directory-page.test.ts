@@ -117,6 +117,13 @@ describe('directory page', () => {
     expect((await get('/d/nope', DOCS)).status).toBe(404);
   });
 
+  it('has a meta description for search results, with the account name escaped', async () => {
+    const { body } = await get('/d/acme-co', DOCS);
+    expect(body).toContain(
+      '<meta name="description" content="The digital business cards of the people at Acme &lt;Co&gt;:',
+    );
+  });
+
   it('leaves other paths to the next handler', async () => {
     expect((await get('/c/grace', DOCS)).handled).toBe(false);
   });

@@ -1,0 +1,88 @@
+/**
+ * `GET /sitemap.xml`: the public card pages whose owners let search engines index them
+ * (`handleAllowIndex` true, a handle set, not archived), as a sitemap for search engines; the
+ * robots.txt files of the app and card hosts (public/robots.txt, hosting/public-surfaces/robots.txt)
+ * leave those pages open to crawling. Every other card page says `noindex` and is left out.
+ * Host-agnostic like the card pages: the local server and the `sitemap` Cloud Function only adapt
+ * to it.
+ */
+import { cardPublicUrl } from '../domain/urls';
+import type {
+  PublicDb,
+  PublicRequest,
+  PublicResponse,
+} from './public-surfaces/public-surfaces-handler';
+
+export const SITEMAP_PATH = '/sitemap.xml';
+
+/** The sitemap protocol's limit of addresses in one file. */
+const MAX_URLS = 50_000;
+
+export interface SitemapContext {
+  readonly db: PublicDb;
+  /** Absolute base of the card pages (`https://card.example.com`, or `{app}/c`). */
+  readonly cardHost: string;
+}
+
+function escapeXml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}
+
+/** The sitemap's XML for these cards (only the indexable ones are listed). */
+export async function sitemapXml(ctx: SitemapContext): Promise<string> {
+  const docs = await ctx.db.query({
+    collection: 'cards',
+    where: [{ field: 'handleAllowIndex', op: '==', value: true }],
+    limit: MAX_URLS,
+  });
+  const urls = docs
+    .filter((doc) => doc.data.isArchived !== true)
+    .map((doc) => ({ id: doc.id, handle: doc.data.handle, allow: doc.data.handleAllowIndex }))
+    .filter((card): card is { id: string; handle: string; allow: true } => {
+      return typeof card.handle === 'string' && card.handle.trim() !== '' && card.allow === true;
+    })
+    .map((card) =>
+      cardPublicUrl(
+        { id: card.id, handle: card.handle, handleAllowIndex: true },
+        {
+          card: ctx.cardHost,
+        },
+      ),
+    )
+    .sort();
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+    urls.map((url) => `  <url><loc>${escapeXml(url)}</loc></url>\n`).join('') +
+    '</urlset>\n'
+  );
+}
+
+/** Answers `GET`/`HEAD /sitemap.xml`, or null for any other request. */
+export async function sitemapPage(
+  req: PublicRequest,
+  ctx: SitemapContext,
+): Promise<PublicResponse | null> {
+  if (req.url.pathname !== SITEMAP_PATH) return null;
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    return {
+      status: 405,
+      headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
+      body: 'Method not allowed',
+    };
+  }
+  return {
+    status: 200,
+    headers: {
+      'Content-Type': 'application/xml; charset=utf-8',
+      // Search engines read it rarely; an hour of caching keeps the card query off the hot path.
+      'Cache-Control': 'public, max-age=3600',
+    },
+    body: await sitemapXml(ctx),
+  };
+}

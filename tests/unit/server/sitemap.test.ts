@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { runQuery } from '../../../src/backend/engine/query';
+import type { DocData, QueryDoc } from '../../../src/backend/port';
+import type { PublicDb } from '../../../src/server/public-surfaces/public-surfaces-handler';
+import { sitemapPage } from '../../../src/server/sitemap';
+
+function fakeDb(docs: Record<string, DocData>): PublicDb {
+  return {
+    get: (path) => ({
+      id: path.split('/').pop() ?? '',
+      path,
+      exists: path in docs,
+      data: docs[path] ?? null,
+    }),
+    query: (spec) => {
+      const inCollection: QueryDoc[] = Object.entries(docs)
+        .filter(([path]) => path.slice(0, path.lastIndexOf('/')) === spec.collection)
+        .map(([path, data]) => ({ id: path.split('/').pop() ?? '', path, data }));
+      return runQuery(inCollection, spec);
+    },
+    batch: () => {
+      throw new Error('read-only test database');
+    },
+  };
+}
+
+const DOCS: Record<string, DocData> = {
+  'cards/c1': { isArchived: false, handle: 'ada-lovelace', handleAllowIndex: true },
+  'cards/c2': { isArchived: false, handle: 'private-person', handleAllowIndex: false },
+  'cards/c3': { isArchived: true, handle: 'gone', handleAllowIndex: true },
+  'cards/c4': { isArchived: false, handle: '', handleAllowIndex: true },
+  'cards/c5': { isArchived: false, handle: 'tom&jerry', handleAllowIndex: true },
+};
+
+async function get(path: string, method = 'GET') {
+  return sitemapPage(
+    {
+      method,
+      url: new URL(path, 'http://app.test'),
+      headers: {},
+      ip: '',
+      readBody: async () => '',
+    },
+    { db: fakeDb(DOCS), cardHost: 'http://app.test/c' },
+  );
+}
+
+describe('sitemap.xml', () => {
+  it('lists only the live cards whose owners allow indexing, by handle', async () => {
+    const answer = await get('/sitemap.xml');
+    expect(answer?.status).toBe(200);
+    expect(answer?.headers['Content-Type']).toBe('application/xml; charset=utf-8');
+    const locs = [...(answer?.body ?? '').matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual(['http://app.test/c/ada-lovelace', 'http://app.test/c/tom%26jerry']);
+    expect(answer?.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+  });
+
+  it('leaves other paths to the next handler and refuses writes', async () => {
+    expect(await get('/sitemap.xml.gz')).toBeNull();
+    expect((await get('/sitemap.xml', 'POST'))?.status).toBe(405);
+  });
+});
