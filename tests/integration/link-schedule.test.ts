@@ -15,8 +15,12 @@ const CAMPAIGN = 'https://promo.example/winter';
 const CLICK = `/l/${encodeURIComponent(CAMPAIGN)}/sched/promo/website/nodcard/click`;
 const HIDDEN_CLICK = `/l/${encodeURIComponent('https://old.example')}/sched/old/website/nodcard/click`;
 
+/** A browser's user agent: scripted clients (Node's fetch says "node") are not counted. */
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+
 function get(path: string): Promise<Response> {
-  return fetch(`${server.url}${path}`, { redirect: 'manual' });
+  return fetch(`${server.url}${path}`, { redirect: 'manual', headers: { 'User-Agent': BROWSER } });
 }
 
 function clicks(): number {
