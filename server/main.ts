@@ -21,6 +21,7 @@ import { createPublicSurfaces } from './public-surfaces';
 import { acceptInviteRoute } from './callables/accept-invite';
 import { deliverMail, mailboxPage } from './stand-ins/mail-outbox';
 import { paymentsRoutes, paymentsTriggers } from './stand-ins/payments';
+import { sendAccountMail } from './triggers/billing-mail';
 import { countCardsInUse } from './triggers/card-count';
 import { sendInviteMail } from './triggers/invite-mail';
 import { syncPlanFromSubscriptions } from './triggers/plan-sync';
@@ -46,6 +47,7 @@ const triggers: CommitTrigger[] = [
   countCardsInUse,
   ...paymentsTriggers,
   syncPlanFromSubscriptions,
+  sendAccountMail,
 ];
 
 const env = process.env;
