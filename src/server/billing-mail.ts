@@ -16,10 +16,12 @@ import type { ServerDb } from '../backend/server-port';
 import {
   dateFromField,
   isTerminalSubscriptionStatus,
+  ledgerKey,
   productIdFromField,
 } from '../domain/plan-sync';
 import { isSubscriptionCurrent } from '../domain/subscriptions';
 import { mailLine, renderMail } from './mail-layout';
+import { PLAN_SYNC_COLLECTION } from './plan-sync';
 import type { MailContent } from './mail-layout';
 
 /** The document paths the triggers listen to (Cloud Functions' patterns). */
@@ -100,6 +102,8 @@ export function subscriptionMail(input: {
   account: string;
   subscription: DocData;
   appOrigin: string;
+  /** True when the account had its one trial before this subscription (no second free trial). */
+  trialUsed?: boolean;
 }): MailContent {
   const { event, subscription: sub } = input;
   const plan = mailLine(input.plan) || 'paid';
@@ -112,9 +116,13 @@ export function subscriptionMail(input: {
         heading: `Welcome to ${plan}`,
         paragraphs: [
           ['Your ', { strong: plan }, ' subscription for ', { strong: account }, ' has started.'],
-          status(sub) === 'trialing'
-            ? [`Your free trial runs until ${formatDay(sub['trial_end'])}.`]
-            : [`It renews on ${formatDay(sub['current_period_end'])}.`],
+          status(sub) !== 'trialing'
+            ? [`It renews on ${formatDay(sub['current_period_end'])}.`]
+            : input.trialUsed === true
+              ? [
+                  `This account has already had its free trial, so the paid features start with the first payment on ${formatDay(sub['trial_end'])}.`,
+                ]
+              : [`Your free trial runs until ${formatDay(sub['trial_end'])}.`],
         ],
         action: billing,
       };
@@ -219,6 +227,13 @@ export async function queueSubscriptionMail(
     const metadata = (after['metadata'] ?? {}) as Record<string, unknown>;
     const accountId = text(user?.['accountId']);
     const account = accountId ? (await tx.get(`accounts/${accountId}`)).data : null;
+    // The plan sync's record of the account's one trial (src/domain/plan-sync.ts).
+    const ledger =
+      accountId && status(after) === 'trialing'
+        ? (await tx.get(`${PLAN_SYNC_COLLECTION}/${accountId}`)).data
+        : null;
+    const trialUsedBy = text(ledger?.['trialUsedBy']);
+    const trialUsed = trialUsedBy !== '' && trialUsedBy !== ledgerKey(uid, subscriptionId);
     for (const { id, event } of fresh) {
       const content = subscriptionMail({
         event,
@@ -226,6 +241,7 @@ export async function queueSubscriptionMail(
         account: text(account?.['name']) || text(metadata['accountName']),
         subscription: after,
         appOrigin,
+        trialUsed,
       });
       tx.set(`mail/${id}`, { to, message: renderMail(content) });
     }

@@ -485,6 +485,21 @@ describe('one trial per account', () => {
     expect(server.ctx.db.get(`${PLAN_SYNC_COLLECTION}/${accountId}`).data?.trialUsedBy).toBe(
       `${owner.uid}:${firstId}`,
     );
+    // Its e-mail does not promise a free trial either.
+    const secondId = secondPath.split('/').at(-1) ?? '';
+    const firstText = (
+      mailsOf(owner.uid, firstId)[`billing-${owner.uid}-${firstId}-started`]?.message as {
+        text: string;
+      }
+    ).text;
+    expect(firstText).toContain('Your free trial runs until');
+    const secondText = (
+      mailsOf(owner.uid, secondId)[`billing-${owner.uid}-${secondId}-started`]?.message as {
+        text: string;
+      }
+    ).text;
+    expect(secondText).toContain('This account has already had its free trial');
+    expect(secondText).not.toContain('Your free trial runs until');
 
     // When that trial ends, the first payment makes it active, and paid.
     await advanceTo(new Date((again.trial_end as Date).getTime() + 1000));
