@@ -23,6 +23,7 @@ import { sitemapRoute } from './sitemap-route';
 import { acceptInviteRoute } from './callables/accept-invite';
 import { deliverMail, mailboxPage } from './stand-ins/mail-outbox';
 import { paymentsRoutes, paymentsTriggers } from './stand-ins/payments';
+import { sendAccountMail } from './triggers/billing-mail';
 import { countCardsInUse } from './triggers/card-count';
 import { sendInviteMail } from './triggers/invite-mail';
 import { syncPlanFromSubscriptions } from './triggers/plan-sync';
@@ -49,6 +50,7 @@ const triggers: CommitTrigger[] = [
   countCardsInUse,
   ...paymentsTriggers,
   syncPlanFromSubscriptions,
+  sendAccountMail,
 ];
 
 const env = process.env;

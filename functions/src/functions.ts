@@ -12,6 +12,8 @@
  *   planSync         Firestore write of users/{uid}/subscriptions/{subscriptionId}
  *   countCardsInUse  Firestore write of cards/{cardId}
  *   sendInviteMail   Firestore write of accounts/{accountId}/invites/{email} (create, resend)
+ *   welcomeMail      Firestore create of accounts/{accountId}
+ *   billingMail      Firestore write of users/{uid}/subscriptions/{subscriptionId}
  */
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import {
@@ -25,6 +27,11 @@ import { fromAdmin } from '../../src/backend/admin/admin-server-db';
 import { BackendError } from '../../src/backend/errors';
 import type { DocData } from '../../src/backend/port';
 import type { CallerAuth, ServerDb } from '../../src/backend/server-port';
+import {
+  ACCOUNT_DOCUMENT,
+  queueSubscriptionMail,
+  queueWelcomeMail,
+} from '../../src/server/billing-mail';
 import { CARD_DOCUMENT, recountCardsInUse } from '../../src/server/card-count';
 import { createDirectoryPage } from '../../src/server/directory/directory-page';
 import { acceptInvite as acceptInviteOn } from '../../src/server/invites/accept-invite';
@@ -190,6 +197,36 @@ export function createFunctions(deps: FunctionsDeps) {
           deps.db(),
           {
             path: `accounts/${accountId}/invites/${email}`,
+            before: eventData(event.data?.before),
+            after: eventData(event.data?.after),
+          },
+          deps.config().appOrigin,
+        );
+      },
+    ),
+
+    welcomeMail: onDocumentCreated(
+      { document: ACCOUNT_DOCUMENT, region: REGION },
+      async (event) => {
+        await queueWelcomeMail(
+          deps.db(),
+          {
+            path: `accounts/${event.params.accountId}`,
+            before: null,
+            after: eventData(event.data),
+          },
+          deps.config().appOrigin,
+        );
+      },
+    ),
+
+    billingMail: onDocumentWritten(
+      { document: SUBSCRIPTION_DOCUMENT, region: REGION },
+      async (event) => {
+        await queueSubscriptionMail(
+          deps.db(),
+          {
+            path: `users/${event.params.uid}/subscriptions/${event.params.subscriptionId}`,
             before: eventData(event.data?.before),
             after: eventData(event.data?.after),
           },

@@ -23,3 +23,5 @@ export const acceptInvite = functions.acceptInvite;
 export const planSync = functions.planSync;
 export const countCardsInUse = functions.countCardsInUse;
 export const sendInviteMail = functions.sendInviteMail;
+export const welcomeMail = functions.welcomeMail;
+export const billingMail = functions.billingMail;

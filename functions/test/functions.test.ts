@@ -140,6 +140,47 @@ describe('sendInviteMail (Firestore write of accounts/{accountId}/invites/{email
   });
 });
 
+describe('welcomeMail (Firestore create of accounts/{accountId})', () => {
+  it('queues the welcome e-mail to the owner once, the account name escaped', async () => {
+    db.seed('users/u1', { email: 'ada@example.test', accountId: 'acc' });
+    const data = { name: 'Ada <Labs>', ownerId: 'u1', plan: FREE };
+    db.seed('accounts/acc', data);
+    const event = { data: snapshot(data, 'accounts/acc'), params: { accountId: 'acc' } };
+    await t.wrap(fns.welcomeMail)(event);
+    await t.wrap(fns.welcomeMail)(event);
+    const mails = Object.entries(db.dump()).filter(([path]) => path.startsWith('mail/'));
+    expect(mails.map(([path]) => path)).toEqual(['mail/welcome-acc']);
+    const message = mails[0]?.[1]?.message as { subject: string; html: string; text: string };
+    expect(mails[0]?.[1]?.to).toBe('ada@example.test');
+    expect(message.html).toContain('Ada &lt;Labs&gt;');
+    expect(message.text).toContain('https://app.example.test/builder');
+  });
+});
+
+describe('billingMail (Firestore write of users/{uid}/subscriptions/{id})', () => {
+  it('queues "subscription started" when a subscription is created', async () => {
+    db.seed('users/u1', { email: 'ada@example.test', accountId: 'acc' });
+    db.seed('accounts/acc', { name: 'Ada Labs', ownerId: 'u1', plan: FREE });
+    db.seed('products/pro', { name: 'Growth' });
+    const path = 'users/u1/subscriptions/sub1';
+    const sub = {
+      status: 'active',
+      product: 'products/pro',
+      current_period_start: new Date('2026-11-01T00:00:00Z'),
+      current_period_end: new Date('2026-12-01T00:00:00Z'),
+    };
+    await t.wrap(fns.billingMail)({
+      data: t.makeChange(snapshot({}, path), snapshot(sub, path)),
+      params: { uid: 'u1', subscriptionId: 'sub1' },
+    });
+    const mail = db.dump()['mail/billing-u1-sub1-started'];
+    expect(mail?.to).toBe('ada@example.test');
+    expect((mail?.message as { subject: string }).subject).toBe(
+      'Your Growth subscription has started',
+    );
+  });
+});
+
 describe('acceptInvite (callable)', () => {
   const TOKEN = 'T'.repeat(43);
   function seedInvite(email: string) {

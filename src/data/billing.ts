@@ -37,6 +37,8 @@ export interface Subscription {
   currentPeriodEnd: Date | null;
   trialEnd: Date | null;
   canceledAt: Date | null;
+  /** When a scheduled cancellation takes effect (the period's end, for a cancel at period end). */
+  cancelAt: Date | null;
   cancelAtPeriodEnd: boolean;
   metadata: Record<string, string>;
 }
@@ -83,6 +85,7 @@ function toSubscription(id: string, data: DocData): Subscription {
     currentPeriodEnd: asDate(data['current_period_end']),
     trialEnd: asDate(data['trial_end']),
     canceledAt: asDate(data['canceled_at']),
+    cancelAt: asDate(data['cancel_at']),
     cancelAtPeriodEnd: data['cancel_at_period_end'] === true,
     metadata,
   };

@@ -7,13 +7,25 @@
  * Out-of-order delivery. The payments extension rewrites a subscription document whole on every
  * event, so a late, stale event (an old `active`) can overwrite a newer state (`canceled`). A
  * subscription's documents carry no version, so the newer of two states of one subscription is told
- * by its event timestamps (`subscriptionStateTime`: the latest of created, current_period_start,
- * trial_start, canceled_at and ended_at, all moments that have happened; scheduled ones such as
- * current_period_end, trial_end and cancel_at are ignored). On a tie a terminal state (`canceled`,
- * `incomplete_expired`, which Stripe never leaves) wins. The hosts (the local plan-sync trigger and
- * the Cloud Function) keep the newest state they have seen of each subscription in a server-only
- * ledger and feed both the ledger's and the document's states to `decidePlanSync`, so a stale
- * rewrite never re-activates a plan.
+ * as follows (`newerSubscriptionState`):
+ * - a terminal state (`canceled`, `incomplete_expired`) beats any other: Stripe never leaves one, so
+ *   a canceled subscription id is never current again (a new checkout makes a new subscription);
+ * - otherwise the later by `subscriptionStateTime` (the latest of created, current_period_start,
+ *   trial_start and ended_at, and for a terminal state canceled_at: moments that have happened;
+ *   scheduled ones such as current_period_end, trial_end and cancel_at are ignored);
+ * - on a tie, the state delivered last. Within one period nothing tells a stale "renews" state from
+ *   a resumed one (resuming clears canceled_at), so scheduling and resuming a cancellation at period
+ *   end follow the last delivery. That is safe: the worst a stale state can do is keep the plan
+ *   paid until the period ends, when Stripe's terminal `canceled` event ends it whatever came before.
+ * The hosts (the local plan-sync trigger and the Cloud Function) keep the newest state they have
+ * seen of each subscription in a server-only ledger and feed both the ledger's and the document's
+ * states to `decidePlanSync`, so a stale rewrite never re-activates a plan.
+ *
+ * One trial per account (docs/decisions/008-subscription-lifecycle.md). Stripe grants a price's trial on every
+ * checkout, so cancelling and checking out again would give a new free trial each time. The ledger
+ * records the account's first trialing subscription (`trialUsedBy`, never forgotten), and a trialing
+ * subscription counts as paid only when it is that one; any later one is paid once its trial ends
+ * and the first payment makes it `active`.
  */
 import type { Plan } from './model';
 import { isSubscriptionCurrent } from './subscriptions';
@@ -58,9 +70,13 @@ function compareNewestFirst(a: SyncSubscription, b: SyncSubscription): number {
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
 
-/** Current by status, and not already ended or cancelled as of now. */
-function isLive(sub: SyncSubscription, now: Date): boolean {
+/**
+ * Current by status, not already ended or cancelled as of now, and, when trialing, the account's
+ * one trial (`trialId` undefined: every trial counts, as for a caller that tracks none).
+ */
+function isLive(sub: SyncSubscription, now: Date, trialId?: string | null): boolean {
   if (!isSubscriptionCurrent(sub.status)) return false;
+  if (sub.status === 'trialing' && trialId !== undefined && sub.id !== trialId) return false;
   const at = now.getTime();
   const ended = ms(sub.ended_at);
   const cancelled = ms(sub.cancel_at);
@@ -89,6 +105,8 @@ export function isTerminalSubscriptionStatus(status: string | null | undefined):
 
 /** The timestamps of a subscription state that record something that happened. */
 export interface SubscriptionMoments {
+  /** With a terminal status, canceled_at dates the state; otherwise it may be cleared by resuming. */
+  status?: string;
   created?: Date | null;
   current_period_start?: Date | null;
   trial_start?: Date | null;
@@ -98,50 +116,47 @@ export interface SubscriptionMoments {
 
 /**
  * When a state of a subscription was produced, as far as its fields tell: the latest of created,
- * current_period_start, trial_start, canceled_at and ended_at (ms; -Infinity with none). A renewal
- * moves current_period_start, a trial's end starts a new period, a cancellation sets canceled_at,
- * so each real transition but a same-period status change moves it forward.
+ * current_period_start, trial_start and ended_at, and canceled_at when the state is terminal (ms;
+ * -Infinity with none). A renewal moves current_period_start and a trial's end starts a new period.
+ * A cancellation at period end sets canceled_at but resuming clears it, so for a state that is not
+ * terminal canceled_at dates nothing (see the module comment).
  */
 export function subscriptionStateTime(sub: SubscriptionMoments): number {
   return Math.max(
     ms(sub.created),
     ms(sub.current_period_start),
     ms(sub.trial_start),
-    ms(sub.canceled_at),
+    isTerminalSubscriptionStatus(sub.status) ? ms(sub.canceled_at) : Number.NEGATIVE_INFINITY,
     ms(sub.ended_at),
   );
 }
 
 /**
- * Of two states of the same subscription, the one to believe (security notes, Payments): the later
- * by `subscriptionStateTime`; on a tie the terminal one, else `incoming` (the one delivered last).
- * Used by the hosts' ledgers: a stale event never replaces a newer state.
+ * Of two states of the same subscription, the one to believe (security notes, Payments): a terminal
+ * one over one that is not (Stripe never leaves it), else the later by `subscriptionStateTime`, on a
+ * tie `incoming` (the one delivered last). Used by the hosts' ledgers: a stale event never replaces
+ * a newer state.
  */
 export function newerSubscriptionState<T extends SubscriptionMoments & { status: string }>(
   stored: T | null | undefined,
   incoming: T,
 ): T {
   if (stored === null || stored === undefined) return incoming;
+  const storedEnded = isTerminalSubscriptionStatus(stored.status);
+  const incomingEnded = isTerminalSubscriptionStatus(incoming.status);
+  if (storedEnded !== incomingEnded) return storedEnded ? stored : incoming;
   const a = subscriptionStateTime(stored);
   const b = subscriptionStateTime(incoming);
-  if (a > b) return stored;
-  if (b > a) return incoming;
-  if (
-    isTerminalSubscriptionStatus(stored.status) &&
-    !isTerminalSubscriptionStatus(incoming.status)
-  ) {
-    return stored;
-  }
-  return incoming;
+  return a > b ? stored : incoming;
 }
 
 /** A total order of states of one subscription, newest first, so that the choice is order-free. */
 function compareStatesNewestFirst(a: SyncSubscription, b: SyncSubscription): number {
-  const byTime = subscriptionStateTime(b) - subscriptionStateTime(a);
-  if (byTime !== 0 && !Number.isNaN(byTime)) return byTime;
   const byTerminal =
     Number(isTerminalSubscriptionStatus(b.status)) - Number(isTerminalSubscriptionStatus(a.status));
   if (byTerminal !== 0) return byTerminal;
+  const byTime = subscriptionStateTime(b) - subscriptionStateTime(a);
+  if (byTime !== 0 && !Number.isNaN(byTime)) return byTime;
   // Same time, both terminal or both not: not current before current, so a tie never activates.
   const byCurrent =
     Number(isSubscriptionCurrent(a.status)) - Number(isSubscriptionCurrent(b.status));
@@ -167,7 +182,8 @@ function newestStates(subscriptions: readonly SyncSubscription[]): SyncSubscript
  * - several states of one subscription id (a stale event and a newer one) count once: the newest
  *   state by `subscriptionStateTime`, a terminal one on a tie (see the module comment);
  * - the subscription that decides is the newest current one (status trialing or active, spec 4, and
- *   no ended_at/cancel_at at or before now), newest by created, then current_period_start, then id;
+ *   no ended_at/cancel_at at or before now; trialing only as the account's one trial when
+ *   `trialSubscriptionId` is given), newest by created, then current_period_start, then id;
  * - it gives isPaidAccount true, type from the product's planType (else the subscription's metadata
  *   planType, else the current plan's type), cardLimit from the product's cardLimit (else the
  *   subscription's metadata cardLimit, else the current plan's), and trialEndDate = trial_end while
@@ -181,14 +197,19 @@ export function planFromSubscriptions(input: {
   subscriptions: readonly SyncSubscription[];
   currentPlan: Plan;
   now: Date;
+  /**
+   * The id of the account's one trial: a trialing subscription with another id is not paid. Null:
+   * no trial recorded, so none counts; undefined: not tracked, every trial counts.
+   */
+  trialSubscriptionId?: string | null;
 }): Plan {
-  const { subscriptions, currentPlan, now } = input;
+  const { subscriptions, currentPlan, now, trialSubscriptionId } = input;
   const kept = {
     compCards: finiteNumber(currentPlan.compCards) ?? 0,
     cardsInUse: finiteNumber(currentPlan.cardsInUse) ?? 0,
   };
   const newest = newestStates(subscriptions)
-    .filter((sub) => isLive(sub, now))
+    .filter((sub) => isLive(sub, now, trialSubscriptionId))
     .sort(compareNewestFirst)[0];
   if (newest === undefined) {
     return {
@@ -411,7 +432,30 @@ export interface PlanSyncDecision {
   /** False when the account already has these terms: nothing to write (repeated events). */
   planChanged: boolean;
   ledger: PlanSyncLedger;
+  /** The ledger key of the account's one trial, once it has had one. */
+  trialUsedBy: string | null;
+  /** True when the ledger or the trial record changed: the ledger document is to be written. */
   ledgerChanged: boolean;
+}
+
+/**
+ * The account's one trial: the recorded one, else the subscription of the ledger whose trial began
+ * first (by trial_start, then key), else none. Once recorded it is never replaced.
+ */
+export function accountTrial(
+  recorded: string | null | undefined,
+  ledger: PlanSyncLedger,
+): string | null {
+  if (typeof recorded === 'string' && recorded !== '') return recorded;
+  let first: { key: string; at: number } | null = null;
+  for (const [key, entry] of Object.entries(ledger)) {
+    const at = ms(entry.trial_start);
+    if (at === Number.NEGATIVE_INFINITY) continue;
+    if (first === null || at < first.at || (at === first.at && key < first.key)) {
+      first = { key, at };
+    }
+  }
+  return first?.key ?? null;
 }
 
 /**
@@ -421,6 +465,8 @@ export interface PlanSyncDecision {
  * - each document's state replaces its ledger entry only when it is not older
  *   (`newerSubscriptionState`), so a stale rewrite (old `active` after `canceled`) is ignored;
  * - the payer's entries whose documents are gone are dropped; other payers' entries are kept;
+ * - the account's one trial is `trialUsedBy` as recorded, else the first trial of the new ledger
+ *   (`accountTrial`); a trialing subscription other than that one is not paid;
  * - the plan is `planFromSubscriptions` over the ledger's states with their products.
  * Applying the same inputs again, or the decision's own output, gives no change.
  */
@@ -428,11 +474,14 @@ export function decidePlanSync(input: {
   uid: string;
   subscriptions: readonly SubscriptionRecord[];
   ledger: PlanSyncLedger;
+  /** The ledger key of the account's one trial as recorded so far (null: none yet). */
+  trialUsedBy?: string | null;
   products: Readonly<Record<string, SyncProduct>>;
   currentPlan: Plan;
   now: Date;
 }): PlanSyncDecision {
   const { uid, subscriptions, ledger, products, currentPlan, now } = input;
+  const recordedTrial = input.trialUsedBy ?? null;
   const next: PlanSyncLedger = {};
   for (const [key, entry] of Object.entries(ledger)) {
     if (entry.uid !== uid) next[key] = entry;
@@ -441,18 +490,24 @@ export function decidePlanSync(input: {
     const key = ledgerKey(uid, record.id);
     next[key] = newerSubscriptionState(ledger[key], record);
   }
+  const trialUsedBy = accountTrial(recordedTrial, next);
+  const trialEntry = trialUsedBy !== null ? next[trialUsedBy] : undefined;
   const plan = planFromSubscriptions({
     subscriptions: Object.values(next).map((record) =>
       toSync(record, record.productId !== null ? (products[record.productId] ?? null) : null),
     ),
     currentPlan,
     now,
+    // A recorded trial whose entry is gone (its document deleted) still uses up the account's
+    // trial: no subscription id can match it.
+    trialSubscriptionId: trialUsedBy === null ? null : (trialEntry?.id ?? trialUsedBy),
   });
   return {
     plan,
     planChanged: !samePlanTerms(plan, currentPlan),
     ledger: next,
-    ledgerChanged: !sameValue(next, ledger),
+    trialUsedBy,
+    ledgerChanged: !sameValue(next, ledger) || trialUsedBy !== recordedTrial,
   };
 }
 

@@ -8,9 +8,10 @@
  *
  * The decision is `decidePlanSync` (src/domain/plan-sync.ts). Out-of-order delivery is handled with
  * a server-only ledger, `plan_sync/{accountId}` ({ accountId, subscriptions: { "uid:subId": state },
- * dateUpdated }): the newest state seen of each subscription, so a stale rewrite of a subscription
- * document (an old `active` after `canceled`) cannot re-activate the plan. No client reads or writes
- * that collection (firestore.rules denies it by default).
+ * trialUsedBy, dateUpdated }): the newest state seen of each subscription, so a stale rewrite of a
+ * subscription document (an old `active` after `canceled`) cannot re-activate the plan, and the
+ * account's one trial (`trialUsedBy`, a ledger key), so a second trialing subscription is not paid.
+ * No client reads or writes that collection (firestore.rules denies it by default).
  *
  * Everything is read and written in one transaction: two events of one account delivered at once
  * (Cloud Functions run them concurrently) cannot both read the old ledger and lose one another's
@@ -124,7 +125,9 @@ export async function syncPlanOnSubscriptionWrite(
       (record) => billedAccountId(record, userAccountId, billable) === accountId,
     );
     const ledgerPath = `${PLAN_SYNC_COLLECTION}/${accountId}`;
-    const ledger = ledgerFromDoc((await read(tx, ledgerPath))?.['subscriptions']);
+    const ledgerDoc = await read(tx, ledgerPath);
+    const ledger = ledgerFromDoc(ledgerDoc?.['subscriptions']);
+    const recordedTrial = ledgerDoc?.['trialUsedBy'];
     const products: Record<string, SyncProduct> = {};
     for (const record of [...paying, ...Object.values(ledger)]) {
       if (record.productId === null || record.productId in products) continue;
@@ -136,12 +139,18 @@ export async function syncPlanOnSubscriptionWrite(
       uid,
       subscriptions: paying,
       ledger,
+      trialUsedBy: typeof recordedTrial === 'string' ? recordedTrial : null,
       products,
       currentPlan: planOf(account['plan']),
       now,
     });
     if (decision.ledgerChanged) {
-      tx.set(ledgerPath, { accountId, subscriptions: decision.ledger, dateUpdated: now });
+      tx.set(ledgerPath, {
+        accountId,
+        subscriptions: decision.ledger,
+        trialUsedBy: decision.trialUsedBy,
+        dateUpdated: now,
+      });
     }
     if (decision.planChanged)
       tx.update(`accounts/${accountId}`, planSyncUpdate(decision.plan, now));

@@ -1,7 +1,9 @@
 /**
  * Plans and billing, end to end on the local stack: a free account at its card cap upgrades through
  * the local checkout (the payments stand-in), its limit and paid features follow live in a tab that
- * is not reloaded, the billing portal cancels and the plan falls back; a checkout error is shown.
+ * is not reloaded; the billing portal asks before cancelling and cancels at the end of the period,
+ * so the plan stays paid with a banner "Your plan ends on {date}" until Resume; the subscription
+ * e-mails reach the local mailbox; a checkout error is shown.
  */
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD, expect, expectAccessible, test } from './fixtures';
@@ -28,7 +30,7 @@ async function expectFreeAtCap(page: Page): Promise<void> {
   );
 }
 
-test('a free account at its cap upgrades through checkout, then cancels in the portal', async ({
+test('a free account at its cap upgrades through checkout, cancels at period end, resumes', async ({
   page,
   context,
   signIn,
@@ -88,21 +90,52 @@ test('a free account at its cap upgrades through checkout, then cancels in the p
     watcher.locator('.feature-list li', { hasText: 'Hide Cardbuilder branding' }),
   ).toContainText(': included');
 
-  // The billing portal cancels the subscription; the plan falls back to free.
+  // The billing portal asks first, then cancels at the end of the period (the trial's end).
   await page.getByRole('button', { name: 'Manage billing' }).click();
   await expect(page).toHaveURL(/\/__\/portal\//);
   await expect(page.getByRole('heading', { name: 'Billing portal' })).toBeVisible();
   await checkAccessible(page);
   await page.getByRole('button', { name: 'Cancel subscription: Growth' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Cancel your Growth subscription?' }),
+  ).toBeVisible();
+  await checkAccessible(page);
+  await page.getByRole('button', { name: 'Confirm: cancel Growth at period end' }).click();
   await expect(page.getByRole('button', { name: 'Resume: Growth' })).toBeVisible();
 
-  await expectFreeAtCap(watcher);
-  await expect(watcher.locator('.billing-plan__name')).toHaveText('Free');
+  // Still paid until the date: the tab that was never reloaded keeps the limit and features.
+  await expect(watcher.locator('.billing-plan__name')).toHaveText('Growth');
+  await expect(watcher.getByText(/Your plan ends on /)).toBeVisible();
+  await expect(watcher.getByText('1 of 10 cards used')).toBeVisible();
 
   await page.getByRole('link', { name: 'Return to app' }).click();
   await expect(page).toHaveURL(/\/settings\/billing$/);
-  await expectFreeAtCap(page);
+  const ending = page.getByRole('status').filter({ hasText: /Your plan ends on / });
+  await expect(ending).toBeVisible();
+  await expect(page.locator('.billing-plan__name')).toHaveText('Growth');
+  await expect(page.getByText('You have reached your card limit.')).toHaveCount(0);
+  await checkAccessible(page);
+
+  // Resume, from the banner, through the portal: the banner goes.
+  await ending.getByRole('button', { name: 'Resume' }).click();
+  await expect(page).toHaveURL(/\/__\/portal\//);
+  await page.getByRole('button', { name: 'Resume: Growth' }).click();
+  await expect(page.getByRole('button', { name: 'Cancel subscription: Growth' })).toBeVisible();
+  await page.getByRole('link', { name: 'Return to app' }).click();
+  await expect(page).toHaveURL(/\/settings\/billing$/);
+  await expect(page.locator('.billing-plan__name')).toHaveText('Growth');
+  await expect(page.getByText(/Your plan ends on /)).toHaveCount(0);
+  await expect(watcher.getByText(/Your plan ends on /)).toHaveCount(0);
   await watcher.close();
+
+  // The subscription's e-mails reached the local mailbox.
+  await page.goto('/__/mailbox');
+  await expect(
+    page.getByRole('heading', { name: 'Your Growth subscription has started' }).first(),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: /^Your Growth subscription ends on / }).first(),
+  ).toBeVisible();
 });
 
 test('a checkout error from the payment provider is shown on the pricing page', async ({

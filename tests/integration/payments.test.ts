@@ -1,9 +1,10 @@
 /**
  * Plans and billing on the real local server: the payments stand-in answers checkout sessions the
  * way the Stripe extension does, its checkout page writes the subscription, the plan sync raises
- * and lowers the account's plan, repeated and stale subscription events change nothing, and the
- * portal callable refuses callers without a valid token. The client side goes through the app's
- * own repository (src/data/billing.ts) on the local driver.
+ * and lowers the account's plan, repeated and stale subscription events change nothing, one trial
+ * per account, cancellation at period end (confirmed, resumable, ended by the clock), the account's
+ * e-mails once per event, and the portal callable refuses callers without a valid token. The client
+ * side goes through the app's own repository (src/data/billing.ts) on the local driver.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setBackend } from '../../src/backend/current';
@@ -16,6 +17,8 @@ import {
 } from '../../src/data/billing';
 import type { CheckoutSessionState } from '../../src/data/billing';
 import { paymentsRoutes, paymentsTriggers } from '../../server/stand-ins/payments';
+import { advanceSubscriptions } from '../../server/stand-ins/payments-clock';
+import { sendAccountMail } from '../../server/triggers/billing-mail';
 import { syncPlanFromSubscriptions } from '../../server/triggers/plan-sync';
 import { PLAN_SYNC_COLLECTION } from '../../src/server/plan-sync';
 import type { CommitTrigger, DocChange } from '../../server/types';
@@ -107,6 +110,8 @@ function seedProducts(): void {
     product('prod_growth', 'Growth', 'growth', 10),
     price('prod_growth', 'price_growth_monthly', 2900, 14),
     price('prod_growth', 'price_growth_retired', 1900, null, false),
+    product('prod_legacy', 'Legacy', 'legacy', 5, false),
+    price('prod_legacy', 'price_legacy_monthly', 500, null),
   ]);
 }
 
@@ -162,6 +167,27 @@ async function pay(uid: string, url: string): Promise<string> {
   return `users/${uid}/subscriptions/sub_${sessionId.replace('cs_test_', '')}`;
 }
 
+/** The mail documents about this user's subscription `subId`, by id. */
+function mailsOf(uid: string, subId: string): Record<string, DocData> {
+  const out: Record<string, DocData> = {};
+  for (const doc of server.ctx.db.query({ collection: 'mail' })) {
+    if (doc.id.startsWith(`billing-${uid}-${subId}-`)) out[doc.id] = doc.data;
+  }
+  return out;
+}
+
+function subjects(mails: Record<string, DocData>): string[] {
+  return Object.values(mails)
+    .map((mail) => (mail.message as { subject: string }).subject)
+    .sort();
+}
+
+/** Ends the periods due by `at` on the stand-in's clock, and waits for the triggers. */
+async function advanceTo(at: Date): Promise<void> {
+  advanceSubscriptions(server.ctx.db, at, owner.uid);
+  await server.idle();
+}
+
 async function openPortal(): Promise<string> {
   const url = await createPortalLink(RETURN_URL);
   return url;
@@ -170,7 +196,7 @@ async function openPortal(): Promise<string> {
 beforeAll(async () => {
   server = await startTestServer({
     routes: [...paymentsRoutes],
-    triggers: [...paymentsTriggers, syncPlanFromSubscriptions, recordCommits],
+    triggers: [...paymentsTriggers, syncPlanFromSubscriptions, sendAccountMail, recordCommits],
   });
   seedProducts();
   owner = await createTestUser();
@@ -278,7 +304,7 @@ describe('the plan follows the subscription', () => {
     expect(plan(accountId)).toMatchObject({ type: 'starter', cardLimit: 3, isPaidAccount: true });
   });
 
-  it('cancelling in the portal lowers the plan back to free; resuming raises it again', async () => {
+  it('the portal asks first, then cancels at period end: paid until then, resumable', async () => {
     const { state } = await checkout(owner.uid, 'price_starter_monthly', accountId);
     const subPath = await pay(owner.uid, state.url ?? '');
     const subId = subPath.split('/').at(-1) ?? '';
@@ -293,16 +319,71 @@ describe('the plan follows the subscription', () => {
     expect(html).toContain('Cancel subscription');
     expect(html).toContain(`href="${RETURN_URL}"`);
 
+    // "Cancel subscription" only asks: nothing is written yet.
+    const before = server.ctx.db.get(subPath).data as DocData;
+    const ask = await fetch(portalUrl, form({ action: 'confirm-cancel', subscription: subId }));
+    expect(ask.status).toBe(200);
+    const askHtml = await ask.text();
+    expect(askHtml).toContain('Cancel your Starter subscription?');
+    expect(askHtml).toContain('Cancel at period end');
+    expect(askHtml).toContain('Keep subscription');
+    await server.idle();
+    expect(server.ctx.db.get(subPath).data).toEqual(before);
+
     const cancel = await fetch(portalUrl, form({ action: 'cancel', subscription: subId }));
     expect(cancel.status).toBe(303);
     await server.idle();
-    expect(server.ctx.db.get(subPath).data).toMatchObject({ status: 'canceled' });
-    expect(server.ctx.db.get(subPath).data?.canceled_at).toBeInstanceOf(Date);
-    expect(plan(accountId)).toMatchObject({ type: 'free', isPaidAccount: false, cardLimit: 1 });
+    const ending = server.ctx.db.get(subPath).data as DocData;
+    // As Stripe writes it: still active, cancelling at the end of the period.
+    expect(ending).toMatchObject({ status: 'active', cancel_at_period_end: true, ended_at: null });
+    expect(ending.cancel_at).toEqual(before.current_period_end);
+    expect(ending.canceled_at).toBeInstanceOf(Date);
+    expect(plan(accountId)).toMatchObject({ type: 'starter', isPaidAccount: true, cardLimit: 3 });
+    const listed = await (await fetch(portalUrl)).text();
+    expect(listed).toContain('Resume: Starter');
+    expect(listed).toContain('Ending');
 
     await fetch(portalUrl, form({ action: 'resume', subscription: subId }));
     await server.idle();
-    expect(plan(accountId)).toMatchObject({ type: 'starter', isPaidAccount: true, cardLimit: 3 });
+    expect(server.ctx.db.get(subPath).data).toMatchObject({
+      status: 'active',
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+    });
+    expect(plan(accountId)).toMatchObject({ type: 'starter', isPaidAccount: true });
+
+    // Cancelled again and the period over: Stripe's `canceled` event, and the plan falls to free.
+    await fetch(portalUrl, form({ action: 'cancel', subscription: subId }));
+    await server.idle();
+    const periodEnd = before.current_period_end as Date;
+    await advanceTo(new Date(periodEnd.getTime() - 1000));
+    expect(plan(accountId)).toMatchObject({ isPaidAccount: true });
+    await advanceTo(new Date(periodEnd.getTime() + 1000));
+    const ended = server.ctx.db.get(subPath).data as DocData;
+    expect(ended).toMatchObject({ status: 'canceled', cancel_at_period_end: true });
+    expect(ended.ended_at).toEqual(periodEnd);
+    expect(plan(accountId)).toMatchObject({ type: 'free', isPaidAccount: false, cardLimit: 1 });
+
+    // An ended subscription cannot be resumed (Stripe never reactivates one).
+    const afterEnd = await (await fetch(portalUrl)).text();
+    expect(afterEnd).not.toContain('Resume: Starter');
+    await fetch(portalUrl, form({ action: 'resume', subscription: subId }));
+    await server.idle();
+    expect(server.ctx.db.get(subPath).data?.status).toBe('canceled');
+  });
+
+  it('a subscription not cancelled renews when its period ends', async () => {
+    const { state } = await checkout(owner.uid, 'price_starter_monthly', accountId);
+    const subPath = await pay(owner.uid, state.url ?? '');
+    const first = server.ctx.db.get(subPath).data as DocData;
+    const periodEnd = first.current_period_end as Date;
+    await advanceTo(new Date(periodEnd.getTime() + 1000));
+    const renewed = server.ctx.db.get(subPath).data as DocData;
+    expect(renewed.status).toBe('active');
+    expect(renewed.current_period_start).toEqual(periodEnd);
+    expect((renewed.current_period_end as Date).getTime()).toBeGreaterThan(periodEnd.getTime());
+    expect(plan(accountId)).toMatchObject({ type: 'starter', isPaidAccount: true });
   });
 
   it('replaying the same subscription document changes nothing', async () => {
@@ -331,6 +412,7 @@ describe('the plan follows the subscription', () => {
     const portalUrl = await openPortal();
     await fetch(portalUrl, form({ action: 'cancel', subscription: subId }));
     await server.idle();
+    await advanceTo(new Date((activeState.current_period_end as Date).getTime() + 1000));
     expect(plan(accountId)).toMatchObject({ isPaidAccount: false });
 
     // The webhook of the earlier "active" state arrives late and the document is rewritten with it.
@@ -372,6 +454,189 @@ describe('the plan follows the subscription', () => {
     expect(plan(accountId)).toMatchObject({ type: 'free', isPaidAccount: false });
   });
 });
+
+describe('one trial per account', () => {
+  it('cancel and check out again: no second free trial', async () => {
+    const first = await checkout(owner.uid, 'price_growth_monthly', accountId);
+    const firstPath = await pay(owner.uid, first.state.url ?? '');
+    const firstId = firstPath.split('/').at(-1) ?? '';
+    expect(plan(accountId)).toMatchObject({ type: 'growth', isPaidAccount: true });
+    const trialEnd = server.ctx.db.get(firstPath).data?.trial_end as Date;
+
+    const portalUrl = await openPortal();
+    await fetch(portalUrl, form({ action: 'cancel', subscription: firstId }));
+    await server.idle();
+    expect(server.ctx.db.get(firstPath).data?.cancel_at).toEqual(trialEnd);
+    expect(plan(accountId)).toMatchObject({ isPaidAccount: true });
+    await advanceTo(new Date(trialEnd.getTime() + 1000));
+    expect(plan(accountId)).toMatchObject({ type: 'free', isPaidAccount: false });
+
+    // Stripe grants the price's trial again; the plan sync does not count it.
+    const second = await checkout(owner.uid, 'price_growth_monthly', accountId);
+    const secondPath = await pay(owner.uid, second.state.url ?? '');
+    const again = server.ctx.db.get(secondPath).data as DocData;
+    expect(again.status).toBe('trialing');
+    expect(plan(accountId)).toMatchObject({
+      type: 'free',
+      isPaidAccount: false,
+      cardLimit: 1,
+      trialEndDate: null,
+    });
+    expect(server.ctx.db.get(`${PLAN_SYNC_COLLECTION}/${accountId}`).data?.trialUsedBy).toBe(
+      `${owner.uid}:${firstId}`,
+    );
+    // Its e-mail does not promise a free trial either.
+    const secondId = secondPath.split('/').at(-1) ?? '';
+    const firstText = (
+      mailsOf(owner.uid, firstId)[`billing-${owner.uid}-${firstId}-started`]?.message as {
+        text: string;
+      }
+    ).text;
+    expect(firstText).toContain('Your free trial runs until');
+    const secondText = (
+      mailsOf(owner.uid, secondId)[`billing-${owner.uid}-${secondId}-started`]?.message as {
+        text: string;
+      }
+    ).text;
+    expect(secondText).toContain('This account has already had its free trial');
+    expect(secondText).not.toContain('Your free trial runs until');
+
+    // When that trial ends, the first payment makes it active, and paid.
+    await advanceTo(new Date((again.trial_end as Date).getTime() + 1000));
+    expect(server.ctx.db.get(secondPath).data?.status).toBe('active');
+    expect(plan(accountId)).toMatchObject({ type: 'growth', isPaidAccount: true, cardLimit: 10 });
+  });
+
+  it('a client cannot ask for a trial: the rules refuse trial_period_days', async () => {
+    await expect(
+      client.add(`users/${owner.uid}/checkout_sessions`, {
+        ...checkoutSessionPayload({
+          priceId: 'price_starter_monthly',
+          accountId,
+          accountName: `Account ${accountId}`,
+          returnUrl: RETURN_URL,
+        }),
+        trial_period_days: 14,
+      }),
+    ).rejects.toMatchObject({ code: 'permission-denied' });
+  });
+
+  it("an active price of an inactive product is refused with the extension's message", async () => {
+    const { state } = await checkout(owner.uid, 'price_legacy_monthly', accountId);
+    expect(state.url).toBeNull();
+    expect(state.error).toBe(
+      'The price specified is inactive. This field only accepts active prices.',
+    );
+  });
+
+  it('a price deactivated after checkout started can no longer be paid', async () => {
+    server.ctx.db.set('products/prod_starter/prices/price_starter_soon_gone', {
+      ...(server.ctx.db.get('products/prod_starter/prices/price_starter_monthly').data ?? {}),
+      active: true,
+    });
+    const { state } = await checkout(owner.uid, 'price_starter_soon_gone', accountId);
+    expect(state.error).toBeNull();
+    server.ctx.db.update('products/prod_starter/prices/price_starter_soon_gone', {
+      active: false,
+    });
+    const res = await fetch(state.url ?? '', form({ action: 'pay' }));
+    expect(res.status).toBe(404);
+    await server.idle();
+    expect(plan(accountId)).toMatchObject({ type: 'free', isPaidAccount: false });
+  });
+});
+
+describe("the account's e-mails", () => {
+  it('welcomes the owner once when the account is created, escaping its name', async () => {
+    const id = `acc-${Math.random().toString(36).slice(2, 10)}`;
+    const uid = `u-${id}`;
+    server.ctx.db.set(`users/${uid}`, { id: uid, email: `${uid}@x.test` });
+    await server.idle();
+    server.ctx.db.set(`accounts/${id}`, { id, name: '<b>Bold</b> & Co', ownerId: uid });
+    await server.idle();
+    const mail = server.ctx.db.get(`mail/welcome-${id}`).data;
+    expect(mail?.to).toBe(`${uid}@x.test`);
+    const message = mail?.message as { subject: string; text: string; html: string };
+    expect(message.subject).toBe('Welcome to Cardbuilder');
+    expect(message.html).toContain('&lt;b&gt;Bold&lt;/b&gt; &amp; Co');
+    expect(message.html).not.toContain('<b>Bold');
+    expect(message.text).toContain('<b>Bold</b> & Co');
+    expect(message.text).toContain('/builder');
+    // Written again (a retried event), it is not sent again.
+    const seen = server.ctx.db.query({ collection: 'mail' }).length;
+    server.ctx.db.delete(`accounts/${id}`);
+    server.ctx.db.set(`accounts/${id}`, { id, name: 'Again', ownerId: uid });
+    await server.idle();
+    expect(server.ctx.db.query({ collection: 'mail' })).toHaveLength(seen);
+  });
+
+  it('started, ending, ended: one e-mail per event, none for repeated writes', async () => {
+    const { state } = await checkout(owner.uid, 'price_starter_monthly', accountId);
+    const subPath = await pay(owner.uid, state.url ?? '');
+    const subId = subPath.split('/').at(-1) ?? '';
+    expect(subjects(mailsOf(owner.uid, subId))).toEqual(['Your Starter subscription has started']);
+    const started = mailsOf(owner.uid, subId)[`billing-${owner.uid}-${subId}-started`];
+    expect(started?.to).toBe(`${owner.uid}@x.test`);
+    const message = started?.message as { text: string; html: string };
+    expect(message.text).toContain(`Account ${accountId}`);
+    expect(message.html).toContain('Cardbuilder');
+
+    // The same webhook twice, and a stale rewrite: nothing more.
+    const doc = server.ctx.db.get(subPath).data as DocData;
+    server.ctx.db.set(subPath, doc);
+    server.ctx.db.set(subPath, doc);
+    await server.idle();
+    expect(Object.keys(mailsOf(owner.uid, subId))).toHaveLength(1);
+
+    const portalUrl = await openPortal();
+    await fetch(portalUrl, form({ action: 'cancel', subscription: subId }));
+    await server.idle();
+    const ending = server.ctx.db.get(subPath).data as DocData;
+    server.ctx.db.set(subPath, ending);
+    await server.idle();
+    const endingSubjects = subjects(mailsOf(owner.uid, subId));
+    expect(endingSubjects).toHaveLength(2);
+    expect(endingSubjects.some((s) => s.startsWith('Your Starter subscription ends on '))).toBe(
+      true,
+    );
+
+    await advanceTo(new Date((doc.current_period_end as Date).getTime() + 1000));
+    server.ctx.db.set(subPath, activeAgain(doc));
+    await server.idle();
+    expect(subjects(mailsOf(owner.uid, subId))).toContain('Your Starter subscription has ended');
+    expect(Object.keys(mailsOf(owner.uid, subId))).toHaveLength(3);
+  });
+
+  it('renewed and payment failed, once per period', async () => {
+    const { state } = await checkout(owner.uid, 'price_starter_monthly', accountId);
+    const subPath = await pay(owner.uid, state.url ?? '');
+    const subId = subPath.split('/').at(-1) ?? '';
+    const doc = server.ctx.db.get(subPath).data as DocData;
+    await advanceTo(new Date((doc.current_period_end as Date).getTime() + 1000));
+    const renewed = server.ctx.db.get(subPath).data as DocData;
+    server.ctx.db.set(subPath, renewed);
+    await server.idle();
+    expect(subjects(mailsOf(owner.uid, subId))).toEqual([
+      'Your Starter subscription has renewed',
+      'Your Starter subscription has started',
+    ]);
+    // The next renewal fails: Stripe marks the subscription past_due (twice delivered).
+    const failed = { ...renewed, status: 'past_due' };
+    server.ctx.db.set(subPath, failed);
+    server.ctx.db.set(subPath, failed);
+    await server.idle();
+    expect(subjects(mailsOf(owner.uid, subId))).toContain(
+      'Payment failed for your Starter subscription',
+    );
+    expect(Object.keys(mailsOf(owner.uid, subId))).toHaveLength(3);
+    expect(plan(accountId)).toMatchObject({ isPaidAccount: false });
+  });
+});
+
+/** A stale copy of a subscription state delivered again after the subscription ended. */
+function activeAgain(doc: DocData): DocData {
+  return { ...doc, status: 'active' };
+}
 
 describe('the createPortalLink callable', () => {
   const callable = () =>

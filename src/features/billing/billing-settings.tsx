@@ -8,7 +8,7 @@ import {
   remainingCards,
   trialDaysRemaining,
 } from '../../domain/plan';
-import { isSubscriptionCurrent } from '../../domain/subscriptions';
+import { isSubscriptionCurrent, subscriptionEndsAt } from '../../domain/subscriptions';
 import { useAccount } from '../../stores/account-store';
 import { useAuth } from '../../stores/auth-store';
 import { Button, ButtonLink } from '../../ui/button';
@@ -85,6 +85,14 @@ export function subscriptionSummary(input: {
   const { plan, subscription, isOwner, inTrial } = input;
   if (subscription) {
     const current = isSubscriptionCurrent(subscription.status);
+    // Only an account's first trial is paid for (the plan sync decides): a second one is not.
+    if (subscription.status === 'trialing' && !plan.isPaidAccount) {
+      return {
+        badge: statusLabel(subscription.status),
+        current: false,
+        note: 'This account has already had its free trial: the paid features start with the first payment.',
+      };
+    }
     return {
       badge: statusLabel(subscription.status),
       current,
@@ -182,6 +190,24 @@ function SubscriptionHistory(props: {
 }
 
 /**
+ * The subscription is cancelled at period end: the plan stays until then (the plan sync keeps it
+ * paid), and Resume opens the payment provider's portal, where it is resumed.
+ */
+function EndingBanner(props: { endsAt: Date; busy: boolean; onResume: () => void }) {
+  return (
+    <div className="billing-ending" role="status">
+      <p>
+        <strong>Your plan ends on {formatDate(props.endsAt)}.</strong> The paid features stay until
+        then; after that the account moves to the Free plan.
+      </p>
+      <Button variant="primary" busy={props.busy} onClick={props.onResume}>
+        Resume
+      </Button>
+    </div>
+  );
+}
+
+/**
  * /settings/billing (spec 2, 9): the account's plan and subscription, trial days left, cards used of
  * the limit with the cap warning, the paid features, and the ways to upgrade (the pricing table) and
  * to manage billing (the payment provider's portal). Checkout and the portal come back here; the
@@ -213,6 +239,11 @@ export function BillingSettingsPage() {
   const plan = account.plan;
   const now = new Date();
   const subscription = mainSubscription(subscriptions);
+  const endsAt = subscription && plan.isPaidAccount ? subscriptionEndsAt(subscription, now) : null;
+  const portalBusy = portal.status === 'opening' || portal.status === 'redirecting';
+  const openPortal = () => {
+    void store.getState().openPortal();
+  };
   const capReached = isCardCapReached(plan);
   const upgradeLabel = plan.isPaidAccount ? 'Change plan' : 'Upgrade plan';
 
@@ -223,6 +254,7 @@ export function BillingSettingsPage() {
         lead={`Plan, cards and subscription of ${account.name}.`}
         actions={<ButtonLink to="/pricing">{upgradeLabel}</ButtonLink>}
       />
+      {endsAt ? <EndingBanner endsAt={endsAt} busy={portalBusy} onResume={openPortal} /> : null}
       {capReached ? (
         <div className="cap-warning" role="status">
           <strong>You have reached your card limit.</strong> New cards cannot be created on this
@@ -245,13 +277,7 @@ export function BillingSettingsPage() {
           />
           {subscriptions.length > 0 ? (
             <div className="billing-actions">
-              <Button
-                variant="secondary"
-                busy={portal.status === 'opening' || portal.status === 'redirecting'}
-                onClick={() => {
-                  void store.getState().openPortal();
-                }}
-              >
+              <Button variant="secondary" busy={portalBusy} onClick={openPortal}>
                 Manage billing
               </Button>
             </div>

@@ -187,6 +187,90 @@ describe('/settings/billing', () => {
     });
   });
 
+  it('a subscription cancelled at period end: "Your plan ends on {date}" and Resume opens the portal', async () => {
+    const periodEnd = new Date(Date.now() + 10 * DAY);
+    const createPortalLink = vi.fn(() => Promise.resolve({ url: 'https://portal.test/session' }));
+    const view = renderBilling(<BillingSettingsPage />, {
+      plan: {
+        type: 'starter',
+        isPaidAccount: true,
+        cardLimit: 3,
+        compCards: 0,
+        cardsInUse: 1,
+        trialEndDate: null,
+      },
+      backend: { createPortalLink },
+    });
+    stop = view.stop;
+    view.db.seed(`users/${UID}/subscriptions/sub_1`, {
+      status: 'active',
+      product: 'products/prod_starter',
+      created: new Date(Date.now() - 20 * DAY),
+      current_period_end: periodEnd,
+      cancel_at_period_end: true,
+      cancel_at: periodEnd,
+      canceled_at: new Date(),
+    });
+    const dateText = periodEnd.toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+    });
+    const banner = await screen.findByText(`Your plan ends on ${dateText}.`);
+    const status = banner.closest('[role="status"]') as HTMLElement;
+    expect(status).toHaveTextContent('The paid features stay until then');
+    await userEvent.click(within(status).getByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(view.navigate).toHaveBeenCalledWith('https://portal.test/session'));
+
+    // Resumed in the portal: the banner goes.
+    await view.db.update(`users/${UID}/subscriptions/sub_1`, {
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+    });
+    await waitFor(() => expect(screen.queryByText(/Your plan ends on/)).not.toBeInTheDocument());
+    expect(screen.getByText('Renews')).toBeInTheDocument();
+  });
+
+  it('no banner once the end has passed or when the subscription is not cancelled', async () => {
+    const view = renderBilling(<BillingSettingsPage />, {
+      plan: {
+        type: 'starter',
+        isPaidAccount: true,
+        cardLimit: 3,
+        compCards: 0,
+        cardsInUse: 1,
+        trialEndDate: null,
+      },
+    });
+    stop = view.stop;
+    view.db.seed(`users/${UID}/subscriptions/sub_1`, {
+      status: 'active',
+      product: 'products/prod_starter',
+      created: new Date(Date.now() - 40 * DAY),
+      current_period_end: new Date(Date.now() - DAY),
+      cancel_at_period_end: true,
+      cancel_at: new Date(Date.now() - DAY),
+    });
+    expect(await screen.findByRole('button', { name: 'Manage billing' })).toBeInTheDocument();
+    expect(screen.queryByText(/Your plan ends on/)).not.toBeInTheDocument();
+  });
+
+  it('a second trial is not paid for: it says so instead of "Trialing" beside a free plan', () => {
+    expect(
+      subscriptionSummary({
+        plan: { isPaidAccount: false },
+        subscription: { status: 'trialing' },
+        isOwner: true,
+        inTrial: false,
+      }),
+    ).toEqual({
+      badge: 'Trialing',
+      current: false,
+      note: 'This account has already had its free trial: the paid features start with the first payment.',
+    });
+  });
+
   it('shows why the billing portal did not open', async () => {
     const view = renderBilling(<BillingSettingsPage />, {
       backend: {

@@ -162,13 +162,27 @@ describe('out-of-order delivery of one subscription', () => {
     ).toBe(true);
   });
 
-  it('a resumed subscription (a new period after the cancellation) is current again', () => {
-    const resumed = sub({ status: 'active', current_period_start: day('2026-05-25') });
-    expect(newerSubscriptionState(canceled, resumed)).toBe(resumed);
+  it('a canceled subscription is never current again, even with a later period (Stripe)', () => {
+    const later = sub({ status: 'active', current_period_start: day('2026-05-25') });
+    expect(newerSubscriptionState(canceled, later)).toBe(canceled);
+    expect(newerSubscriptionState(later, canceled)).toBe(canceled);
     expect(
-      planFromSubscriptions({ subscriptions: [canceled, resumed], currentPlan: freePlan, now })
+      planFromSubscriptions({ subscriptions: [canceled, later], currentPlan: freePlan, now })
         .isPaidAccount,
-    ).toBe(true);
+    ).toBe(false);
+  });
+
+  it('resuming a cancellation at period end (canceled_at cleared) is believed', () => {
+    const ending = sub({
+      status: 'active',
+      cancel_at_period_end: true,
+      canceled_at: day('2026-05-20'),
+      cancel_at: day('2026-06-10'),
+    } as Partial<SyncSubscription>);
+    const resumed = sub({ status: 'active', canceled_at: null, cancel_at: null });
+    expect(subscriptionStateTime(ending)).toBe(subscriptionStateTime(resumed));
+    expect(newerSubscriptionState(ending, resumed)).toBe(resumed);
+    expect(newerSubscriptionState(resumed, ending)).toBe(ending);
   });
 
   it('with equal time and neither terminal, the state delivered last is believed', () => {
@@ -234,6 +248,79 @@ describe("decidePlanSync: the hosts' ledger", () => {
     const second = decide([active], first.ledger, { ...freePlan, ...first.plan });
     expect(second.planChanged).toBe(false);
     expect(second.ledgerChanged).toBe(false);
+  });
+
+  it('counts only the account’s first trial: a second trialing subscription is not paid', () => {
+    const first = record({
+      status: 'trialing',
+      trial_start: day('2026-05-01'),
+      trial_end: day('2026-06-15'),
+    });
+    const firstEnded = record({
+      status: 'canceled',
+      trial_start: day('2026-05-01'),
+      trial_end: day('2026-06-15'),
+      canceled_at: day('2026-05-10'),
+      ended_at: day('2026-05-10'),
+    });
+    const second = record({
+      id: 'sub_2',
+      status: 'trialing',
+      created: day('2026-05-11'),
+      current_period_start: day('2026-05-11'),
+      trial_start: day('2026-05-11'),
+      trial_end: day('2026-06-25'),
+    });
+    const one = decide([first]);
+    expect(one.trialUsedBy).toBe(ledgerKey('u1', 'sub_1'));
+    expect(one.plan).toMatchObject({ isPaidAccount: true, trialEndDate: day('2026-06-15') });
+    const ended = decide([firstEnded], one.ledger, { ...freePlan, ...one.plan });
+    expect(ended.plan.isPaidAccount).toBe(false);
+    const again = decidePlanSync({
+      uid: 'u1',
+      subscriptions: [firstEnded, second],
+      ledger: ended.ledger,
+      trialUsedBy: ended.trialUsedBy,
+      products,
+      currentPlan: freePlan,
+      now,
+    });
+    expect(again.trialUsedBy).toBe(ledgerKey('u1', 'sub_1'));
+    expect(again.plan).toMatchObject({ type: 'free', isPaidAccount: false, trialEndDate: null });
+    // Its first payment (the trial over, status active) makes it paid.
+    const paid = decidePlanSync({
+      uid: 'u1',
+      subscriptions: [
+        firstEnded,
+        { ...second, status: 'active', current_period_start: day('2026-05-31') },
+      ],
+      ledger: again.ledger,
+      trialUsedBy: again.trialUsedBy,
+      products,
+      currentPlan: freePlan,
+      now,
+    });
+    expect(paid.plan).toMatchObject({ type: 'growth', isPaidAccount: true });
+  });
+
+  it('remembers the trial after its subscription document is gone', () => {
+    const second = record({
+      id: 'sub_2',
+      status: 'trialing',
+      trial_start: day('2026-05-11'),
+      trial_end: day('2026-06-25'),
+    });
+    const decision = decidePlanSync({
+      uid: 'u1',
+      subscriptions: [second],
+      ledger: {},
+      trialUsedBy: ledgerKey('u1', 'sub_1'),
+      products,
+      currentPlan: freePlan,
+      now,
+    });
+    expect(decision.trialUsedBy).toBe(ledgerKey('u1', 'sub_1'));
+    expect(decision.plan.isPaidAccount).toBe(false);
   });
 
   it('carries the trial end while trialing', () => {

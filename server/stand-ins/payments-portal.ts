@@ -1,0 +1,271 @@
+/**
+ * The local stand-in for the billing side of the Stripe payments extension:
+ * - `createPortalLinkCallable`: the `ext-firestore-stripe-payments-createPortalLink` callable;
+ * - `portalPage`: the local billing portal, as Stripe's customer portal behaves: "Cancel
+ *   subscription" asks for confirmation, then cancels at the end of the period (`cancel_at_period_end:
+ *   true`, `cancel_at` = `current_period_end`, `canceled_at` = now, status unchanged until then);
+ *   before the end "Resume" undoes it. A subscription that has ended cannot be resumed (Stripe never
+ *   reactivates one): a new checkout starts a new subscription.
+ *
+ * A portal link carries a server-only `portal_sessions/{id}` token (1 hour) so that knowing a user id
+ * is not enough to cancel their subscription, and its return URL is the one given to the callable.
+ * Opening the portal first advances the user's subscriptions to now (`payments-clock.ts`).
+ */
+import { randomBytes } from 'node:crypto';
+import type { DocData } from '../../src/backend/port';
+import { BackendError } from '../../src/backend/errors';
+import { DocumentRef } from '../../src/backend/value-types';
+import { escapeHtml } from '../../src/domain/html';
+import { isTerminalSubscriptionStatus } from '../../src/domain/plan-sync';
+import { callableRoute } from '../callable';
+import type { RouteHandler, ServerContext } from '../types';
+import { advanceSubscriptions } from './payments-clock';
+import {
+  PORTAL_BANNER,
+  asDate,
+  formBody,
+  formatDate,
+  formatPrice,
+  isWebUrl,
+  page,
+  redirect,
+  sendHtml,
+  str,
+} from './payments-shared';
+
+export const PORTAL_SESSIONS = 'portal_sessions';
+const PORTAL_SESSION_MS = 60 * 60 * 1000;
+const PORTAL_URL = /^\/__\/portal\/([^/]+)$/;
+
+// ---- The createPortalLink callable ------------------------------------------------------------------
+
+/** `ext-firestore-stripe-payments-createPortalLink`: `{ returnUrl, locale }` → a portal session. */
+export const createPortalLinkCallable: RouteHandler = callableRoute(
+  'ext-firestore-stripe-payments-createPortalLink',
+  (data, auth, ctx) => {
+    if (!auth) {
+      return Promise.reject(
+        new BackendError('unauthenticated', 'The function must be called while authenticated.'),
+      );
+    }
+    const input = (typeof data === 'object' && data !== null ? data : {}) as {
+      returnUrl?: unknown;
+      locale?: unknown;
+    };
+    if (!isWebUrl(input.returnUrl)) {
+      return Promise.reject(
+        new BackendError('invalid-argument', 'returnUrl must be an http(s) URL.'),
+      );
+    }
+    advanceSubscriptions(ctx.db, new Date(), auth.uid);
+    const id = `bps_${randomBytes(12).toString('hex')}`;
+    const created = new Date();
+    ctx.db.set(`${PORTAL_SESSIONS}/${id}`, {
+      uid: auth.uid,
+      returnUrl: input.returnUrl,
+      created,
+      expiresAt: new Date(created.getTime() + PORTAL_SESSION_MS),
+    });
+    const portalUrl = `${ctx.publicOrigin}/__/portal/${encodeURIComponent(auth.uid)}?session=${id}&return=${encodeURIComponent(input.returnUrl)}`;
+    return Promise.resolve({
+      id,
+      object: 'billing_portal.session',
+      configuration: 'bpc_local',
+      created: Math.floor(created.getTime() / 1000),
+      customer: `cus_local_${auth.uid}`,
+      livemode: false,
+      locale: typeof input.locale === 'string' ? input.locale : 'auto',
+      on_behalf_of: null,
+      return_url: input.returnUrl,
+      url: portalUrl,
+    });
+  },
+);
+
+// ---- The local billing portal -----------------------------------------------------------------------
+
+function portalSession(
+  ctx: ServerContext,
+  uid: string,
+  id: string | null,
+): { returnUrl: string } | null {
+  if (!id || !/^bps_[0-9a-f]+$/.test(id)) return null;
+  const data = ctx.db.get(`${PORTAL_SESSIONS}/${id}`).data;
+  if (!data || data.uid !== uid || !isWebUrl(data.returnUrl)) return null;
+  const expires = data.expiresAt instanceof Date ? data.expiresAt.getTime() : 0;
+  if (expires < Date.now()) return null;
+  return { returnUrl: data.returnUrl };
+}
+
+function isTerminal(data: DocData): boolean {
+  return isTerminalSubscriptionStatus(str(data.status));
+}
+
+function statusBadge(status: string, ending: boolean): string {
+  const tone = ending
+    ? 'warn'
+    : status === 'active' || status === 'trialing'
+      ? 'on'
+      : status === 'canceled'
+        ? 'off'
+        : 'warn';
+  const label = ending ? 'Ending' : status.replace(/_/g, ' ');
+  return `<span class="badge ${tone}">${escapeHtml(label.charAt(0).toUpperCase() + label.slice(1))}</span>`;
+}
+
+function productIdOf(value: unknown): string {
+  const text = value instanceof DocumentRef ? value.path : str(value);
+  return text.startsWith('products/') ? (text.split('/')[1] ?? '') : text;
+}
+
+function subscriptionName(
+  ctx: ServerContext,
+  data: DocData,
+): {
+  name: string;
+  price: DocData | null;
+} {
+  const productId = productIdOf(data.product);
+  const product = productId ? ctx.db.get(`products/${productId}`).data : null;
+  const pricePath = data.price instanceof DocumentRef ? data.price.path : str(data.price);
+  const price = pricePath.split('/').length === 4 ? (ctx.db.get(pricePath).data ?? null) : null;
+  return { name: str(product?.name, productId || 'Subscription'), price };
+}
+
+/** The form of one portal action on one subscription. */
+function actionForm(
+  self: string,
+  subId: string,
+  action: string,
+  label: string,
+  tone: string,
+  accessibleName: string,
+): string {
+  return `<form method="post" action="${escapeHtml(self)}"><input type="hidden" name="subscription" value="${escapeHtml(subId)}"><input type="hidden" name="action" value="${escapeHtml(action)}"><button type="submit" class="${tone}" aria-label="${escapeHtml(accessibleName)}">${escapeHtml(label)}</button></form>`;
+}
+
+/** Stripe's portal asks before cancelling and says until when the plan stays. */
+function confirmCancelPage(self: string, subId: string, name: string, data: DocData): string {
+  const end = formatDate(data.current_period_end);
+  return page(
+    'Cancel subscription',
+    `<div class="card">
+<h1>Cancel your ${escapeHtml(name)} subscription?</h1>
+<p class="muted">Your subscription stays active until the end of the current period, <strong>${escapeHtml(end)}</strong>. After that it ends and nothing more is charged. You can resume it until then.</p>
+<div class="actions">
+${actionForm(self, subId, 'cancel', 'Cancel at period end', 'danger', `Confirm: cancel ${name} at period end`)}
+<a class="button secondary" href="${escapeHtml(self)}">Keep subscription</a>
+</div>
+</div>`,
+    PORTAL_BANNER,
+  );
+}
+
+/**
+ * GET lists the user's subscriptions; POST `action=confirm-cancel|cancel|resume&subscription={id}`
+ * asks to confirm a cancellation, cancels at period end, or resumes before the end.
+ */
+export const portalPage: RouteHandler = async (req, res, url, ctx) => {
+  const match = PORTAL_URL.exec(url.pathname);
+  if (!match?.[1]) return false;
+  if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'POST') return false;
+  const uid = decodeURIComponent(match[1]);
+  const sessionId = url.searchParams.get('session');
+  const session = portalSession(ctx, uid, sessionId);
+  if (!session || !sessionId) {
+    sendHtml(
+      res,
+      403,
+      page(
+        'Billing portal',
+        '<div class="card"><h1>This portal link has expired</h1><p class="muted">Open “Manage billing” in the app again to get a new link.</p></div>',
+        PORTAL_BANNER,
+      ),
+    );
+    return true;
+  }
+  const self = `/__/portal/${encodeURIComponent(uid)}?session=${encodeURIComponent(sessionId)}&return=${encodeURIComponent(session.returnUrl)}`;
+  advanceSubscriptions(ctx.db, new Date(), uid);
+
+  if (req.method === 'POST') {
+    const form = await formBody(req);
+    const subId = form.get('subscription') ?? '';
+    const action = form.get('action');
+    const path = `users/${uid}/subscriptions/${subId}`;
+    const current = /^[^/]+$/.test(subId) ? ctx.db.get(path).data : null;
+    const live = current !== null && current !== undefined && !isTerminal(current);
+    if (live && action === 'confirm-cancel' && current.cancel_at_period_end !== true) {
+      sendHtml(
+        res,
+        200,
+        confirmCancelPage(self, subId, subscriptionName(ctx, current).name, current),
+      );
+      return true;
+    }
+    // The extension rewrites the whole subscription document on every change.
+    if (live && action === 'cancel' && current.cancel_at_period_end !== true) {
+      ctx.db.set(path, {
+        ...current,
+        cancel_at_period_end: true,
+        cancel_at: asDate(current.current_period_end),
+        canceled_at: new Date(),
+      });
+    } else if (live && action === 'resume' && current.cancel_at_period_end === true) {
+      ctx.db.set(path, {
+        ...current,
+        cancel_at_period_end: false,
+        cancel_at: null,
+        canceled_at: null,
+      });
+    }
+    redirect(res, self);
+    return true;
+  }
+
+  const subs = ctx.db.query({ collection: `users/${uid}/subscriptions` });
+  subs.sort((a, b) => {
+    const ta = a.data.created instanceof Date ? a.data.created.getTime() : 0;
+    const tb = b.data.created instanceof Date ? b.data.created.getTime() : 0;
+    return tb - ta;
+  });
+  const items = subs
+    .map((sub) => {
+      const { name, price } = subscriptionName(ctx, sub.data);
+      const status = str(sub.data.status, 'incomplete');
+      const ended = isTerminal(sub.data);
+      const ending = !ended && sub.data.cancel_at_period_end === true;
+      let facts: string;
+      let action = '';
+      if (ended) {
+        facts = `<dt>Ended</dt><dd>${escapeHtml(formatDate(sub.data.ended_at ?? sub.data.canceled_at))}</dd>`;
+      } else if (ending) {
+        facts = `<dt>Ends</dt><dd>${escapeHtml(formatDate(sub.data.cancel_at ?? sub.data.current_period_end))}</dd>`;
+        action = actionForm(self, sub.id, 'resume', 'Resume', 'primary', `Resume: ${name}`);
+      } else {
+        facts = `${status === 'trialing' ? `<dt>Trial ends</dt><dd>${escapeHtml(formatDate(sub.data.trial_end))}</dd>` : ''}<dt>Renews</dt><dd>${escapeHtml(formatDate(sub.data.current_period_end))}</dd>`;
+        action = actionForm(
+          self,
+          sub.id,
+          'confirm-cancel',
+          'Cancel subscription',
+          'danger',
+          `Cancel subscription: ${name}`,
+        );
+      }
+      return `<li><div class="row"><div><h2>${escapeHtml(name)}</h2>${price ? `<span class="muted">${escapeHtml(formatPrice(price))}</span>` : ''}</div>${statusBadge(status, ending)}</div>
+<dl>
+<dt>Started</dt><dd>${escapeHtml(formatDate(sub.data.created))}</dd>
+${facts}
+</dl>
+${action ? `<div class="actions">${action}</div>` : ''}</li>`;
+    })
+    .join('');
+  const body = `<div class="card">
+<h1>Billing portal</h1>
+<p class="muted">Manage your subscriptions. In production this is Stripe's customer portal.</p>
+${subs.length > 0 ? `<ul class="subs">${items}</ul>` : '<p class="note">You have no subscriptions yet.</p>'}
+<div class="actions"><a class="button secondary" href="${escapeHtml(session.returnUrl)}">Return to app</a></div>
+</div>`;
+  sendHtml(res, 200, page('Billing portal', body, PORTAL_BANNER));
+  return true;
+};
