@@ -15,7 +15,7 @@
  *   welcomeMail      Firestore create of accounts/{accountId}
  *   billingMail      Firestore write of users/{uid}/subscriptions/{subscriptionId}
  */
-import { onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import {
   HttpsError,
   onCall,

@@ -1,7 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import toast from 'react-hot-toast';
+import NProgress from 'nprogress';
 import { afterAll, afterEach } from 'vitest';
+
+// nprogress removes its bar on chained timers; when `done()` runs twice (two route changes in a
+// row) a second removal can fire after jsdom is torn down, where `document` no longer exists. The
+// bar is gone by then anyway, so that late call does nothing instead of failing the run.
+const removeBar = NProgress.remove.bind(NProgress);
+NProgress.remove = () => {
+  if (typeof document !== 'undefined') removeBar();
+};
 
 afterEach(() => {
   cleanup();
