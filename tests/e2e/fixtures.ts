@@ -61,9 +61,33 @@ export interface Fixtures {
   }) => Promise<{ email: string; password: string; accountName: string }>;
   /** Signs in through /sign-in with e-mail and password and waits for /builder. */
   signIn: (email: string, password: string) => Promise<void>;
+  /**
+   * After `page.goto` of a pre-rendered page (sign-in, pricing...), wait until the app has taken
+   * it over before the journey goes on (default). The takeover itself — text typed and buttons
+   * clicked before it — is what prerendered-pages.spec.ts tests, with this off.
+   */
+  waitForApp: boolean;
 }
 
 export const test = base.extend<Fixtures>({
+  waitForApp: [true, { option: true }],
+  page: async ({ page, waitForApp }, use) => {
+    if (waitForApp) {
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        // Only the pre-rendered pages with forms load the app at once (src/app/prerender.tsx).
+        if (!/^\/(sign-in|pricing)\/?$/.test(new URL(page.url()).pathname)) return response;
+        await page.waitForFunction(
+          () => !document.getElementById('root')?.hasAttribute('data-prerendered'),
+          undefined,
+          { timeout: 30_000 },
+        );
+        return response;
+      };
+    }
+    await use(page);
+  },
   signUpWithPassword: async ({ page }, use) => {
     await use(async (options = {}) => {
       const email = options.email ?? uniqueEmail();

@@ -52,6 +52,9 @@ for (const viewport of WIDTHS) {
       ]);
       for (const chosen of ['Profile', 'Handle', 'Analytics']) {
         await tablist.getByRole('tab', { name: chosen }).click();
+        // The card list above the editor may push the tabs below the fold on a phone: what must
+        // hold is that every tab is on screen once the tab row itself is.
+        await tablist.scrollIntoViewIfNeeded();
         const list = await tablist.boundingBox();
         expect(list).not.toBeNull();
         for (const tab of await tablist.getByRole('tab').all()) {

@@ -6,6 +6,9 @@
  */
 import { DEMO_OWNER, DEMO_PASSWORD, expect, test } from './fixtures';
 
+// These journeys act on the pre-rendered page before the app takes it over, on purpose.
+test.use({ waitForApp: false });
+
 const PAGES = [
   { path: '/', title: 'Cardbuilder — digital business cards', text: 'Make every introduction' },
   { path: '/terms', title: 'Terms of service · Cardbuilder', text: 'Terms of service' },
