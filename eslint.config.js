@@ -89,13 +89,21 @@ export default tseslint.config(
             {
               target: ['./server', './functions', './src/server'],
               from: './src/features',
-              except: [
-                './public-card/render',
-                './public-card/components',
-                './public-card/lead-fields.ts',
+              message:
+                'Server code does not import features; the card view it renders is src/card-view.',
+            },
+            {
+              target: './src/card-view',
+              from: [
+                './src/features',
+                './src/app',
+                './src/stores',
+                './src/data',
+                './src/backend',
+                './src/server',
               ],
               message:
-                'Server code does not import features; only the public card render is shared.',
+                'src/card-view is the card as visitors see it, rendered by the server and the builder preview alike: it imports only the domain.',
             },
             {
               target: './src/server',

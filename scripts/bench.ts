@@ -31,7 +31,7 @@ import {
   createPublicSurfacesHandler,
   type PublicDb,
 } from '../src/server/public-surfaces/public-surfaces-handler';
-import { renderCardPage } from '../src/features/public-card/render/render-card-page';
+import { renderCardPage } from '../src/card-view/render/render-card-page';
 import { startAuthEmulator, waitForHttp } from './lib/auth-emulator';
 import { benchLighthouse } from './bench-lighthouse';
 import { benchRulesEngine } from './bench-rules';

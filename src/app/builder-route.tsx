@@ -3,8 +3,8 @@
  * never import each other; this route composes them, so the preview is exactly what visitors see.
  */
 import { CardBuilder } from '../features/builder/card-builder';
-import { CARD_CSS } from '../features/public-card/components/card-styles';
-import { CardView } from '../features/public-card/components/card-view';
+import { CARD_CSS } from '../card-view/components/card-styles';
+import { CardView } from '../card-view/components/card-view';
 import { appConfig } from './config';
 
 export function BuilderRoute() {

@@ -4,7 +4,7 @@
  * form asks for, each a string of at most 500 characters. Pure: the endpoint decides statuses.
  */
 import { INVALID_EMAIL_MESSAGE } from '../../domain/auth-errors';
-import { LEAD_FIELD_MAX, type LeadField } from '../../features/public-card/lead-fields';
+import { LEAD_FIELD_MAX, type LeadField } from '../../card-view/lead-fields';
 
 export type Lead = Partial<Record<LeadField, string>>;
 

@@ -40,19 +40,19 @@ import { promotionDisplayStatus } from '../../domain/promotions';
 import { isAllowedTarget, safeLinkHref } from '../../domain/safe-url';
 import { buildVCard, foldVCardLine, type VCardOptions } from '../../domain/vcard';
 import { cardPublicUrl, trackedCardUrl, type PublicHosts } from '../../domain/urls';
-import { safeImageSrc } from '../../features/public-card/components/card-theme';
+import { safeImageSrc } from '../../card-view/components/card-theme';
 import {
   LEAD_BODY_MAX_BYTES,
   enabledLeadFields,
   leadFormEnabled,
-} from '../../features/public-card/lead-fields';
+} from '../../card-view/lead-fields';
 import {
   renderCardPage,
   renderMessagePage,
   renderNotFoundPage,
-} from '../../features/public-card/render/render-card-page';
-import { renderSignaturePage } from '../../features/public-card/render/render-signature-page';
-import { baseHeaders, pageHeaders } from '../../features/public-card/render/security-headers';
+} from '../../card-view/render/render-card-page';
+import { renderSignaturePage } from '../../card-view/render/render-signature-page';
+import { baseHeaders, pageHeaders } from '../../card-view/render/security-headers';
 import { cardFromDoc, promotionFromDoc } from './card-documents';
 import {
   createCounterBuffer,

@@ -13,7 +13,7 @@ import { createMemoryBackend } from '../../../src/backend/memory/memory-backend'
 import type { Card } from '../../../src/domain/model';
 import { createBuilderStore } from '../../../src/features/builder/builder-store';
 import { CardBuilder } from '../../../src/features/builder/card-builder';
-import { CardView } from '../../../src/features/public-card/components/card-view';
+import { CardView } from '../../../src/card-view/components/card-view';
 import { AccountStoreContext, createAccountStore } from '../../../src/stores/account-store';
 import { AuthStoreContext, createAuthStore } from '../../../src/stores/auth-store';
 import { createFakeAuth } from '../support/fake-auth';

@@ -6,8 +6,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Card } from '../../../src/domain/model';
-import { CARD_PAGE_SCRIPT } from '../../../src/features/public-card/render/page-scripts';
-import { renderCardPage } from '../../../src/features/public-card/render/render-card-page';
+import { CARD_PAGE_SCRIPT } from '../../../src/card-view/render/page-scripts';
+import { renderCardPage } from '../../../src/card-view/render/render-card-page';
 
 const card: Card = {
   id: 'c1',

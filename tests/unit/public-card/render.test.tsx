@@ -7,16 +7,16 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Card, Promotion } from '../../../src/domain/model';
-import { CardView } from '../../../src/features/public-card/components/card-view';
+import { CardView } from '../../../src/card-view/components/card-view';
 import {
   FALLBACK_DESCRIPTION,
   renderCardPage,
   renderNotFoundPage,
-} from '../../../src/features/public-card/render/render-card-page';
+} from '../../../src/card-view/render/render-card-page';
 import {
   renderSignaturePage,
   signaturePlainText,
-} from '../../../src/features/public-card/render/render-signature-page';
+} from '../../../src/card-view/render/render-signature-page';
 
 const hosts = {
   card: 'https://cards.example',

@@ -2,7 +2,7 @@
  * The fields a card's lead form asks visitors for ("leave your details"), shared by the form on the
  * public page and by the endpoint that stores what visitors send, so both agree on the same list.
  */
-import type { AppForm } from '../../domain/model';
+import type { AppForm } from '../domain/model';
 
 export type LeadField = 'name' | 'email' | 'phone' | 'company' | 'note';
 

@@ -5,10 +5,10 @@
  * refused requests. Called by the public surfaces handler (`src/server/public-surfaces/`), which the
  * local server and, in production, the `cardPages` Cloud Function host.
  */
-import { liveLinks } from '../../../domain/link-schedule';
-import type { Card, Promotion } from '../../../domain/model';
-import { FALLBACK_SHARE_DESCRIPTION, shareDescription } from '../../../domain/share';
-import type { PublicHosts } from '../../../domain/urls';
+import { liveLinks } from '../../domain/link-schedule';
+import type { Card, Promotion } from '../../domain/model';
+import { FALLBACK_SHARE_DESCRIPTION, shareDescription } from '../../domain/share';
+import type { PublicHosts } from '../../domain/urls';
 import { CARD_CSS } from '../components/card-styles';
 import { resolveTheme, safeImageSrc } from '../components/card-theme';
 import { CardView } from '../components/card-view';
