@@ -3,11 +3,12 @@
  * line that says what shows when nothing is set here. A native colour input cannot be empty, so an
  * unset field used to show a made-up colour (indigo) while the card showed another: here the swatch
  * shows the colour actually in use (`inherited`: the template's default, the text colour readable
- * on the background), or a crossed-out "none" swatch when nothing is in use at all.
+ * on the background), or a crossed-out "none" swatch when nothing is in use at all. A typed value
+ * that is not a hex colour is marked at the field (the card would silently ignore it).
  */
 import { useId } from 'react';
 import type { ReactNode } from 'react';
-import { pickerColor } from '../domain/colors';
+import { pickerColor, safeHexColor } from '../domain/colors';
 import './form.css';
 
 export function ColorField(props: {
@@ -21,11 +22,18 @@ export function ColorField(props: {
   inheritedFrom: string;
   /** Shown after the label, such as a "From the team" badge. */
   badge?: ReactNode;
+  /** A message of the caller's; by default, one for a value that is not a hex colour. */
   error?: string | null;
 }) {
   const id = useId();
   const { value, inherited } = props;
   const set = value.trim() !== '';
+  const error =
+    props.error !== undefined
+      ? props.error
+      : set && safeHexColor(value, '') === ''
+        ? 'Use a colour like #4f46e5.'
+        : null;
   const picked = pickerColor(value);
   const shown = set ? picked : inherited === null ? null : pickerColor(inherited);
   const note = set
@@ -33,7 +41,7 @@ export function ColorField(props: {
     : inherited === null
       ? `Not set: ${props.inheritedFrom}.`
       : `Not set: the card shows ${inherited} (${props.inheritedFrom}).`;
-  const describedBy = props.error ? `${id}-error` : note ? `${id}-note` : undefined;
+  const describedBy = error ? `${id}-error` : note ? `${id}-note` : undefined;
   return (
     <div className="color-field">
       <div className="color-field__head">
@@ -60,7 +68,7 @@ export function ColorField(props: {
           placeholder={inherited ?? 'None'}
           maxLength={7}
           spellCheck={false}
-          aria-invalid={props.error ? true : undefined}
+          aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           onChange={(e) => props.onChange(e.target.value.trim())}
         />
@@ -75,9 +83,9 @@ export function ColorField(props: {
           </button>
         ) : null}
       </div>
-      {props.error ? (
+      {error ? (
         <p className="field__error" id={`${id}-error`}>
-          {props.error}
+          {error}
         </p>
       ) : note ? (
         <p className="field__hint" id={`${id}-note`}>

@@ -141,7 +141,8 @@ export function TeamWorkspace() {
     [cards, teamId],
   );
   const linksCoupled = teamCards.filter((c) => isCoupled(c.bulkSync?.syncTeamLinks)).length;
-  const brandingCoupled = teamCards.filter((c) => isCoupled(c.bulkSync?.syncBranding)).length;
+  const brandingCards = teamCards.filter((c) => isCoupled(c.bulkSync?.syncBranding));
+  const brandingCoupled = brandingCards.length;
 
   if (!user || !account || accountStatus === 'loading' || teamState.status === 'loading') {
     return <PageLoader label="Loading the team…" />;
@@ -232,6 +233,8 @@ export function TeamWorkspace() {
             team={team}
             gates={gates}
             coupled={brandingCoupled}
+            sample={brandingCards[0] ?? null}
+            accountName={account.name}
           />
         ) : null}
         {tab === 'links' ? (

@@ -1,14 +1,28 @@
 import { useId } from 'react';
 import type { ReactNode, SelectHTMLAttributes } from 'react';
 
-/** A labelled select with an optional hint, styled like the text fields. */
+/** One choice of a select: the stored value and the words shown for it. */
+export interface SelectOption {
+  readonly value: string;
+  readonly label: string;
+}
+
+/**
+ * A labelled select with an optional hint, styled like the text fields. Its choices are `options`
+ * (after any `children`, such as a leading "Each card decides").
+ */
 export function SelectField({
   label,
   hint,
   children,
+  options = [],
   className,
   ...select
-}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & { label: string; hint?: ReactNode }) {
+}: Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & {
+  label: string;
+  hint?: ReactNode;
+  options?: readonly SelectOption[];
+}) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   return (
@@ -18,6 +32,11 @@ export function SelectField({
       </label>
       <select {...select} id={id} className="team-select" aria-describedby={hintId}>
         {children}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
       </select>
       {hint ? (
         <p className="field__hint" id={hintId}>

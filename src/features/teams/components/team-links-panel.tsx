@@ -18,6 +18,8 @@ import { LINK_KINDS, linkKind } from '../link-kinds';
 import { LinkScheduleFields, LinkStateBadge } from '../../../ui/link-schedule-fields';
 import { SelectField } from './select-field';
 
+const KIND_OPTIONS = LINK_KINDS.map((k) => ({ value: k.name, label: k.name }));
+
 function newLinkId(): string {
   return `team-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 }
@@ -122,13 +124,8 @@ export function TeamLinksPanel(props: { team: TeamDoc; coupled: number; optedOut
                   label="Kind"
                   value={kind.name}
                   onChange={(e) => patch(index, { name: e.target.value })}
-                >
-                  {LINK_KINDS.map((k) => (
-                    <option key={k.name} value={k.name}>
-                      {k.name}
-                    </option>
-                  ))}
-                </SelectField>
+                  options={KIND_OPTIONS}
+                />
                 <TextField
                   label="Label"
                   value={link.label}

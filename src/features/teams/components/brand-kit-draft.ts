@@ -1,0 +1,89 @@
+/**
+ * The brand kit being edited, as plain functions the panel, its sections and its preview share:
+ * the gradient choices, how an edit of a template or signature group is stored (unset values are
+ * dropped), the check run before saving, and the sample card the live preview draws with the
+ * unsaved values applied exactly as the team sync will apply them to the team's cards.
+ */
+import { applyBranding, type TeamBranding } from '../../../data/team-sync';
+import { safeHexColor } from '../../../domain/colors';
+import type { Card } from '../../../domain/model';
+
+export const GRADIENTS: readonly { label: string; value: string }[] = [
+  { label: 'None', value: '' },
+  { label: 'Indigo dusk', value: 'linear-gradient(135deg, #4f46e5, #0f172a)' },
+  { label: 'Sunrise', value: 'linear-gradient(135deg, #f59e0b, #db2777)' },
+  { label: 'Ocean', value: 'linear-gradient(135deg, #0ea5e9, #1e3a8a)' },
+  { label: 'Forest', value: 'linear-gradient(135deg, #16a34a, #064e3b)' },
+];
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** Drops unset values ('', false, undefined); an empty group is no group (null). */
+export function compact<T>(group: object): T | null {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(group)) {
+    if (value !== undefined && value !== '' && value !== false) out[key] = value;
+  }
+  return Object.keys(out).length === 0 ? null : (out as T);
+}
+
+function isColour(value: string): boolean {
+  return safeHexColor(value, '') !== '';
+}
+
+/** Why the draft cannot be saved as it is, or null when it can. */
+export function brandKitProblem(draft: TeamBranding): string | null {
+  const colours = [draft.photoBgOverlay, draft.template?.accentColor ?? ''];
+  if (colours.some((c) => c !== '' && !isColour(c))) return 'Please use colours like #4f46e5.';
+  for (const url of [draft.photoBgStock, draft.photoBgAbstract]) {
+    if (url !== '' && !/^https:\/\/\S+$/i.test(url)) {
+      return 'Background addresses must start with https://';
+    }
+  }
+  return null;
+}
+
+/**
+ * The card the preview shows when the team has none yet: a made-up colleague with a few links, so
+ * the colours, button style and cover have something to show on.
+ */
+export function demoCard(input: { accountId: string; teamId: string; company: string }): Card {
+  return {
+    id: 'brand-kit-preview',
+    handle: 'brand-kit-preview',
+    handleAllowIndex: false,
+    name: 'Sam Example',
+    title: 'Account manager',
+    company: input.company,
+    accountId: input.accountId,
+    teamId: input.teamId,
+    isArchived: false,
+    contacts: [
+      { id: 'p1', name: 'Phone', label: 'Mobile', value: '+1 202 555 0142' },
+      { id: 'p2', name: 'Email', label: 'Email', value: 'sam@example.com' },
+      { id: 'p3', name: 'Website', label: 'Website', value: 'https://example.com' },
+    ],
+    appForm: {},
+    template: {},
+    signatureBasic: {},
+    appShare: {},
+  };
+}
+
+/** The sample card with the draft branding applied, as the team sync would write it. */
+export function previewCard(sample: Card, draft: TeamBranding): Card {
+  const branded = applyBranding(
+    {
+      template: sample.template ?? {},
+      signatureBasic: sample.signatureBasic ?? {},
+      teamStyles: sample.teamStyles,
+    },
+    draft,
+  );
+  return {
+    ...sample,
+    template: branded.template,
+    signatureBasic: branded.signatureBasic,
+    teamStyles: branded.teamStyles,
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * The brand kit's live preview (issue 16): a card of the team drawn by the public card view, with
+ * the brand kit as it is being edited, before anything is saved.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryBackend } from '../../../src/backend/memory/memory-backend';
+import { renderTeam, seedAcme, seedCard } from './render-team';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+let stop: (() => void) | undefined;
+afterEach(() => stop?.());
+
+function previewCard(): HTMLElement {
+  const frame = screen.getByRole('region', { name: 'Live preview of the brand kit' });
+  return within(frame).getByRole('article');
+}
+
+describe('brand kit live preview', () => {
+  it('shows a team card that follows the branding, recoloured as the accent is typed', async () => {
+    const db = createMemoryBackend();
+    seedAcme(db);
+    seedCard(db, 'grace', {
+      name: 'Grace Hopper',
+      template: { accentColor: '#f5c518' },
+      bulkSync: { syncTeamLinks: true, syncBranding: true },
+    });
+    const view = renderTeam('/team/sales?tab=branding', { db });
+    stop = view.stop;
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: "Grace Hopper's card" });
+    expect(previewCard()).toBe(card);
+    expect(card.style.getPropertyValue('--cb-accent')).toBe('#f5c518');
+    expect(screen.getByText('The brand kit on Grace Hopper’s card')).toBeInTheDocument();
+
+    const hex = screen.getByLabelText('Accent colour (hex)');
+    await user.type(hex, '#0f766e');
+    expect(previewCard().style.getPropertyValue('--cb-accent')).toBe('#0f766e');
+    expect(screen.getByText('Unsaved changes on Grace Hopper’s card')).toBeInTheDocument();
+    // Nothing was written: the stored card keeps its own accent until the brand kit is saved.
+    const stored = await db.get('cards/grace');
+    expect((stored.data?.template as { accentColor?: string }).accentColor).toBe('#f5c518');
+
+    await user.click(screen.getByRole('button', { name: 'Clear accent colour' }));
+    expect(previewCard().style.getPropertyValue('--cb-accent')).toBe('#f5c518');
+  });
+
+  it('shows an uploaded logo and drops a removed one, on a sample card when the team has none', async () => {
+    const db = createMemoryBackend();
+    seedAcme(db, { sales: { photoLogo: 'https://files.example/old-logo.png' } });
+    const view = renderTeam('/team/sales?tab=branding', { db });
+    stop = view.stop;
+    const user = userEvent.setup();
+    await screen.findByText('The brand kit on a sample card');
+    const logo = within(previewCard()).getByRole('img', { name: 'Acme Co logo' });
+    expect(logo).toHaveAttribute('src', 'https://files.example/old-logo.png');
+
+    await user.click(screen.getByRole('button', { name: 'Remove logo' }));
+    expect(within(previewCard()).queryByRole('img', { name: 'Acme Co logo' })).toBeNull();
+
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Upload logo'), file);
+    await waitFor(() =>
+      expect(within(previewCard()).getByRole('img', { name: 'Acme Co logo' })).toHaveAttribute(
+        'src',
+        expect.stringMatching(/^data:image\/png;base64,/),
+      ),
+    );
+  });
+
+  it('marks a typed colour that is not a hex colour at the field, and the preview ignores it', async () => {
+    const view = renderTeam('/team/sales?tab=branding');
+    stop = view.stop;
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Accent colour (hex)'), 'teal');
+    expect(screen.getByLabelText('Accent colour (hex)')).toHaveAccessibleDescription(
+      'Use a colour like #4f46e5.',
+    );
+    expect(previewCard().style.getPropertyValue('--cb-accent')).toBe('#4f46e5');
+  });
+});
