@@ -7,8 +7,19 @@
  * accounts without a directory cannot be told apart from unknown ones. Every user value is
  * HTML-escaped; the page runs no script. Host-agnostic like the card pages: a plain request in, a
  * plain response out; the local server and the `publicDirectory` Cloud Function only adapt to it.
+ *
+ * Branding: the page shows the brand kit of the account's default team (the owner's `defaultTeam`,
+ * the team every new account starts with): its logo and its accent colour. Both are already public,
+ * since the team sync puts them on every card that follows the team's branding; nothing else of the
+ * team is read into the page. They are read at render time, so the page follows the brand kit
+ * without a copy to keep in sync. The accent only fills areas whose text colour is chosen for
+ * contrast, and where it would not stand out from the page (a near-white accent) the product's
+ * indigo outlines the focus instead, so the page stays readable whatever the brand colour.
  */
 import type { DocData } from '../../backend/port';
+import { safeImageSrc } from '../../card-view/components/card-theme';
+import { DEFAULT_ACCENT, safeHexColor } from '../../domain/colors';
+import { contrastRatio, readableOn } from '../../domain/contrast';
 import { escapeHtml } from '../../domain/html';
 import { cardPublicUrl } from '../../domain/urls';
 import type {
@@ -35,6 +46,20 @@ export type DirectoryHandler = (
   req: PublicRequest,
   ctx: DirectoryContext,
 ) => Promise<PublicResponse | null>;
+
+/** The default team's brand, as the directory shows it. */
+export interface DirectoryBrand {
+  /** The logo's address (http(s) or an inline image), or null. */
+  readonly logo: string | null;
+  /** The accent colour (hex), or null for the product's own. */
+  readonly accent: string | null;
+}
+
+const NO_BRAND: DirectoryBrand = { logo: null, accent: null };
+/** The page's background, against which the accent must stand out to draw focus rings. */
+const PAGE_BACKGROUND = '#f8fafc';
+/** The contrast a non-text mark (focus ring, border) needs against the page (WCAG 1.4.11). */
+const MIN_MARK_CONTRAST = 3;
 
 interface Entry {
   id: string;
@@ -64,18 +89,32 @@ h1{font-size:1.75rem;margin:0 0 .25rem}
 form{display:flex;gap:.5rem;margin-bottom:1.5rem}
 label{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 input{flex:1;min-height:44px;padding:.5rem .75rem;border:1px solid #94a3b8;border-radius:10px;font:inherit}
-button{min-height:44px;padding:0 1.25rem;border:0;border-radius:10px;background:#4f46e5;color:#fff;font:inherit;font-weight:600;cursor:pointer}
-input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid #4f46e5;outline-offset:2px}
+button{min-height:44px;padding:0 1.25rem;border:1px solid var(--edge);border-radius:10px;background:var(--accent);color:var(--on-accent);font:inherit;font-weight:600;cursor:pointer}
+input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid var(--ring);outline-offset:2px}
+.brand{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1rem;margin:0 0 .25rem;padding-top:1rem;border-top:6px solid var(--accent)}
+.logo{display:block;width:160px;height:64px;object-fit:contain;object-position:left center}
 ul{list-style:none;margin:0;padding:0;display:grid;gap:.75rem}
 li a{display:flex;gap:1rem;align-items:center;padding:1rem;background:#fff;border:1px solid #e2e8f0;border-radius:16px;color:inherit;text-decoration:none}
-li a:hover{border-color:#4f46e5}
-.avatar{flex:none;width:44px;height:44px;border-radius:50%;background:#eef2ff;color:#3730a3;display:grid;place-items:center;font-weight:700}
+li a:hover{border-color:var(--ring)}
+.avatar{flex:none;width:44px;height:44px;border-radius:50%;background:var(--accent);color:var(--on-accent);display:grid;place-items:center;font-weight:700}
 .name{font-weight:600;display:block}.meta{color:#475569;font-size:.875rem}
 .empty{color:#475569;text-align:center;padding:2rem 0}
 `;
 
-function page(title: string, body: string, description: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><meta name="description" content="${escapeHtml(description)}"><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+/**
+ * The page's colour variables for an accent: the accent itself (a valid hex colour, else the
+ * product's indigo), black or white text on it, whichever reads better (at least 4.5:1 for any
+ * colour), and, when the accent barely differs from the page, indigo focus rings and a dark edge
+ * so buttons and rings still stand out.
+ */
+export function brandColours(accent: string | null): string {
+  const fill = safeHexColor(accent, DEFAULT_ACCENT);
+  const stands = (contrastRatio(fill, PAGE_BACKGROUND) ?? 0) >= MIN_MARK_CONTRAST;
+  return `:root{--accent:${fill};--on-accent:${readableOn(fill)};--ring:${stands ? fill : DEFAULT_ACCENT};--edge:${stands ? 'transparent' : '#0f172a'}}`;
+}
+
+function page(title: string, body: string, description: string, accent: string | null): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><meta name="description" content="${escapeHtml(description)}"><style>${brandColours(accent)}${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
 function notFound(): string {
@@ -83,6 +122,7 @@ function notFound(): string {
     'Directory not found',
     '<h1>Directory not found</h1><p class="lead">This directory does not exist or is not public.</p>',
     'This directory does not exist or is not public.',
+    null,
   );
 }
 
@@ -93,8 +133,18 @@ export function renderDirectory(input: {
   query: string;
   entries: Entry[];
   total: number;
+  brand?: DirectoryBrand;
 }): string {
   const { accountName, query, entries, total } = input;
+  const brand = input.brand ?? NO_BRAND;
+  const logo = safeImageSrc(brand.logo);
+  const heading = `<h1>${escapeHtml(accountName)}</h1>`;
+  // Width and height reserve the logo's box before it loads (no layout shift); object-fit keeps
+  // any logo's own proportions inside it.
+  const header =
+    logo !== null
+      ? `<header class="brand"><img class="logo" src="${escapeHtml(logo)}" alt="${escapeHtml(`${accountName} logo`)}" width="160" height="64">${heading}</header>`
+      : `<header class="brand">${heading}</header>`;
   const list =
     entries.length === 0
       ? `<p class="empty">${query ? `No one matches “${escapeHtml(query)}”.` : 'No cards yet.'}</p>`
@@ -109,10 +159,11 @@ export function renderDirectory(input: {
     : `${total} ${total === 1 ? 'person' : 'people'}`;
   return page(
     `${accountName} · Directory`,
-    `<h1>${escapeHtml(accountName)}</h1><p class="lead">${escapeHtml(count)}</p>` +
+    `${header}<p class="lead">${escapeHtml(count)}</p>` +
       `<form method="get" role="search"><label for="q">Search people</label><input id="q" name="q" type="search" value="${escapeHtml(query)}" placeholder="Search by name or title" maxlength="100"><button type="submit">Search</button></form>` +
       list,
     `The digital business cards of the people at ${accountName}: find someone by name or title and save their contact.`,
+    brand.accent,
   );
 }
 
@@ -125,7 +176,7 @@ function answer(status: number, html: string): PublicResponse {
       'Content-Security-Policy':
         // connect-src 'self' lets a browser's audit fetch this host's robots.txt from the page (the
         // page itself runs no script), as the card pages allow.
-        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https: data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
     },
@@ -144,6 +195,35 @@ async function findAccount(
   });
   const doc = docs.length === 1 ? docs[0] : undefined;
   return doc ? { id: doc.id, data: doc.data } : null;
+}
+
+function obj(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+/**
+ * The brand of the account's default team (its owner's `defaultTeam`): the logo and the accent
+ * colour, nothing else. No brand when any document on the way is missing.
+ */
+async function findBrand(
+  db: PublicDb,
+  accountId: string,
+  account: DocData,
+): Promise<DirectoryBrand> {
+  const ownerId = str(account.ownerId);
+  if (ownerId === '' || ownerId.includes('/')) return NO_BRAND;
+  const owner = await db.get(`users/${ownerId}`);
+  const teamId = str(owner.data?.defaultTeam);
+  if (!owner.exists || teamId === '' || teamId.includes('/')) return NO_BRAND;
+  const team = await db.get(`accounts/${accountId}/teams/${teamId}`);
+  if (!team.exists || team.data === null || team.data.isArchived === true) return NO_BRAND;
+  const accent = str(obj(team.data.template).accentColor);
+  return {
+    logo: safeImageSrc(str(team.data.photoLogo)),
+    accent: safeHexColor(accent, '') || null,
+  };
 }
 
 /** The directory surface: `{path}/{slug}` (GET and HEAD). */
@@ -206,6 +286,7 @@ export function createDirectoryPage(options: DirectoryPageOptions = {}): Directo
         query,
         entries,
         total: all.length,
+        brand: await findBrand(ctx.db, account.id, account.data),
       }),
     );
   };

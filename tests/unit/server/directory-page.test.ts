@@ -84,6 +84,20 @@ const DOCS: Record<string, DocData> = {
   },
 };
 
+/** Acme with an owner whose default team has the given brand kit. */
+function branded(kit: { photoLogo?: string; accent?: string }): Record<string, DocData> {
+  return {
+    'accounts/acme': { ...DOCS['accounts/acme'], ownerId: 'olivia' },
+    'users/olivia': { accountId: 'acme', defaultTeam: 'sales' },
+    'accounts/acme/teams/sales': {
+      name: 'Sales',
+      isArchived: false,
+      photoLogo: kit.photoLogo ?? '',
+      template: kit.accent !== undefined ? { accentColor: kit.accent } : null,
+    },
+  };
+}
+
 describe('directory page', () => {
   it('lists the account’s live cards, escaped, linking to each public page', async () => {
     const { handled, status, body } = await get('/d/acme-co', DOCS);
@@ -122,6 +136,55 @@ describe('directory page', () => {
     expect(body).toContain(
       '<meta name="description" content="The digital business cards of the people at Acme &lt;Co&gt;:',
     );
+  });
+
+  it('shows the default team’s logo and accent colour, escaped, with a sized image', async () => {
+    const { body } = await get('/d/acme-co', {
+      ...DOCS,
+      ...branded({ photoLogo: 'https://files.example/logo.png?a=1&b="x"', accent: '#0f766e' }),
+    });
+    expect(body).toContain(
+      '<img class="logo" src="https://files.example/logo.png?a=1&amp;b=%22x%22" alt="Acme &lt;Co&gt; logo" width="160" height="64">',
+    );
+    expect(body).toContain('--accent:#0f766e;--on-accent:#ffffff;--ring:#0f766e');
+    expect(body).not.toContain('<script');
+  });
+
+  it('drops a logo that is not an image address and an accent that is not a colour', async () => {
+    const { body } = await get('/d/acme-co', {
+      ...DOCS,
+      ...branded({ photoLogo: 'javascript:alert(1)', accent: 'red;}body{display:none' }),
+    });
+    expect(body).not.toContain('<img');
+    expect(body).not.toContain('javascript:');
+    expect(body).not.toContain('display:none');
+    expect(body).toContain('--accent:#4f46e5;--on-accent:#ffffff');
+  });
+
+  it('keeps a pale brand colour readable: dark text on it, indigo focus rings and an edge', async () => {
+    const { body } = await get('/d/acme-co', { ...DOCS, ...branded({ accent: '#fef9c3' }) });
+    expect(body).toContain('--accent:#fef9c3;--on-accent:#000000;--ring:#4f46e5;--edge:#0f172a');
+  });
+
+  it('shows the product’s colours when the account has no default team to read', async () => {
+    const { body } = await get('/d/acme-co', DOCS);
+    expect(body).toContain('--accent:#4f46e5;--on-accent:#ffffff;--ring:#4f46e5');
+    expect(body).not.toContain('<img');
+  });
+
+  it('allows logos from the file store’s https host in its content security policy', async () => {
+    const answer = await createDirectoryPage()(
+      {
+        method: 'GET',
+        url: new URL('/d/acme-co', 'http://app.test'),
+        headers: {},
+        ip: '',
+        readBody: async () => '',
+      },
+      { db: fakeDb(DOCS), cardHost: 'http://app.test/c' },
+    );
+    expect(answer?.headers['Content-Security-Policy']).toContain("img-src 'self' https: data:");
+    expect(answer?.headers['Content-Security-Policy']).not.toContain('script-src');
   });
 
   it('leaves other paths to the next handler', async () => {
