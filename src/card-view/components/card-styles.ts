@@ -2,16 +2,19 @@
  * The card's stylesheet as a string: inlined into the public page's `<head>` (one response, no
  * render-blocking request) and injectable by the builder's preview with a `<style>` element. Every
  * rule is scoped under `.cb-card`; colours come from the custom properties CardView sets from the
- * card's template (`--cb-accent`, `--cb-on-accent`, `--cb-bg`, `--cb-text`, `--cb-logo-w`).
+ * card's template (`--cb-accent`, `--cb-on-accent`, `--cb-bg`, `--cb-text`, `--cb-logo-w`, and the
+ * team's cover gradient and overlay, `--cb-cover-bg` and `--cb-cover-overlay`, when set). The head is
+ * positioned like the cover so that the avatar, which overlaps the cover, is drawn above it.
  */
 export const CARD_CSS = `
 .cb-card{--cb-r:14px;position:relative;width:100%;max-width:440px;margin:0 auto;padding-bottom:24px;overflow:hidden;background:var(--cb-bg);color:var(--cb-text);font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;-webkit-font-smoothing:antialiased;text-align:left}
 .cb-card *,.cb-card *::before,.cb-card *::after{box-sizing:border-box}
 :where(.cb-card) :where(p,h1,h2){margin:0}
 .cb-card [hidden]{display:none!important}
-.cb-cover{height:152px;background:var(--cb-accent) linear-gradient(135deg,rgba(255,255,255,.3),rgba(0,0,0,.2))}
+.cb-cover{position:relative;height:152px;background:var(--cb-accent) var(--cb-cover-bg,linear-gradient(135deg,rgba(255,255,255,.3),rgba(0,0,0,.2)))}
+.cb-cover-overlay{position:absolute;inset:0;background:var(--cb-cover-overlay);opacity:.45}
 .cb-cover img{display:block;width:100%;height:100%;object-fit:cover}
-.cb-head{display:flex;flex-direction:column;align-items:center;padding:20px 24px 0;text-align:center}
+.cb-head{position:relative;display:flex;flex-direction:column;align-items:center;padding:20px 24px 0;text-align:center}
 .cb-head>.cb-avatar:first-child{margin-top:-80px}
 .cb-avatar{display:flex;align-items:center;justify-content:center;flex:none;width:120px;height:120px;object-fit:cover;border:4px solid var(--cb-bg);border-radius:50%;background:var(--cb-accent);color:var(--cb-on-accent);font-size:40px;font-weight:700;letter-spacing:.02em;box-shadow:0 6px 20px rgba(0,0,0,.14)}
 .cb-shape-square .cb-avatar{border-radius:0}

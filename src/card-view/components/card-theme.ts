@@ -69,6 +69,31 @@ export function resolveTheme(template: CardTemplate | null | undefined): CardThe
   };
 }
 
+const GRADIENT = /^linear-gradient\(\s*\d{1,3}deg(?:\s*,\s*#[0-9a-f]{3,8}){2,4}\s*\)$/i;
+
+/** What the team's brand kit lays over a card's cover: a gradient and an overlay colour. */
+export interface CoverLayers {
+  /** A `linear-gradient(<angle>deg, #hex, #hex…)`, or null. */
+  readonly gradient: string | null;
+  /** A hex colour laid semi-transparently over the cover, or null. */
+  readonly overlay: string | null;
+}
+
+/**
+ * The cover's gradient and overlay colour. The team sync writes them into the card's template as
+ * `photoBgGradient` and `photoBgOverlay` (see the mapping in data/team-sync.ts); they are read as
+ * unknown values because only a gradient of angle and hex stops, and a hex colour, may reach a style.
+ */
+export function coverLayers(template: CardTemplate | null | undefined): CoverLayers {
+  const t = (template ?? {}) as Record<string, unknown>;
+  const gradient = typeof t.photoBgGradient === 'string' ? t.photoBgGradient.trim() : '';
+  const overlay = typeof t.photoBgOverlay === 'string' ? t.photoBgOverlay : '';
+  return {
+    gradient: GRADIENT.test(gradient) ? gradient : null,
+    overlay: safeHexColor(overlay, '') || null,
+  };
+}
+
 /** Up to two initials for a name, for the avatar when there is no photo. */
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);

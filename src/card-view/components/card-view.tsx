@@ -11,7 +11,7 @@ import { safeLinkHref } from '../../domain/safe-url';
 import { encodePart, type PublicHosts } from '../../domain/urls';
 import { leadFormEnabled } from '../lead-fields';
 import { CardLinks, type CardViewMode } from './card-links';
-import { initials, resolveTheme, safeImageSrc } from './card-theme';
+import { coverLayers, initials, resolveTheme, safeImageSrc } from './card-theme';
 import { LeadForm } from './lead-form';
 import { LinkIcon } from './link-icon';
 import { PromotionBanner } from './promotion-banner';
@@ -64,6 +64,7 @@ export function CardView({
   const avatar = safeImageSrc(template.photoAvatar);
   const cover = safeImageSrc(template.photoBg);
   const logo = safeImageSrc(template.photoLogo);
+  const layers = coverLayers(template);
   const disclaimer = template.disclaimer?.trim() ?? '';
   const live = mode === 'page';
   const Heading = live ? 'h1' : 'p';
@@ -73,6 +74,8 @@ export function CardView({
     '--cb-bg': theme.background,
     '--cb-text': theme.text,
     '--cb-logo-w': theme.logoWidth,
+    ...(layers.gradient !== null ? { '--cb-cover-bg': layers.gradient } : {}),
+    ...(layers.overlay !== null ? { '--cb-cover-overlay': layers.overlay } : {}),
   } as CSSProperties;
   const monogram = initials(name);
   // The card's own e-mail ("Card e-mail" in the builder) goes into the saved contact, so visitors
@@ -91,7 +94,10 @@ export function CardView({
       style={style}
       aria-label={name !== '' ? `${name}'s card` : 'Business card'}
     >
-      <div className="cb-cover">{cover !== null && <img src={cover} alt="" />}</div>
+      <div className="cb-cover">
+        {cover !== null && <img src={cover} alt="" />}
+        {layers.overlay !== null && <span className="cb-cover-overlay" aria-hidden="true" />}
+      </div>
       <header className="cb-head">
         {avatar !== null ? (
           <img className="cb-avatar" src={avatar} alt={name} width={120} height={120} />

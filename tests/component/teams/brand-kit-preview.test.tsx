@@ -70,6 +70,18 @@ describe('brand kit live preview', () => {
     );
   });
 
+  it('draws the chosen cover gradient and overlay colour on the preview', async () => {
+    const view = renderTeam('/team/sales?tab=branding');
+    stop = view.stop;
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText('Cover gradient'), 'Sunrise');
+    expect(previewCard().style.getPropertyValue('--cb-cover-bg')).toBe(
+      'linear-gradient(135deg, #f59e0b, #db2777)',
+    );
+    await user.type(screen.getByLabelText('Cover overlay colour (hex)'), '#1f2937');
+    expect(previewCard().style.getPropertyValue('--cb-cover-overlay')).toBe('#1f2937');
+  });
+
   it('marks a typed colour that is not a hex colour at the field, and the preview ignores it', async () => {
     const view = renderTeam('/team/sales?tab=branding');
     stop = view.stop;

@@ -457,3 +457,36 @@ describe('link visibility on the public page', () => {
     expect(render('2026-12-05T17:00:00Z')).not.toContain('promo.example');
   });
 });
+
+describe('the team cover gradient and overlay', () => {
+  function cover(template: Record<string, unknown>): { card: HTMLElement; cover: Element } {
+    const html = renderToStaticMarkup(
+      <CardView card={makeCard({ template: template as Card['template'] })} hosts={hosts} />,
+    );
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    const card = doc.querySelector('article') as HTMLElement;
+    return { card, cover: doc.querySelector('.cb-cover') as Element };
+  }
+
+  it('draws the brand kit’s gradient and overlay colour on the cover', () => {
+    const { card, cover: el } = cover({
+      photoBgGradient: 'linear-gradient(135deg, #f59e0b, #db2777)',
+      photoBgOverlay: '#1f2937',
+    });
+    expect(card.style.getPropertyValue('--cb-cover-bg')).toBe(
+      'linear-gradient(135deg, #f59e0b, #db2777)',
+    );
+    expect(card.style.getPropertyValue('--cb-cover-overlay')).toBe('#1f2937');
+    expect(el.querySelector('.cb-cover-overlay')).not.toBeNull();
+  });
+
+  it('ignores a gradient or overlay that is anything but angle and hex stops', () => {
+    const { card, cover: el } = cover({
+      photoBgGradient: 'url(https://evil.example/x.png), linear-gradient(1deg, #000, #fff)',
+      photoBgOverlay: 'red;background:url(https://evil.example)',
+    });
+    expect(card.getAttribute('style')).not.toContain('evil');
+    expect(card.style.getPropertyValue('--cb-cover-bg')).toBe('');
+    expect(el.querySelector('.cb-cover-overlay')).toBeNull();
+  });
+});
