@@ -82,6 +82,35 @@ describe('brand kit live preview', () => {
     expect(previewCard().style.getPropertyValue('--cb-cover-overlay')).toBe('#1f2937');
   });
 
+  it('copies a picked card template’s look into the team template and the preview', async () => {
+    const db = createMemoryBackend();
+    seedAcme(db);
+    db.seed('templates/bold', {
+      id: 'bold',
+      name: 'Bold',
+      order: 2,
+      isArchived: false,
+      template: { templateId: 'bold', accentColor: '#ec4899', buttonStyle: 'outline' },
+    });
+    const view = renderTeam('/team/sales?tab=branding', { db });
+    stop = view.stop;
+    const user = userEvent.setup();
+    const picker = await screen.findByLabelText('Card template');
+    await screen.findByRole('option', { name: 'Bold' });
+    await user.selectOptions(picker, 'Bold');
+    expect(screen.getByLabelText('Button style')).toHaveValue('outline');
+    expect(screen.getByLabelText('Accent colour (hex)')).toHaveValue('#ec4899');
+    expect(previewCard()).toHaveClass('cb-style-outline');
+    expect(previewCard().style.getPropertyValue('--cb-accent')).toBe('#ec4899');
+
+    // An accent the team chose itself is kept when another template is picked.
+    await user.clear(screen.getByLabelText('Accent colour (hex)'));
+    await user.type(screen.getByLabelText('Accent colour (hex)'), '#0f766e');
+    await user.selectOptions(picker, 'Each card decides');
+    await user.selectOptions(picker, 'Bold');
+    expect(screen.getByLabelText('Accent colour (hex)')).toHaveValue('#0f766e');
+  });
+
   it('marks a typed colour that is not a hex colour at the field, and the preview ignores it', async () => {
     const view = renderTeam('/team/sales?tab=branding');
     stop = view.stop;

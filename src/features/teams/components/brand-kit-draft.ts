@@ -6,7 +6,7 @@
  */
 import { applyBranding, type TeamBranding } from '../../../data/team-sync';
 import { safeHexColor } from '../../../domain/colors';
-import type { Card } from '../../../domain/model';
+import type { Card, CardTemplate, Template } from '../../../domain/model';
 
 export const GRADIENTS: readonly { label: string; value: string }[] = [
   { label: 'None', value: '' },
@@ -25,6 +25,31 @@ export function compact<T>(group: object): T | null {
     if (value !== undefined && value !== '' && value !== false) out[key] = value;
   }
   return Object.keys(out).length === 0 ? null : (out as T);
+}
+
+/**
+ * The team template after picking a card template (`id`, '' for "Each card decides"): the picked
+ * template's look is copied in, as the builder does for a card, since cards draw with those values
+ * and not with the template's id. A person's photo is never copied, and an accent colour the team
+ * already set is kept rather than silently swapped.
+ */
+export function withPickedTemplate(
+  current: CardTemplate | null,
+  id: string,
+  templates: readonly Template[],
+): CardTemplate | null {
+  const picked = templates.find((t) => t.id === id);
+  if (id === '' || picked === undefined) {
+    return compact<CardTemplate>({ ...(current ?? {}), templateId: id });
+  }
+  const { photoAvatar: _photo, templateId: _id, ...look } = picked.template;
+  const accent = current?.accentColor ?? '';
+  return compact<CardTemplate>({
+    ...(current ?? {}),
+    ...look,
+    templateId: id,
+    ...(isColour(accent) ? { accentColor: accent } : {}),
+  });
 }
 
 function isColour(value: string): boolean {

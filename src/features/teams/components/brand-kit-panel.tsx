@@ -21,7 +21,13 @@ import {
 } from '../../../domain/teams';
 import { Button } from '../../../ui/button';
 import { BrandKitCover, type BrandKitEditing } from './brand-kit-cover';
-import { brandKitProblem, compact, demoCard, MAX_IMAGE_BYTES } from './brand-kit-draft';
+import {
+  brandKitProblem,
+  compact,
+  demoCard,
+  MAX_IMAGE_BYTES,
+  withPickedTemplate,
+} from './brand-kit-draft';
 import { BrandKitPreview } from './brand-kit-preview';
 import { BrandKitTemplate } from './brand-kit-template';
 import './brand-kit.css';
@@ -156,6 +162,9 @@ export function BrandKitPanel(props: {
           team={team}
           templates={templates}
           setTemplate={setTemplate}
+          onPickTemplate={(id) =>
+            setDraft((d) => ({ ...d, template: withPickedTemplate(d.template, id, templates) }))
+          }
           setSignature={setSignature}
           onClear={() => void clearTemplate()}
           clearing={clearing}

@@ -26,6 +26,8 @@ export function BrandKitTemplate(props: {
   team: TeamDoc;
   templates: readonly Template[];
   setTemplate: (change: Change<CardTemplate>) => void;
+  /** Picks a card template ('' for none): its look is copied into the team template. */
+  onPickTemplate: (id: string) => void;
   setSignature: (change: Change<SignatureBasic>) => void;
   onClear: () => void;
   clearing: boolean;
@@ -45,11 +47,12 @@ export function BrandKitTemplate(props: {
           : ''}
       </p>
       <div className="team-grid">
-        <div className="team-row">
+        <div className="team-row team-row--top">
           <SelectField
             label="Card template"
             value={template.templateId ?? ''}
-            onChange={(e) => setTemplate({ templateId: e.target.value })}
+            hint="Picking one copies its button style, photo shape and accent colour (unless the team has its own) below."
+            onChange={(e) => props.onPickTemplate(e.target.value)}
             options={props.templates.map((t) => ({ value: t.id, label: t.name }))}
           >
             <option value="">Each card decides</option>
