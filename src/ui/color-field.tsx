@@ -4,9 +4,10 @@
  * unset field used to show a made-up colour (indigo) while the card showed another: here the swatch
  * shows the colour actually in use (`inherited`: the template's default, the text colour readable
  * on the background), or a crossed-out "none" swatch when nothing is in use at all. A typed value
- * that is not a hex colour is marked at the field (the card would silently ignore it).
+ * that is not a hex colour is marked at the field (the card would silently ignore it), once the
+ * person leaves the field, so a colour half typed is not called wrong.
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import { pickerColor, safeHexColor } from '../domain/colors';
 import './form.css';
@@ -26,12 +27,13 @@ export function ColorField(props: {
   error?: string | null;
 }) {
   const id = useId();
+  const [typing, setTyping] = useState(false);
   const { value, inherited } = props;
   const set = value.trim() !== '';
   const error =
     props.error !== undefined
       ? props.error
-      : set && safeHexColor(value, '') === ''
+      : set && !typing && safeHexColor(value, '') === ''
         ? 'Use a colour like #4f46e5.'
         : null;
   const picked = pickerColor(value);
@@ -71,6 +73,8 @@ export function ColorField(props: {
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           onChange={(e) => props.onChange(e.target.value.trim())}
+          onFocus={() => setTyping(true)}
+          onBlur={() => setTyping(false)}
         />
         {set ? (
           <button

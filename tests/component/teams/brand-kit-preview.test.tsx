@@ -116,6 +116,11 @@ describe('brand kit live preview', () => {
     stop = view.stop;
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Accent colour (hex)'), 'teal');
+    // Not while typing: a colour half typed is not wrong yet.
+    expect(screen.getByLabelText('Accent colour (hex)')).not.toHaveAccessibleDescription(
+      'Use a colour like #4f46e5.',
+    );
+    await user.tab();
     expect(screen.getByLabelText('Accent colour (hex)')).toHaveAccessibleDescription(
       'Use a colour like #4f46e5.',
     );
