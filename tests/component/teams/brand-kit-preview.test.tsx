@@ -57,6 +57,10 @@ describe('brand kit live preview', () => {
     const logo = within(previewCard()).getByRole('img', { name: 'Acme Co logo' });
     expect(logo).toHaveAttribute('src', 'https://files.example/old-logo.png');
 
+    // The brand kit's own thumbnail shows the whole logo, not a crop of it.
+    expect(screen.getByRole('img', { name: 'Logo preview' })).toHaveClass(
+      'team-image__preview--contain',
+    );
     await user.click(screen.getByRole('button', { name: 'Remove logo' }));
     expect(within(previewCard()).queryByRole('img', { name: 'Acme Co logo' })).toBeNull();
 

@@ -40,6 +40,7 @@ export function BrandKitImage(props: {
   return (
     <ImageSlot
       label={props.label}
+      fit={slot === 'photoBg' ? 'cover' : 'contain'}
       url={editing.draft[slot]}
       uploading={editing.uploading === slot}
       onPick={(file) => editing.upload(slot, file)}

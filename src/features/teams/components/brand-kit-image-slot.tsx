@@ -7,6 +7,8 @@ import { Button } from '../../../ui/button';
 export function ImageSlot(props: {
   label: string;
   url: string;
+  /** `contain` for a logo (shown whole), `cover` (default) for a cover image (shown cropped). */
+  fit?: 'cover' | 'contain';
   uploading: boolean;
   onPick: (file: File) => void;
   onRemove: () => void;
@@ -16,7 +18,11 @@ export function ImageSlot(props: {
       <span className="field__label">{props.label}</span>
       <div className="team-image">
         {props.url ? (
-          <img className="team-image__preview" src={props.url} alt={`${props.label} preview`} />
+          <img
+            className={`team-image__preview${props.fit === 'contain' ? ' team-image__preview--contain' : ''}`}
+            src={props.url}
+            alt={`${props.label} preview`}
+          />
         ) : (
           <span className="team-image__empty">None</span>
         )}
