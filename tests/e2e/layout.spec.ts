@@ -147,5 +147,26 @@ for (const viewport of WIDTHS) {
       }
       await expectFitsHorizontally(page, '.team-tabs__list');
     });
+
+    test('the brand kit preview sits beside the form, or above it on a phone', async ({
+      page,
+      signIn,
+    }) => {
+      await signIn(DEMO_OWNER, DEMO_PASSWORD);
+      await page.goto('/team/acme-sales?tab=branding');
+      const preview = page.getByRole('region', { name: 'Live preview of the brand kit' });
+      await expect(preview.getByRole('article')).toBeVisible();
+      const card = await preview.boundingBox();
+      const form = await page.getByRole('heading', { name: 'Cover and logo' }).boundingBox();
+      expect(card && form).toBeTruthy();
+      if (!card || !form) return;
+      if (viewport.width >= 960) {
+        expect(card.x).toBeGreaterThan(form.x + form.width);
+        expect(card.y).toBeLessThan(viewport.height);
+      } else {
+        expect(card.y + card.height).toBeLessThanOrEqual(form.y);
+      }
+      await expectFitsHorizontally(page, '.brand-kit');
+    });
   });
 }
