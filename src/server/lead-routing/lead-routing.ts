@@ -25,7 +25,7 @@
  */
 import { BackendError } from '../../backend/errors';
 import { newDocId } from '../../backend/engine/paths';
-import type { DocData } from '../../backend/port';
+import type { DocData, LeadWebhooksInput, LeadWebhooksOutput } from '../../backend/port';
 import type { CallerAuth, DocumentChange, ServerDb } from '../../backend/server-port';
 import {
   LEAD_WEBHOOK_FORMATS,
@@ -322,29 +322,6 @@ export async function sweepDueDeliveries(deps: LeadRoutingDeps): Promise<number>
 }
 
 // ------------------------------------------------------------------ the owner's callable
-
-export type LeadWebhooksInput =
-  | { action: 'create'; accountId: string; url: string; format: LeadWebhookFormat }
-  | {
-      action: 'update';
-      accountId: string;
-      webhookId: string;
-      url?: string;
-      format?: LeadWebhookFormat;
-      active?: boolean;
-    }
-  | { action: 'rotate' | 'delete' | 'test'; accountId: string; webhookId: string };
-
-export interface LeadWebhooksOutput {
-  webhookId: string;
-  /** Only when made or replaced: shown to the owner this once. */
-  secret?: string;
-  /** "Send a test lead": the delivery made and how it went. */
-  deliveryId?: string;
-  status?: string;
-  statusCode?: number | null;
-  error?: string | null;
-}
 
 function invalid(message: string): never {
   throw new BackendError('invalid-argument', message);
