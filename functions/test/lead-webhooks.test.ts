@@ -88,6 +88,18 @@ describe('routeLeadToWebhooks (Firestore create of analytics/{cardId}/entries/{e
   });
 });
 
+describe('routeLeadToWebhooks, delivered twice (events come at least once)', () => {
+  it('sends the lead once', async () => {
+    await newLead();
+    await newLead();
+    expect(sent).toHaveLength(1);
+    const deliveries = Object.keys(db.dump()).filter((p) =>
+      p.startsWith('accounts/acc/webhookDeliveries/'),
+    );
+    expect(deliveries).toHaveLength(1);
+  });
+});
+
 describe('retryLeadWebhooks (scheduled)', () => {
   it('sends a failed delivery again once its retry is due', async () => {
     statuses.push(500);

@@ -244,7 +244,15 @@ describe('managing webhooks (the leadWebhooks callable)', () => {
   });
 
   it('shows the secret once; afterwards the owner reads only its hint', async () => {
-    const hook = await createWebhook('/once');
+    // Through the app's own local driver, as the settings screen calls it.
+    const made = await ownerBackend.functions.leadWebhooks({
+      action: 'create',
+      accountId: ACCOUNT,
+      url: `${receiverUrl}/once`,
+      format: 'plain',
+    });
+    secrets.push(String(made.secret));
+    const hook = { id: made.webhookId, secret: String(made.secret) };
     expect(hook.secret).toMatch(/^whsec_/);
     const seen = await ownerBackend.get(`accounts/${ACCOUNT}/webhooks/${hook.id}`);
     expect(seen.data).toMatchObject({

@@ -161,33 +161,38 @@ export async function routeNewLead(
   const now = deps.now();
   const card = await deps.db.get(`cards/${cardId}`);
   const lead = leadFromEntry(leadId, change.after, now);
-  const ids: string[] = [];
-  const ops = [];
-  for (const hook of hooks) {
+  const planned = hooks.map((hook) => {
     const format = (hook.data.format === 'hubspot' ? 'hubspot' : 'plain') as LeadWebhookFormat;
-    const id = newDocId();
-    ids.push(id);
-    ops.push(
-      ...deliveryWrites(
-        id,
-        {
+    // One id per (lead, webhook): a trigger that runs twice for one lead (Cloud Functions deliver
+    // events at least once) finds its deliveries made and sends nothing more.
+    const id = `${cardId}_${leadId}_${hook.id}`;
+    const writes = deliveryWrites(
+      id,
+      {
+        accountId,
+        webhookId: hook.id,
+        event: 'lead.created',
+        cardId,
+        leadId,
+        retries: true,
+        body: leadWebhookBody(format, lead, {
           accountId,
-          webhookId: hook.id,
-          event: 'lead.created',
-          cardId,
-          leadId,
-          retries: true,
-          body: leadWebhookBody(format, lead, {
-            accountId,
-            card: { id: cardId, name: text(card.data?.name) ?? '' },
-            test: false,
-          }),
-        },
-        now,
-      ),
+          card: { id: cardId, name: text(card.data?.name) ?? '' },
+          test: false,
+        }),
+      },
+      now,
     );
-  }
-  await deps.db.batch(ops);
+    return { id, writes };
+  });
+  const ids = await deps.db.runTransaction(async (tx) => {
+    const fresh = [];
+    for (const item of planned) {
+      if (!(await tx.get(deliveryPath(accountId, item.id))).exists) fresh.push(item);
+    }
+    for (const item of fresh) for (const op of item.writes) tx.set(op.path, op.data);
+    return fresh.map((item) => item.id);
+  });
   for (const id of ids) await attemptDelivery(deps, accountId, id);
   return ids;
 }
