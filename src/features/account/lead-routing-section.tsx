@@ -52,9 +52,14 @@ function SecretOnce(props: { secret: string; onDone: () => void }) {
         Copy this signing secret now: it will not be shown again. Your receiver uses it to check the{' '}
         <code>X-Signature</code> header.
       </p>
-      <code className="lead-routing__secret" aria-label="Signing secret">
-        {props.secret}
-      </code>
+      <TextField
+        label="Signing secret"
+        className="lead-routing__secret"
+        value={props.secret}
+        readOnly
+        spellCheck={false}
+        onFocus={(e) => e.target.select()}
+      />
       <div className="lead-routing__actions">
         <Button
           size="small"
