@@ -27,6 +27,7 @@ import { sendAccountMail } from './triggers/billing-mail';
 import { countCardsInUse } from './triggers/card-count';
 import { sendInviteMail } from './triggers/invite-mail';
 import { syncPlanFromSubscriptions } from './triggers/plan-sync';
+import { createLocalLeadRouting } from './triggers/lead-webhooks';
 import type { CommitTrigger, RouteHandler } from './types';
 
 /** Extra HTTP routes, tried in order after the data API (public pages, callables, checkout...). */
@@ -43,6 +44,9 @@ const routes: RouteHandler[] = [
   acceptInviteRoute,
   setAccountActiveRoute,
 ];
+// Lead webhooks: sent on each new lead, retried by a timer (below), managed by a callable.
+const leadRouting = createLocalLeadRouting();
+routes.push(leadRouting.route);
 /** Commit triggers (payments stand-in, mail outbox, plan sync, card counting). */
 const triggers: CommitTrigger[] = [
   sendInviteMail,
@@ -51,6 +55,7 @@ const triggers: CommitTrigger[] = [
   ...paymentsTriggers,
   syncPlanFromSubscriptions,
   sendAccountMail,
+  leadRouting.trigger,
 ];
 
 const env = process.env;
@@ -122,6 +127,7 @@ if (env.SEED_DEMO === '1' && (await seedDemoIfEmpty(server.ctx.db, server.ctx.pr
 }
 server.markReady();
 console.log(`Local data server listening on ${server.url}`);
+const stopLeadRetries = leadRouting.startSweeping(server.ctx);
 
 let stopping = false;
 function stop(signal: string): void {
@@ -129,6 +135,7 @@ function stop(signal: string): void {
   stopping = true;
   console.log(`${signal}: closing the local data server`);
   rules.close();
+  stopLeadRetries();
   server.close().then(
     () => process.exit(0),
     (err: unknown) => {

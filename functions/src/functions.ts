@@ -14,8 +14,12 @@
  *   sendInviteMail   Firestore write of accounts/{accountId}/invites/{email} (create, resend)
  *   welcomeMail      Firestore create of accounts/{accountId}
  *   billingMail      Firestore write of users/{uid}/subscriptions/{subscriptionId}
+ *   routeLeadToWebhooks  Firestore create of analytics/{cardId}/entries/{entryId} (a new lead)
+ *   retryLeadWebhooks    every 5 minutes: the webhook deliveries whose retry is due
+ *   leadWebhooks     callable: the owner's webhooks (create, update, rotate, delete, test lead)
  */
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
 import {
   HttpsError,
   onCall,
@@ -37,6 +41,14 @@ import { createDirectoryPage } from '../../src/server/directory/directory-page';
 import { acceptInvite as acceptInviteOn } from '../../src/server/invites/accept-invite';
 import { INVITE_DOCUMENT, queueInviteMail } from '../../src/server/invites/invite-mail';
 import { sitemapPage } from '../../src/server/sitemap';
+import {
+  LEAD_ENTRY_DOCUMENT,
+  manageLeadWebhooks,
+  routeNewLead,
+  sweepDueDeliveries,
+  type LeadRoutingDeps,
+} from '../../src/server/lead-routing/lead-routing';
+import { createPostWebhook } from '../../src/server/lead-routing/post-webhook';
 import { SUBSCRIPTION_DOCUMENT, syncPlanOnSubscriptionWrite } from '../../src/server/plan-sync';
 import { createPhotoLoader } from '../../src/server/public-surfaces/photo-loader';
 import {
@@ -51,6 +63,8 @@ export interface FunctionsDeps {
   /** The database (created on first use: deploy-time discovery loads this module without one). */
   readonly db: () => ServerDb;
   readonly config: () => FunctionsConfig;
+  /** Overrides of lead routing's clock and sender (tests). */
+  readonly leadRouting?: Partial<Omit<LeadRoutingDeps, 'db'>>;
 }
 
 /** What a snapshot of a Firestore event holds, as port data (null: the document is missing). */
@@ -126,6 +140,17 @@ export function createFunctions(deps: FunctionsDeps) {
   }
 
   const directory = createDirectoryPage({ path: '/d' });
+
+  // Lead webhooks go to public https addresses only (docs/lead-webhooks.md); the clock and the
+  // sender are real here, the tests inject their own through `deps.leadRouting`.
+  const leadPolicy = { allowLoopbackHttp: false };
+  const leadRouting = (): LeadRoutingDeps => ({
+    db: deps.db(),
+    now: () => new Date(),
+    post: createPostWebhook(leadPolicy),
+    policy: leadPolicy,
+    ...deps.leadRouting,
+  });
 
   return {
     cardPages: surface((config) => ({ card: pathOf(config.hosts.card) })),
@@ -234,5 +259,31 @@ export function createFunctions(deps: FunctionsDeps) {
         );
       },
     ),
+
+    routeLeadToWebhooks: onDocumentCreated(
+      { document: LEAD_ENTRY_DOCUMENT, region: REGION, timeoutSeconds: 120 },
+      async (event) => {
+        await routeNewLead(leadRouting(), {
+          path: `analytics/${event.params.cardId}/entries/${event.params.entryId}`,
+          before: null,
+          after: eventData(event.data),
+        });
+      },
+    ),
+
+    retryLeadWebhooks: onSchedule(
+      { schedule: 'every 5 minutes', region: REGION, timeoutSeconds: 540 },
+      async () => {
+        await sweepDueDeliveries(leadRouting());
+      },
+    ),
+
+    leadWebhooks: onCall({ region: REGION, timeoutSeconds: 60 }, async (request) => {
+      try {
+        return await manageLeadWebhooks(leadRouting(), callerAuth(request), request.data);
+      } catch (err) {
+        throw httpsError(err);
+      }
+    }),
   };
 }

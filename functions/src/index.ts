@@ -25,3 +25,6 @@ export const countCardsInUse = functions.countCardsInUse;
 export const sendInviteMail = functions.sendInviteMail;
 export const welcomeMail = functions.welcomeMail;
 export const billingMail = functions.billingMail;
+export const routeLeadToWebhooks = functions.routeLeadToWebhooks;
+export const retryLeadWebhooks = functions.retryLeadWebhooks;
+export const leadWebhooks = functions.leadWebhooks;

@@ -101,6 +101,35 @@ export interface SetAccountActiveOutput {
   isActive: boolean;
 }
 
+/**
+ * What the owner asks of the `leadWebhooks` callable (docs/lead-webhooks.md): make a webhook (the
+ * answer holds its secret, shown this once), change its address, format or on/off, replace its
+ * secret, delete it, or send it a test lead.
+ */
+export type LeadWebhooksInput =
+  | { action: 'create'; accountId: string; url: string; format: 'plain' | 'hubspot' }
+  | {
+      action: 'update';
+      accountId: string;
+      webhookId: string;
+      url?: string;
+      format?: 'plain' | 'hubspot';
+      active?: boolean;
+    }
+  | { action: 'rotate' | 'delete' | 'test'; accountId: string; webhookId: string };
+
+/** What `leadWebhooks` answers. */
+export interface LeadWebhooksOutput {
+  webhookId: string;
+  /** Only when made or replaced: shown to the owner this once. */
+  secret?: string;
+  /** "Send a test lead": the delivery made and how it went. */
+  deliveryId?: string;
+  status?: string;
+  statusCode?: number | null;
+  error?: string | null;
+}
+
 export interface CloudFunctions {
   /** The Stripe payments extension's `createPortalLink` callable (us-central1). */
   createPortalLink(input: PortalLinkInput): Promise<{ url: string }>;
@@ -117,6 +146,12 @@ export interface CloudFunctions {
    * `unauthenticated`).
    */
   setAccountActive(input: SetAccountActiveInput): Promise<SetAccountActiveOutput>;
+  /**
+   * The project's `leadWebhooks` callable (us-central1): the account owner's lead webhooks.
+   * Refusals are BackendErrors (`invalid-argument` with the reason a URL is refused,
+   * `permission-denied`, `not-found`, `resource-exhausted`, `unauthenticated`).
+   */
+  leadWebhooks(input: LeadWebhooksInput): Promise<LeadWebhooksOutput>;
 }
 
 export interface Backend {

@@ -2,6 +2,7 @@
  * The fields a card's lead form asks visitors for ("leave your details"), shared by the form on the
  * public page and by the endpoint that stores what visitors send, so both agree on the same list.
  */
+import { MAX_CONSENT_TEXT } from '../domain/lead-webhooks';
 import type { AppForm } from '../domain/model';
 
 export type LeadField = 'name' | 'email' | 'phone' | 'company' | 'note';
@@ -26,3 +27,17 @@ export function enabledLeadFields(appForm: AppForm | null | undefined): LeadFiel
 export function leadFormEnabled(appForm: AppForm | null | undefined): boolean {
   return appForm?.enabled === true;
 }
+
+/**
+ * The consent wording the form shows beside its checkbox (trimmed, at most `MAX_CONSENT_TEXT`
+ * characters), or null when the owner set none and the form has no checkbox. The lead endpoint
+ * stores this text, read from the card at submission, never what a visitor's request says.
+ */
+export function leadConsentText(appForm: AppForm | null | undefined): string | null {
+  const text = typeof appForm?.consentText === 'string' ? appForm.consentText.trim() : '';
+  return text === '' ? null : text.slice(0, MAX_CONSENT_TEXT);
+}
+
+/** The form field of the consent checkbox, and the value a ticked box sends. */
+export const CONSENT_FIELD = 'consent';
+export const CONSENT_GIVEN = 'yes';

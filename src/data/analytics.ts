@@ -40,6 +40,8 @@ export interface LeadEntry {
   company: string;
   note: string;
   createdAt: Date | null;
+  /** (added) The consent checkbox as the visitor saw it: its wording, whether ticked, when. */
+  consent?: { text: string; given: boolean; at: Date | null } | null;
 }
 
 export interface LinkClick {
@@ -103,7 +105,16 @@ function toLead(doc: QueryDoc): LeadEntry {
     company: text(doc.data.company),
     note: text(doc.data.note),
     createdAt: date(doc.data.createdAt),
+    consent: leadConsent(doc.data.consent),
   };
+}
+
+function leadConsent(value: unknown): { text: string; given: boolean; at: Date | null } | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const c = value as { text?: unknown; given?: unknown; at?: unknown };
+  return typeof c.text === 'string'
+    ? { text: c.text, given: c.given === true, at: date(c.at) }
+    : null;
 }
 
 /** Where the next page of lead entries starts: after these, the oldest last. */

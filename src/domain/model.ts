@@ -142,6 +142,11 @@ export interface AppForm {
   title?: string;
   /** Whether each new lead is e-mailed to the card's owner (on unless false). */
   notifyOwner?: boolean;
+  /**
+   * (added) The wording of the consent checkbox under the form; none when empty. The server stores
+   * it with each lead (docs/lead-webhooks.md, "Consent").
+   */
+  consentText?: string;
 }
 
 export interface AppShare {

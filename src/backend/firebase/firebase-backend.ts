@@ -50,6 +50,8 @@ import type {
   AcceptInviteOutput,
   SetAccountActiveInput,
   SetAccountActiveOutput,
+  LeadWebhooksInput,
+  LeadWebhooksOutput,
   Backend,
   DocData,
   DocSnapshot,
@@ -361,6 +363,14 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
           );
           const result = await call({ accountId: input.accountId, isActive: input.isActive });
           return { accountId: result.data.accountId, isActive: result.data.isActive };
+        }),
+      leadWebhooks: (input) =>
+        mapped(async () => {
+          const call = httpsCallable<LeadWebhooksInput, LeadWebhooksOutput>(
+            getFunctions(app, 'us-central1'),
+            'leadWebhooks',
+          );
+          return (await call(input)).data;
         }),
     },
   };

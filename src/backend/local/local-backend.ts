@@ -12,6 +12,7 @@ import type { BackendErrorCode } from '../errors';
 import type {
   AcceptInviteOutput,
   SetAccountActiveOutput,
+  LeadWebhooksOutput,
   Backend,
   DocSnapshot,
   ListenError,
@@ -453,6 +454,20 @@ export function createLocalBackend(options: LocalBackendOptions): Backend {
           }),
         });
         return setAccountActiveOutput(answer.result ?? answer.data);
+      },
+
+      async leadWebhooks(input) {
+        const url = `${baseUrl()}/functions/${projectId}/us-central1/leadWebhooks`;
+        const answer = await request(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...(await authHeaders()) },
+          body: JSON.stringify({ data: input }),
+        });
+        const result = (answer.result ?? answer.data) as LeadWebhooksOutput | undefined;
+        if (typeof result?.webhookId !== 'string') {
+          throw new BackendError('internal', 'The webhook answer is malformed.');
+        }
+        return result;
       },
     },
   };

@@ -11,6 +11,8 @@ import type {
   AcceptInviteOutput,
   SetAccountActiveInput,
   SetAccountActiveOutput,
+  LeadWebhooksInput,
+  LeadWebhooksOutput,
   Backend,
   DocData,
   DocSnapshot,
@@ -67,6 +69,8 @@ export interface MemoryBackendOptions {
    * or refuses with `not-found`.
    */
   setAccountActive?: (input: SetAccountActiveInput) => Promise<SetAccountActiveOutput>;
+  /** Answers `functions.leadWebhooks`. Default: refuses with `unavailable` (no server here). */
+  leadWebhooks?: (input: LeadWebhooksInput) => Promise<LeadWebhooksOutput>;
 }
 
 /** The extra handles a test gets besides the port. */
@@ -347,6 +351,10 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
           notify();
         }
         return { accountId: input.accountId, isActive: input.isActive };
+      },
+      async leadWebhooks(input) {
+        if (options.leadWebhooks) return options.leadWebhooks(input);
+        throw new BackendError('unavailable', 'Lead webhooks need the server.');
       },
     },
 

@@ -57,6 +57,8 @@ a.cb-link:active,.cb-btn:active{transform:scale(.985)}
 .cb-field span{display:block;margin-bottom:4px}
 .cb-field input,.cb-field textarea{background:var(--cb-bg)}
 .cb-lead-status{margin-top:10px;font-size:15px;font-weight:600}
+.cb-consent{display:flex;gap:10px;align-items:flex-start;margin:4px 0 14px;font-size:14px;line-height:1.4}
+.cb-consent input{flex:none;width:20px;height:20px;margin:0;accent-color:var(--cb-accent,currentColor)}
 .cb-lead-status:empty{display:none}
 .cb-disclaimer{margin:24px 24px 0;font-size:12px;line-height:1.5;opacity:.66;white-space:pre-line}
 .cb-brand{margin-top:24px;font-size:13px;text-align:center;opacity:.66}

@@ -4,7 +4,13 @@
  * script upgrades it to a JSON request that keeps the visitor on the card.
  */
 import type { AppForm } from '../../domain/model';
-import { enabledLeadFields, type LeadField } from '../lead-fields';
+import {
+  CONSENT_FIELD,
+  CONSENT_GIVEN,
+  enabledLeadFields,
+  leadConsentText,
+  type LeadField,
+} from '../lead-fields';
 import type { CardViewMode } from './card-links';
 
 const LABELS: Readonly<Record<LeadField, string>> = {
@@ -41,6 +47,7 @@ export function LeadForm({ cardId, ownerFirstName, title, appForm, action, mode 
         : 'Share your details';
   const headingId = `cb-lead-${cardId}`;
   const live = mode === 'page';
+  const consent = leadConsentText(appForm);
   return (
     <form
       className="cb-lead"
@@ -66,6 +73,13 @@ export function LeadForm({ cardId, ownerFirstName, title, appForm, action, mode 
           )}
         </label>
       ))}
+      {consent !== null ? (
+        // Optional: the lead is stored either way, with whether the box was ticked.
+        <label className="cb-consent">
+          <input type="checkbox" name={CONSENT_FIELD} value={CONSENT_GIVEN} />
+          <span>{consent}</span>
+        </label>
+      ) : null}
       <button className="cb-btn cb-btn-primary" type={live ? 'submit' : 'button'}>
         Send
       </button>

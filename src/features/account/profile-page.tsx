@@ -10,6 +10,7 @@ import { PasswordField } from '../../ui/password-field';
 import { TextField } from '../../ui/text-field';
 import { useDocumentTitle } from '../../ui/use-document-title';
 import { ExportSection } from './export-section';
+import { LeadRoutingSection } from './lead-routing-section';
 import './profile.css';
 
 const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
@@ -177,6 +178,7 @@ export function ProfilePage() {
         <ProfileForm />
         <PasswordForm />
         <ExportSection />
+        <LeadRoutingSection />
       </div>
     </Page>
   );

@@ -4,12 +4,23 @@
  * form asks for, each a string of at most 500 characters. Pure: the endpoint decides statuses.
  */
 import { INVALID_EMAIL_MESSAGE } from '../../domain/auth-errors';
-import { LEAD_FIELD_MAX, type LeadField } from '../../card-view/lead-fields';
+import {
+  CONSENT_FIELD,
+  CONSENT_GIVEN,
+  LEAD_FIELD_MAX,
+  type LeadField,
+} from '../../card-view/lead-fields';
 
 export type Lead = Partial<Record<LeadField, string>>;
 
 export type LeadParseResult =
-  | { readonly ok: true; readonly lead: Lead; readonly json: boolean }
+  | {
+      readonly ok: true;
+      readonly lead: Lead;
+      readonly json: boolean;
+      /** Whether the consent checkbox was ticked (false when the form has none). */
+      readonly consentGiven: boolean;
+    }
   | { readonly ok: false; readonly status: 400 | 415; readonly message: string };
 
 function fail(status: 400 | 415, message: string): LeadParseResult {
@@ -36,10 +47,18 @@ function fromEntries(
   entries: Iterable<[string, unknown]>,
   allowed: readonly LeadField[],
   json: boolean,
+  acceptsConsent: boolean,
 ): LeadParseResult {
   const lead: Lead = {};
   const seen = new Set<string>();
+  let consentGiven = false;
   for (const [key, raw] of entries) {
+    // The checkbox sends "yes" when ticked and nothing otherwise; it is not a field of the lead.
+    if (acceptsConsent && key === CONSENT_FIELD) {
+      if (raw !== CONSENT_GIVEN) return fail(400, 'The consent box sends "yes" or nothing.');
+      consentGiven = true;
+      continue;
+    }
     if (!(allowed as readonly string[]).includes(key))
       return fail(400, `Unknown field "${key.slice(0, 40)}".`);
     if (seen.has(key)) return fail(400, `The field "${key}" is given twice.`);
@@ -54,17 +73,19 @@ function fromEntries(
   if (lead.email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(lead.email)) {
     return fail(400, INVALID_EMAIL_MESSAGE);
   }
-  return { ok: true, lead, json };
+  return { ok: true, lead, json, consentGiven };
 }
 
 /**
  * Parses a lead submission. `contentType` picks the format: `application/json` (an object of
  * strings) or `application/x-www-form-urlencoded`; anything else is refused with 415.
+ * `acceptsConsent`: the card's form has a consent checkbox, so `consent=yes` may come with it.
  */
 export function parseLead(
   body: string,
   contentType: string,
   allowed: readonly LeadField[],
+  acceptsConsent = false,
 ): LeadParseResult {
   const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
   if (type === 'application/json') {
@@ -77,10 +98,10 @@ export function parseLead(
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
       return fail(400, 'The body must be an object of fields.');
     }
-    return fromEntries(Object.entries(data), allowed, true);
+    return fromEntries(Object.entries(data), allowed, true, acceptsConsent);
   }
   if (type === 'application/x-www-form-urlencoded') {
-    return fromEntries(new URLSearchParams(body).entries(), allowed, false);
+    return fromEntries(new URLSearchParams(body).entries(), allowed, false, acceptsConsent);
   }
   return fail(415, 'Send the form as JSON or form-encoded.');
 }

@@ -19,7 +19,9 @@
  *     updatedAt                        server time of the last write
  *   analytics/{cardId}/clicks/{auto}   one per followed link: { linkId, name, accountId, at }
  *   analytics/{cardId}/entries/{auto}  one per lead: { cardId, accountId, name?, email?, phone?,
- *                                      company?, note?, createdAt }
+ *                                      company?, note?, createdAt, consent? }; consent is
+ *                                      { text, given, at } when the card's form has a consent
+ *                                      checkbox: the wording read from the card, never the request
  *
  * The day maps grow by one key per active day (a few KB a year), far below the 1 MiB document
  * limit. The summary's counts go through `counter-buffer.ts`, which adds up the increments of a busy
@@ -44,6 +46,7 @@ import { safeImageSrc } from '../../card-view/components/card-theme';
 import {
   LEAD_BODY_MAX_BYTES,
   enabledLeadFields,
+  leadConsentText,
   leadFormEnabled,
 } from '../../card-view/lead-fields';
 import {
@@ -536,7 +539,13 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     }
     // The per-card limit counts only posts to a real card: made-up ids never take a key's place.
     if (!leadLimiter.hit(`${card.id}\n${req.ip}`, now().getTime())) return tooMany();
-    const parsed = parseLead(body, contentType, enabledLeadFields(card.appForm));
+    const consentText = leadConsentText(card.appForm);
+    const parsed = parseLead(
+      body,
+      contentType,
+      enabledLeadFields(card.appForm),
+      consentText !== null,
+    );
     if (!parsed.ok) return refuse(parsed.status, parsed.message);
 
     const day = dayKey(now());
@@ -551,6 +560,9 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
           accountId: card.accountId,
           ...parsed.lead,
           createdAt: serverTimestamp(),
+          ...(consentText !== null
+            ? { consent: { text: consentText, given: parsed.consentGiven, at: serverTimestamp() } }
+            : {}),
         },
       },
       ownerMark(card),

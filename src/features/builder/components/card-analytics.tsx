@@ -423,6 +423,14 @@ export function CardAnalytics(props: { card: Card; now?: Date }) {
                         <dd className="lead__note">{entry.note}</dd>
                       </div>
                     ) : null}
+                    {entry.consent ? (
+                      <div>
+                        <dt>Consent</dt>
+                        <dd className="lead__consent">
+                          {entry.consent.given ? 'Given' : 'Not given'}: “{entry.consent.text}”
+                        </dd>
+                      </div>
+                    ) : null}
                   </dl>
                 </li>
               ))}

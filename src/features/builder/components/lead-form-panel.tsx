@@ -1,3 +1,4 @@
+import { MAX_CONSENT_TEXT } from '../../../domain/lead-webhooks';
 import type { AppForm } from '../../../domain/model';
 import { TextField } from '../../../ui/text-field';
 import { useBuilderStoreApi } from '../builder-store';
@@ -42,6 +43,15 @@ export function LeadFormPanel(props: { appForm: AppForm | undefined }) {
           checked={appForm.notifyOwner !== false}
           disabled={!enabled}
           onChange={(checked) => patch({ appForm: { notifyOwner: checked } })}
+        />
+        <TextField
+          label="Consent checkbox wording"
+          value={appForm.consentText ?? ''}
+          placeholder="I agree that Acme may contact me about its products."
+          maxLength={MAX_CONSENT_TEXT}
+          hint="When set, the form shows a checkbox with this text. Each lead keeps the wording it was shown, whether the box was ticked, and when."
+          onChange={(e) => patch({ appForm: { consentText: e.target.value } })}
+          disabled={!enabled}
         />
       </Section>
       <Section title="Fields visitors are asked for">
