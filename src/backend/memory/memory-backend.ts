@@ -5,13 +5,10 @@
  * result, in commit order. Files become `data:` URLs. `refuse` lets a test make some reads or writes
  * fail with `permission-denied`, as the server's access policy would.
  */
-import { BackendError } from '../errors';
+import { BackendError, failListenerLater } from '../errors';
 import type {
-  AcceptInviteInput,
-  AcceptInviteOutput,
-  SetAccountActiveInput,
-  SetAccountActiveOutput,
   Backend,
+  CloudFunctions,
   DocData,
   DocSnapshot,
   ListenError,
@@ -31,6 +28,7 @@ import {
 import { runQuery, validateQuery } from '../engine/query';
 import { cloneValue, deepEqual, isPlainObject } from '../engine/values';
 import { applyWrite } from '../engine/writes';
+import { dumpDocs, seedDoc } from './doc-map';
 
 /** What a test may refuse: a read of a document, a query on a collection, a write to a document. */
 export type MemoryAccess =
@@ -55,18 +53,18 @@ export interface MemoryBackendOptions {
   /** Returns true to refuse an access with `permission-denied`. */
   refuse?: (access: MemoryAccess) => boolean;
   /** Answers `functions.createPortalLink` (default: a fixed fake portal URL). */
-  createPortalLink?: (input: { returnUrl: string; locale: 'auto' }) => Promise<{ url: string }>;
+  createPortalLink?: CloudFunctions['createPortalLink'];
   /**
    * Answers `functions.acceptInvite`, as the server would (it may seed the documents the server's
    * batch writes). Default: refuses with `not-found`, as for an invite that does not exist.
    */
-  acceptInvite?: (input: AcceptInviteInput) => Promise<AcceptInviteOutput>;
+  acceptInvite?: CloudFunctions['acceptInvite'];
   /**
    * Answers `functions.setAccountActive`. Default: as the server does for a super admin, writes
    * `isActive` and `dateUpdated` on the account (no access check: the caller is not known here),
    * or refuses with `not-found`.
    */
-  setAccountActive?: (input: SetAccountActiveInput) => Promise<SetAccountActiveOutput>;
+  setAccountActive?: CloudFunctions['setAccountActive'];
 }
 
 /** The extra handles a test gets besides the port. */
@@ -229,9 +227,10 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
       if (!allowed()) throw denied('listen');
     } catch (err) {
       listener.active = false;
-      const e = err instanceof BackendError ? err : new BackendError('internal', String(err));
-      queueMicrotask(() => error({ code: e.code, message: e.message }));
-      return () => {};
+      return failListenerLater(
+        error,
+        err instanceof BackendError ? err : new BackendError('internal', String(err)),
+      );
     }
     listeners.add(listener);
     const first = compute();
@@ -350,18 +349,10 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
       },
     },
 
-    dump() {
-      const out: Record<string, DocData> = {};
-      for (const [path, data] of docs) out[path] = cloneValue(data);
-      return out;
-    },
+    dump: () => dumpDocs(docs),
 
     seed(path, data) {
-      assertDocPath(path);
-      docs.set(
-        path,
-        applyWrite(null, { kind: 'set', path, data: prepare(data) }, now()) as DocData,
-      );
+      seedDoc(docs, path, prepare(data), now());
       notify();
     },
   };

@@ -9,6 +9,7 @@ import { assertDocPath, docId, parentCollection } from '../engine/paths';
 import { runQuery, validateQuery } from '../engine/query';
 import { cloneValue } from '../engine/values';
 import { applyWrite } from '../engine/writes';
+import { dumpDocs, seedDoc } from './doc-map';
 import { serverDbFromSync, type SyncDocStore } from '../local/sync-server-db';
 import type { DocData, QueryDoc, WriteOp } from '../port';
 import { MAX_WRITES_PER_COMMIT, type ServerDb } from '../server-port';
@@ -75,14 +76,7 @@ export function createMemoryServerDb(options: MemoryServerDbOptions = {}): Memor
 
   return {
     ...serverDbFromSync(store),
-    dump() {
-      const out: Record<string, DocData> = {};
-      for (const [path, data] of docs) out[path] = cloneValue(data);
-      return out;
-    },
-    seed(path, data) {
-      assertDocPath(path);
-      docs.set(path, applyWrite(null, { kind: 'set', path, data }, now()) as DocData);
-    },
+    dump: () => dumpDocs(docs),
+    seed: (path, data) => seedDoc(docs, path, data, now()),
   };
 }
