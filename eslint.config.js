@@ -124,6 +124,12 @@ export default tseslint.config(
               except: [`./${name}`],
               message: 'Features do not import each other; routes in src/app compose them.',
             })),
+            {
+              target: ['./src/features', './src/stores'],
+              from: './src/backend/current.ts',
+              message:
+                'Only src/data talks to the port: a screen or store calls a repository function, which assembles any batch (README, How the pieces fit).',
+            },
           ],
         },
       ],
