@@ -277,19 +277,19 @@ export class Parser {
   }
 
   private parseOr(): Expr {
-    let l = this.parseAnd();
-    while (this.isP('||')) {
-      const op = this.next();
-      l = { k: 'or', pos: op.pos, l, r: this.parseAnd() };
-    }
-    return l;
+    return this.parseLogical('||', 'or', () => this.parseAnd());
   }
 
   private parseAnd(): Expr {
-    let l = this.parseRel();
-    while (this.isP('&&')) {
+    return this.parseLogical('&&', 'and', () => this.parseRel());
+  }
+
+  /** A left-associative chain of one logical operator: `a || b || c` is `(a || b) || c`. */
+  private parseLogical(symbol: '||' | '&&', k: 'or' | 'and', operand: () => Expr): Expr {
+    let l = operand();
+    while (this.isP(symbol)) {
       const op = this.next();
-      l = { k: 'and', pos: op.pos, l, r: this.parseRel() };
+      l = { k, pos: op.pos, l, r: operand() };
     }
     return l;
   }
