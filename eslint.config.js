@@ -1,5 +1,5 @@
-// Lint rules that keep the layers of DESIGN.md apart: features never import drivers or each
-// other, only src/backend touches the Firebase SDK, and no cycles.
+// Lint rules that keep the layers of README.md ("How the pieces fit") apart: features never import
+// drivers or each other, only src/backend touches the Firebase SDK, and no cycles.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import js from '@eslint/js';
