@@ -18,17 +18,11 @@ import type {
   WriteOp,
 } from '../port';
 import { assertUploadAllowed, assertFilePath, normalizeContentType } from '../engine/files';
-import {
-  assertCollectionPath,
-  assertDocPath,
-  docId,
-  newDocId,
-  parentCollection,
-} from '../engine/paths';
-import { runQuery, validateQuery } from '../engine/query';
+import { assertCollectionPath, assertDocPath, newDocId } from '../engine/paths';
+import { validateQuery } from '../engine/query';
 import { cloneValue, deepEqual, isPlainObject } from '../engine/values';
 import { applyWrite } from '../engine/writes';
-import { dumpDocs, seedDoc } from './doc-map';
+import { dumpDocs, queryDocMap, seedDoc, snapshotDoc } from './doc-map';
 
 /** What a test may refuse: a read of a document, a query on a collection, a write to a document. */
 export type MemoryAccess =
@@ -129,25 +123,6 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
 
   function denied(what: string): BackendError {
     return new BackendError('permission-denied', `Missing or insufficient permissions (${what}).`);
-  }
-
-  function snapshot(path: string): DocSnapshot {
-    const data = docs.get(path);
-    return {
-      id: docId(path),
-      path,
-      exists: data !== undefined,
-      data: data ? cloneValue(data) : null,
-    };
-  }
-
-  function queryDocs(spec: QuerySpec): QueryDoc[] {
-    const inCollection: QueryDoc[] = [];
-    for (const [path, data] of docs) {
-      if (parentCollection(path) === spec.collection)
-        inCollection.push({ id: docId(path), path, data });
-    }
-    return runQuery(inCollection, spec).map((d) => ({ ...d, data: cloneValue(d.data) }));
   }
 
   function commit(ops: readonly WriteOp[]): void {
@@ -251,7 +226,7 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
     async get(path) {
       assertDocPath(path);
       if (refused({ kind: 'read', path })) throw denied(`read ${path}`);
-      return snapshot(path);
+      return snapshotDoc(docs, path);
     },
 
     async set(path, data, setOptions) {
@@ -276,12 +251,12 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
     async query(spec) {
       validateQuery(spec);
       if (refused({ kind: 'query', spec })) throw denied(`query ${spec.collection}`);
-      return queryDocs(spec);
+      return queryDocMap(docs, spec);
     },
 
     onDoc(path, next, error) {
       return listen(
-        () => snapshot(path),
+        () => snapshotDoc(docs, path),
         () => !refused({ kind: 'read', path }),
         () => assertDocPath(path),
         next,
@@ -291,7 +266,7 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
 
     onQuery(spec, next, error) {
       return listen(
-        () => queryDocs(spec),
+        () => queryDocMap(docs, spec),
         () => !refused({ kind: 'query', spec }),
         () => validateQuery(spec),
         next,
