@@ -1,5 +1,5 @@
-// Lint rules that keep the layers of DESIGN.md apart: features never import drivers or each
-// other, only src/backend touches the Firebase SDK, and no cycles.
+// Lint rules that keep the layers of README.md ("How the pieces fit") apart: features never import
+// drivers or each other, only src/backend touches the Firebase SDK, and no cycles.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import js from '@eslint/js';
@@ -124,6 +124,12 @@ export default tseslint.config(
               except: [`./${name}`],
               message: 'Features do not import each other; routes in src/app compose them.',
             })),
+            {
+              target: ['./src/features', './src/stores'],
+              from: './src/backend/current.ts',
+              message:
+                'Only src/data talks to the port: a screen or store calls a repository function, which assembles any batch (README, How the pieces fit).',
+            },
           ],
         },
       ],

@@ -7,7 +7,7 @@
 import { defineConfig } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumAdvice, findChromium } from './scripts/lib/chromium';
+import { chromiumArgs, chromiumAdvice, findChromium } from './scripts/lib/chromium';
 import { StartupError } from './scripts/lib/processes';
 
 const port = Number(process.env.E2E_PORT ?? 5175);
@@ -46,16 +46,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: browserPath(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-dev-shm-usage',
-      ],
+      args: chromiumArgs('--disable-dev-shm-usage'),
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

@@ -66,6 +66,24 @@ function prerender(): Plugin {
   };
 }
 
+/**
+ * A suite that runs against the real local server and the Auth emulator (started once by
+ * scripts/with-auth-emulator.ts): one file at a time, since its files share that stack.
+ */
+function backendSuite(name: 'contract' | 'access' | 'integration') {
+  return {
+    extends: true as const,
+    test: {
+      name,
+      include: [`tests/${name}/**/*.test.{ts,tsx}`],
+      environment: 'node' as const,
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      fileParallelism: false,
+    },
+  };
+}
+
 const serverProxy = process.env.LOCAL_SERVER_URL ?? 'http://127.0.0.1:8787';
 
 export default defineConfig({
@@ -106,39 +124,9 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'contract',
-          include: ['tests/contract/**/*.test.{ts,tsx}'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'access',
-          include: ['tests/access/**/*.test.{ts,tsx}'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'integration',
-          include: ['tests/integration/**/*.test.{ts,tsx}'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-          fileParallelism: false,
-        },
-      },
+      backendSuite('contract'),
+      backendSuite('access'),
+      backendSuite('integration'),
       {
         extends: true,
         test: {

@@ -23,7 +23,7 @@ import { getAuth } from 'firebase-admin/auth';
 import type { DocData, WriteOp } from '../src/backend/port';
 import { openStore } from '../server/store';
 import { startAuthEmulator, waitForHttp, type RunningAuthEmulator } from './lib/auth-emulator';
-import { chromiumAdvice, findChromium } from './lib/chromium';
+import { chromiumAdvice, findChromium, chromiumArgs } from './lib/chromium';
 
 const root = resolve(import.meta.dirname, '..');
 const CARDS = 10_000;
@@ -34,15 +34,6 @@ const UID = 'bench-large-owner';
 const ACCOUNT = 'large';
 const TEAM = 'large-sales';
 const BIG_CARD = 'large-aaa-leads';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export type Report = (name: string, value: string, budget: string) => void;
 
@@ -385,7 +376,7 @@ async function main(): Promise<void> {
   });
   const found = findChromium();
   if (!found) throw new Error(chromiumAdvice(process.platform));
-  const browser = await chromium.launch({ executablePath: found.path, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: found.path, args: chromiumArgs() });
   try {
     await benchLarge({
       browser,

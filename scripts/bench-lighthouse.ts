@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { chromiumArgs } from './lib/chromium';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -55,7 +56,7 @@ function runLighthouse(url: string, chromePath: string): Promise<LighthouseResul
     '--form-factor=mobile',
     '--output=json',
     `--output-path=${output}`,
-    `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync --user-data-dir=${join(dir, 'profile')}`,
+    `--chrome-flags=--headless=new ${chromiumArgs().join(' ')} --user-data-dir=${join(dir, 'profile')}`,
   ];
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, args, {

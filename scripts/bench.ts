@@ -36,22 +36,13 @@ import { startAuthEmulator, waitForHttp } from './lib/auth-emulator';
 import { benchLighthouse } from './bench-lighthouse';
 import { benchRulesEngine } from './bench-rules';
 import { benchLarge } from './bench-large';
-import { chromiumAdvice, findChromium } from './lib/chromium';
+import { chromiumAdvice, findChromium, chromiumArgs } from './lib/chromium';
 import { StartupError } from './lib/processes';
 
 const root = resolve(import.meta.dirname, '..');
 const AUTH_PORT = Number(process.env.BENCH_AUTH_PORT ?? 9588);
 const SERVER_PORT = Number(process.env.BENCH_PORT ?? 5188);
 const STATIC_PORT = SERVER_PORT + 1;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const results: Record<string, unknown> = {};
 
@@ -521,7 +512,7 @@ async function main(): Promise<void> {
     if (!found) throw new StartupError(chromiumAdvice(process.platform));
     browser = await chromium.launch({
       executablePath: found.path,
-      args: CHROMIUM_ARGS,
+      args: chromiumArgs(),
     });
     await benchBrowser(browser, base);
     await benchImport(browser, base);

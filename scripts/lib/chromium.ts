@@ -11,6 +11,25 @@ import { accessSync, constants } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { StartupError } from './processes';
 
+/**
+ * The switches every browser run here starts Chromium with: no sandbox (containers), no GPU, and no
+ * calls home (updates, sync, QUIC probes) that would add noise to a measurement or hang offline.
+ */
+const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Those switches and any `extra`, as a fresh array (launchers want a mutable one). */
+export function chromiumArgs(...extra: string[]): string[] {
+  return [...CHROMIUM_ARGS, ...extra];
+}
+
 export interface ChromiumFound {
   readonly path: string;
   /** Where it came from, for the log line: "CHROME_PATH", "the system", "Playwright's download". */

@@ -277,19 +277,19 @@ export class Parser {
   }
 
   private parseOr(): Expr {
-    let l = this.parseAnd();
-    while (this.isP('||')) {
-      const op = this.next();
-      l = { k: 'or', pos: op.pos, l, r: this.parseAnd() };
-    }
-    return l;
+    return this.parseLogical('||', 'or', () => this.parseAnd());
   }
 
   private parseAnd(): Expr {
-    let l = this.parseRel();
-    while (this.isP('&&')) {
+    return this.parseLogical('&&', 'and', () => this.parseRel());
+  }
+
+  /** A left-associative chain of one logical operator: `a || b || c` is `(a || b) || c`. */
+  private parseLogical(symbol: '||' | '&&', k: 'or' | 'and', operand: () => Expr): Expr {
+    let l = operand();
+    while (this.isP(symbol)) {
       const op = this.next();
-      l = { k: 'and', pos: op.pos, l, r: this.parseRel() };
+      l = { k, pos: op.pos, l, r: operand() };
     }
     return l;
   }
@@ -639,6 +639,13 @@ export class Parser {
     let out = '';
     const bytes: number[] = [];
     let sawByteEscape = false;
+    // A \xHH or \OOO escape (4 characters): one byte, which a bytes literal keeps as it is.
+    const byteEscape = (code: number) => {
+      bytes.push(code);
+      sawByteEscape = true;
+      this.pos += 4;
+      out += String.fromCharCode(code);
+    };
     for (;;) {
       if (this.pos >= s.length || s[this.pos] === '\n') {
         throw this.map.error(start, 'unterminated string');
@@ -685,12 +692,7 @@ export class Parser {
           case 'X': {
             const h = /^[0-9a-fA-F]{2}/.exec(s.slice(this.pos + 2, this.pos + 4));
             if (!h) throw this.map.error(this.pos, 'invalid \\x escape');
-            const code = parseInt(h[0], 16);
-            ch = String.fromCharCode(code);
-            bytes.push(code);
-            sawByteEscape = true;
-            this.pos += 4;
-            out += ch;
+            byteEscape(parseInt(h[0], 16));
             continue;
           }
           case 'u':
@@ -709,12 +711,7 @@ export class Parser {
           default: {
             const o = /^[0-3][0-7]{2}/.exec(s.slice(this.pos + 1, this.pos + 4));
             if (!o) throw this.map.error(this.pos, `invalid escape '\\${e ?? ''}'`);
-            const code = parseInt(o[0], 8);
-            ch = String.fromCharCode(code);
-            bytes.push(code);
-            sawByteEscape = true;
-            this.pos += 4;
-            out += ch;
+            byteEscape(parseInt(o[0], 8));
             continue;
           }
         }

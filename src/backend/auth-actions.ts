@@ -16,7 +16,7 @@ import {
   verifyPasswordResetCode as firebaseVerifyPasswordResetCode,
 } from 'firebase/auth';
 import type { Auth } from 'firebase/auth';
-import type { AuthFailure } from './auth';
+import { guard } from './auth';
 
 /** What an action code is for and the addresses it concerns (`checkActionCode`). */
 export interface ActionCodeInfo {
@@ -46,25 +46,6 @@ function auth(): Auth {
     throw { code: 'auth/not-initialized', message: 'Sign-in is not ready yet.' };
   }
   return getAuth(getApp());
-}
-
-function toFailure(err: unknown): AuthFailure {
-  if (typeof err === 'object' && err !== null) {
-    const { code, message } = err as { code?: unknown; message?: unknown };
-    return {
-      code: typeof code === 'string' ? code : 'auth/internal-error',
-      message: typeof message === 'string' ? message : '',
-    };
-  }
-  return { code: 'auth/internal-error', message: typeof err === 'string' ? err : '' };
-}
-
-async function guard<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    throw toFailure(err);
-  }
 }
 
 export function verifyPasswordResetCode(code: string): Promise<string> {

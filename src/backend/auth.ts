@@ -118,7 +118,8 @@ function toFailure(err: unknown): AuthFailure {
   return { code: 'auth/internal-error', message: typeof err === 'string' ? err : '' };
 }
 
-async function guard<T>(work: () => Promise<T>): Promise<T> {
+/** Runs an SDK call and re-throws its failure as a plain `AuthFailure` (also for `auth-actions.ts`). */
+export async function guard<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {

@@ -60,21 +60,6 @@ export interface BulkSync {
   syncBranding?: boolean;
 }
 
-export type LinkKind =
-  | 'phone'
-  | 'email'
-  | 'website'
-  | 'linkedin'
-  | 'instagram'
-  | 'x'
-  | 'facebook'
-  | 'tiktok'
-  | 'youtube'
-  | 'whatsapp'
-  | 'address'
-  | 'custom'
-  | string;
-
 export interface Link {
   id: string;
   /** The kind of link, shown as its default label: Phone, Email, Website, LinkedIn... */

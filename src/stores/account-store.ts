@@ -11,16 +11,9 @@
 import { createContext, useContext } from 'react';
 import { create, useStore } from 'zustand';
 import type { StateCreator } from 'zustand';
-import { backend } from '../backend/current';
-import {
-  accountCreateOp,
-  followAccount,
-  getAccount,
-  isSlugTaken,
-  slugClaimOp,
-} from '../data/accounts';
-import { followTeams, newTeamId, teamCreateOp } from '../data/teams';
-import { userJoinAccountOp } from '../data/users';
+import { createAccountWithTeam } from '../data/account-setup';
+import { followAccount, getAccount, isSlugTaken } from '../data/accounts';
+import { followTeams } from '../data/teams';
 import { authErrorMessage } from '../domain/auth-errors';
 import { computeGates } from '../domain/gates';
 import type { Gates } from '../domain/gates';
@@ -124,6 +117,16 @@ export function accountStoreCreator(
       return { teams, selectedTeam, selectedTeamId: selectedTeam?.id ?? null };
     }
 
+    /** The current account as read (null: it does not exist), with the gates it opens. */
+    function show(account: Account | null) {
+      set({
+        account,
+        status: account ? 'ready' : 'missing',
+        error: null,
+        gates: gatesFor(account, get().user),
+      });
+    }
+
     function stop() {
       stopAccount?.();
       stopTeams?.();
@@ -152,13 +155,7 @@ export function accountStoreCreator(
       stopAccount = followAccount(
         accountId,
         (account) => {
-          if (get().currentAccountId !== accountId) return;
-          set({
-            account,
-            status: account ? 'ready' : 'missing',
-            error: null,
-            gates: gatesFor(account, get().user),
-          });
+          if (get().currentAccountId === accountId) show(account);
         },
         (err) => {
           console.error('[account] following the account failed', err);
@@ -228,13 +225,7 @@ export function accountStoreCreator(
         if (!accountId) return;
         try {
           const account = await getAccount(accountId);
-          if (get().currentAccountId !== accountId) return;
-          set({
-            account,
-            status: account ? 'ready' : 'missing',
-            error: null,
-            gates: gatesFor(account, get().user),
-          });
+          if (get().currentAccountId === accountId) show(account);
         } catch (err) {
           console.error('[account] refreshing the account failed', err);
           set({ error: authErrorMessage(err as { code?: string; message?: string }) });
@@ -262,20 +253,12 @@ export function accountStoreCreator(
         try {
           if (await isSlugTaken(cleanSlug))
             return { ok: false, field: 'slug', message: SLUG_TAKEN_MESSAGE };
-          const db = backend();
-          const accountId = db.newId();
-          const teamId = newTeamId();
-          await db.batch([
-            accountCreateOp({
-              id: accountId,
-              name: accountName,
-              slug: cleanSlug,
-              ownerId: user.id,
-            }),
-            teamCreateOp(accountId, teamId, firstTeam),
-            slugClaimOp(cleanSlug, accountId),
-            userJoinAccountOp(user.id, accountId, teamId),
-          ]);
+          const { accountId, teamId } = await createAccountWithTeam({
+            name: accountName,
+            slug: cleanSlug,
+            teamName: firstTeam,
+            ownerId: user.id,
+          });
           return { ok: true, accountId, teamId };
         } catch (err) {
           console.error('[account] creating the account failed', err);

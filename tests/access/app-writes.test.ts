@@ -10,6 +10,7 @@ import { rulesPolicy } from '../support/policies';
 import { countCardsInUse } from '../../server/triggers/card-count';
 import { setBackend } from '../../src/backend/current';
 import { readAccountExport } from '../../src/data/account-export';
+import { createAccountWithTeam } from '../../src/data/account-setup';
 import type { DocData } from '../../src/backend/port';
 import {
   cardUsageOp,
@@ -361,5 +362,51 @@ describe('link schedules and the account export stay inside the rules', () => {
     expect(data.teams.map((t) => t.id)).toContain(TEAM);
     expect(data.cards.map((c) => c.id)).toContain(id);
     expect(data.leads).toEqual([expect.objectContaining({ cardId: id, name: 'Bob' })]);
+  });
+});
+
+describe('setting up a new account stays inside the rules', () => {
+  it('a newcomer creates the account, its first team, the slug claim and joins it in one batch', async () => {
+    const newcomer = await createTestUser();
+    server.ctx.db.batch([
+      {
+        kind: 'set',
+        path: `users/${newcomer.uid}`,
+        data: {
+          id: newcomer.uid,
+          source: 'password',
+          email: newcomer.email,
+          displayName: 'Newcomer',
+          photoURL: '',
+          acceptedTOC: new Date(),
+          dateCreated: new Date(),
+          isAccountOwner: true,
+          affiliate: null,
+        },
+      },
+    ]);
+    setBackend(localBackendFor(server.url, () => newcomer.idToken));
+    try {
+      const { accountId, teamId } = await createAccountWithTeam({
+        name: 'Vandelay',
+        slug: 'vandelay',
+        teamName: 'Imports',
+        ownerId: newcomer.uid,
+      });
+      expect(doc(`accounts/${accountId}`)).toMatchObject({
+        name: 'Vandelay',
+        ownerId: newcomer.uid,
+        directory: { slug: 'vandelay' },
+      });
+      expect(doc(`accounts/${accountId}/teams/${teamId}`)).toMatchObject({ name: 'Imports' });
+      expect(doc('slugs/vandelay')).toEqual({ accountId });
+      expect(doc(`users/${newcomer.uid}`)).toMatchObject({
+        accountId,
+        defaultTeam: teamId,
+        teams: [teamId],
+      });
+    } finally {
+      setBackend(localBackendFor(server.url, () => owner.idToken));
+    }
   });
 });

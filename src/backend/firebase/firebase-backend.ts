@@ -44,22 +44,19 @@ import {
 } from 'firebase/firestore';
 import { httpsCallable, getFunctions } from 'firebase/functions';
 import { deleteObject, getDownloadURL, getStorage, ref, uploadBytes } from 'firebase/storage';
-import { BackendError, type BackendErrorCode } from '../errors';
+import {
+  BackendError,
+  failListenerLater,
+  knownBackendErrorCode,
+  type BackendErrorCode,
+} from '../errors';
 import type {
-  AcceptInviteInput,
-  AcceptInviteOutput,
-  SetAccountActiveInput,
-  SetAccountActiveOutput,
-  LeadWebhooksInput,
-  LeadWebhooksOutput,
   Backend,
+  CloudFunctions,
   DocData,
-  DocSnapshot,
   ListenError,
-  QueryDoc,
   QuerySpec,
   Unsubscribe,
-  WriteOp,
 } from '../port';
 import { isFieldTransform, type FieldTransform } from '../transforms';
 import { Bytes, DocumentRef, GeoPoint } from '../value-types';
@@ -69,19 +66,6 @@ export interface FirebaseBackendOptions {
   /** Set when running against the Firestore emulator (`host:port`). */
   readonly firestoreEmulatorHost?: string;
 }
-
-const KNOWN_CODES: readonly BackendErrorCode[] = [
-  'permission-denied',
-  'unauthenticated',
-  'not-found',
-  'already-exists',
-  'invalid-argument',
-  'failed-precondition',
-  'resource-exhausted',
-  'unavailable',
-  'deadline-exceeded',
-  'internal',
-];
 
 /** Cloud Storage's own codes (`storage/...`), which are not Firestore's, as the port's codes. */
 const STORAGE_CODES: Readonly<Record<string, BackendErrorCode>> = {
@@ -113,7 +97,7 @@ export function toBackendError(err: unknown): BackendError {
   const code = full.replace(/^(firestore|storage|functions)\//, '');
   const known = full.startsWith('storage/')
     ? (STORAGE_CODES[code] ?? 'internal')
-    : (KNOWN_CODES.find((c) => c === code) ??
+    : (knownBackendErrorCode(code) ??
       // The SDK throws plain Errors for malformed paths and values ("Invalid document reference").
       (full === '' && err instanceof Error && /invalid|must be|unsupported/i.test(err.message)
         ? 'invalid-argument'
@@ -225,17 +209,6 @@ function guardedListener<S>(
 }
 
 /** An error for a listener that could not start, delivered after the caller got its unsubscribe. */
-function failLater(error: (err: ListenError) => void, err: unknown): Unsubscribe {
-  let active = true;
-  const e = toBackendError(err);
-  queueMicrotask(() => {
-    if (active) error({ code: e.code, message: e.message });
-  });
-  return () => {
-    active = false;
-  };
-}
-
 function asData(data: DocumentData): DocData {
   return fromSdk(data) as DocData;
 }
@@ -247,6 +220,8 @@ function buildQuery(db: Firestore, spec: QuerySpec): Query {
   if (spec.limit !== undefined) constraints.push(limit(spec.limit));
   return query(collection(db, spec.collection), ...constraints);
 }
+
+type CallableOutput<K extends keyof CloudFunctions> = Awaited<ReturnType<CloudFunctions[K]>>;
 
 export function createFirebaseBackend(options: FirebaseBackendOptions): Backend {
   const { app } = options;
@@ -262,11 +237,25 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
     return firestore;
   };
 
+  /** Calls a callable function (us-central1), typed by the port method it answers. */
+  function callable<K extends keyof CloudFunctions>(
+    name: string,
+    input: Parameters<CloudFunctions[K]>[0],
+  ): Promise<CallableOutput<K>> {
+    // Not async: an async arrow would re-wrap the generic output and lose its type.
+    return mapped(() =>
+      httpsCallable<typeof input, CallableOutput<K>>(
+        getFunctions(app, 'us-central1'),
+        name,
+      )(input).then((result) => result.data),
+    );
+  }
+
   return {
     kind: 'firebase',
     newId: () => doc(collection(db(), '_ids')).id,
     get: (path) =>
-      mapped(async (): Promise<DocSnapshot> => {
+      mapped(async () => {
         const snap = await getDoc(doc(db(), path));
         const data = snap.data();
         return { id: snap.id, path, exists: snap.exists(), data: data ? asData(data) : null };
@@ -286,7 +275,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
           (await addDoc(collection(db(), collectionPath), toSdk(data, db()) as DocumentData)).id,
       ),
     query: (spec) =>
-      mapped(async (): Promise<QueryDoc[]> => {
+      mapped(async () => {
         const snap = await getDocs(buildQuery(db(), spec));
         return snap.docs.map((d) => ({ id: d.id, path: d.ref.path, data: asData(d.data()) }));
       }),
@@ -298,7 +287,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
       try {
         return listener.attach(onSnapshot(doc(db(), path), listener.next, listener.fail));
       } catch (err) {
-        return failLater(error, err);
+        return failListenerLater(error, toBackendError(err));
       }
     },
     onQuery: (spec, next, error) => {
@@ -310,10 +299,10 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
       try {
         return listener.attach(onSnapshot(buildQuery(db(), spec), listener.next, listener.fail));
       } catch (err) {
-        return failLater(error, err);
+        return failListenerLater(error, toBackendError(err));
       }
     },
-    batch: (ops: readonly WriteOp[]) =>
+    batch: (ops) =>
       mapped(async () => {
         const batch = writeBatch(db());
         for (const op of ops) {
@@ -336,42 +325,28 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
       delete: (path) => mapped(() => deleteObject(ref(getStorage(app), path))),
     },
     functions: {
-      createPortalLink: (input) =>
-        mapped(async () => {
-          const call = httpsCallable<typeof input, { url: string }>(
-            getFunctions(app, 'us-central1'),
+      createPortalLink: async (input) => ({
+        url: (
+          await callable<'createPortalLink'>(
             'ext-firestore-stripe-payments-createPortalLink',
-          );
-          const result = await call(input);
-          return { url: result.data.url };
-        }),
-      acceptInvite: (input) =>
-        mapped(async () => {
-          const call = httpsCallable<AcceptInviteInput, AcceptInviteOutput>(
-            getFunctions(app, 'us-central1'),
-            'acceptInvite',
-          );
-          const result = await call({ token: input.token });
-          const { accountId, defaultTeam, teams } = result.data;
-          return { accountId, defaultTeam, teams: [...teams] };
-        }),
-      setAccountActive: (input) =>
-        mapped(async () => {
-          const call = httpsCallable<SetAccountActiveInput, SetAccountActiveOutput>(
-            getFunctions(app, 'us-central1'),
-            'setAccountActive',
-          );
-          const result = await call({ accountId: input.accountId, isActive: input.isActive });
-          return { accountId: result.data.accountId, isActive: result.data.isActive };
-        }),
-      leadWebhooks: (input) =>
-        mapped(async () => {
-          const call = httpsCallable<LeadWebhooksInput, LeadWebhooksOutput>(
-            getFunctions(app, 'us-central1'),
-            'leadWebhooks',
-          );
-          return (await call(input)).data;
-        }),
+            input,
+          )
+        ).url,
+      }),
+      acceptInvite: async (input) => {
+        const { accountId, defaultTeam, teams } = await callable<'acceptInvite'>('acceptInvite', {
+          token: input.token,
+        });
+        return { accountId, defaultTeam, teams: [...teams] };
+      },
+      setAccountActive: async (input) => {
+        const answer = await callable<'setAccountActive'>('setAccountActive', {
+          accountId: input.accountId,
+          isActive: input.isActive,
+        });
+        return { accountId: answer.accountId, isActive: answer.isActive };
+      },
+      leadWebhooks: (input) => callable<'leadWebhooks'>('leadWebhooks', input),
     },
   };
 }

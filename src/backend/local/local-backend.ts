@@ -7,8 +7,7 @@
  * socket is told whenever the token changes. Runs in browsers and in Node (pass `WebSocketImpl` from
  * the `ws` package on Node 20).
  */
-import { BackendError } from '../errors';
-import type { BackendErrorCode } from '../errors';
+import { BackendError, failListenerLater, knownBackendErrorCode } from '../errors';
 import type {
   AcceptInviteOutput,
   SetAccountActiveOutput,
@@ -19,7 +18,6 @@ import type {
   QueryDoc,
   QuerySpec,
   Unsubscribe,
-  WriteOp,
 } from '../port';
 import { assertCollectionPath, assertDocPath, newDocId } from '../engine/paths';
 import { decodeValue, encodeValue } from '../engine/wire';
@@ -37,24 +35,9 @@ export interface LocalBackendOptions {
   tokenCheckMs?: number;
 }
 
-const CODES: readonly BackendErrorCode[] = [
-  'permission-denied',
-  'unauthenticated',
-  'not-found',
-  'already-exists',
-  'invalid-argument',
-  'failed-precondition',
-  'resource-exhausted',
-  'unavailable',
-  'deadline-exceeded',
-  'internal',
-];
-
-function asCode(raw: unknown): BackendErrorCode {
-  const normalized = typeof raw === 'string' ? raw.toLowerCase().replace(/_/g, '-') : '';
-  return (CODES as readonly string[]).includes(normalized)
-    ? (normalized as BackendErrorCode)
-    : 'internal';
+/** A malformed path or query, thrown by the engine's checks, as the port's error. */
+function asBackendError(err: unknown): BackendError {
+  return err instanceof BackendError ? err : new BackendError('invalid-argument', String(err));
 }
 
 interface ListenEntry {
@@ -139,7 +122,7 @@ export function createLocalBackend(options: LocalBackendOptions): Backend {
       { code?: unknown; status?: unknown; message?: unknown } | undefined;
     if (!res.ok || error) {
       throw new BackendError(
-        asCode(error?.code ?? error?.status),
+        knownBackendErrorCode(error?.code ?? error?.status) ?? 'internal',
         typeof error?.message === 'string'
           ? error.message
           : `The local server answered ${res.status}.`,
@@ -232,7 +215,10 @@ export function createLocalBackend(options: LocalBackendOptions): Backend {
       const entry = entries.get(message.id);
       if (!entry) return;
       entries.delete(message.id);
-      entry.error({ code: asCode(message.error.code), message: message.error.message });
+      entry.error({
+        code: knownBackendErrorCode(message.error.code) ?? 'internal',
+        message: message.error.message,
+      });
       maybeClose();
     } else if (message.type === 'auth' && !message.ok) {
       console.warn('[local-backend] the server refused the ID token:', message.error);
@@ -327,12 +313,6 @@ export function createLocalBackend(options: LocalBackendOptions): Backend {
     };
   }
 
-  function failLater(error: (err: ListenError) => void, err: unknown): Unsubscribe {
-    const e = err instanceof BackendError ? err : new BackendError('invalid-argument', String(err));
-    queueMicrotask(() => error({ code: e.code, message: e.message }));
-    return () => {};
-  }
-
   // ---- files -----------------------------------------------------------------------------------
 
   function fileUrl(path: string): string {
@@ -379,7 +359,7 @@ export function createLocalBackend(options: LocalBackendOptions): Backend {
       try {
         assertDocPath(path);
       } catch (err) {
-        return failLater(error, err);
+        return failListenerLater(error, asBackendError(err));
       }
       return listen({ kind: 'doc', path }, (v) => next(v as DocSnapshot), error);
     },
@@ -389,12 +369,12 @@ export function createLocalBackend(options: LocalBackendOptions): Backend {
         assertCollectionPath(spec.collection);
         encodeValue(spec);
       } catch (err) {
-        return failLater(error, err);
+        return failListenerLater(error, asBackendError(err));
       }
       return listen({ kind: 'query', spec }, (v) => next(v as QueryDoc[]), error);
     },
 
-    async batch(ops: readonly WriteOp[]) {
+    async batch(ops) {
       await db({ op: 'batch', ops });
     },
 

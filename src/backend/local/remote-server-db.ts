@@ -6,7 +6,7 @@
  * they all still hold (checked and committed in one synchronous step), else the work runs again.
  * The endpoint takes a shared secret, never an end user's token: it is a server-to-server door.
  */
-import { BackendError, type BackendErrorCode } from '../errors';
+import { BackendError, knownBackendErrorCode } from '../errors';
 import {
   runOptimisticTransaction,
   type OptimisticStore,
@@ -26,19 +26,6 @@ export interface RemoteServerDbOptions {
 
 /** The path of the admin endpoint on the local data server. */
 export const ADMIN_DB_PATH = '/api/admin/db';
-
-const CODES: readonly BackendErrorCode[] = [
-  'permission-denied',
-  'unauthenticated',
-  'not-found',
-  'already-exists',
-  'invalid-argument',
-  'failed-precondition',
-  'resource-exhausted',
-  'unavailable',
-  'deadline-exceeded',
-  'internal',
-];
 
 export function createRemoteServerDb(options: RemoteServerDbOptions): ServerDb {
   const fetchImpl = options.fetchImpl ?? globalThis.fetch.bind(globalThis);
@@ -61,7 +48,7 @@ export function createRemoteServerDb(options: RemoteServerDbOptions): ServerDb {
     const answer = (await res.json().catch(() => ({}))) as Record<string, unknown>;
     const error = answer.error as { code?: unknown; message?: unknown } | undefined;
     if (!res.ok || error) {
-      const code = CODES.find((c) => c === error?.code) ?? 'internal';
+      const code = knownBackendErrorCode(error?.code) ?? 'internal';
       throw new BackendError(
         code,
         typeof error?.message === 'string'

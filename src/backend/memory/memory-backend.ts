@@ -5,15 +5,10 @@
  * result, in commit order. Files become `data:` URLs. `refuse` lets a test make some reads or writes
  * fail with `permission-denied`, as the server's access policy would.
  */
-import { BackendError } from '../errors';
+import { BackendError, failListenerLater } from '../errors';
 import type {
-  AcceptInviteInput,
-  AcceptInviteOutput,
-  SetAccountActiveInput,
-  SetAccountActiveOutput,
-  LeadWebhooksInput,
-  LeadWebhooksOutput,
   Backend,
+  CloudFunctions,
   DocData,
   DocSnapshot,
   ListenError,
@@ -23,16 +18,11 @@ import type {
   WriteOp,
 } from '../port';
 import { assertUploadAllowed, assertFilePath, normalizeContentType } from '../engine/files';
-import {
-  assertCollectionPath,
-  assertDocPath,
-  docId,
-  newDocId,
-  parentCollection,
-} from '../engine/paths';
-import { runQuery, validateQuery } from '../engine/query';
+import { assertCollectionPath, assertDocPath, newDocId } from '../engine/paths';
+import { validateQuery } from '../engine/query';
 import { cloneValue, deepEqual, isPlainObject } from '../engine/values';
 import { applyWrite } from '../engine/writes';
+import { dumpDocs, queryDocMap, seedDoc, snapshotDoc } from './doc-map';
 
 /** What a test may refuse: a read of a document, a query on a collection, a write to a document. */
 export type MemoryAccess =
@@ -57,20 +47,20 @@ export interface MemoryBackendOptions {
   /** Returns true to refuse an access with `permission-denied`. */
   refuse?: (access: MemoryAccess) => boolean;
   /** Answers `functions.createPortalLink` (default: a fixed fake portal URL). */
-  createPortalLink?: (input: { returnUrl: string; locale: 'auto' }) => Promise<{ url: string }>;
+  createPortalLink?: CloudFunctions['createPortalLink'];
   /**
    * Answers `functions.acceptInvite`, as the server would (it may seed the documents the server's
    * batch writes). Default: refuses with `not-found`, as for an invite that does not exist.
    */
-  acceptInvite?: (input: AcceptInviteInput) => Promise<AcceptInviteOutput>;
+  acceptInvite?: CloudFunctions['acceptInvite'];
   /**
    * Answers `functions.setAccountActive`. Default: as the server does for a super admin, writes
    * `isActive` and `dateUpdated` on the account (no access check: the caller is not known here),
    * or refuses with `not-found`.
    */
-  setAccountActive?: (input: SetAccountActiveInput) => Promise<SetAccountActiveOutput>;
+  setAccountActive?: CloudFunctions['setAccountActive'];
   /** Answers `functions.leadWebhooks`. Default: refuses with `unavailable` (no server here). */
-  leadWebhooks?: (input: LeadWebhooksInput) => Promise<LeadWebhooksOutput>;
+  leadWebhooks?: CloudFunctions['leadWebhooks'];
 }
 
 /** The extra handles a test gets besides the port. */
@@ -135,25 +125,6 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
 
   function denied(what: string): BackendError {
     return new BackendError('permission-denied', `Missing or insufficient permissions (${what}).`);
-  }
-
-  function snapshot(path: string): DocSnapshot {
-    const data = docs.get(path);
-    return {
-      id: docId(path),
-      path,
-      exists: data !== undefined,
-      data: data ? cloneValue(data) : null,
-    };
-  }
-
-  function queryDocs(spec: QuerySpec): QueryDoc[] {
-    const inCollection: QueryDoc[] = [];
-    for (const [path, data] of docs) {
-      if (parentCollection(path) === spec.collection)
-        inCollection.push({ id: docId(path), path, data });
-    }
-    return runQuery(inCollection, spec).map((d) => ({ ...d, data: cloneValue(d.data) }));
   }
 
   function commit(ops: readonly WriteOp[]): void {
@@ -233,9 +204,10 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
       if (!allowed()) throw denied('listen');
     } catch (err) {
       listener.active = false;
-      const e = err instanceof BackendError ? err : new BackendError('internal', String(err));
-      queueMicrotask(() => error({ code: e.code, message: e.message }));
-      return () => {};
+      return failListenerLater(
+        error,
+        err instanceof BackendError ? err : new BackendError('internal', String(err)),
+      );
     }
     listeners.add(listener);
     const first = compute();
@@ -256,7 +228,7 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
     async get(path) {
       assertDocPath(path);
       if (refused({ kind: 'read', path })) throw denied(`read ${path}`);
-      return snapshot(path);
+      return snapshotDoc(docs, path);
     },
 
     async set(path, data, setOptions) {
@@ -281,12 +253,12 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
     async query(spec) {
       validateQuery(spec);
       if (refused({ kind: 'query', spec })) throw denied(`query ${spec.collection}`);
-      return queryDocs(spec);
+      return queryDocMap(docs, spec);
     },
 
     onDoc(path, next, error) {
       return listen(
-        () => snapshot(path),
+        () => snapshotDoc(docs, path),
         () => !refused({ kind: 'read', path }),
         () => assertDocPath(path),
         next,
@@ -296,7 +268,7 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
 
     onQuery(spec, next, error) {
       return listen(
-        () => queryDocs(spec),
+        () => queryDocMap(docs, spec),
         () => !refused({ kind: 'query', spec }),
         () => validateQuery(spec),
         next,
@@ -358,18 +330,10 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
       },
     },
 
-    dump() {
-      const out: Record<string, DocData> = {};
-      for (const [path, data] of docs) out[path] = cloneValue(data);
-      return out;
-    },
+    dump: () => dumpDocs(docs),
 
     seed(path, data) {
-      assertDocPath(path);
-      docs.set(
-        path,
-        applyWrite(null, { kind: 'set', path, data: prepare(data) }, now()) as DocData,
-      );
+      seedDoc(docs, path, prepare(data), now());
       notify();
     },
   };

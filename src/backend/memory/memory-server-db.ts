@@ -5,12 +5,12 @@
  * clock's time, so a test or the bench can count writes per document.
  */
 import { BackendError } from '../errors';
-import { assertDocPath, docId, parentCollection } from '../engine/paths';
-import { runQuery, validateQuery } from '../engine/query';
-import { cloneValue } from '../engine/values';
+import { assertDocPath } from '../engine/paths';
+import { validateQuery } from '../engine/query';
 import { applyWrite } from '../engine/writes';
+import { dumpDocs, queryDocMap, seedDoc, snapshotDoc } from './doc-map';
 import { serverDbFromSync, type SyncDocStore } from '../local/sync-server-db';
-import type { DocData, QueryDoc, WriteOp } from '../port';
+import type { DocData, WriteOp } from '../port';
 import { MAX_WRITES_PER_COMMIT, type ServerDb } from '../server-port';
 
 export interface MemoryServerDb extends ServerDb {
@@ -33,22 +33,11 @@ export function createMemoryServerDb(options: MemoryServerDbOptions = {}): Memor
   const store: SyncDocStore = {
     get(path) {
       assertDocPath(path);
-      const data = docs.get(path);
-      return {
-        id: docId(path),
-        path,
-        exists: data !== undefined,
-        data: data ? cloneValue(data) : null,
-      };
+      return snapshotDoc(docs, path);
     },
     query(spec) {
       validateQuery(spec);
-      const inCollection: QueryDoc[] = [];
-      for (const [path, data] of docs) {
-        if (parentCollection(path) === spec.collection)
-          inCollection.push({ id: docId(path), path, data });
-      }
-      return runQuery(inCollection, spec).map((d) => ({ ...d, data: cloneValue(d.data) }));
+      return queryDocMap(docs, spec);
     },
     batch(ops) {
       if (ops.length > MAX_WRITES_PER_COMMIT) {
@@ -75,14 +64,7 @@ export function createMemoryServerDb(options: MemoryServerDbOptions = {}): Memor
 
   return {
     ...serverDbFromSync(store),
-    dump() {
-      const out: Record<string, DocData> = {};
-      for (const [path, data] of docs) out[path] = cloneValue(data);
-      return out;
-    },
-    seed(path, data) {
-      assertDocPath(path);
-      docs.set(path, applyWrite(null, { kind: 'set', path, data }, now()) as DocData);
-    },
+    dump: () => dumpDocs(docs),
+    seed: (path, data) => seedDoc(docs, path, data, now()),
   };
 }

@@ -46,6 +46,20 @@ export function safeImageSrc(value: string | undefined | null): string | null {
   }
 }
 
+/**
+ * A safe image's absolute address against `base`, for places that leave the page (a link
+ * preview's og:image, an e-mail signature): http(s) only, never a `data:` URL; or null.
+ */
+export function absoluteImageSrc(value: string | undefined, base: string): string | null {
+  const src = safeImageSrc(value);
+  if (src === null || src.startsWith('data:')) return null;
+  try {
+    return new URL(src, base).href;
+  } catch {
+    return null;
+  }
+}
+
 function oneOf<T extends string>(value: unknown, options: readonly T[], fallback: T): T {
   return typeof value === 'string' && (options as readonly string[]).includes(value)
     ? (value as T)

@@ -10,7 +10,7 @@ import type { Card, Promotion } from '../../domain/model';
 import { FALLBACK_SHARE_DESCRIPTION, shareDescription } from '../../domain/share';
 import type { PublicHosts } from '../../domain/urls';
 import { CARD_CSS } from '../components/card-styles';
-import { resolveTheme, safeImageSrc } from '../components/card-theme';
+import { absoluteImageSrc, resolveTheme } from '../components/card-theme';
 import { CardView } from '../components/card-view';
 import { LinkIcon } from '../components/link-icon';
 import { PAGE_CSS, renderDocument, type ShareMeta } from './html-document';
@@ -52,17 +52,6 @@ const SHARE_CSS = `
 .cb-share-msg:empty{display:none}
 `;
 
-/** The absolute address of an image fit for og:image (http(s) only), or null. */
-function absoluteImage(value: string | undefined, base: string): string | null {
-  const src = safeImageSrc(value);
-  if (src === null || src.startsWith('data:')) return null;
-  try {
-    return new URL(src, base).href;
-  } catch {
-    return null;
-  }
-}
-
 /** Title, description, address and image that link previews show for the card. */
 export function cardShareMeta(card: Card, canonicalUrl: string): ShareMeta {
   const share = card.appShare ?? {};
@@ -74,8 +63,8 @@ export function cardShareMeta(card: Card, canonicalUrl: string): ShareMeta {
     description: shareDescription(card),
     url: canonicalUrl,
     image:
-      absoluteImage(share.ogImage, canonicalUrl) ??
-      absoluteImage(card.template?.photoAvatar, canonicalUrl),
+      absoluteImageSrc(share.ogImage, canonicalUrl) ??
+      absoluteImageSrc(card.template?.photoAvatar, canonicalUrl),
   };
 }
 

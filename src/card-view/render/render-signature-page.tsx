@@ -13,7 +13,7 @@ import { linkDisplayLabel } from '../../domain/links';
 import type { Card, Link } from '../../domain/model';
 import { safeLinkHref } from '../../domain/safe-url';
 import { cardPublicUrl, type PublicHosts } from '../../domain/urls';
-import { resolveTheme, safeImageSrc } from '../components/card-theme';
+import { absoluteImageSrc, resolveTheme } from '../components/card-theme';
 import { PAGE_CSS, renderDocument } from './html-document';
 import { SIGNATURE_PAGE_SCRIPT } from './page-scripts';
 
@@ -23,16 +23,6 @@ export interface SignaturePageInput {
 }
 
 const SIGNATURE_KINDS = ['phone', 'mobile', 'email', 'website', 'reception', 'address'];
-
-function absoluteImage(value: string | undefined, base: string): string | null {
-  const src = safeImageSrc(value);
-  if (src === null || src.startsWith('data:')) return null;
-  try {
-    return new URL(src, base).href;
-  } catch {
-    return null;
-  }
-}
 
 function signatureLinks(card: Card): { link: Link; href: string; text: string }[] {
   // A link switched off or outside its schedule is not put in a signature either.
@@ -69,11 +59,11 @@ export function EmailSignature({ card, hosts }: SignaturePageInput) {
   const basic = card.signatureBasic ?? {};
   const cardUrl = cardPublicUrl(card, hosts);
   const photo =
-    basic.includePhoto === false ? null : absoluteImage(card.template?.photoAvatar, cardUrl);
+    basic.includePhoto === false ? null : absoluteImageSrc(card.template?.photoAvatar, cardUrl);
   const logo =
     basic.includeLogo === false
       ? null
-      : absoluteImage(basic.photoSignatureLogo || card.template?.photoLogo, cardUrl);
+      : absoluteImageSrc(basic.photoSignatureLogo || card.template?.photoLogo, cardUrl);
   const linkColor = accessibleTextColor(theme.accent) === '#ffffff' ? theme.accent : '#1f2937';
   const name = card.name?.trim() ?? '';
   const role = [card.title?.trim(), card.company?.trim()].filter(Boolean).join(' · ');

@@ -18,10 +18,9 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import * as firebaseActions from '../../backend/auth-actions';
 import type { AuthActionService } from '../../backend/auth-actions';
 import { authErrorMessage } from '../../domain/auth-errors';
-import { PASSWORD_HINT, passwordProblem } from '../../domain/password';
 import { Button, ButtonLink } from '../../ui/button';
 import { Alert, PageLoader } from '../../ui/page';
-import { PasswordField } from '../../ui/password-field';
+import { NewPasswordField, useNewPassword } from './new-password-field';
 import { AuthCard } from './auth-card';
 
 export const EXPIRED_RESET_MESSAGE =
@@ -130,8 +129,7 @@ export function AuthActionPage(props: { actions?: AuthActionService }) {
         }
       : { kind: 'working' },
   );
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const password = useNewPassword();
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const started = useRef(false);
@@ -188,12 +186,10 @@ export function AuthActionPage(props: { actions?: AuthActionService }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setFormError(null);
-    const problem = passwordProblem(password);
-    setPasswordError(problem);
-    if (problem) return;
+    if (!password.check()) return;
     setBusy(true);
     try {
-      await actions.confirmPasswordReset(code, password);
+      await actions.confirmPasswordReset(code, password.value);
       setScreen({ kind: 'reset-done' });
     } catch (err) {
       console.error('[auth] setting the new password failed', err);
@@ -255,18 +251,7 @@ export function AuthActionPage(props: { actions?: AuthActionService }) {
               readOnly
               hidden
             />
-            <PasswordField
-              label="New password"
-              autoComplete="new-password"
-              required
-              value={password}
-              onChange={(e) => {
-                setPassword(e.target.value);
-                if (passwordError && !passwordProblem(e.target.value)) setPasswordError(null);
-              }}
-              error={passwordError}
-              hint={PASSWORD_HINT}
-            />
+            <NewPasswordField label="New password" password={password} />
             <Button type="submit" busy={busy} block>
               Save new password
             </Button>

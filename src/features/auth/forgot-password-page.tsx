@@ -1,7 +1,5 @@
-import { EmailField } from './email-field';
-import { INVALID_EMAIL_MESSAGE } from '../../domain/auth-errors';
+import { EmailField, useEmailForm } from './email-field';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuthStoreApi } from '../../stores/auth-store';
 import { Button } from '../../ui/button';
@@ -11,24 +9,13 @@ import { AuthCard } from './auth-card';
 /** /forgot-password: sends the password-reset e-mail. */
 export function ForgotPasswordPage() {
   const store = useAuthStoreApi();
-  const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    if (!email.trim()) {
-      setError(INVALID_EMAIL_MESSAGE);
-      return;
-    }
-    setBusy(true);
-    const result = await store.getState().sendPasswordReset(email);
-    setBusy(false);
-    if (result.ok) setSentTo(email.trim());
-    else setError(result.message);
-  }
+  const { email, setEmail, busy, error, onSubmit } = useEmailForm(async (address) => {
+    const result = await store.getState().sendPasswordReset(address);
+    if (!result.ok) return result.message;
+    setSentTo(address.trim());
+    return null;
+  });
 
   return (
     <AuthCard

@@ -2,10 +2,8 @@
  * /magiclink: the target of the passwordless sign-in e-mail. Completes the sign-in with the e-mail
  * kept on this device; when the link was opened on another device, asks for the e-mail first.
  */
-import { EmailField } from './email-field';
-import { INVALID_EMAIL_MESSAGE } from '../../domain/auth-errors';
+import { EmailField, useEmailForm } from './email-field';
 import { useEffect, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAuthStoreApi } from '../../stores/auth-store';
 import type { MagicLinkOutcome } from '../../stores/auth-store';
@@ -19,9 +17,7 @@ export function MagicLinkPage() {
   const navigate = useNavigate();
   const url = `${window.location.origin}${location.pathname}${location.search}${location.hash}`;
   const [outcome, setOutcome] = useState<MagicLinkOutcome | 'working'>('working');
-  const [error, setError] = useState<string | null>(null);
-  const [email, setEmail] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [linkError, setLinkError] = useState<string | null>(null);
   const started = useRef(false);
 
   useEffect(() => {
@@ -35,24 +31,20 @@ export function MagicLinkPage() {
         if (result.outcome === 'signed-in') navigate('/builder', { replace: true });
         else {
           setOutcome(result.outcome);
-          setError(result.message ?? null);
+          setLinkError(result.message ?? null);
         }
       });
   }, [store, url, navigate]);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    if (!email.trim()) {
-      setError(INVALID_EMAIL_MESSAGE);
-      return;
+  // The link opened on another device: the address it was sent to, asked for and tried again.
+  const { email, setEmail, busy, error, onSubmit } = useEmailForm(async (address) => {
+    const result = await store.getState().completeMagicLink(url, address);
+    if (result.outcome !== 'signed-in') {
+      return result.message ?? 'This sign-in link is not valid. Please request a new one.';
     }
-    setBusy(true);
-    const result = await store.getState().completeMagicLink(url, email);
-    setBusy(false);
-    if (result.outcome === 'signed-in') navigate('/builder', { replace: true });
-    else setError(result.message ?? 'This sign-in link is not valid. Please request a new one.');
-  }
+    navigate('/builder', { replace: true });
+    return null;
+  });
 
   if (outcome === 'working') {
     return (
@@ -79,7 +71,7 @@ export function MagicLinkPage() {
     return (
       <AuthCard title="We couldn’t sign you in" footer={<Link to="/sign-in">Back to sign in</Link>}>
         <Alert tone="error">
-          <p>{error}</p>
+          <p>{linkError}</p>
         </Alert>
       </AuthCard>
     );

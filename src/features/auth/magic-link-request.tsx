@@ -2,10 +2,8 @@
  * Asks for an e-mail address and sends a passwordless sign-in link to it (return URL /magiclink).
  * Once sent, shows where it went (the address and the sent flag live in the auth store).
  */
-import { EmailField } from './email-field';
-import { INVALID_EMAIL_MESSAGE } from '../../domain/auth-errors';
+import { EmailField, useEmailForm } from './email-field';
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useAuth, useAuthStoreApi } from '../../stores/auth-store';
 import { Button } from '../../ui/button';
 import { Alert } from '../../ui/page';
@@ -14,24 +12,13 @@ export function MagicLinkRequest(props: { onUsePassword: () => void; usePassword
   const store = useAuthStoreApi();
   const sent = useAuth((s) => s.magicLink.sent);
   const sentTo = useAuth((s) => s.magicLink.email);
-  const [email, setEmail] = useState(sentTo);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [resend, setResend] = useState(false);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    if (!email.trim()) {
-      setError(INVALID_EMAIL_MESSAGE);
-      return;
-    }
-    setBusy(true);
-    const result = await store.getState().sendMagicLink(email);
-    setBusy(false);
-    if (!result.ok) setError(result.message);
-    else setResend(false);
-  }
+  const { email, setEmail, busy, error, onSubmit } = useEmailForm(async (address) => {
+    const result = await store.getState().sendMagicLink(address);
+    if (!result.ok) return result.message;
+    setResend(false);
+    return null;
+  }, sentTo);
 
   if (sent && !resend) {
     return (

@@ -3,19 +3,16 @@ import { AUTH_ERROR_MESSAGES, INVALID_EMAIL_MESSAGE } from '../../domain/auth-er
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { passwordProblem } from '../../domain/password';
 import { useAuthStoreApi } from '../../stores/auth-store';
 import { Button } from '../../ui/button';
 import { Alert } from '../../ui/page';
-import { PasswordField } from '../../ui/password-field';
 import { TextField } from '../../ui/text-field';
 import { useFormDraft } from '../../ui/use-form-draft';
 import { AuthCard } from './auth-card';
 import { GoogleSignIn } from './google-sign-in';
 import { InviteBanner, useInviteFromUrl, withInvite } from './invite';
 import { MagicLinkRequest } from './magic-link-request';
-
-const PASSWORD_HINT = 'At least 8 characters, with a number and a capital letter.';
+import { NewPasswordField, useNewPassword } from './new-password-field';
 
 /** Sign-up answers about the address itself: shown at the e-mail field, not in a banner. */
 const EMAIL_TAKEN_MESSAGE = AUTH_ERROR_MESSAGES['email-already-in-use'] ?? '';
@@ -32,8 +29,7 @@ export function SignUpPage() {
   const [mode, setMode] = useState<'password' | 'link'>('password');
   const draft = useFormDraft('sign-up', { name: '', email: '' });
   const { name, email } = draft.values;
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const password = useNewPassword();
   const [emailError, setEmailError] = useState<{ message: string; email: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -42,15 +38,14 @@ export function SignUpPage() {
     event.preventDefault();
     setError(null);
     setEmailError(null);
-    const problem = passwordProblem(password);
-    setPasswordError(problem);
+    const passwordOk = password.check();
     if (!email.trim()) {
       setEmailError({ message: INVALID_EMAIL_MESSAGE, email });
       return;
     }
-    if (problem) return;
+    if (!passwordOk) return;
     setBusy(true);
-    const result = await store.getState().signUp(email, password, name);
+    const result = await store.getState().signUp(email, password.value, name);
     setBusy(false);
     if (result.ok) draft.clear();
     else if (EMAIL_MESSAGES.includes(result.message))
@@ -99,18 +94,7 @@ export function SignUpPage() {
               <Link to="/forgot-password">Reset password</Link>.
             </p>
           ) : null}
-          <PasswordField
-            label="Password"
-            autoComplete="new-password"
-            required
-            value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              if (passwordError && !passwordProblem(e.target.value)) setPasswordError(null);
-            }}
-            error={passwordError}
-            hint={PASSWORD_HINT}
-          />
+          <NewPasswordField label="Password" password={password} />
           <Button type="submit" busy={busy} block>
             Create account
           </Button>

@@ -170,7 +170,7 @@ export function TeamWorkspace() {
 
   return (
     <Page>
-      <header className="team-header">
+      <header className="page-header team-header">
         <div>
           <p className="team-header__eyebrow">{account.name} · Team</p>
           <h1>

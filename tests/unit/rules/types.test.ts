@@ -286,6 +286,8 @@ describe('bytes, latlng and hashing', () => {
     ['bytes size', "b'abc'.size() == 3", true],
     ['bytes toBase64', "b'abc'.toBase64() == 'YWJj'", true],
     ['bytes toHexString', "b'\\x01\\xff'.toHexString() == '01FF'", true],
+    ['octal escapes are bytes too', "b'\\101\\377'.toHexString() == '41FF'", true],
+    ['an octal escape in a string is its character', "'\\101' == 'A'", true],
     [
       'latlng accessors',
       'latlng.value(10, 20).latitude() == 10 && latlng.value(10, 20).longitude() == 20',

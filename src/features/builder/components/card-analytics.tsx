@@ -32,6 +32,7 @@ import {
   type LinkClick,
 } from '../../../data/analytics';
 import { Section } from './fields';
+import './card-analytics.css';
 
 export const ANALYTICS_DAYS = 30;
 

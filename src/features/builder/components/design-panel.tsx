@@ -40,6 +40,7 @@ import {
 } from './fields';
 import { ImageField } from './image-field';
 import { LockedFeature } from './locked-feature';
+import './design-panel.css';
 
 export const TEAM_TEMPLATE_ID = 'team';
 

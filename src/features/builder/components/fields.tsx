@@ -5,6 +5,33 @@
 import { useId } from 'react';
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
+/** The id of a control's hint, for its `aria-describedby`; undefined when it has none. */
+export function hintId(id: string, hint: ReactNode): string | undefined {
+  return hint ? `${id}-hint` : undefined;
+}
+
+/** A control's hint, under it, with the id `hintId` gives. */
+export function FieldHint(props: { id: string; hint: ReactNode }) {
+  return props.hint ? (
+    <p className="field__hint" id={hintId(props.id, props.hint)}>
+      {props.hint}
+    </p>
+  ) : null;
+}
+
+/** A control with its visible label above and its hint below. */
+function LabelledField(props: { id: string; label: string; hint: ReactNode; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={props.id}>
+        {props.label}
+      </label>
+      {props.children}
+      <FieldHint id={props.id} hint={props.hint} />
+    </div>
+  );
+}
+
 export function TextAreaField(
   props: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> & {
     label: string;
@@ -14,22 +41,14 @@ export function TextAreaField(
   const { label, hint, ...rest } = props;
   const id = useId();
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <LabelledField id={id} label={label} hint={hint}>
       <textarea
         {...rest}
         id={id}
         className="field__control builder-textarea"
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-describedby={hintId(id, hint)}
       />
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    </LabelledField>
   );
 }
 
@@ -43,24 +62,11 @@ export function SelectField(
   const { label, hint, children, ...rest } = props;
   const id = useId();
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        {...rest}
-        id={id}
-        className="field__control"
-        aria-describedby={hint ? `${id}-hint` : undefined}
-      >
+    <LabelledField id={id} label={label} hint={hint}>
+      <select {...rest} id={id} className="field__control" aria-describedby={hintId(id, hint)}>
         {children}
       </select>
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-    </div>
+    </LabelledField>
   );
 }
 
@@ -82,18 +88,14 @@ export function CheckboxField(props: {
         checked={props.checked}
         disabled={props.disabled}
         onChange={(event) => props.onChange(event.target.checked)}
-        aria-describedby={props.hint ? `${id}-hint` : undefined}
+        aria-describedby={hintId(id, props.hint)}
       />
       <div>
         <label htmlFor={id} className="check-field__label">
           {props.label}
         </label>
         {props.badge ? <> {props.badge}</> : null}
-        {props.hint ? (
-          <p className="field__hint" id={`${id}-hint`}>
-            {props.hint}
-          </p>
-        ) : null}
+        <FieldHint id={id} hint={props.hint} />
       </div>
     </div>
   );
@@ -112,7 +114,7 @@ export function ChoiceGroup<V extends string>(props: {
 }) {
   const id = useId();
   return (
-    <fieldset className="choice-group" aria-describedby={props.hint ? `${id}-hint` : undefined}>
+    <fieldset className="choice-group" aria-describedby={hintId(id, props.hint)}>
       <legend className="field__label">
         {props.legend}
         {props.badge ? <> {props.badge}</> : null}
@@ -131,11 +133,7 @@ export function ChoiceGroup<V extends string>(props: {
           </label>
         ))}
       </div>
-      {props.hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {props.hint}
-        </p>
-      ) : null}
+      <FieldHint id={id} hint={props.hint} />
     </fieldset>
   );
 }

@@ -4,6 +4,7 @@ import type { ImageSlot } from '../../../data/files';
 import { useBuilderStoreApi } from '../builder-store';
 import { prepareImage } from '../image-file';
 import { slotPatch } from '../save-draft';
+import { FieldHint, hintId } from './fields';
 
 /**
  * One image slot of the card: pick (checked, resized), preview, remove. The image is uploaded when
@@ -47,7 +48,7 @@ export function ImageField(props: {
     setError(null);
   }
 
-  const describedBy = [error ? `${id}-error` : '', props.hint ? `${id}-hint` : '']
+  const describedBy = [error ? `${id}-error` : '', hintId(id, props.hint) ?? '']
     .filter(Boolean)
     .join(' ');
 
@@ -91,11 +92,7 @@ export function ImageField(props: {
             </button>
           ) : null}
         </div>
-        {props.hint ? (
-          <p className="field__hint" id={`${id}-hint`}>
-            {props.hint}
-          </p>
-        ) : null}
+        <FieldHint id={id} hint={props.hint} />
         {error ? (
           <p className="field__error" id={`${id}-error`} role="alert">
             {error}
