@@ -24,6 +24,7 @@ import { LeadFormPanel } from './lead-form-panel';
 import { LinksPanel } from './links-panel';
 import { ProfilePanel } from './profile-panel';
 import { SharePanel } from './share-panel';
+import { WalletPassesSection } from './wallet-passes';
 import { VirtualBackgroundSection } from './virtual-background';
 import { SignaturePanel } from './signature-panel';
 import { Tabs, type TabItem } from '../../../ui/tabs';
@@ -267,6 +268,7 @@ export function CardEditor(props: {
               url={stored ? trackedCardUrl(stored, hosts) : null}
               fileStem={stored?.handle ?? ''}
             />
+            <WalletPassesSection card={stored ?? null} hosts={hosts} />
           </>
         ) : null}
         {currentTab === 'handle' ? (
