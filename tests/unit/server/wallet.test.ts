@@ -1,4 +1,7 @@
 import { createPublicKey } from 'node:crypto';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import forge from 'node-forge';
 import { decodeJwt, decodeProtectedHeader, importSPKI, jwtVerify } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +10,11 @@ import { cardContactFields } from '../../../src/domain/contact-fields';
 import { buildVCard } from '../../../src/domain/vcard';
 import { cardFromDoc } from '../../../src/server/public-surfaces/card-documents';
 import { applePassJson, buildApplePass } from '../../../src/server/wallet/apple-pass';
-import { createDevWalletConfig } from '../../../src/server/wallet/dev-credentials';
+import {
+  createDevWalletConfig,
+  loadOrCreateDevWalletConfig,
+  localWalletConfig,
+} from '../../../src/server/wallet/dev-credentials';
 import { GOOGLE_SAVE_URL, googleSaveUrl } from '../../../src/server/wallet/google-pass';
 import { solidPng } from '../../../src/server/wallet/solid-png';
 import {
@@ -404,5 +411,35 @@ describe('buildApplePass', () => {
       { ...apple, signerKey: key, signerKeyPassphrase: 'secret' },
     );
     expect(() => verifyPassSignature(openPass(bytes), apple.wwdr)).not.toThrow();
+  });
+});
+
+describe('the local server’s development credentials', () => {
+  it('are made once in the data folder and read back on the next start, keys owner-only', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'wallet-dev-')), 'wallet-dev');
+    try {
+      const first = loadOrCreateDevWalletConfig(dir);
+      const second = loadOrCreateDevWalletConfig(dir);
+      expect(second).toEqual(first);
+      expect(statSync(join(dir, 'pass-key.pem')).mode & 0o077).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('give way to production credentials set in the environment', () => {
+    const env = {
+      GOOGLE_WALLET_ISSUER_ID: '1234',
+      GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: 'prod@example.iam.gserviceaccount.com',
+      GOOGLE_WALLET_PRIVATE_KEY: google.privateKey,
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'wallet-env-'));
+    try {
+      const config = localWalletConfig(env, dir);
+      expect(config.google?.issuerId).toBe('1234');
+      expect(config.apple?.passTypeIdentifier).toBe('pass.local.cardbuilder.dev');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
