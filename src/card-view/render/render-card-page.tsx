@@ -115,8 +115,7 @@ function WalletLinks({ wallet }: { wallet: NonNullable<CardPageInput['wallet']> 
         <a href={wallet.apple} type="application/vnd.apple.pkpass">
           <WalletGlyph colors={['#39a9e0', '#f6b42c', '#4cb963', '#ee5a4f']} />
           <span>
-            <small>Add to </small>
-            <b>Apple Wallet</b>
+            <small>Add to</small> <b>Apple Wallet</b>
           </span>
         </a>
       ) : null}
@@ -124,8 +123,7 @@ function WalletLinks({ wallet }: { wallet: NonNullable<CardPageInput['wallet']> 
         <a href={wallet.google}>
           <WalletGlyph colors={['#4285f4', '#ea4335', '#fbbc04', '#34a853']} />
           <span>
-            <small>Add to </small>
-            <b>Google Wallet</b>
+            <small>Add to</small> <b>Google Wallet</b>
           </span>
         </a>
       ) : null}

@@ -23,7 +23,7 @@ export function WalletPassesSection(props: {
       ) : (
         <div className="wallet-passes">
           <a className="wallet-pass" href={walletPassUrl(card, hosts, 'apple')}>
-            <span className="wallet-pass__small">Add to </span>
+            <span className="wallet-pass__small">Add to</span>{' '}
             <span className="wallet-pass__name">Apple Wallet</span>
           </a>
           <a
@@ -32,7 +32,7 @@ export function WalletPassesSection(props: {
             target="_blank"
             rel="noreferrer"
           >
-            <span className="wallet-pass__small">Add to </span>
+            <span className="wallet-pass__small">Add to</span>{' '}
             <span className="wallet-pass__name">Google Wallet</span>
           </a>
         </div>
