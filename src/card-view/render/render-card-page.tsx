@@ -60,11 +60,11 @@ const SHARE_CSS = `
 /** Only on a page that shows a wallet button. */
 const WALLET_CSS = `
 .cb-wallet{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:10px;margin-bottom:10px}
-.cb-wallet a{display:flex;align-items:center;gap:10px;min-height:50px;padding:7px 14px;border-radius:12px;background:#000;color:#fff;text-decoration:none;line-height:1.15;box-shadow:inset 0 0 0 1px rgba(255,255,255,.28)}
+.cb-wallet a{display:flex;align-items:center;justify-content:center;gap:8px;min-height:50px;padding:7px 10px;border-radius:12px;background:#000;color:#fff;text-decoration:none;line-height:1.15;box-shadow:inset 0 0 0 1px rgba(255,255,255,.28)}
 .cb-wallet a:focus-visible{outline:3px solid currentColor;outline-offset:2px}
 .cb-wallet svg{flex:none}
 .cb-wallet small{display:block;font-size:11px;font-weight:500}
-.cb-wallet b{display:block;font-size:15px;font-weight:600;white-space:nowrap}
+.cb-wallet b{display:block;font-size:14px;font-weight:600;white-space:nowrap}
 `;
 
 /** The absolute address of an image fit for og:image (http(s) only), or null. */
