@@ -13,7 +13,7 @@
  *   APPLE_PASS_* / APPLE_TEAM_ID / APPLE_WWDR_CERT / GOOGLE_WALLET_*: production wallet credentials
  *     (README, "Wallet passes"); without them passes are signed with development ones
  */
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { setAccountActiveRoute } from './account-status';
 import { createAdminRoute } from './admin-route';
 import { startServer } from './create-server';
@@ -40,12 +40,10 @@ const routes: RouteHandler[] = [
     signatureBase: '/s',
     linkBase: '/l',
     directoryPath: '/d',
-    // Wallet passes signed with development credentials kept next to the database (.data/wallet-dev)
-    // unless the environment configures production ones (README, "Wallet passes").
-    wallet: localWalletConfig(
-      process.env,
-      join(dirname(process.env.DATA_DIR ?? '.data/db'), 'wallet-dev'),
-    ),
+    // Wallet passes signed with development credentials kept in the data folder
+    // (.data/db/wallet-dev, so a test stack's temporary folder holds its own) unless the
+    // environment configures production ones (README, "Wallet passes").
+    wallet: localWalletConfig(process.env, join(process.env.DATA_DIR ?? '.data/db', 'wallet-dev')),
   }),
   sitemapRoute,
   mailboxPage,

@@ -6,7 +6,7 @@
  * X.509 certificates (node:crypto cannot issue one). Wallet apps refuse these passes, by design:
  * only the configured production credentials (`wallet-config.ts`) make passes phones accept.
  *
- * The local server keeps them in its data folder (`.data/wallet-dev/`, never committed) so that
+ * The local server keeps them in its data folder (`.data/db/wallet-dev/`, never committed) so that
  * every pass it serves is signed by the same certificate; tests make them in memory.
  */
 import { generateKeyPairSync } from 'node:crypto';
