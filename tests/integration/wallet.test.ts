@@ -9,6 +9,7 @@ import { importSPKI, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocData } from '../../src/backend/port';
 import { createDevWalletConfig } from '../../src/server/wallet/dev-credentials';
+import { solidPng } from '../../src/server/wallet/solid-png';
 import type { WalletConfig } from '../../src/server/wallet/wallet-config';
 import { createPublicSurfaces } from '../../server/public-surfaces';
 import { startTestServer, type TestServer } from '../support/local-server';
@@ -87,6 +88,19 @@ describe('wallet passes on the local server', () => {
       backgroundColor: 'rgb(15, 118, 110)',
       barcodes: [{ message: `${server.url}/c/w-pass-handle?via=1` }],
     });
+  });
+
+  it('carries the card’s PNG photo as the pass thumbnail', async () => {
+    const photo = solidPng(64, { r: 200, g: 10, b: 10 });
+    server.ctx.db.set(
+      'cards/w-photo',
+      card('w-photo', {
+        template: { photoAvatar: `data:image/png;base64,${photo.toString('base64')}` },
+      }),
+    );
+    const res = await get(server, '/c/w-photo/wallet/apple.pkpass');
+    const pass = openPass(new Uint8Array(await res.arrayBuffer()));
+    expect(Buffer.from(pass.files['thumbnail.png'] as Uint8Array).equals(photo)).toBe(true);
   });
 
   it('the pass is also found by the card’s public handle', async () => {
