@@ -1,6 +1,7 @@
 /**
  * The public surfaces as one host-agnostic request handler: the card page (`{card}/{handle}`,
- * `{card}/{id}/i`), the vCard download, the lead endpoint, the signature preview (`{signature}/
+ * `{card}/{id}/i`), the vCard download, the wallet passes (`{card}/{id}/wallet/...`, built by
+ * `src/server/wallet/`), the lead endpoint, the signature preview (`{signature}/
  * {handle}`) and the click-tracking redirect (`{link}/...`). It takes a plain request (method, URL,
  * headers, a capped body reader, the visitor's IP) and a database with the port's shapes, and answers
  * a plain response; the local server (`server/public-surfaces.ts`) and the Cloud Functions
