@@ -6,11 +6,15 @@
  */
 import { createPublicKey } from 'node:crypto';
 import { importSPKI, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DocData } from '../../src/backend/port';
 import { createDevWalletConfig } from '../../src/server/wallet/dev-credentials';
 import { solidPng } from '../../src/server/wallet/solid-png';
-import type { WalletConfig } from '../../src/server/wallet/wallet-config';
+import type {
+  AppleWalletConfig,
+  GoogleWalletConfig,
+  WalletConfig,
+} from '../../src/server/wallet/wallet-config';
 import { createPublicSurfaces } from '../../server/public-surfaces';
 import { startTestServer, type TestServer } from '../support/local-server';
 import { openPass, verifyPassSignature } from '../support/wallet-pass';
@@ -169,6 +173,38 @@ describe('wallet passes on the local server', () => {
     server.ctx.db.set('cards/w-unlisted', card('w-unlisted', { handleAllowIndex: false }));
     expect((await get(server, '/c/w-unlisted-handle/wallet/apple.pkpass')).status).toBe(404);
     expect((await get(server, '/c/w-unlisted/wallet/apple.pkpass')).status).toBe(200);
+  });
+
+  it('credentials that cannot sign: 503 with a clear message, the reason in the log', async () => {
+    const broken = await startTestServer({
+      routes: [
+        createPublicSurfaces({
+          cardBase: '/c',
+          signatureBase: '/s',
+          linkBase: '/l',
+          wallet: {
+            apple: { ...(wallet.apple as AppleWalletConfig), signerKey: 'not a key' },
+            google: { ...(wallet.google as GoogleWalletConfig), privateKey: 'not a key' },
+          },
+        }),
+      ],
+    });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      broken.ctx.db.set('cards/w-broken', card('w-broken'));
+      for (const path of ['/c/w-broken/wallet/apple.pkpass', '/c/w-broken/wallet/google']) {
+        const res = await get(broken, path);
+        expect(res.status, path).toBe(503);
+        expect(await res.text()).toContain('The pass could not be made just now');
+      }
+      expect(logged).toHaveBeenCalledWith(
+        expect.stringContaining('could not be signed'),
+        expect.anything(),
+      );
+    } finally {
+      logged.mockRestore();
+      await broken.close();
+    }
   });
 
   it('without wallet credentials: no buttons on the page, and 503 with a clear message', async () => {

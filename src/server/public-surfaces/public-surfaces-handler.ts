@@ -504,31 +504,37 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     const card = (await cardById(ctx.db, key)) ?? (await cardByHandle(ctx.db, key, true));
     if (card === null) return html(404, renderNotFoundPage());
     const base = cardPublicUrl(card, ctx.hosts);
-    const answer = await walletAnswer(config.wallet, {
-      card,
-      kind,
-      hosts: ctx.hosts,
-      now: now(),
-      loadImage: async (value) => {
-        const image = cardImage(value, base);
-        const found =
-          image.embed ??
-          (image.uri !== undefined && ctx.loadPhoto
-            ? await ctx.loadPhoto(image.uri).catch(() => null)
-            : null);
-        if (!found) return null;
-        return { bytes: Buffer.from(found.base64, 'base64'), type: found.type };
-      },
-    });
+    const unavailable = (text: string) =>
+      html(503, renderMessagePage('Wallet passes aren’t available here', text));
+    let answer: Awaited<ReturnType<typeof walletAnswer>>;
+    try {
+      answer = await walletAnswer(config.wallet, {
+        card,
+        kind,
+        hosts: ctx.hosts,
+        now: now(),
+        loadImage: async (value) => {
+          const image = cardImage(value, base);
+          const found =
+            image.embed ??
+            (image.uri !== undefined && ctx.loadPhoto
+              ? await ctx.loadPhoto(image.uri).catch(() => null)
+              : null);
+          if (!found) return null;
+          return { bytes: Buffer.from(found.base64, 'base64'), type: found.type };
+        },
+      });
+    } catch (err) {
+      // Credentials that cannot sign (an unreadable key or certificate, a wrong passphrase): the
+      // operator reads why in the log; the visitor is told plainly, as when none are set.
+      console.error(`[wallet] the ${kind} pass of card ${card.id} could not be signed`, err);
+      return unavailable('The pass could not be made just now. Save the contact instead.');
+    }
     if (answer === null) {
-      return html(
-        503,
-        renderMessagePage(
-          'Wallet passes aren’t available here',
-          kind === 'apple'
-            ? 'This site is not set up to sign Apple Wallet passes yet. Save the contact instead.'
-            : 'This site is not set up for Google Wallet yet. Save the contact instead.',
-        ),
+      return unavailable(
+        kind === 'apple'
+          ? 'This site is not set up to sign Apple Wallet passes yet. Save the contact instead.'
+          : 'This site is not set up for Google Wallet yet. Save the contact instead.',
       );
     }
     const headers = { ...baseHeaders(), ...answer.headers };
