@@ -44,6 +44,8 @@ export function CardEditor(props: {
   draft: CardDraft;
   stored: Card | undefined;
   hosts: PublicHosts;
+  /** The wallet passes the Share tab offers (default both). */
+  wallets?: { apple: boolean; google: boolean };
   gates: Gates;
   templates: readonly Template[];
   teamTemplate: CardTemplate | null;
@@ -268,7 +270,11 @@ export function CardEditor(props: {
               url={stored ? trackedCardUrl(stored, hosts) : null}
               fileStem={stored?.handle ?? ''}
             />
-            <WalletPassesSection card={stored ?? null} hosts={hosts} />
+            <WalletPassesSection
+              card={stored ?? null}
+              hosts={hosts}
+              wallets={props.wallets ?? { apple: true, google: true }}
+            />
           </>
         ) : null}
         {currentTab === 'handle' ? (
