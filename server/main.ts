@@ -10,7 +10,10 @@
  *   LOG_DENIALS=1: print why each refused call was refused
  *   LOCAL_SERVER_ALLOW_REMOTE=1: allow a HOST other than loopback (prints a warning)
  *   START_FRESH_COMMAND: named when the database is damaged (`npm start` sets it)
+ *   APPLE_PASS_* / APPLE_TEAM_ID / APPLE_WWDR_CERT / GOOGLE_WALLET_*: production wallet credentials
+ *     (README, "Wallet passes"); without them passes are signed with development ones
  */
+import { join } from 'node:path';
 import { setAccountActiveRoute } from './account-status';
 import { createAdminRoute } from './admin-route';
 import { startServer } from './create-server';
@@ -19,6 +22,7 @@ import { seedDemoIfEmpty } from './demo-seed';
 import { describeRulesFailure, holdRules, loadRules, type LoadedRules } from './access/load-rules';
 import { createRulesEnginePolicy } from './access/rules-engine-policy';
 import { createPublicSurfaces } from './public-surfaces';
+import { localWalletConfig } from '../src/server/wallet/dev-credentials';
 import { sitemapRoute } from './sitemap-route';
 import { acceptInviteRoute } from './callables/accept-invite';
 import { deliverMail, mailboxPage } from './stand-ins/mail-outbox';
@@ -37,6 +41,10 @@ const routes: RouteHandler[] = [
     signatureBase: '/s',
     linkBase: '/l',
     directoryPath: '/d',
+    // Wallet passes signed with development credentials kept in the data folder
+    // (.data/db/wallet-dev, so a test stack's temporary folder holds its own) unless the
+    // environment configures production ones (README, "Wallet passes").
+    wallet: localWalletConfig(process.env, join(process.env.DATA_DIR ?? '.data/db', 'wallet-dev')),
   }),
   sitemapRoute,
   mailboxPage,

@@ -14,6 +14,7 @@ import {
   type PublicRequest,
   type PublicResponse,
 } from '../src/server/public-surfaces/public-surfaces-handler';
+import type { WalletConfig } from '../src/server/wallet/wallet-config';
 import type { RouteHandler } from './types';
 
 export interface PublicSurfacesOptions {
@@ -27,6 +28,8 @@ export interface PublicSurfacesOptions {
   directoryPath?: string;
   /** Lead posts allowed per card per visitor IP per minute (default 10). */
   leadsPerMinute?: number;
+  /** The credentials wallet passes are signed with (none: no wallet buttons, 503). */
+  wallet?: WalletConfig;
 }
 
 /** The absolute base (for addresses in pages) and the path prefix (for routing) of a surface. */
@@ -70,8 +73,14 @@ function bodyReader(req: IncomingMessage): (maxBytes: number) => Promise<string 
 /** Sends a surface's answer, compressed like the production CDN would, so its weight here is real. */
 function send(req: IncomingMessage, res: ServerResponse, answer: PublicResponse): void {
   const accepts = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-  const compress = accepts && answer.body.length > 1024;
-  const body = compress ? gzipSync(answer.body) : Buffer.from(answer.body, 'utf8');
+  // Bytes (a wallet pass, already a zip) go as they are.
+  const compress = accepts && answer.bytes === undefined && answer.body.length > 1024;
+  const body =
+    answer.bytes !== undefined
+      ? Buffer.from(answer.bytes)
+      : compress
+        ? gzipSync(answer.body)
+        : Buffer.from(answer.body, 'utf8');
   const headers: Record<string, string | number> = {
     ...answer.headers,
     'Content-Length': body.length,
@@ -98,6 +107,7 @@ export function createPublicSurfaces(options: PublicSurfacesOptions): RouteHandl
       link: prefixes.link.path,
     },
     ...(options.leadsPerMinute !== undefined ? { leadsPerMinute: options.leadsPerMinute } : {}),
+    ...(options.wallet !== undefined ? { wallet: options.wallet } : {}),
   });
   const directoryPath = (options.directoryPath ?? '/d').replace(/\/+$/, '');
   const directory = createDirectoryPage({ path: directoryPath });

@@ -13,6 +13,7 @@
  * path of the app's origin; firebase.json rewrites those paths of the app site to these functions.
  */
 import type { PublicHosts } from '../../src/domain/urls';
+import { walletConfigFromEnv, type WalletConfig } from '../../src/server/wallet/wallet-config';
 
 /** Where every function runs: the Stripe extension and the client's callables use this region. */
 export const REGION = 'us-central1';
@@ -24,6 +25,8 @@ export interface FunctionsConfig {
   readonly directoryPath: string;
   /** The Cloud Storage bucket whose photos the vCard may embed ('' for none). */
   readonly storageBucket: string;
+  /** Wallet pass credentials (APPLE_* and GOOGLE_WALLET_*; README "Wallet passes"); null: off. */
+  readonly wallet: WalletConfig;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -57,6 +60,7 @@ export function readFunctionsConfig(env: Env = process.env): FunctionsConfig {
     },
     directoryPath: withoutSlash(env.DIRECTORY_PATH || '/d'),
     storageBucket: env.STORAGE_BUCKET || firebase.storageBucket || '',
+    wallet: walletConfigFromEnv(env),
   };
 }
 

@@ -3,7 +3,7 @@
  * only (which event or request, which module, which database), no behaviour of its own. A factory,
  * so that tests build the functions over a database of their own; `index.ts` builds them for real.
  *
- *   cardPages        HTTPS   card page by handle and by id, vCard, lead post   (card host)
+ *   cardPages        HTTPS   card page by handle and by id, vCard, wallet passes, lead post (card host)
  *   signaturePages   HTTPS   signature preview                                  (signature host)
  *   linkRedirect     HTTPS   click-tracking redirect                            (link host)
  *   publicDirectory  HTTPS   an account's public directory                      (app host, /d/**)
@@ -115,6 +115,7 @@ export function createFunctions(deps: FunctionsDeps) {
         handler = createPublicSurfacesHandler({
           paths: surfacePaths,
           counters: { awaitViews: true },
+          wallet: config.wallet,
         });
         handlers.push(handler);
       }

@@ -13,7 +13,7 @@ import type {
 export interface ResponseLike {
   status(code: number): ResponseLike;
   set(headers: Record<string, string>): ResponseLike;
-  send(body: string): unknown;
+  send(body: string | Buffer): unknown;
 }
 
 /** The plain request of an Express request (the body is the raw bytes firebase-functions keeps). */
@@ -35,5 +35,6 @@ export function sendAnswer(res: ResponseLike, answer: PublicResponse | null): vo
     res.status(404).set({ 'Content-Type': 'text/plain; charset=utf-8' }).send('Not found');
     return;
   }
-  res.status(answer.status).set(answer.headers).send(answer.body);
+  const body = answer.bytes !== undefined ? Buffer.from(answer.bytes) : answer.body;
+  res.status(answer.status).set(answer.headers).send(body);
 }

@@ -14,6 +14,8 @@ import {
 } from '../../src/backend/memory/memory-server-db';
 import { DocumentRef } from '../../src/backend/value-types';
 import { hashInviteToken } from '../../src/server/invites/token';
+import { createDevWalletConfig } from '../../src/server/wallet/dev-credentials';
+import { openPass, verifyPassSignature } from '../../tests/support/wallet-pass';
 import { readFunctionsConfig } from '../src/config';
 import { createFunctions } from '../src/functions';
 
@@ -255,8 +257,8 @@ describe('the HTTPS surfaces', () => {
             Object.assign(answer.headers, headers);
             return res;
           },
-          send(text: string) {
-            answer.body = text;
+          send(text: string | Buffer) {
+            answer.body = text as string;
             resolve(answer);
           },
           on() {
@@ -302,6 +304,61 @@ describe('the HTTPS surfaces', () => {
     db.seed('cards/c1', { accountId: 'acc', isArchived: false, contacts: [] });
     const answer = await call(fns.linkRedirect as never, 'GET', '/l/x/c1/l1/phone/nodcard/click');
     expect(answer.status).toBe(400);
+  });
+
+  it('cardPages hides the wallet buttons and answers 503 when no wallet is configured', async () => {
+    db.seed('cards/c1', {
+      accountId: 'acc',
+      isArchived: false,
+      handle: 'ada',
+      handleAllowIndex: true,
+      name: 'Ada',
+      contacts: [],
+    });
+    const page = await call(fns.cardPages as never, 'GET', '/ada');
+    expect(page.body).not.toContain('/wallet/');
+    const pass = await call(fns.cardPages as never, 'GET', '/c1/wallet/apple.pkpass');
+    expect(pass.status).toBe(503);
+    expect(pass.body).toContain('not set up to sign Apple Wallet passes');
+    const google = await call(fns.cardPages as never, 'GET', '/c1/wallet/google');
+    expect(google.status).toBe(503);
+  });
+
+  it('cardPages serves the signed pass and the Google save link with wallet credentials in the environment', async () => {
+    const dev = createDevWalletConfig();
+    const env = {
+      GCLOUD_PROJECT: 'demo-cardbuilder',
+      APP_ORIGIN: 'https://app.example.test',
+      CARD_HOST: 'https://card.example.test',
+      APPLE_PASS_TYPE_ID: dev.apple?.passTypeIdentifier,
+      APPLE_TEAM_ID: dev.apple?.teamIdentifier,
+      APPLE_PASS_CERT: dev.apple?.signerCert.replace(/\n/g, '\\n'),
+      APPLE_PASS_KEY: Buffer.from(dev.apple?.signerKey ?? '').toString('base64'),
+      APPLE_WWDR_CERT: dev.apple?.wwdr,
+      GOOGLE_WALLET_ISSUER_ID: dev.google?.issuerId,
+      GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: dev.google?.serviceAccountEmail,
+      GOOGLE_WALLET_PRIVATE_KEY: dev.google?.privateKey.replace(/\n/g, '\\n'),
+    };
+    const withWallet = createFunctions({ db: () => db, config: () => readFunctionsConfig(env) });
+    db.seed('cards/c1', {
+      accountId: 'acc',
+      isArchived: false,
+      handle: 'ada',
+      handleAllowIndex: true,
+      name: 'Ada',
+      contacts: [],
+    });
+    const page = await call(withWallet.cardPages as never, 'GET', '/ada');
+    expect(page.body).toContain('href="https://card.example.test/c1/wallet/apple.pkpass"');
+    expect(page.body).toContain('href="https://card.example.test/c1/wallet/google"');
+    const pass = await call(withWallet.cardPages as never, 'GET', '/c1/wallet/apple.pkpass');
+    expect(pass.status).toBe(200);
+    expect(pass.headers['Content-Type']).toBe('application/vnd.apple.pkpass');
+    const opened = openPass(pass.body as unknown as Buffer);
+    expect(() => verifyPassSignature(opened, dev.apple?.wwdr ?? '')).not.toThrow();
+    const google = await call(withWallet.cardPages as never, 'GET', '/c1/wallet/google');
+    expect(google.status).toBe(302);
+    expect(google.headers.Location).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\/ey/);
   });
 
   it('publicDirectory answers 404 for an account without a public directory', async () => {

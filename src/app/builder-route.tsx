@@ -8,12 +8,13 @@ import { CardView } from '../card-view/components/card-view';
 import { appConfig } from './config';
 
 export function BuilderRoute() {
-  const hosts = appConfig().hosts;
+  const { hosts, walletPasses } = appConfig();
   return (
     <>
       <style>{CARD_CSS}</style>
       <CardBuilder
         hosts={hosts}
+        wallets={walletPasses}
         renderPreview={(card) => <CardView card={card} hosts={hosts} mode="preview" />}
       />
     </>

@@ -32,6 +32,12 @@ export interface AppConfig {
   readonly release: string;
   /** The internal account that may hide branding on any plan (spec 6); empty for none. */
   readonly internalAccountId: string;
+  /**
+   * The wallet passes the builder's Share tab offers (`VITE_WALLET_PASSES`, e.g. `apple,google`).
+   * Locally both (the local server signs with development credentials); on Firebase none unless
+   * set, since the functions answer 503 without their credentials (README, "Wallet passes").
+   */
+  readonly walletPasses: { readonly apple: boolean; readonly google: boolean };
   readonly scripts: {
     readonly analyticsSrc: string;
     readonly tagManagerId: string;
@@ -56,6 +62,12 @@ function rawEnv(): RawEnv {
 
 function origin(): string {
   return typeof window !== 'undefined' ? window.location.origin : 'http://localhost:5173';
+}
+
+/** `apple,google` (any order, any case; `none` or empty for neither) as flags. */
+function walletPasses(list: string): AppConfig['walletPasses'] {
+  const names = list.toLowerCase().split(/[\s,]+/);
+  return { apple: names.includes('apple'), google: names.includes('google') };
 }
 
 /** Builds the configuration from an environment map (exported for tests). */
@@ -86,6 +98,7 @@ export function readConfig(env: RawEnv = rawEnv()): AppConfig {
     productTeamEmail: pick('VITE_PRODUCT_TEAM_EMAIL', 'team@cardbuilder.local'),
     release: pick('VITE_RELEASE', 'dev'),
     internalAccountId: pick('VITE_INTERNAL_ACCOUNT_ID', ''),
+    walletPasses: walletPasses(pick('VITE_WALLET_PASSES', local ? 'apple,google' : '')),
     scripts: {
       analyticsSrc: pick('VITE_ANALYTICS_SRC', ''),
       tagManagerId: pick('VITE_TAG_MANAGER_ID', ''),

@@ -70,3 +70,17 @@ export function clickTrackingUrl(
   const parts = [link.value, cardId, link.id, link.name.toLowerCase()].map(encodePart);
   return `${host(hosts.link)}/${parts.join('/')}/nodcard/click`;
 }
+
+/**
+ * The card's wallet passes (issue 13): `{card host}/{id}/wallet/apple.pkpass`, the signed Apple
+ * Wallet pass, and `{card host}/{id}/wallet/google`, which sends the visitor on to the Google
+ * Wallet save link signed at that moment. By id, like the vCard, so an unlisted card has them too.
+ */
+export function walletPassUrl(
+  card: Pick<Card, 'id'>,
+  hosts: Pick<PublicHosts, 'card'>,
+  wallet: 'apple' | 'google',
+): string {
+  const file = wallet === 'apple' ? 'apple.pkpass' : 'google';
+  return `${host(hosts.card)}/${encodePart(card.id)}/wallet/${file}`;
+}

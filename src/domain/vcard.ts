@@ -9,9 +9,14 @@
  * with LinkedIn, Instagram and a website saved three indistinguishable homepages. Groups and X-
  * properties are part of vCard 3.0 (RFC 2425 5.8.2, RFC 2426 3.8), so the file stays valid.
  */
-import { liveLinks } from './link-schedule';
-import type { Card, Link } from './model';
-import { safeLinkHref } from './safe-url';
+import {
+  CARD_URL_LABEL,
+  cardContactFields,
+  urlLabel,
+  type ContactCard,
+  type ContactField,
+  type PhoneKind,
+} from './contact-fields';
 
 export interface VCardOptions {
   /** The profile photo, base64 without a `data:` prefix (one is removed if present). */
@@ -23,8 +28,7 @@ export interface VCardOptions {
   now?: Date;
 }
 
-export type VCardCard = Pick<Card, 'name' | 'title' | 'contacts'> &
-  Partial<Pick<Card, 'company' | 'email' | 'id'>>;
+export type VCardCard = ContactCard;
 
 const CRLF = '\r\n';
 const MAX_OCTETS = 75;
@@ -79,86 +83,57 @@ function splitName(fullName: string): { given: string; family: string } {
   return { given: words.slice(0, -1).join(' '), family: words[words.length - 1] ?? '' };
 }
 
-const PHONE_KINDS = ['phone', 'mobile', 'telephone', 'tel', 'cell', 'fax', 'reception', 'work'];
-const EMAIL_KINDS = ['email', 'e-mail', 'mail'];
-const ADDRESS_KINDS = ['address', 'location'];
-
-/** Profiles a phone should show under the network's own name, whatever the card calls the link. */
-const PROFILE_LABELS: Readonly<Record<string, string>> = {
-  linkedin: 'LinkedIn',
-  instagram: 'Instagram',
-  x: 'X',
-  twitter: 'X',
-  facebook: 'Facebook',
-  tiktok: 'TikTok',
-  youtube: 'YouTube',
-  whatsapp: 'WhatsApp',
-};
-
 /** The label a saved web link carries: the network for a profile, else the card's label or kind. */
-export function vCardUrlLabel(link: Pick<Link, 'name' | 'label'>): string {
-  const kind = link.name.trim().toLowerCase();
-  return PROFILE_LABELS[kind] ?? (link.label.trim() || link.name.trim() || 'Website');
-}
-
-/** A labelled URL: `itemN.URL` and `itemN.X-ABLabel` in one property group. */
-function labelledUrl(group: number, href: string, label: string): string[] {
-  return [`item${group}.URL:${plain(href)}`, `item${group}.X-ABLabel:${escapeVCardText(label)}`];
-}
-
-function linkLines(link: Link, nextGroup: () => number): string[] {
-  const kind = link.name.trim().toLowerCase();
-  const value = link.value.trim();
-  if (value === '') return [];
-  if (PHONE_KINDS.includes(kind)) {
-    const type = link.isTeamLink === true || kind === 'work' ? 'WORK,VOICE' : 'CELL,VOICE';
-    return [`TEL;TYPE=${kind === 'fax' ? 'WORK,FAX' : type}:${escapeVCardText(value)}`];
-  }
-  if (EMAIL_KINDS.includes(kind)) return [`EMAIL;TYPE=INTERNET:${escapeVCardText(value)}`];
-  if (ADDRESS_KINDS.includes(kind)) return [`ADR;TYPE=WORK:;;${escapeVCardText(value)};;;;`];
-  const href = safeLinkHref(link);
-  if (href !== null && /^https?:/i.test(href)) {
-    return labelledUrl(nextGroup(), href, vCardUrlLabel(link));
-  }
-  return [];
-}
+export const vCardUrlLabel = urlLabel;
 
 /** What the card's own address is called in the saved contact. */
-export const VCARD_CARD_URL_LABEL = 'Digital card';
+export const VCARD_CARD_URL_LABEL = CARD_URL_LABEL;
+
+const TEL_TYPES: Readonly<Record<PhoneKind, string>> = {
+  cell: 'CELL,VOICE',
+  work: 'WORK,VOICE',
+  fax: 'WORK,FAX',
+};
+
+/** The vCard lines of one contact field; a URL is labelled in its own property group. */
+function fieldLines(field: ContactField, nextGroup: () => number): string[] {
+  switch (field.kind) {
+    case 'phone':
+      return [`TEL;TYPE=${TEL_TYPES[field.phone]}:${escapeVCardText(field.value)}`];
+    case 'email':
+      return [`EMAIL;TYPE=INTERNET:${escapeVCardText(field.value)}`];
+    case 'address':
+      return [`ADR;TYPE=WORK:;;${escapeVCardText(field.value)};;;;`];
+    case 'url': {
+      const group = nextGroup();
+      return [
+        `item${group}.URL:${plain(field.value)}`,
+        `item${group}.X-ABLabel:${escapeVCardText(field.label)}`,
+      ];
+    }
+  }
+}
 
 /**
- * Builds the vCard 3.0 text of a card: N and FN from the name (last word is the family name), ORG
- * from company, TITLE, TEL/EMAIL/ADR/URL from the contacts live at `options.now` (unsafe or
- * unknown links, and links hidden or outside their schedule, are left out),
- * the card's e-mail when no e-mail link has it, then URL (options.url first), NOTE and PHOTO
- * (base64, `ENCODING=b`). Every URL is labelled (`itemN.X-ABLabel`): the card's address "Digital
- * card", a profile by its network, any other link by its label. Lines end with CRLF, the text
- * ends with one CRLF.
+ * Builds the vCard 3.0 text of a card from its contact fields (`contact-fields.ts`, shared with
+ * the wallet passes): N and FN from the name (last word is the family name), ORG from company,
+ * TITLE, the card's e-mail when no e-mail link has it, then URL (options.url first), TEL/EMAIL/
+ * ADR/URL from the contacts live at `options.now` (unsafe or unknown links, and links hidden or
+ * outside their schedule, are left out), NOTE and PHOTO (base64, `ENCODING=b`). Every URL is
+ * labelled (`itemN.X-ABLabel`): the card's address "Digital card", a profile by its network, any
+ * other link by its label. Lines end with CRLF, the text ends with one CRLF.
  */
 export function buildVCard(card: VCardCard, options: VCardOptions = {}): string {
-  const name = card.name.trim();
-  const { given, family } = splitName(name);
+  const contact = cardContactFields(card, { url: options.url, now: options.now ?? new Date() });
+  const { given, family } = splitName(contact.name);
   const lines: string[] = ['BEGIN:VCARD', 'VERSION:3.0'];
   lines.push(`N:${escapeVCardText(family)};${escapeVCardText(given)};;;`);
-  lines.push(`FN:${escapeVCardText(name)}`);
-  if (card.company?.trim()) lines.push(`ORG:${escapeVCardText(card.company.trim())}`);
-  if (card.title.trim()) lines.push(`TITLE:${escapeVCardText(card.title.trim())}`);
-
+  lines.push(`FN:${escapeVCardText(contact.name)}`);
+  if (contact.company) lines.push(`ORG:${escapeVCardText(contact.company)}`);
+  if (contact.title) lines.push(`TITLE:${escapeVCardText(contact.title)}`);
   let group = 0;
   const nextGroup = () => (group += 1);
-  const cardUrl = options.url?.trim() ?? '';
-  // The card's own address is the first URL (group 1), then the contacts' links in order.
-  const cardUrlLines = cardUrl ? labelledUrl(nextGroup(), cardUrl, VCARD_CARD_URL_LABEL) : [];
-  const contacts = liveLinks(card.contacts, options.now ?? new Date());
-  const contactLines = contacts.flatMap((link) => linkLines(link, nextGroup));
-  const cardEmail = card.email?.trim();
-  const hasCardEmail = contacts.some(
-    (link) =>
-      EMAIL_KINDS.includes(link.name.trim().toLowerCase()) &&
-      link.value.trim().toLowerCase() === cardEmail?.toLowerCase(),
-  );
-  if (cardEmail && !hasCardEmail) lines.push(`EMAIL;TYPE=INTERNET:${escapeVCardText(cardEmail)}`);
-  lines.push(...cardUrlLines, ...contactLines);
+  lines.push(...contact.fields.flatMap((field) => fieldLines(field, nextGroup)));
   if (options.note?.trim()) lines.push(`NOTE:${escapeVCardText(options.note.trim())}`);
   if (options.photo) {
     const base64 = options.photo.base64.replace(/^data:[^,]*,/, '').replace(/\s+/g, '');

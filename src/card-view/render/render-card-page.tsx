@@ -34,6 +34,11 @@ export interface CardPageInput {
   readonly thanks?: boolean;
   /** The moment of the visit (tests pass a fixed one): links not live then are left out. */
   readonly now?: Date;
+  /**
+   * The card's wallet pass addresses (`walletPassUrl`), each only when that wallet is configured
+   * on the host: a button is shown for each one given.
+   */
+  readonly wallet?: { readonly apple?: string; readonly google?: string };
 }
 
 const SHARE_CSS = `
@@ -52,6 +57,16 @@ const SHARE_CSS = `
 .cb-share-msg:empty{display:none}
 `;
 
+/** Only on a page that shows a wallet button. */
+const WALLET_CSS = `
+.cb-wallet{display:grid;grid-template-columns:repeat(auto-fit,minmax(150px,1fr));gap:10px;margin-bottom:10px}
+.cb-wallet a{display:flex;align-items:center;justify-content:center;gap:8px;min-height:50px;padding:7px 10px;border-radius:12px;background:#000;color:#fff;text-decoration:none;line-height:1.15;box-shadow:inset 0 0 0 1px rgba(255,255,255,.28)}
+.cb-wallet a:focus-visible{outline:3px solid currentColor;outline-offset:2px}
+.cb-wallet svg{flex:none}
+.cb-wallet small{display:block;font-size:11px;font-weight:500}
+.cb-wallet b{display:block;font-size:14px;font-weight:600;white-space:nowrap}
+`;
+
 /** Title, description, address and image that link previews show for the card. */
 export function cardShareMeta(card: Card, canonicalUrl: string): ShareMeta {
   const share = card.appShare ?? {};
@@ -68,7 +83,52 @@ export function cardShareMeta(card: Card, canonicalUrl: string): ShareMeta {
   };
 }
 
-function SharePanel({ url, title }: { url: string; title: string }) {
+/** A wallet glyph drawn here (no external image): a stack of cards in the wallet's colours. */
+function WalletGlyph({ colors }: { colors: readonly string[] }) {
+  return (
+    <svg width="26" height="22" viewBox="0 0 26 22" aria-hidden="true">
+      <rect width="26" height="22" rx="5" fill="#fff" />
+      {colors.map((color, i) => (
+        <rect key={color} x="3" y={3 + i * 4} width="20" height="6" rx="2" fill={color} />
+      ))}
+    </svg>
+  );
+}
+
+/** "Add to Apple Wallet" and "Add to Google Wallet": plain links, no script. */
+function WalletLinks({ wallet }: { wallet: NonNullable<CardPageInput['wallet']> }) {
+  if (!wallet.apple && !wallet.google) return null;
+  return (
+    <div className="cb-wallet">
+      {wallet.apple ? (
+        <a href={wallet.apple} type="application/vnd.apple.pkpass">
+          <WalletGlyph colors={['#39a9e0', '#f6b42c', '#4cb963', '#ee5a4f']} />
+          <span>
+            <small>Add to</small> <b>Apple Wallet</b>
+          </span>
+        </a>
+      ) : null}
+      {wallet.google ? (
+        <a href={wallet.google}>
+          <WalletGlyph colors={['#4285f4', '#ea4335', '#fbbc04', '#34a853']} />
+          <span>
+            <small>Add to</small> <b>Google Wallet</b>
+          </span>
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
+function SharePanel({
+  url,
+  title,
+  wallet,
+}: {
+  url: string;
+  title: string;
+  wallet: CardPageInput['wallet'];
+}) {
   return (
     <section
       className="cb-share"
@@ -87,6 +147,7 @@ function SharePanel({ url, title }: { url: string; title: string }) {
           Copy link
         </button>
       </div>
+      {wallet ? <WalletLinks wallet={wallet} /> : null}
       <details className="cb-qr">
         <summary>
           <LinkIcon name="qr" size={18} />
@@ -123,7 +184,11 @@ export function renderCardPage(input: CardPageInput): string {
     canonicalUrl,
     noindex,
     share: meta,
-    css: PAGE_CSS + CARD_CSS + SHARE_CSS,
+    css:
+      PAGE_CSS +
+      CARD_CSS +
+      SHARE_CSS +
+      (input.wallet?.apple || input.wallet?.google ? WALLET_CSS : ''),
     script: CARD_PAGE_SCRIPT,
     themeColor: theme.accent,
     pageBackground: theme.background,
@@ -137,7 +202,7 @@ export function renderCardPage(input: CardPageInput): string {
           </p>
         )}
         <CardView card={card} promotion={input.promotion ?? null} hosts={hosts} mode="page">
-          <SharePanel url={trackedUrl} title={meta.title} />
+          <SharePanel url={trackedUrl} title={meta.title} wallet={input.wallet} />
         </CardView>
       </main>
     ),

@@ -51,6 +51,8 @@ export interface CardBuilderProps {
   renderPreview: (card: Card) => ReactNode;
   /** The public hosts, for the live public link. */
   hosts: PublicHosts;
+  /** The wallet passes the Share tab offers (default both). */
+  wallets?: { apple: boolean; google: boolean };
   /** The builder store to use (tests pass a fresh one); the app's by default. */
   store?: BuilderStoreApi;
 }
@@ -286,6 +288,7 @@ function BuilderScreen(props: Omit<CardBuilderProps, 'store'>) {
               draft={draft}
               stored={stored}
               hosts={props.hosts}
+              {...(props.wallets ? { wallets: props.wallets } : {})}
               gates={gates}
               templates={templates}
               teamTemplate={teamTemplate}

@@ -1,6 +1,7 @@
 /**
  * The public surfaces as one host-agnostic request handler: the card page (`{card}/{handle}`,
- * `{card}/{id}/i`), the vCard download, the lead endpoint, the signature preview (`{signature}/
+ * `{card}/{id}/i`), the vCard download, the wallet passes (`{card}/{id}/wallet/...`, built by
+ * `src/server/wallet/`), the lead endpoint, the signature preview (`{signature}/
  * {handle}`) and the click-tracking redirect (`{link}/...`). It takes a plain request (method, URL,
  * headers, a capped body reader, the visitor's IP) and a database with the port's shapes, and answers
  * a plain response; the local server (`server/public-surfaces.ts`) and the Cloud Functions
@@ -41,7 +42,7 @@ import type { Card, Promotion } from '../../domain/model';
 import { promotionDisplayStatus } from '../../domain/promotions';
 import { isAllowedTarget, safeLinkHref } from '../../domain/safe-url';
 import { buildVCard, foldVCardLine, type VCardOptions } from '../../domain/vcard';
-import { cardPublicUrl, trackedCardUrl, type PublicHosts } from '../../domain/urls';
+import { cardPublicUrl, trackedCardUrl, walletPassUrl, type PublicHosts } from '../../domain/urls';
 import { safeImageSrc } from '../../card-view/components/card-theme';
 import {
   LEAD_BODY_MAX_BYTES,
@@ -56,6 +57,8 @@ import {
 } from '../../card-view/render/render-card-page';
 import { renderSignaturePage } from '../../card-view/render/render-signature-page';
 import { baseHeaders, pageHeaders } from '../../card-view/render/security-headers';
+import type { WalletConfig } from '../wallet/wallet-config';
+import { WALLET_FILES, walletAnswer, walletsEnabled } from '../wallet/wallet-surface';
 import { cardFromDoc, promotionFromDoc } from './card-documents';
 import {
   createCounterBuffer,
@@ -93,6 +96,8 @@ export interface PublicResponse {
   readonly status: number;
   readonly headers: Record<string, string>;
   readonly body: string;
+  /** Bytes sent instead of `body` (a wallet pass); hosts send them as they are, uncompressed. */
+  readonly bytes?: Uint8Array;
 }
 
 export interface PublicSurfacesConfig {
@@ -129,6 +134,11 @@ export interface PublicSurfacesConfig {
    * (at most one write a second per card; counts within the interval are only added up).
    */
   readonly counters?: Omit<CounterBufferOptions, 'write'> & { readonly awaitViews?: boolean };
+  /**
+   * The credentials wallet passes are signed with (`src/server/wallet/`); a wallet left out (or
+   * null) is off: the page shows no button for it and its address answers 503.
+   */
+  readonly wallet?: WalletConfig;
 }
 
 export interface PublicContext {
@@ -238,7 +248,15 @@ function contentDisposition(name: string): string {
 
 /** The vCard photo: embedded when the card holds the image itself, else its address (PHOTO;VALUE=URI). */
 function vCardPhoto(card: Card, base: string): { embed?: VCardOptions['photo']; uri?: string } {
-  const src = safeImageSrc(card.template.photoAvatar);
+  return cardImage(card.template.photoAvatar, base);
+}
+
+/** A card image: its bytes when the card holds the image itself (a data address), else its address. */
+function cardImage(
+  value: string | undefined,
+  base: string,
+): { embed?: VCardOptions['photo']; uri?: string } {
+  const src = safeImageSrc(value);
   if (src === null) return {};
   const inline = /^data:image\/(png|jpe?g);base64,(.*)$/is.exec(src);
   if (inline !== null) {
@@ -401,10 +419,16 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     }
   }
 
+  const wallets = walletsEnabled(config.wallet);
+
   async function cardPage(req: PublicRequest, ctx: PublicContext, card: Card, byId: boolean) {
     const at = now();
     const promotion = await livePromotion(ctx.db, card, at);
     const body = renderCardPage({
+      wallet: {
+        ...(wallets.apple ? { apple: walletPassUrl(card, ctx.hosts, 'apple') } : {}),
+        ...(wallets.google ? { google: walletPassUrl(card, ctx.hosts, 'google') } : {}),
+      },
       card,
       promotion,
       hosts: ctx.hosts,
@@ -471,6 +495,55 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
       },
       body: text,
     };
+  }
+
+  /**
+   * A wallet pass of a live card (`src/server/wallet/`): 404 as the page for an unknown or
+   * archived card, 503 when that wallet's credentials are not configured on this host.
+   */
+  async function wallet(ctx: PublicContext, key: string, file: string): Promise<PublicResponse> {
+    const kind = WALLET_FILES[file];
+    if (kind === undefined) return html(404, renderNotFoundPage());
+    const card = (await cardById(ctx.db, key)) ?? (await cardByHandle(ctx.db, key, true));
+    if (card === null) return html(404, renderNotFoundPage());
+    const base = cardPublicUrl(card, ctx.hosts);
+    const unavailable = (text: string) =>
+      html(503, renderMessagePage('Wallet passes aren’t available here', text));
+    let answer: Awaited<ReturnType<typeof walletAnswer>>;
+    try {
+      answer = await walletAnswer(config.wallet, {
+        card,
+        kind,
+        hosts: ctx.hosts,
+        now: now(),
+        loadImage: async (value) => {
+          const image = cardImage(value, base);
+          const found =
+            image.embed ??
+            (image.uri !== undefined && ctx.loadPhoto
+              ? await ctx.loadPhoto(image.uri).catch(() => null)
+              : null);
+          if (!found) return null;
+          return { bytes: Buffer.from(found.base64, 'base64'), type: found.type };
+        },
+      });
+    } catch (err) {
+      // Credentials that cannot sign (an unreadable key or certificate, a wrong passphrase): the
+      // operator reads why in the log; the visitor is told plainly, as when none are set.
+      console.error(`[wallet] the ${kind} pass of card ${card.id} could not be signed`, err);
+      return unavailable('The pass could not be made just now. Save the contact instead.');
+    }
+    if (answer === null) {
+      return unavailable(
+        kind === 'apple'
+          ? 'This site is not set up to sign Apple Wallet passes yet. Save the contact instead.'
+          : 'This site is not set up for Google Wallet yet. Save the contact instead.',
+      );
+    }
+    const headers = { ...baseHeaders(), ...answer.headers };
+    return typeof answer.body === 'string'
+      ? { status: answer.status, headers, body: answer.body }
+      : { status: answer.status, headers, body: '', bytes: answer.body };
   }
 
   /** An address a mail can go to. */
@@ -680,6 +753,7 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     if (parts.length === 2 && (second === 'vcard' || second === 'vcard.vcf')) {
       return vCard(req, ctx, first);
     }
+    if (parts.length === 3 && second === 'wallet') return wallet(ctx, first, parts[2] ?? '');
     return html(404, renderNotFoundPage());
   };
   return Object.assign(handle, {

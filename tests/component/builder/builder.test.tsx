@@ -380,6 +380,22 @@ describe('card builder', { timeout: 20_000 }, () => {
     expect(builderStore.getState().draft.appShare).toMatchObject({ description: 'Say hi' });
   });
 
+  it('links the saved card’s Apple and Google Wallet passes from the Share tab', async () => {
+    const user = userEvent.setup();
+    renderBuilder();
+    await openedAda();
+    await user.click(screen.getByRole('tab', { name: 'Share' }));
+    expect(screen.getByRole('heading', { name: 'Wallet passes' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add to Apple Wallet' })).toHaveAttribute(
+      'href',
+      'https://cards.test/card-ada/wallet/apple.pkpass',
+    );
+    expect(screen.getByRole('link', { name: 'Add to Google Wallet' })).toHaveAttribute(
+      'href',
+      'https://cards.test/card-ada/wallet/google',
+    );
+  });
+
   it('e-mails new leads to the owner unless the lead form settings turn it off', async () => {
     const user = userEvent.setup();
     const { builderStore } = renderBuilder();

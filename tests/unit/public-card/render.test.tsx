@@ -490,3 +490,53 @@ describe('the team cover gradient and overlay', () => {
     expect(el.querySelector('.cb-cover-overlay')).toBeNull();
   });
 });
+
+describe('wallet pass links', () => {
+  const wallet = {
+    apple: 'https://cards.example/c1/wallet/apple.pkpass',
+    google: 'https://cards.example/c1/wallet/google',
+  };
+  const render = (input: { apple?: string; google?: string } | undefined) =>
+    renderCardPage({
+      card: makeCard(),
+      hosts,
+      canonicalUrl: 'https://cards.example/ada-lovelace',
+      trackedUrl: 'https://cards.example/ada-lovelace?via=1',
+      noindex: false,
+      ...(input !== undefined ? { wallet: input } : {}),
+    });
+  /** The accessible name of a link as a screen reader reads it: its text, spaces kept. */
+  const linkNamed = (doc: Document, name: string) =>
+    [...doc.querySelectorAll('a')].find((a) => a.textContent?.replace(/\s+/g, ' ').trim() === name);
+
+  it('shows "Add to Apple Wallet" and "Add to Google Wallet" as plain links to the passes', () => {
+    const doc = new DOMParser().parseFromString(render(wallet), 'text/html');
+    expect(linkNamed(doc, 'Add to Apple Wallet')?.getAttribute('href')).toBe(wallet.apple);
+    expect(linkNamed(doc, 'Add to Google Wallet')?.getAttribute('href')).toBe(wallet.google);
+    // The badges are drawn here: no external image, and their glyphs are hidden from readers.
+    expect(doc.querySelectorAll('.cb-wallet img')).toHaveLength(0);
+    for (const svg of doc.querySelectorAll('.cb-wallet svg')) {
+      expect(svg.getAttribute('aria-hidden')).toBe('true');
+    }
+  });
+
+  it('adds no script and stays small', () => {
+    const withWallet = render(wallet);
+    const without = render(undefined);
+    const scripts = (html: string) =>
+      [...new DOMParser().parseFromString(html, 'text/html').querySelectorAll('script')].map(
+        (s) => s.textContent,
+      );
+    expect(scripts(withWallet)).toEqual(scripts(without));
+    // Two links with their glyphs and their styles: under 2 KB before compression.
+    expect(withWallet.length - without.length).toBeLessThan(2048);
+  });
+
+  it('shows only the wallets configured on the host, and none when neither is', () => {
+    const appleOnly = new DOMParser().parseFromString(render({ apple: wallet.apple }), 'text/html');
+    expect(linkNamed(appleOnly, 'Add to Apple Wallet')).toBeDefined();
+    expect(linkNamed(appleOnly, 'Add to Google Wallet')).toBeUndefined();
+    const none = new DOMParser().parseFromString(render({}), 'text/html');
+    expect(none.querySelector('.cb-wallet')).toBeNull();
+  });
+});

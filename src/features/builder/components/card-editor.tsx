@@ -24,6 +24,7 @@ import { LeadFormPanel } from './lead-form-panel';
 import { LinksPanel } from './links-panel';
 import { ProfilePanel } from './profile-panel';
 import { SharePanel } from './share-panel';
+import { WalletPassesSection } from './wallet-passes';
 import { VirtualBackgroundSection } from './virtual-background';
 import { SignaturePanel } from './signature-panel';
 import { Tabs, type TabItem } from '../../../ui/tabs';
@@ -43,6 +44,8 @@ export function CardEditor(props: {
   draft: CardDraft;
   stored: Card | undefined;
   hosts: PublicHosts;
+  /** The wallet passes the Share tab offers (default both). */
+  wallets?: { apple: boolean; google: boolean };
   gates: Gates;
   templates: readonly Template[];
   teamTemplate: CardTemplate | null;
@@ -266,6 +269,11 @@ export function CardEditor(props: {
               }}
               url={stored ? trackedCardUrl(stored, hosts) : null}
               fileStem={stored?.handle ?? ''}
+            />
+            <WalletPassesSection
+              card={stored ?? null}
+              hosts={hosts}
+              wallets={props.wallets ?? { apple: true, google: true }}
             />
           </>
         ) : null}

@@ -1,0 +1,90 @@
+/**
+ * The credentials wallet passes are signed with, and where they come from. Production reads them
+ * from the environment (the local server's, or the functions' `functions/.env.<project>`; the
+ * README's "Wallet passes" lists them): an Apple pass type certificate with its key and Apple's
+ * WWDR intermediate certificate, and a Google Wallet issuer with a service account's key. A wallet
+ * whose variables are not all set is off: its button is not shown and its address answers 503.
+ * The local server and the tests use development credentials instead (`dev-credentials.ts`).
+ */
+
+export interface AppleWalletConfig {
+  /** `pass.com.example.card`: the pass type identifier the signer certificate was issued for. */
+  readonly passTypeIdentifier: string;
+  /** The Apple developer team identifier (10 characters). */
+  readonly teamIdentifier: string;
+  /** PEM of the pass type certificate. */
+  readonly signerCert: string;
+  /** PEM of its private key (PKCS#1 or PKCS#8, encrypted when a passphrase is given). */
+  readonly signerKey: string;
+  readonly signerKeyPassphrase?: string;
+  /** PEM of Apple's WWDR intermediate certificate (G4) that issued the signer certificate. */
+  readonly wwdr: string;
+}
+
+export interface GoogleWalletConfig {
+  /** The Google Wallet issuer id (digits); class and object ids start with it. */
+  readonly issuerId: string;
+  /** The service account's e-mail: the JWT's issuer. */
+  readonly serviceAccountEmail: string;
+  /** PEM (PKCS#8) of the service account's private key, as in its JSON key's `private_key`. */
+  readonly privateKey: string;
+}
+
+export interface WalletConfig {
+  readonly apple: AppleWalletConfig | null;
+  readonly google: GoogleWalletConfig | null;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** The environment variables each wallet needs (all of them, or the wallet is off). */
+export const APPLE_WALLET_ENV = [
+  'APPLE_PASS_TYPE_ID',
+  'APPLE_TEAM_ID',
+  'APPLE_PASS_CERT',
+  'APPLE_PASS_KEY',
+  'APPLE_WWDR_CERT',
+] as const;
+export const GOOGLE_WALLET_ENV = [
+  'GOOGLE_WALLET_ISSUER_ID',
+  'GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL',
+  'GOOGLE_WALLET_PRIVATE_KEY',
+] as const;
+
+/**
+ * A PEM given in one environment line: `\n` escapes become line breaks (as in a service
+ * account's JSON key and most .env files), and a value without `-----BEGIN` is read as base64.
+ */
+export function pemFromEnv(value: string): string {
+  const text = value.trim();
+  if (text.includes('-----BEGIN')) return text.replace(/\\n/g, '\n').trim();
+  return Buffer.from(text, 'base64').toString('utf8');
+}
+
+function all(env: Env, names: readonly string[]): boolean {
+  return names.every((name) => (env[name] ?? '').trim() !== '');
+}
+
+/** The wallets configured by the environment; each is null unless all its variables are set. */
+export function walletConfigFromEnv(env: Env): WalletConfig {
+  const value = (name: string) => (env[name] ?? '').trim();
+  const passphrase = value('APPLE_PASS_KEY_PASSPHRASE');
+  const apple: AppleWalletConfig | null = all(env, APPLE_WALLET_ENV)
+    ? {
+        passTypeIdentifier: value('APPLE_PASS_TYPE_ID'),
+        teamIdentifier: value('APPLE_TEAM_ID'),
+        signerCert: pemFromEnv(value('APPLE_PASS_CERT')),
+        signerKey: pemFromEnv(value('APPLE_PASS_KEY')),
+        wwdr: pemFromEnv(value('APPLE_WWDR_CERT')),
+        ...(passphrase !== '' ? { signerKeyPassphrase: passphrase } : {}),
+      }
+    : null;
+  const google: GoogleWalletConfig | null = all(env, GOOGLE_WALLET_ENV)
+    ? {
+        issuerId: value('GOOGLE_WALLET_ISSUER_ID'),
+        serviceAccountEmail: value('GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL'),
+        privateKey: pemFromEnv(value('GOOGLE_WALLET_PRIVATE_KEY')),
+      }
+    : null;
+  return { apple, google };
+}
