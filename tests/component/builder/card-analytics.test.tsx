@@ -55,6 +55,8 @@ describe('card analytics', { timeout: 20_000 }, () => {
     expect(entry.querySelector('time')).toHaveAttribute('datetime', today.toISOString());
     expect(within(leads).queryByRole('table')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+    // All of one entry is shown: no "Showing 1 of 1 entries".
+    expect(within(leads).getByText('1 entry')).toBeInTheDocument();
   });
 
   it('is not offered for a card that is not created yet', async () => {

@@ -447,7 +447,9 @@ export function CardAnalytics(props: { card: Card; now?: Date }) {
               </button>
             ) : null}
             <p className="builder-empty">
-              Showing {entries.length.toLocaleString()} of {leadTotal.toLocaleString()} entries
+              {entries.length === leadTotal
+                ? `${leadTotal.toLocaleString()} ${leadTotal === 1 ? 'entry' : 'entries'}`
+                : `Showing ${entries.length.toLocaleString()} of ${leadTotal.toLocaleString()} entries`}
             </p>
           </section>
         )}
