@@ -27,6 +27,9 @@ import { sendAccountMail } from './triggers/billing-mail';
 import { countCardsInUse } from './triggers/card-count';
 import { sendInviteMail } from './triggers/invite-mail';
 import { syncPlanFromSubscriptions } from './triggers/plan-sync';
+import { resumeUnfinishedJobs, runJobs } from './triggers/jobs';
+import { backfillNameLower } from '../src/server/jobs/backfill-name-lower';
+import { serverDbFromSync } from '../src/backend/local/sync-server-db';
 import type { CommitTrigger, RouteHandler } from './types';
 
 /** Extra HTTP routes, tried in order after the data API (public pages, callables, checkout...). */
@@ -51,6 +54,7 @@ const triggers: CommitTrigger[] = [
   ...paymentsTriggers,
   syncPlanFromSubscriptions,
   sendAccountMail,
+  runJobs,
 ];
 
 const env = process.env;
@@ -120,6 +124,11 @@ const server = await startServer({
 if (env.SEED_DEMO === '1' && (await seedDemoIfEmpty(server.ctx.db, server.ctx.projectId))) {
   console.log('Seeded the demo data into an empty data folder.');
 }
+// Cards stored before the search field existed become searchable (idempotent: usually 0 writes).
+const backfilled = await backfillNameLower(serverDbFromSync(server.ctx.db));
+if (backfilled > 0) console.log(`Added the search field to ${backfilled} older cards.`);
+const resumed = await resumeUnfinishedJobs(server.ctx.db);
+if (resumed > 0) console.log(`Resuming ${resumed} unfinished job(s).`);
 server.markReady();
 console.log(`Local data server listening on ${server.url}`);
 
@@ -129,6 +138,7 @@ function stop(signal: string): void {
   stopping = true;
   console.log(`${signal}: closing the local data server`);
   rules.close();
+  // A job still running stops with the process; its next start resumes it from its cursor.
   server.close().then(
     () => process.exit(0),
     (err: unknown) => {

@@ -14,6 +14,7 @@
  *   sendInviteMail   Firestore write of accounts/{accountId}/invites/{email} (create, resend)
  *   welcomeMail      Firestore create of accounts/{accountId}
  *   billingMail      Firestore write of users/{uid}/subscriptions/{subscriptionId}
+ *   runJobs          Firestore write of accounts/{accountId}/jobs/{jobId} (runs it when queued)
  */
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import {
@@ -37,6 +38,7 @@ import { createDirectoryPage } from '../../src/server/directory/directory-page';
 import { acceptInvite as acceptInviteOn } from '../../src/server/invites/accept-invite';
 import { INVITE_DOCUMENT, queueInviteMail } from '../../src/server/invites/invite-mail';
 import { sitemapPage } from '../../src/server/sitemap';
+import { JOB_DOCUMENT, runJobOnWrite } from '../../src/server/jobs/run-job';
 import { SUBSCRIPTION_DOCUMENT, syncPlanOnSubscriptionWrite } from '../../src/server/plan-sync';
 import { createPhotoLoader } from '../../src/server/public-surfaces/photo-loader';
 import {
@@ -232,6 +234,19 @@ export function createFunctions(deps: FunctionsDeps) {
           },
           deps.config().appOrigin,
         );
+      },
+    ),
+
+    // A run works at most RUN_BUDGET_MS (7 min) and then queues the job again, which fires this
+    // function once more: each invocation stays inside the 9-minute limit however large the job.
+    runJobs: onDocumentWritten(
+      { document: JOB_DOCUMENT, region: REGION, timeoutSeconds: 540, memory: '512MiB' },
+      async (event) => {
+        await runJobOnWrite(deps.db(), {
+          path: `accounts/${event.params.accountId}/jobs/${event.params.jobId}`,
+          before: eventData(event.data?.before),
+          after: eventData(event.data?.after),
+        });
       },
     ),
   };

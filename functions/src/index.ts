@@ -25,3 +25,4 @@ export const countCardsInUse = functions.countCardsInUse;
 export const sendInviteMail = functions.sendInviteMail;
 export const welcomeMail = functions.welcomeMail;
 export const billingMail = functions.billingMail;
+export const runJobs = functions.runJobs;
