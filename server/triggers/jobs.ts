@@ -17,7 +17,10 @@ const running = new Set<Promise<unknown>>();
 
 function track(work: Promise<unknown>): void {
   running.add(work);
-  void work.finally(() => running.delete(work));
+  // A run records its own failure on the job; anything else is logged, never left unhandled.
+  work
+    .catch((err: unknown) => console.error('[jobs] a job run failed', err))
+    .finally(() => running.delete(work));
 }
 
 export const runJobs: CommitTrigger = (change, ctx) => {

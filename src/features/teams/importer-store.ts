@@ -26,6 +26,7 @@ import type {
   ValidationResult,
 } from '../../data/importer';
 import { resumeJob, watchJob } from '../../data/jobs';
+import { normaliseEmail } from '../../data/members';
 import { importerReducer, initialImporterState } from '../../domain/importer';
 import { isJobActive } from '../../domain/jobs';
 import type { Job } from '../../domain/jobs';
@@ -132,6 +133,8 @@ export function createImporterStore() {
 
     /** The account whose existing e-mails are loaded (null: load them again). */
     let checkedFor: string | null = null;
+    /** The addresses already asked about for `checkedFor`. */
+    let checkedEmails = new Set<string>();
 
     /** The rows the running (or last) import job was given, in order. */
     let sentRows: readonly ImportRow[] = [];
@@ -225,9 +228,18 @@ export function createImporterStore() {
         set({ checking: true, checkError: null });
         try {
           if (checkedFor !== accountId) {
-            const existingEmails = await existingCardEmails(accountId);
             checkedFor = accountId;
-            set({ existingEmails });
+            checkedEmails = new Set();
+            set({ existingEmails: new Set() });
+          }
+          // Only the rows' addresses not asked about yet (the cost follows the rows).
+          const emails = get()
+            .importer.members.map((m) => normaliseEmail(m.email ?? ''))
+            .filter((e) => e !== '' && !checkedEmails.has(e));
+          if (emails.length > 0) {
+            const found = await existingCardEmails(accountId, emails);
+            for (const e of emails) checkedEmails.add(e);
+            set({ existingEmails: new Set([...get().existingEmails, ...found]) });
           }
           const { importer, handleOverrides, claimed } = get();
           const wanted = [...plannedHandles(importer.members, handleOverrides).values()].filter(
