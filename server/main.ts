@@ -32,6 +32,9 @@ import { countCardsInUse } from './triggers/card-count';
 import { sendInviteMail } from './triggers/invite-mail';
 import { syncPlanFromSubscriptions } from './triggers/plan-sync';
 import { createLocalLeadRouting } from './triggers/lead-webhooks';
+import { resumeUnfinishedJobs, runJobs } from './triggers/jobs';
+import { backfillNameLower } from '../src/server/jobs/backfill-name-lower';
+import { serverDbFromSync } from '../src/backend/local/sync-server-db';
 import type { CommitTrigger, RouteHandler } from './types';
 
 /** Extra HTTP routes, tried in order after the data API (public pages, callables, checkout...). */
@@ -64,6 +67,7 @@ const triggers: CommitTrigger[] = [
   syncPlanFromSubscriptions,
   sendAccountMail,
   leadRouting.trigger,
+  runJobs,
 ];
 
 const env = process.env;
@@ -133,6 +137,11 @@ const server = await startServer({
 if (env.SEED_DEMO === '1' && (await seedDemoIfEmpty(server.ctx.db, server.ctx.projectId))) {
   console.log('Seeded the demo data into an empty data folder.');
 }
+// Cards stored before the search field existed become searchable (idempotent: usually 0 writes).
+const backfilled = await backfillNameLower(serverDbFromSync(server.ctx.db));
+if (backfilled > 0) console.log(`Added the search field to ${backfilled} older cards.`);
+const resumed = await resumeUnfinishedJobs(server.ctx.db);
+if (resumed > 0) console.log(`Resuming ${resumed} unfinished job(s).`);
 server.markReady();
 console.log(`Local data server listening on ${server.url}`);
 const stopLeadRetries = leadRouting.startSweeping(server.ctx);
@@ -144,6 +153,7 @@ function stop(signal: string): void {
   console.log(`${signal}: closing the local data server`);
   rules.close();
   stopLeadRetries();
+  // A job still running stops with the process; its next start resumes it from its cursor.
   server.close().then(
     () => process.exit(0),
     (err: unknown) => {

@@ -17,6 +17,7 @@
  *   routeLeadToWebhooks  Firestore create of analytics/{cardId}/entries/{entryId} (a new lead)
  *   retryLeadWebhooks    every 5 minutes: the webhook deliveries whose retry is due
  *   leadWebhooks     callable: the owner's webhooks (create, update, rotate, delete, test lead)
+ *   runJobs          Firestore write of accounts/{accountId}/jobs/{jobId} (runs it when queued)
  */
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
@@ -49,6 +50,7 @@ import {
   type LeadRoutingDeps,
 } from '../../src/server/lead-routing/lead-routing';
 import { createPostWebhook } from '../../src/server/lead-routing/post-webhook';
+import { JOB_DOCUMENT, runJobOnWrite } from '../../src/server/jobs/run-job';
 import { SUBSCRIPTION_DOCUMENT, syncPlanOnSubscriptionWrite } from '../../src/server/plan-sync';
 import { createPhotoLoader } from '../../src/server/public-surfaces/photo-loader';
 import {
@@ -286,5 +288,18 @@ export function createFunctions(deps: FunctionsDeps) {
         throw httpsError(err);
       }
     }),
+
+    // A run works at most RUN_BUDGET_MS (7 min) and then queues the job again, which fires this
+    // function once more: each invocation stays inside the 9-minute limit however large the job.
+    runJobs: onDocumentWritten(
+      { document: JOB_DOCUMENT, region: REGION, timeoutSeconds: 540, memory: '512MiB' },
+      async (event) => {
+        await runJobOnWrite(deps.db(), {
+          path: `accounts/${event.params.accountId}/jobs/${event.params.jobId}`,
+          before: eventData(event.data?.before),
+          after: eventData(event.data?.after),
+        });
+      },
+    ),
   };
 }

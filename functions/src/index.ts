@@ -28,3 +28,4 @@ export const billingMail = functions.billingMail;
 export const routeLeadToWebhooks = functions.routeLeadToWebhooks;
 export const retryLeadWebhooks = functions.retryLeadWebhooks;
 export const leadWebhooks = functions.leadWebhooks;
+export const runJobs = functions.runJobs;

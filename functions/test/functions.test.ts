@@ -366,3 +366,34 @@ describe('the HTTPS surfaces', () => {
     expect(answer.status).toBe(404);
   });
 });
+
+describe('runJobs (Firestore write of accounts/{accountId}/jobs/{jobId})', () => {
+  it('runs a job that became queued, and nothing on the job’s own progress writes', async () => {
+    db.seed('accounts/acc', { name: 'Acme', ownerId: 'u1', plan: FREE });
+    db.seed('accounts/acc/teams/t1', {
+      name: 'Sales',
+      accountId: 'acc',
+      links: [{ id: 'web', name: 'Website', label: 'Website', value: 'https://acme.example' }],
+      syncVersion: 1,
+      syncScope: { links: true, branding: false },
+    });
+    db.seed('cards/c1', { id: 'c1', accountId: 'acc', teamId: 't1', contacts: [] });
+    const path = 'accounts/acc/jobs/sync-t1-v1';
+    const job = { kind: 'teamSync', state: 'queued', teamId: 't1', version: 1, createdBy: 'u1' };
+    db.seed(path, job);
+    const params = { accountId: 'acc', jobId: 'sync-t1-v1' };
+    await t.wrap(fns.runJobs)({
+      data: t.makeChange(snapshot({}, path), snapshot(job, path)),
+      params,
+    });
+    expect(db.dump()[path]).toMatchObject({ state: 'done', done: 1, written: 1 });
+    expect(db.dump()['accounts/acc/teams/t1']?.syncedVersion).toBe(1);
+    writes = [];
+    const done = db.dump()[path] ?? {};
+    await t.wrap(fns.runJobs)({
+      data: t.makeChange(snapshot({ ...done, state: 'running' }, path), snapshot(done, path)),
+      params,
+    });
+    expect(writes).toEqual([]);
+  });
+});

@@ -3,23 +3,27 @@
  *
  * Pure part: column mapping (`guessMapping`, `rowsToMembers`), deterministic handles
  * (`plannedHandles`) and per-row validation (`validateMembers`). Backend part: which e-mails already
- * have a card in the account, which handles are claimed, and the import itself (`importMembers`),
- * written in batches of `IMPORT_BATCH_CARDS` cards, sized to the rules' access-call limit.
+ * have a card in the account, which handles are claimed, and the import itself, a server job
+ * (`startImportJob`, `src/server/jobs/import-job.ts`) that creates the cards in chunks with
+ * progress, goes on if the person leaves the page, and resumes where it stopped after a failure.
  *
  * Running the same file twice creates no duplicates: a row whose e-mail already has a card in the
  * account is skipped (and the handle of a row is a pure function of its name and row order), so a
- * second run, or a run resumed after a failure, only creates what is missing.
+ * second run only creates what is missing.
  */
 import { backend } from '../backend/current';
-import type { DocData, QueryDoc, QuerySpec, WriteOp } from '../backend/port';
+import type { WriteOp } from '../backend/port';
+import { serverTimestamp } from '../backend/transforms';
 import type { ImportMember } from '../domain/importer';
-import { mergeTeamLinks } from '../domain/links';
+import { importPartId, IMPORT_ROWS_PER_PART, MAX_IMPORT_JOB_ROWS } from '../domain/jobs';
+import type { ImportJobRow } from '../domain/jobs';
 import type { Link } from '../domain/model';
 import { generateHandle } from '../domain/handles';
-import { cardAndClaimOps, cardUsageOp, isHandleTaken, newCardId } from './cards';
+import { chunk } from '../domain/team-sync';
+import type { TeamBranding } from '../domain/team-sync';
+import { isHandleTaken } from './cards';
+import { jobPath } from './jobs';
 import { isEmail, normaliseEmail } from './members';
-import { applyBranding, asTeamLink, chunk } from './team-sync';
-import type { TeamBranding } from './team-sync';
 
 /** The fields a CSV column can map to. Link fields become card links of that kind. */
 export const IMPORT_FIELDS = [
@@ -47,16 +51,7 @@ export const LINK_FIELDS = IMPORT_FIELDS.filter(
 export type ColumnMapping = Partial<Record<ImportField, number>>;
 
 /** The most rows one import takes. */
-export const MAX_IMPORT_ROWS = 5000;
-/**
- * Cards per batch, sized to the rules' access-call limits: a batched write may make 20 document
- * reads in its rules (get/exists/getAfter), at most 10 per write, and each write counts its own.
- * For the super admin (the costliest caller) `firestore.rules` reads 5 documents to judge a card
- * create (account, user, card-cap list, handle claim, team, the id's analytics) and 3 for its handle
- * claim (account, user, card): 9 a card, so 2 cards (18 reads) fit a batch. The access table and app-writes.test.ts
- * run batches of this size against the rules; large imports belong in a server job.
- */
-export const IMPORT_BATCH_CARDS = 2;
+export const MAX_IMPORT_ROWS = MAX_IMPORT_JOB_ROWS;
 
 const SYNONYMS: Record<ImportField, readonly string[]> = {
   name: ['name', 'full name', 'fullname', 'member', 'person', 'display name'],
@@ -314,33 +309,36 @@ export function memberLinks(
 
 // ---- Backend ----------------------------------------------------------------------------------
 
-function accountCardsPage(accountId: string, afterId?: string): QuerySpec {
-  return {
-    collection: 'cards',
-    where: [
-      { field: 'accountId', op: '==', value: accountId },
-      ...(afterId !== undefined ? [{ field: 'id', op: '>' as const, value: afterId }] : []),
-    ],
-    orderBy: [{ field: 'id', direction: 'asc' }],
-    limit: 500,
-  };
-}
-
-/** The lowercased e-mails that already have a card in the account (archived cards included). */
-export async function existingCardEmails(accountId: string): Promise<Set<string>> {
-  const emails = new Set<string>();
-  let after: string | undefined;
-  for (;;) {
-    const page: QueryDoc[] = await backend().query(accountCardsPage(accountId, after));
-    for (const doc of page) {
-      if (typeof doc.data.email === 'string' && doc.data.email !== '') {
-        emails.add(normaliseEmail(doc.data.email));
-      }
+/**
+ * Which of `emails` (lowercased) already have a card in the account, archived cards included: a
+ * query per 30 addresses (`in`), so the cost follows the rows checked, not the account's size.
+ * A card whose address was stored in another case is not found here; the import job compares the
+ * lowercased addresses of every card on the server and skips that row then.
+ */
+export async function existingCardEmails(
+  accountId: string,
+  emails: readonly string[],
+): Promise<Set<string>> {
+  const wanted = [...new Set(emails.map(normaliseEmail).filter((e) => e !== ''))];
+  const found = new Set<string>();
+  const answers = await Promise.all(
+    chunk(wanted, 30).map((part) =>
+      backend().query({
+        collection: 'cards',
+        where: [
+          { field: 'accountId', op: '==', value: accountId },
+          { field: 'email', op: 'in', value: part },
+        ],
+        limit: 1000,
+      }),
+    ),
+  );
+  for (const docs of answers) {
+    for (const doc of docs) {
+      if (typeof doc.data.email === 'string') found.add(normaliseEmail(doc.data.email));
     }
-    const last = page[page.length - 1];
-    if (page.length < 500 || !last) return emails;
-    after = typeof last.data.id === 'string' ? last.data.id : last.id;
   }
+  return found;
 }
 
 /** Which of the handles are claimed (true) or free (false); 16 reads in flight at most. */
@@ -368,97 +366,61 @@ export interface ImportRow {
   handle: string;
 }
 
-export interface ImportInput {
-  accountId: string;
-  ownerId: string;
-  team: ImportTeam;
-  company: string;
-  /** Whether the new cards follow the team's links and branding (default: both). */
-  bulkSync?: { syncTeamLinks: boolean; syncBranding: boolean } | undefined;
-}
-
-export interface ImportProgress {
-  imported: number;
-  total: number;
-}
-
-export interface ImportOutcome {
-  imported: number;
-  /** The message of the batch that failed, when one did (the rows after it were not imported). */
-  error: string | null;
-}
-
-/** The batch writes that create one imported member's card with the team's links and branding. */
-export function importCardOps(row: ImportRow, input: ImportInput, cardId: string): WriteOp[] {
+/** A checked row as the import job stores it (`src/domain/jobs.ts`, ImportJobRow). */
+export function importJobRow(row: ImportRow): ImportJobRow {
   const { member } = row;
-  const { team } = input;
-  const bulkSync = input.bulkSync ?? { syncTeamLinks: true, syncBranding: true };
-  const branded = bulkSync.syncBranding
-    ? applyBranding({ template: {}, signatureBasic: {} }, team)
-    : { template: {}, signatureBasic: {}, teamStyles: [] };
-  const personal = memberLinks(member, cardId);
-  const ops = cardAndClaimOps({
-    id: cardId,
-    accountId: input.accountId,
-    ownerId: input.ownerId,
-    teamId: team.id,
-    handle: row.handle,
-    handleAllowIndex: true,
+  return {
+    row: member.index,
     name: (member.name ?? '').trim(),
-    title: (member.title ?? '').trim(),
-    company: input.company,
     email: normaliseEmail(member.email ?? ''),
-    contacts: bulkSync.syncTeamLinks
-      ? mergeTeamLinks(personal, team.links.map(asTeamLink))
-      : personal,
-    appForm: { enabled: true, fields: { name: true, email: true, phone: true, note: true } },
-    template: branded.template,
-    signatureBasic: { enabled: true, includePhoto: true, ...branded.signatureBasic },
-    appShare: {},
-  });
-  const [cardOp, ...rest] = ops;
-  if (cardOp === undefined || cardOp.kind !== 'set') return ops;
-  const data: DocData = {
-    ...cardOp.data,
-    bulkSync,
-    teamStyles: branded.teamStyles,
-    teamSyncVersion: team.syncVersion,
+    title: (member.title ?? '').trim(),
+    handle: row.handle,
+    // The link keys (`email`, `phone`...) become the link ids `{cardId}-{key}` on the server.
+    links: memberLinks(member, '').map((link) => ({
+      key: link.id.slice(1),
+      name: link.name,
+      value: link.value,
+    })),
   };
-  return [{ ...cardOp, data }, ...rest];
 }
 
 /**
- * Creates one card per row, `IMPORT_BATCH_CARDS` per batch, reporting progress after each batch.
- * Stops at the first batch the backend refuses (a claimed handle, the card cap) and says so; the
- * rows before it stay imported, and running the import again skips them by e-mail.
+ * Row parts written per batch: each part's rules read the account and the job (and, for the super
+ * admin, their user document): at most 3 access calls a part, 20 a batch.
  */
-export async function importMembers(
+const PARTS_PER_BATCH = 4;
+
+/**
+ * Starts the import as a server job (`src/server/jobs/import-job.ts`): writes the rows in parts of
+ * `IMPORT_ROWS_PER_PART`, then creates the job, which the server runs in chunks (it checks every
+ * row again: e-mail, handle, card cap). Resolves with the job's id; follow it with `watchJob`.
+ */
+export async function startImportJob(
+  accountId: string,
+  teamId: string,
+  uid: string,
   rows: readonly ImportRow[],
-  input: ImportInput,
-  onProgress: (progress: ImportProgress) => void = () => undefined,
-): Promise<ImportOutcome> {
-  let imported = 0;
-  onProgress({ imported, total: rows.length });
-  for (const part of chunk(rows, IMPORT_BATCH_CARDS)) {
-    const ids = part.map(() => newCardId());
-    const ops = [
-      ...part.flatMap((row, i) => importCardOps(row, input, ids[i] ?? newCardId())),
-      cardUsageOp(input.accountId, ids),
-    ];
-    try {
-      await backend().batch(ops);
-    } catch (err) {
-      const code = (err as { code?: string }).code;
-      return {
-        imported,
-        error:
-          code === 'permission-denied'
-            ? 'The server refused the next cards: a handle was claimed meanwhile or your plan’s card limit was reached.'
-            : ((err as { message?: string }).message ?? 'The import stopped unexpectedly.'),
-      };
-    }
-    imported += part.length;
-    onProgress({ imported, total: rows.length });
-  }
-  return { imported, error: null };
+): Promise<string> {
+  if (rows.length === 0) throw new Error('There are no rows to import.');
+  if (rows.length > MAX_IMPORT_JOB_ROWS)
+    throw new Error(`One import takes at most ${MAX_IMPORT_JOB_ROWS.toLocaleString()} rows.`);
+  const jobId = backend().newId();
+  const path = jobPath(accountId, jobId);
+  const parts = chunk(rows.map(importJobRow), IMPORT_ROWS_PER_PART);
+  const partOps: WriteOp[] = parts.map((part, n) => ({
+    kind: 'set',
+    path: `${path}/rows/${importPartId(n)}`,
+    data: { rows: part },
+  }));
+  for (const ops of chunk(partOps, PARTS_PER_BATCH)) await backend().batch(ops);
+  await backend().set(path, {
+    kind: 'import',
+    state: 'queued',
+    teamId,
+    createdBy: uid,
+    createdAt: serverTimestamp(),
+    rowCount: rows.length,
+    rowParts: parts.length,
+  });
+  return jobId;
 }

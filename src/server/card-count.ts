@@ -10,6 +10,7 @@
 import type { DocData } from '../backend/port';
 import type { ServerDb } from '../backend/server-port';
 import { accountsToRecount, cardsInUse } from '../domain/card-count';
+import { isCountedByImportJob } from './jobs/job-cards';
 
 /** The document path the trigger listens to. */
 export const CARD_DOCUMENT = 'cards/{cardId}';
@@ -47,5 +48,7 @@ export async function recountCardsInUse(
   before: DocData | null,
   after: DocData | null,
 ): Promise<void> {
+  // An import job recounts its account after each chunk of cards it creates (jobs/job-cards.ts).
+  if (before === null && after !== null && (await isCountedByImportJob(db, after))) return;
   for (const accountId of accountsToRecount(before, after)) await recountAccount(db, accountId);
 }

@@ -359,7 +359,26 @@ export function buildFixture(ids: Ids, now: Date): Array<[string, DocData]> {
       },
     ],
     ...leadRoutingFixture(),
+    // Server jobs (docs/decisions/011-server-jobs.md): one running, one failed, in account A.
+    ['accounts/acc-a/jobs/job-running', job('running')],
+    ['accounts/acc-a/jobs/job-failed', { ...job('failed'), error: 'The disk is full.' }],
+    ['accounts/acc-b/jobs/job-b', job('running')],
   ];
+}
+/** A stored team sync job of team-a1 in `state`, as the server leaves it. */
+function job(state: string): DocData {
+  return {
+    kind: 'teamSync',
+    state,
+    teamId: 'team-a1',
+    createdBy: 'someone',
+    createdAt: OLD,
+    version: 1,
+    total: 1200,
+    done: 400,
+    written: 380,
+    cursor: 'card-0400',
+  };
 }
 
 // ------------------------------------------------------------------ operations
@@ -2184,11 +2203,159 @@ const LEAD_ROUTING_ATTACKS: AccessCase[] = [
   ),
 ];
 
+/** A team sync job of account A as the team page creates it. */
+function newSyncJob(env: CaseEnv, extra: DocData = {}): DocData {
+  return {
+    kind: 'teamSync',
+    state: 'queued',
+    teamId: 'team-a1',
+    version: 2,
+    createdBy: env.me,
+    createdAt: ST,
+    ...extra,
+  };
+}
+
+/** An import job of account A as the Import tab creates it, after its rows. */
+function newImportJob(env: CaseEnv, extra: DocData = {}): DocData {
+  return {
+    kind: 'import',
+    state: 'queued',
+    teamId: 'team-a1',
+    rowCount: 150,
+    rowParts: 1,
+    createdBy: env.me,
+    createdAt: ST,
+    ...extra,
+  };
+}
+
+const ROWS = { rows: [{ row: 0, name: 'Ada', email: 'ada@example.com', handle: 'ada-x' }] };
+
+// Server jobs (accounts/{id}/jobs/{jobId}): managers ask, the server works and reports.
+const JOBS: Row[] = [
+  {
+    what: 'get a job of account A',
+    op: () => get('accounts/acc-a/jobs/job-running'),
+    allow: ACCOUNT_A_CARD_EDITORS,
+  },
+  {
+    what: 'list the jobs of account A',
+    op: () => query({ collection: 'accounts/acc-a/jobs', limit: 20 }),
+    allow: ACCOUNT_A_CARD_EDITORS,
+  },
+  {
+    what: 'ask for a team sync job in account A',
+    op: (e) => set('accounts/acc-a/jobs/sync-team-a1-v2', newSyncJob(e)),
+    allow: ACCOUNT_A_EDITORS,
+  },
+  {
+    what: "write an import's rows in account A",
+    op: () => set('accounts/acc-a/jobs/new-import/rows/0000', ROWS),
+    allow: ACCOUNT_A_EDITORS,
+  },
+  {
+    what: 'start an import job in account A with its rows',
+    op: (e) =>
+      batch(
+        { kind: 'set', path: 'accounts/acc-a/jobs/new-import/rows/0000', data: ROWS },
+        { kind: 'set', path: 'accounts/acc-a/jobs/new-import', data: newImportJob(e) },
+      ),
+    allow: ACCOUNT_A_EDITORS,
+  },
+  {
+    what: 'cancel a running job of account A',
+    op: () => update('accounts/acc-a/jobs/job-running', { cancelRequested: true }),
+    allow: ACCOUNT_A_EDITORS,
+  },
+  {
+    what: 'resume a failed job of account A',
+    op: () => update('accounts/acc-a/jobs/job-failed', { state: 'queued' }),
+    allow: ACCOUNT_A_EDITORS,
+  },
+  {
+    what: 'delete a job of account A',
+    op: () => del('accounts/acc-a/jobs/job-running'),
+    allow: [],
+  },
+];
+
+const JOB_ATTACKS: AccessCase[] = [
+  c('owner creates a job already running', 'owner', false, (e) =>
+    set('accounts/acc-a/jobs/j1', newSyncJob(e, { state: 'running' })),
+  ),
+  c('owner creates a job already done, with made-up progress', 'owner', false, (e) =>
+    set('accounts/acc-a/jobs/j1', newSyncJob(e, { state: 'done', done: 1200, total: 1200 })),
+  ),
+  c('owner creates a job with a cursor of their choosing', 'owner', false, (e) =>
+    set('accounts/acc-a/jobs/j1', newSyncJob(e, { cursor: 'card-9999' })),
+  ),
+  c('owner creates a job in the name of the collaborator', 'owner', false, (e) =>
+    set('accounts/acc-a/jobs/j1', newSyncJob(e, { createdBy: e.ids.uid.collaborator })),
+  ),
+  c('owner creates a job of a kind that does not exist', 'owner', false, (e) =>
+    set('accounts/acc-a/jobs/j1', newSyncJob(e, { kind: 'deleteEverything' })),
+  ),
+  c('owner creates a job for a team that does not exist', 'owner', false, (e) =>
+    set('accounts/acc-a/jobs/j1', newSyncJob(e, { teamId: 'team-zz' })),
+  ),
+  c('owner creates a job for a team of account B', 'owner', false, (e) =>
+    set('accounts/acc-a/jobs/j1', newSyncJob(e, { teamId: 'team-b1' })),
+  ),
+  c('owner creates an import job of 10,001 rows', 'owner', false, (e) =>
+    set('accounts/acc-a/jobs/j1', newImportJob(e, { rowCount: 10_001, rowParts: 51 })),
+  ),
+  c('owner back-dates a job', 'owner', false, (e) =>
+    set('accounts/acc-a/jobs/j1', newSyncJob(e, { createdAt: OLD })),
+  ),
+  c('otherOwner asks for a job in account A', 'otherOwner', false, (e) =>
+    set('accounts/acc-a/jobs/j1', newSyncJob(e)),
+  ),
+  c('card editor asks for a team sync job', 'cardEditor', false, (e) =>
+    set('accounts/acc-a/jobs/j1', newSyncJob(e)),
+  ),
+  c('owner rewrites an existing job as a new one', 'owner', false, (e) =>
+    set('accounts/acc-a/jobs/job-running', newSyncJob(e)),
+  ),
+  c('owner writes the progress of a running job', 'owner', false, () =>
+    update('accounts/acc-a/jobs/job-running', { done: 1200, state: 'done' }),
+  ),
+  c('owner moves the cursor of a failed job before resuming it', 'owner', false, () =>
+    update('accounts/acc-a/jobs/job-failed', { state: 'queued', cursor: 'card-0000' }),
+  ),
+  c('owner "resumes" a running job (a second run)', 'owner', false, () =>
+    update('accounts/acc-a/jobs/job-running', { state: 'queued' }),
+  ),
+  c('owner marks a failed job done', 'owner', false, () =>
+    update('accounts/acc-a/jobs/job-failed', { state: 'done' }),
+  ),
+  c('owner changes the rows of a job that exists', 'owner', false, () =>
+    set('accounts/acc-a/jobs/job-running/rows/0000', ROWS),
+  ),
+  c('owner writes a part of 201 rows', 'owner', false, () =>
+    set('accounts/acc-a/jobs/new-import/rows/0000', {
+      rows: Array.from({ length: 201 }, (_, row) => ({ row })),
+    }),
+  ),
+  c('owner writes a part under a name that is not a part number', 'owner', false, () =>
+    set('accounts/acc-a/jobs/new-import/rows/extra', ROWS),
+  ),
+  c('owner reads the rows of an import', 'owner', false, () =>
+    get('accounts/acc-a/jobs/new-import/rows/0000'),
+  ),
+  c('owner reads a job of account B', 'owner', false, () => get('accounts/acc-b/jobs/job-b')),
+  c('otherOwner cancels a job of account A', 'otherOwner', false, () =>
+    update('accounts/acc-a/jobs/job-running', { cancelRequested: true }),
+  ),
+];
+
 export const ACCESS_CASES: readonly AccessCase[] = [
   ...expand(MATRIX),
   ...ATTACKS,
   ...expand(LEAD_ROUTING_MATRIX),
   ...LEAD_ROUTING_ATTACKS,
+  ...expand(JOBS),
+  ...JOB_ATTACKS,
 ];
 
 /** Files (storage.rules / canWriteFile), run against the local server's file store. */

@@ -162,13 +162,34 @@ export function runQuery(docs: Iterable<QueryDoc>, spec: QuerySpec): QueryDoc[] 
     matching.push(doc);
   }
   const lastDirection = order.at(-1)?.direction ?? 'asc';
-  matching.sort((a, b) => {
+  const compare = (a: QueryDoc, b: QueryDoc): number => {
     for (const o of order) {
       const c = compareValues(getField(a.data, o.field).value, getField(b.data, o.field).value);
       if (c !== 0) return o.direction === 'asc' ? c : -c;
     }
     const c = compareIds(a.id, b.id);
     return lastDirection === 'asc' ? c : -c;
-  });
-  return spec.limit !== undefined ? matching.slice(0, spec.limit) : matching;
+  };
+  const limit = spec.limit;
+  if (limit !== undefined && limit > 0 && matching.length > limit * 4) {
+    // A page of a large result (the builder's search over 10,000 cards): keep the first `limit`
+    // in order as they come instead of sorting every match. Ids make every order total.
+    const top: QueryDoc[] = [];
+    for (const doc of matching) {
+      const last = top[top.length - 1];
+      if (top.length === limit && last && compare(doc, last) >= 0) continue;
+      let lo = 0;
+      let hi = top.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (compare(top[mid] as QueryDoc, doc) <= 0) lo = mid + 1;
+        else hi = mid;
+      }
+      top.splice(lo, 0, doc);
+      if (top.length > limit) top.pop();
+    }
+    return top;
+  }
+  matching.sort(compare);
+  return limit !== undefined ? matching.slice(0, limit) : matching;
 }

@@ -12,7 +12,7 @@ import {
   claimedHandles,
   existingCardEmails,
   guessMapping,
-  importMembers,
+  startImportJob,
   looksLikeHeader,
   plannedHandles,
   rowsToMembers,
@@ -21,14 +21,31 @@ import {
 import type {
   ColumnMapping,
   ImportField,
-  ImportOutcome,
-  ImportProgress,
   ImportRow,
   ImportTeam,
   ValidationResult,
 } from '../../data/importer';
+import { resumeJob, watchJob } from '../../data/jobs';
+import { normaliseEmail } from '../../data/members';
 import { importerReducer, initialImporterState } from '../../domain/importer';
+import { isJobActive } from '../../domain/jobs';
+import type { Job } from '../../domain/jobs';
 import type { ImporterAction, ImporterState } from '../../domain/importer';
+
+export interface ImportProgress {
+  imported: number;
+  /** Rows the server has gone through, of `total`. */
+  done: number;
+  total: number;
+}
+
+export interface ImportOutcome {
+  imported: number;
+  /** Why the job stopped, when it failed (the rows before it stay imported). */
+  error: string | null;
+  /** The job, so a failed one can be resumed. */
+  jobId: string | null;
+}
 
 export type ImporterStore = {
   importer: ImporterState;
@@ -45,6 +62,8 @@ export type ImporterStore = {
   checkError: string | null;
   progress: ImportProgress | null;
   outcome: ImportOutcome | null;
+  /** The server job of the import, as its document says now. */
+  job: Job | null;
   /** The rows this import created a card for (member index → handle), over every run. */
   importedRows: Map<number, string>;
   dispatch: (action: ImporterAction) => void;
@@ -57,14 +76,18 @@ export type ImporterStore = {
   /** Reads which e-mails already have a card and which planned handles are claimed. */
   check: (accountId: string) => Promise<void>;
   validation: (remaining: number) => ValidationResult;
+  /**
+   * Starts the import as a server job with the rows that are ready and follows it until it ends
+   * (progress after every chunk); resolves with the outcome.
+   */
   runImport: (input: {
     accountId: string;
     ownerId: string;
     team: ImportTeam;
-    company: string;
     remaining: number;
-    bulkSync?: { syncTeamLinks: boolean; syncBranding: boolean };
   }) => Promise<ImportOutcome>;
+  /** Resumes the import's job after it failed: it continues from where it stopped. */
+  resumeImport: (accountId: string) => Promise<ImportOutcome | null>;
   reset: () => void;
 };
 
@@ -87,6 +110,7 @@ function emptyData() {
     checkError: null,
     progress: null,
     outcome: null,
+    job: null,
     importedRows: new Map<number, string>(),
   } satisfies Partial<ImporterStore>;
 }
@@ -109,6 +133,11 @@ export function createImporterStore() {
 
     /** The account whose existing e-mails are loaded (null: load them again). */
     let checkedFor: string | null = null;
+    /** The addresses already asked about for `checkedFor`. */
+    let checkedEmails = new Set<string>();
+
+    /** The rows the running (or last) import job was given, in order. */
+    let sentRows: readonly ImportRow[] = [];
 
     /** Records rows whose cards now exist, with the handle each got. */
     function markImported(done: readonly ImportRow[]) {
@@ -116,6 +145,47 @@ export function createImporterStore() {
       const importedRows = new Map(get().importedRows);
       for (const { member, handle } of done) importedRows.set(member.index, handle);
       set({ importedRows });
+    }
+
+    /** Marks the rows the job has gone through and created a card for, with their handles. */
+    function markFromJob(job: Job, rows: readonly ImportRow[]) {
+      const notCreated = new Set(job.problems.map((p) => p.row));
+      // Rows go through in order: the first `done` rows are decided.
+      markImported(rows.slice(0, job.done).filter((row) => !notCreated.has(row.member.index)));
+    }
+
+    /** Follows the job's document until it ends; its progress goes into the store. */
+    function followJob(
+      accountId: string,
+      jobId: string,
+      rows: readonly ImportRow[],
+    ): Promise<ImportOutcome> {
+      return new Promise((resolve) => {
+        const stop = watchJob(
+          accountId,
+          jobId,
+          (job) => {
+            if (!job) return;
+            markFromJob(job, rows);
+            set({
+              job,
+              progress: { imported: job.written, done: job.done, total: job.total || rows.length },
+              importer: importerReducer(get().importer, {
+                type: 'setStatus',
+                status: { imported: job.written },
+              }),
+            });
+            if (isJobActive(job)) return;
+            queueMicrotask(stop);
+            resolve({
+              imported: job.written,
+              error: job.state === 'done' ? null : (job.error ?? 'The import stopped.'),
+              jobId,
+            });
+          },
+          (err) => resolve({ imported: get().progress?.imported ?? 0, error: err.message, jobId }),
+        );
+      });
     }
 
     return {
@@ -158,9 +228,18 @@ export function createImporterStore() {
         set({ checking: true, checkError: null });
         try {
           if (checkedFor !== accountId) {
-            const existingEmails = await existingCardEmails(accountId);
             checkedFor = accountId;
-            set({ existingEmails });
+            checkedEmails = new Set();
+            set({ existingEmails: new Set() });
+          }
+          // Only the rows' addresses not asked about yet (the cost follows the rows).
+          const emails = get()
+            .importer.members.map((m) => normaliseEmail(m.email ?? ''))
+            .filter((e) => e !== '' && !checkedEmails.has(e));
+          if (emails.length > 0) {
+            const found = await existingCardEmails(accountId, emails);
+            for (const e of emails) checkedEmails.add(e);
+            set({ existingEmails: new Set([...get().existingEmails, ...found]) });
           }
           const { importer, handleOverrides, claimed } = get();
           const wanted = [...plannedHandles(importer.members, handleOverrides).values()].filter(
@@ -205,18 +284,18 @@ export function createImporterStore() {
           }),
           outcome: null,
         });
-        const outcome = await importMembers(rows, input, (progress) => {
-          // Batches run in order, so the rows imported so far are the first `imported` ones.
-          markImported(rows.slice(0, progress.imported));
-          set({
-            progress,
-            importer: importerReducer(get().importer, {
-              type: 'setStatus',
-              status: { imported: progress.imported },
-            }),
-          });
-        });
-        markImported(rows.slice(0, outcome.imported));
+        let outcome: ImportOutcome;
+        sentRows = rows;
+        try {
+          const jobId = await startImportJob(input.accountId, input.team.id, input.ownerId, rows);
+          outcome = await followJob(input.accountId, jobId, rows);
+        } catch (err) {
+          outcome = {
+            imported: 0,
+            error: (err as { message?: string }).message ?? 'The import could not start.',
+            jobId: null,
+          };
+        }
         checkedFor = null;
         set({
           outcome,
@@ -234,8 +313,47 @@ export function createImporterStore() {
         return outcome;
       },
 
+      resumeImport: async (accountId) => {
+        const jobId = get().outcome?.jobId;
+        if (!jobId || get().job?.state !== 'failed') return null;
+        set({
+          importer: importerReducer(get().importer, {
+            type: 'setStatus',
+            status: { saving: true, submitted: false, success: false },
+          }),
+          outcome: null,
+        });
+        let outcome: ImportOutcome;
+        try {
+          await resumeJob(accountId, jobId);
+          outcome = await followJob(accountId, jobId, sentRows);
+        } catch (err) {
+          outcome = {
+            imported: get().job?.written ?? 0,
+            error: (err as { message?: string }).message ?? 'The import could not resume.',
+            jobId,
+          };
+        }
+        checkedFor = null;
+        set({
+          outcome,
+          importer: importerReducer(get().importer, {
+            type: 'setStatus',
+            status: {
+              saving: false,
+              submitted: true,
+              success: outcome.error === null,
+              imported: outcome.imported,
+            },
+          }),
+        });
+        await get().check(accountId);
+        return outcome;
+      },
+
       reset: () => {
         checkedFor = null;
+        sentRows = [];
         set({ importer: importerReducer(get().importer, { type: 'reset' }), ...emptyData() });
       },
     };

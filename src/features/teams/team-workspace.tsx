@@ -120,7 +120,7 @@ export function TeamWorkspace() {
   const accountId = account?.id ?? null;
   const teamState = useTeam(accountId, teamId);
   const team = teamState.team;
-  const sync = useTeamSync(team);
+  const sync = useTeamSync(team, user?.id ?? null);
   const cards = useAccountCards(accountId);
   const [importer] = useState(createImporterStore);
   const [creating, setCreating] = useState(false);

@@ -14,6 +14,7 @@ import { AccountStoreContext, createAccountStore } from '../../../src/stores/acc
 import { AuthStoreContext, createAuthStore } from '../../../src/stores/auth-store';
 import { AppToaster } from '../../../src/ui/toaster';
 import { createFakeAuth } from '../support/fake-auth';
+import { runJobsOn } from '../support/job-runner';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -138,6 +139,7 @@ export function renderTeam(path: string, options: { db?: MemoryBackend; seed?: b
   const disconnect = connectStores(authStore, accountStore);
   const stopAuth = authStore.getState().start();
   auth.restore(OWNER);
+  const stopJobs = runJobsOn(db);
   const router = createMemoryRouter(
     [
       { path: '/team/:teamId', element: <TeamWorkspace /> },
@@ -160,6 +162,7 @@ export function renderTeam(path: string, options: { db?: MemoryBackend; seed?: b
     authStore,
     accountStore,
     stop() {
+      stopJobs();
       stopAuth();
       disconnect();
     },

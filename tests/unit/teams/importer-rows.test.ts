@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   guessMapping,
-  importCardOps,
   looksLikeHeader,
   plannedHandles,
   rowsToMembers,
   validateMembers,
 } from '../../../src/data/importer';
 import type { ValidationContext } from '../../../src/data/importer';
-import { teamBrandingOf } from '../../../src/data/team-sync';
 import type { ImportMember } from '../../../src/domain/importer';
 
 function members(list: Omit<ImportMember, 'index' | 'links'>[]): ImportMember[] {
@@ -151,62 +149,6 @@ describe('validateMembers', () => {
     expect(result.ready).toBe(2);
     expect(result.rows.get(3)?.messages).toEqual([
       'Over your card limit: only 2 more cards fit your plan.',
-    ]);
-  });
-});
-
-describe('importCardOps', () => {
-  it('creates the card coupled to the team, with team links and branding, and claims its handle', () => {
-    const ops = importCardOps(
-      {
-        member: {
-          index: 0,
-          name: 'Ada Lovelace',
-          email: 'Ada@Acme.example',
-          title: 'CTO',
-          links: { phone: '+1 555' },
-        },
-        handle: 'ada-lovelace',
-      },
-      {
-        accountId: 'acme',
-        ownerId: 'u1',
-        company: 'Acme',
-        team: {
-          ...teamBrandingOf({ photoLogo: 'https://cdn.example/logo.png' }),
-          id: 'sales',
-          syncVersion: 4,
-          links: [{ id: 'web', name: 'Website', label: 'Website', value: 'https://acme.example' }],
-        },
-      },
-      'card1',
-    );
-    expect(ops).toHaveLength(2);
-    const [cardOp, claim] = ops;
-    expect(claim).toEqual({
-      kind: 'set',
-      path: 'handles/ada-lovelace',
-      data: { cardId: 'card1', accountId: 'acme' },
-    });
-    expect(cardOp?.kind).toBe('set');
-    const data = cardOp?.kind === 'set' ? cardOp.data : {};
-    expect(data).toMatchObject({
-      id: 'card1',
-      accountId: 'acme',
-      teamId: 'sales',
-      email: 'ada@acme.example',
-      handle: 'ada-lovelace',
-      bulkSync: { syncTeamLinks: true, syncBranding: true },
-      teamSyncVersion: 4,
-      teamStyles: ['template.photoLogo'],
-      template: { photoLogo: 'https://cdn.example/logo.png' },
-    });
-    expect(
-      (data.contacts as { id: string; isTeamLink: boolean }[]).map((l) => [l.id, l.isTeamLink]),
-    ).toEqual([
-      ['card1-email', false],
-      ['card1-phone', false],
-      ['web', true],
     ]);
   });
 });

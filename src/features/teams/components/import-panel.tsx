@@ -1,220 +1,27 @@
 /**
  * Bulk import (spec 1, 3, 4): a CSV file or pasted rows → column mapping → a paged preview where
  * each row can be edited or removed, with its validation messages → one card per valid row, with
- * the team's links and branding, in batches, with progress → the result: rows imported shown as
- * imported (with their handle), counts that add up to the rows, and a way to the new cards.
+ * the team's links and branding, created by a server job with progress (`import-run.tsx`) → the
+ * result: rows imported shown as imported (with their handle), counts that add up to the rows,
+ * and a way to the new cards. The mapping and the row editor live in their own files.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { useStore } from 'zustand';
-import { IMPORT_FIELDS, LINK_FIELDS, MAX_IMPORT_ROWS } from '../../../data/importer';
-import type { ImportField, ImportTeam, RowCheck, RowState } from '../../../data/importer';
-import type { ImportMember } from '../../../domain/importer';
+import { LINK_FIELDS, MAX_IMPORT_ROWS } from '../../../data/importer';
+import type { ImportTeam } from '../../../data/importer';
 import { Button } from '../../../ui/button';
 import { Alert } from '../../../ui/page';
 import { parseCsvFile, parseCsvText } from '../csv';
 import type { ImporterStoreApi } from '../importer-store';
+import { MappingTable } from './import-mapping';
+import { RowEditor, StatusCell } from './import-rows';
+import { ImportRun } from './import-run';
 import { SelectField } from './select-field';
 import './import-panel.css';
 
 export const PAGE_SIZE = 25;
 
 type Filter = 'all' | 'imported' | 'error' | 'ready' | 'skip';
-
-const STATE_LABELS: Record<RowState, string> = {
-  imported: 'Imported',
-  ready: 'Ready',
-  skip: 'Skipped',
-  error: 'Needs attention',
-};
-
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
-function MappingTable(props: { store: ImporterStoreApi }) {
-  const rows = useStore(props.store, (s) => s.rows);
-  const hasHeader = useStore(props.store, (s) => s.hasHeader);
-  const mapping = useStore(props.store, (s) => s.mapping);
-  const width = rows.reduce((max, row) => Math.max(max, row.length), 0);
-  const header = hasHeader ? rows[0] : undefined;
-  const sample = rows[hasHeader ? 1 : 0] ?? [];
-  const fieldOf = (column: number) =>
-    (Object.entries(mapping) as [ImportField, number][]).find(([, c]) => c === column)?.[0] ?? '';
-
-  return (
-    <section className="team-section" aria-labelledby="mapping-heading">
-      <h2 id="mapping-heading">Match the columns</h2>
-      <p className="team-section__lead">
-        Tell us what each column holds. Unmatched columns are ignored.
-      </p>
-      <label className="team-check">
-        <input
-          type="checkbox"
-          checked={hasHeader}
-          onChange={(e) => props.store.getState().setHasHeader(e.target.checked)}
-        />
-        The first row holds column names
-      </label>
-      <div className="team-table-wrap">
-        <table className="team-table">
-          <caption className="visually-hidden">Column mapping</caption>
-          <thead>
-            <tr>
-              <th scope="col">Column</th>
-              <th scope="col">First value</th>
-              <th scope="col">Holds</th>
-            </tr>
-          </thead>
-          <tbody>
-            {Array.from({ length: width }, (_, column) => {
-              const name = header?.[column] || `Column ${column + 1}`;
-              return (
-                <tr key={column}>
-                  <th scope="row">{name}</th>
-                  <td>{sample[column] ?? ''}</td>
-                  <td>
-                    <SelectField
-                      label={`Field for ${name}`}
-                      className="visually-hidden-label"
-                      value={fieldOf(column)}
-                      onChange={(e) =>
-                        props.store
-                          .getState()
-                          .mapColumn(
-                            column,
-                            e.target.value === '' ? null : (e.target.value as ImportField),
-                          )
-                      }
-                    >
-                      <option value="">Ignore</option>
-                      {IMPORT_FIELDS.map((field) => (
-                        <option key={field.key} value={field.key}>
-                          {field.label}
-                        </option>
-                      ))}
-                    </SelectField>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-    </section>
-  );
-}
-
-function RowEditor(props: {
-  member: ImportMember;
-  handle: string;
-  position: number;
-  store: ImporterStoreApi;
-  onDone: () => void;
-}) {
-  const { member, store } = props;
-  const [draft, setDraft] = useState({
-    name: member.name ?? '',
-    email: member.email ?? '',
-    title: member.title ?? '',
-    phone: member.links.phone ?? '',
-    handle: props.handle,
-  });
-  const label = (what: string) => `${what}, row ${props.position}`;
-
-  function save() {
-    store.getState().dispatch({
-      type: 'update',
-      index: member.index,
-      patch: {
-        name: draft.name.trim(),
-        email: draft.email.trim(),
-        title: draft.title.trim(),
-        links: { phone: draft.phone.trim() },
-      },
-    });
-    if (draft.handle !== props.handle) store.getState().setHandle(member.index, draft.handle);
-    props.onDone();
-  }
-
-  const input = (key: keyof typeof draft, what: string, type = 'text') => (
-    <input
-      className="field__control"
-      type={type}
-      aria-label={label(what)}
-      value={draft[key]}
-      onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') save();
-        if (e.key === 'Escape') props.onDone();
-      }}
-    />
-  );
-
-  return (
-    <tr>
-      <td>{props.position}</td>
-      <td>{input('name', 'Name')}</td>
-      <td>{input('email', 'E-mail', 'email')}</td>
-      <td>{input('title', 'Title')}</td>
-      <td>{input('phone', 'Phone', 'tel')}</td>
-      <td>{input('handle', 'Handle')}</td>
-      <td colSpan={2}>
-        <div className="team-table__actions">
-          <button
-            type="button"
-            className="button button--primary button--small"
-            aria-label={`Save row ${props.position}`}
-            onClick={save}
-          >
-            Save
-          </button>
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={props.onDone}
-          >
-            Cancel
-          </button>
-        </div>
-      </td>
-    </tr>
-  );
-}
-
-function StatusCell({ check }: { check: RowCheck | undefined }) {
-  if (!check) return <span className="badge">…</span>;
-  return (
-    <>
-      <span className={`badge badge--${check.state}`}>{STATE_LABELS[check.state]}</span>
-      {check.messages.length > 0 ? (
-        <ul
-          className={`team-table__messages${check.state === 'skip' ? ' team-table__messages--skip' : ''}`}
-        >
-          {check.messages.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
-      ) : null}
-    </>
-  );
-}
-
-/** The rows by what became of them, in words; the numbers add up to every row shown. */
-function resultSummary(validation: {
-  imported: number;
-  ready: number;
-  errors: number;
-  skipped: number;
-}): string {
-  const total = validation.imported + validation.ready + validation.errors + validation.skipped;
-  const parts = [`${validation.imported} imported`];
-  if (validation.ready > 0) parts.push(`${validation.ready} ready to import`);
-  if (validation.errors > 0) parts.push(`${validation.errors} need attention`);
-  if (validation.skipped > 0)
-    parts.push(`${validation.skipped} already had a card and were skipped`);
-  return `Of ${plural(total, 'row', 'rows')}: ${parts.join(', ')}.`;
-}
 
 export function ImportPanel(props: {
   store: ImporterStoreApi;
@@ -236,8 +43,6 @@ export function ImportPanel(props: {
   const claimed = useStore(store, (s) => s.claimed);
   const checking = useStore(store, (s) => s.checking);
   const checkError = useStore(store, (s) => s.checkError);
-  const progress = useStore(store, (s) => s.progress);
-  const outcome = useStore(store, (s) => s.outcome);
   const importedRows = useStore(store, (s) => s.importedRows);
   const [paste, setPaste] = useState('');
   const [parseError, setParseError] = useState<string | null>(null);
@@ -302,9 +107,7 @@ export function ImportPanel(props: {
       accountId,
       ownerId: props.ownerId,
       team: props.team,
-      company: props.company,
       remaining: props.remaining,
-      bulkSync: props.bulkSync,
     });
   }
 
@@ -365,7 +168,6 @@ export function ImportPanel(props: {
   }
 
   const saving = status.saving;
-  const total = progress?.total ?? 0;
 
   return (
     <div className="team-grid import-panel">
@@ -543,53 +345,16 @@ export function ImportPanel(props: {
         ) : null}
       </section>
 
-      <section className="team-section" aria-labelledby="run-heading">
-        <h2 id="run-heading">Import</h2>
-        {saving ? (
-          <div className="sync-status" role="status" aria-live="polite">
-            <span>
-              Saving cards: {status.imported} of {total}
-            </span>
-            <progress
-              className="meter"
-              aria-label="Import progress"
-              max={Math.max(total, 1)}
-              value={status.imported}
-            />
-          </div>
-        ) : null}
-        {status.submitted && outcome ? (
-          <Alert tone={outcome.error ? 'error' : 'success'}>
-            <p>
-              {outcome.error
-                ? `Imported ${plural(outcome.imported, 'card', 'cards')}, then stopped: ${outcome.error} Run the import again to continue; cards already created are kept.`
-                : `Imported ${plural(outcome.imported, 'card', 'cards')} into ${props.teamName}.`}
-            </p>
-            <p>{resultSummary(validation)}</p>
-            {validation.imported > 0 ? (
-              <p>
-                <Link to="/builder">Open the new cards in the builder</Link>
-              </p>
-            ) : null}
-          </Alert>
-        ) : null}
-        <p className="team-section__lead">
-          Each card gets the team’s links and branding
-          {props.bulkSync.syncTeamLinks || props.bulkSync.syncBranding
-            ? ''
-            : ' (turned off for new cards in the team settings)'}
-          . Rows that need attention are not imported; fix or remove them first if you want them.
-        </p>
-        <Button
-          onClick={() => void runImport()}
-          busy={saving}
-          disabled={saving || checking || validation.ready === 0}
-        >
-          {validation.ready === 0
-            ? 'Nothing to import'
-            : `Import ${validation.ready} ${validation.ready === 1 ? 'card' : 'cards'}`}
-        </Button>
-      </section>
+      <ImportRun
+        store={store}
+        accountId={accountId}
+        teamName={props.teamName}
+        validation={validation}
+        positions={positions}
+        checking={checking}
+        linksOrBranding={props.bulkSync.syncTeamLinks || props.bulkSync.syncBranding}
+        onRun={() => void runImport()}
+      />
     </div>
   );
 }

@@ -1,14 +1,17 @@
 import { Button } from '../../../ui/button';
 import type { TeamSyncView } from '../hooks/use-team-sync';
 
-/** The progress of applying the team to its cards: a bar while it runs, a retry when it failed. */
+/**
+ * The progress of applying the team to its cards, from the server job's document: a bar while it
+ * runs, the result when it is done, a retry (resume) when it failed.
+ */
 export function SyncStatus({ sync }: { sync: TeamSyncView }) {
   if (sync.error) {
     return (
       <div className="sync-status sync-status--error" role="alert">
         <span>
-          Some cards were not updated yet ({sync.error}). Nothing is lost: the update continues
-          where it stopped.
+          Some cards were not updated yet ({sync.error}). Nothing is lost: retrying continues where
+          it stopped.
         </span>
         <div>
           <Button size="small" variant="secondary" onClick={sync.retry}>
@@ -34,10 +37,10 @@ export function SyncStatus({ sync }: { sync: TeamSyncView }) {
   const label =
     p?.phase === 'writing' && total > 0
       ? `Updating cards: ${done} of ${total}`
-      : 'Reading the team’s cards…';
+      : 'Reading the team’s cards';
   return (
     <div className="sync-status" role="status" aria-live="polite">
-      <span>{label}</span>
+      <span>{label}. The server does this: you can leave the page.</span>
       <progress
         className="meter"
         aria-label="Applying the team to its cards"

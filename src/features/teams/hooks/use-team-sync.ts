@@ -1,81 +1,124 @@
 /**
  * Keeps a team's cards in step with its links and brand kit: whenever the team document says a
  * version has not reached every card (`syncVersion > syncedVersion`, after a save or on opening a
- * team whose last apply was interrupted), runs `runTeamSync` and reports its progress. A failed run
- * is not retried in a loop: it waits for `retry()` (or the next save / page load). The run's state
- * lives in a small store of its own, so the effect only starts work outside React.
+ * team whose last apply was interrupted), asks the server for the sync job of that version (one
+ * job per version, `requestTeamSync`) and follows the job's document for its progress. The server
+ * does the work, so the person may leave the page; coming back shows the same job. A failed job is
+ * resumed from where it stopped with `retry()`.
  */
 import { useEffect, useState } from 'react';
-import { create, useStore } from 'zustand';
-import { needsResume, runTeamSync } from '../../../data/team-sync';
-import type { SyncProgress } from '../../../data/team-sync';
+import { resumeJob, watchJob } from '../../../data/jobs';
+import { needsResume, requestTeamSync, teamSyncJobId } from '../../../data/team-sync';
 import type { TeamDoc } from '../../../data/team-settings';
+import type { Job } from '../../../domain/jobs';
+
+export interface SyncProgress {
+  phase: 'reading' | 'writing' | 'done';
+  /** Cards gone through so far. */
+  done: number;
+  /** Cards of the team (known once the job has counted them). */
+  total: number;
+}
 
 export interface TeamSyncView {
   running: boolean;
   progress: SyncProgress | null;
-  /** Cards the last finished run wrote, for the status line. */
+  /** Cards the last finished job changed, for the status line. */
   lastUpdated: number | null;
   error: string | null;
   retry: () => void;
 }
 
-type SyncStore = Omit<TeamSyncView, 'retry'> & {
-  /** The version whose run failed; not started again until `retry`. */
-  failedVersion: number | null;
-  run: (accountId: string, teamId: string, version: number) => Promise<void>;
-  retry: () => void;
-};
-
-export function createSyncStore() {
-  return create<SyncStore>()((set, get) => ({
-    running: false,
-    progress: null,
-    lastUpdated: null,
-    error: null,
-    failedVersion: null,
-    run: async (accountId, teamId, version) => {
-      if (get().running) return;
-      set({ running: true, error: null });
-      try {
-        const result = await runTeamSync(accountId, teamId, {
-          onProgress: (progress) => set({ progress }),
-        });
-        set({ lastUpdated: result.updated, failedVersion: null });
-      } catch (err) {
-        console.error('[teams] applying the team to its cards failed', err);
-        set({
-          error: (err as { message?: string }).message ?? 'Something went wrong.',
-          failedVersion: version,
-        });
-      } finally {
-        set({ running: false });
-      }
-    },
-    retry: () => set({ failedVersion: null, error: null }),
-  }));
+/** What the page shows of a team sync job. */
+export function syncViewOf(job: Job | null, pending: boolean): Omit<TeamSyncView, 'retry'> {
+  if (job === null) {
+    return {
+      running: pending,
+      progress: pending ? { phase: 'reading', done: 0, total: 0 } : null,
+      lastUpdated: null,
+      error: null,
+    };
+  }
+  switch (job.state) {
+    case 'queued':
+    case 'running':
+      return {
+        running: true,
+        progress: {
+          phase: job.total > 0 ? 'writing' : 'reading',
+          done: job.done,
+          total: job.total,
+        },
+        lastUpdated: null,
+        error: null,
+      };
+    case 'done':
+      return { running: false, progress: null, lastUpdated: job.written, error: null };
+    case 'failed':
+      return {
+        running: false,
+        progress: null,
+        lastUpdated: null,
+        error: job.error ?? 'Something went wrong.',
+      };
+    case 'cancelled':
+      return { running: false, progress: null, lastUpdated: null, error: null };
+  }
 }
 
-export function useTeamSync(team: TeamDoc | null, enabled = true): TeamSyncView {
-  const [store] = useState(createSyncStore);
-  const state = useStore(store);
+export function useTeamSync(
+  team: TeamDoc | null,
+  uid: string | null,
+  enabled = true,
+): TeamSyncView {
   const accountId = team?.accountId ?? '';
   const teamId = team?.id ?? '';
   const version = team?.syncVersion ?? 0;
   const pending = team !== null && needsResume(team);
+  const [followed, setFollowed] = useState<{ key: string; job: Job | null } | null>(null);
+  const key = `${accountId}/${teamId}/${version}`;
+  // An error of asking for (or resuming) this version's job; another version's does not show.
+  const [failure, setFailure] = useState<{ key: string; message: string } | null>(null);
+  const requestError = failure?.key === key ? failure.message : null;
 
   useEffect(() => {
-    const { running, failedVersion, run } = store.getState();
-    if (!enabled || !pending || running || failedVersion === version || !accountId || !teamId)
-      return;
-    void run(accountId, teamId, version);
-  }, [store, enabled, pending, version, accountId, teamId, state.running, state.failedVersion]);
+    if (!enabled || !pending || !accountId || !teamId || !uid) return;
+    let active = true;
+    requestTeamSync(accountId, teamId, version, uid).catch((err: unknown) => {
+      console.error('[teams] asking for the team sync failed', err);
+      const message = (err as { message?: string }).message ?? 'Something went wrong.';
+      if (active) setFailure({ key, message });
+    });
+    return () => {
+      active = false;
+    };
+  }, [enabled, pending, accountId, teamId, version, uid, key]);
 
+  useEffect(() => {
+    if (!enabled || !accountId || !teamId || version < 1) return;
+    return watchJob(
+      accountId,
+      teamSyncJobId(teamId, version),
+      (job) => setFollowed({ key, job }),
+      (err) => console.error('[teams] following the team sync failed', err),
+    );
+  }, [enabled, accountId, teamId, version, key]);
+
+  const job = followed?.key === key ? followed.job : null;
+  const view = syncViewOf(job, pending && job === null);
   return {
-    running: state.running,
-    progress: state.progress,
-    lastUpdated: state.lastUpdated,
-    error: state.error,
-    retry: state.retry,
+    ...view,
+    error: requestError ?? view.error,
+    retry: () => {
+      setFailure(null);
+      if (job?.state === 'failed') {
+        void resumeJob(accountId, job.id).catch((err: unknown) =>
+          setFailure({
+            key,
+            message: (err as { message?: string }).message ?? 'Something went wrong.',
+          }),
+        );
+      }
+    },
   };
 }

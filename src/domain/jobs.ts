@@ -1,0 +1,178 @@
+/**
+ * Server jobs (docs/decisions/011-server-jobs.md): bulk work an account asks for (a bulk import, a
+ * team sync) is a document `accounts/{accountId}/jobs/{jobId}` that the client creates `queued`
+ * and the server runs in chunks, writing its progress and cursor with every chunk. This module is
+ * the job document's shape and the pure rules about it, shared by the server that runs jobs and
+ * the screens that follow them.
+ */
+
+export type JobKind = 'import' | 'teamSync';
+export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+
+/** A row an import did not turn into a card, and why (`skip`: it already had one). */
+export interface JobProblem {
+  row: number;
+  state: 'error' | 'skip';
+  message: string;
+}
+
+export interface Job {
+  id: string;
+  kind: JobKind;
+  state: JobState;
+  teamId: string;
+  createdBy: string;
+  /** Items to go through (rows of an import, cards of the team for a sync); 0 until known. */
+  total: number;
+  /** Items gone through so far. */
+  done: number;
+  /** Cards the job created (import) or changed (team sync). */
+  written: number;
+  skipped: number;
+  failed: number;
+  /** The first `MAX_JOB_PROBLEMS` rows that were not imported, in row order. */
+  problems: JobProblem[];
+  /** Why the job failed (failed) or stopped early (cancelled). */
+  error: string | null;
+  cancelRequested: boolean;
+  createdAt: Date | null;
+  updatedAt: Date | null;
+}
+
+/** A team sync job's fields as the client creates it. */
+export interface TeamSyncJobInput {
+  kind: 'teamSync';
+  teamId: string;
+  /** The team version (`syncVersion`) to bring every card to. */
+  version: number;
+}
+
+/** An import job's fields as the client creates it, after writing its rows. */
+export interface ImportJobInput {
+  kind: 'import';
+  teamId: string;
+  rowCount: number;
+  /** How many `rows/{part}` documents hold the rows (`IMPORT_ROWS_PER_PART` each). */
+  rowParts: number;
+}
+
+/**
+ * One row of an import as the job reads it: what the person checked in the preview. The server
+ * checks it again (e-mail, handle, card cap) before creating the card.
+ */
+export interface ImportJobRow {
+  /** The member's index in the preview, so problems point back at the row shown. */
+  row: number;
+  name: string;
+  email: string;
+  title: string;
+  handle: string;
+  /** The personal links, in order (`key` names the link within the card: `{cardId}-{key}`). */
+  links: { key: string; name: string; value: string }[];
+}
+
+/**
+ * Rows per `rows/{part}` document. About 300 bytes a row, so a part stays far under Firestore's
+ * 1 MiB document limit, and a part's cards (a card and its handle claim each: 400 writes) plus the
+ * job's progress fit one commit of at most 500 writes.
+ */
+export const IMPORT_ROWS_PER_PART = 200;
+/** The most rows one import job takes. */
+export const MAX_IMPORT_JOB_ROWS = 10_000;
+/** The most problems a job document lists (the counts stay complete). */
+export const MAX_JOB_PROBLEMS = 200;
+
+const STATES: readonly JobState[] = ['queued', 'running', 'done', 'failed', 'cancelled'];
+
+function num(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+function str(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** The part document id of part `n` (zero-padded so parts list in order). */
+export function importPartId(n: number): string {
+  return String(n).padStart(4, '0');
+}
+
+/** A stored job document as a Job (missing counters are 0). */
+export function jobOf(id: string, data: Record<string, unknown>): Job {
+  const state = STATES.find((s) => s === data.state) ?? 'queued';
+  const problems = Array.isArray(data.problems) ? data.problems : [];
+  return {
+    id,
+    kind: data.kind === 'import' ? 'import' : 'teamSync',
+    state,
+    teamId: str(data.teamId),
+    createdBy: str(data.createdBy),
+    total: num(data.total),
+    done: num(data.done),
+    written: num(data.written),
+    skipped: num(data.skipped),
+    failed: num(data.failed),
+    problems: problems.flatMap((value): JobProblem[] => {
+      if (typeof value !== 'object' || value === null) return [];
+      const p = value as Record<string, unknown>;
+      return [
+        { row: num(p.row), state: p.state === 'skip' ? 'skip' : 'error', message: str(p.message) },
+      ];
+    }),
+    error: typeof data.error === 'string' ? data.error : null,
+    cancelRequested: data.cancelRequested === true,
+    createdAt: data.createdAt instanceof Date ? data.createdAt : null,
+    updatedAt: data.updatedAt instanceof Date ? data.updatedAt : null,
+  };
+}
+
+/** True while the job has work left that the server will do (queued or running). */
+export function isJobActive(job: Pick<Job, 'state'>): boolean {
+  return job.state === 'queued' || job.state === 'running';
+}
+
+/** Whether a write of a job document from `before` to `after` asks for a run: it became queued. */
+export function jobWantsRun(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): boolean {
+  return after !== null && after.state === 'queued' && before?.state !== 'queued';
+}
+
+const IMPORT_EMAIL = /^[^\s@/\\<>"'`,;]+@[^\s@/\\<>"'`,;]+\.[^\s@/\\<>"'`,;.]{2,}$/;
+const IMPORT_HANDLE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * What is wrong with an import row on its own (the checks the preview shows, made again by the
+ * server because the rows come from a client), or null. Existing e-mails, claimed handles and the
+ * card cap are the job's to check: they need the database.
+ */
+export function importRowProblem(row: ImportJobRow): string | null {
+  if (row.name.trim() === '' || row.name.length > 200) return 'Add a name.';
+  if (!IMPORT_EMAIL.test(row.email) || row.email.length > 320)
+    return `“${row.email}” is not a valid e-mail address.`;
+  if (row.title.length > 200) return 'The job title is too long.';
+  if (row.handle.length > 100 || !IMPORT_HANDLE.test(row.handle))
+    return 'The handle may hold only lowercase letters, digits and hyphens.';
+  if (row.links.length > 20) return 'Too many links.';
+  for (const link of row.links) {
+    if (!/^[a-z]{1,20}$/.test(link.key) || link.name.length > 50 || link.value.length > 2048)
+      return 'A link is not valid.';
+  }
+  return null;
+}
+
+/** The message of a row over the plan's card cap (the preview's words). */
+export function overCapMessage(remaining: number): string {
+  return remaining <= 0
+    ? 'Over your card limit: your plan has no cards left.'
+    : `Over your card limit: only ${remaining} more ${remaining === 1 ? 'card fits' : 'cards fit'} your plan.`;
+}
+
+/** The message of a row whose handle another card holds (the preview's words). */
+export function handleTakenMessage(handle: string): string {
+  return `The handle “${handle}” is taken: edit the handle.`;
+}
+
+/** The message of a row whose e-mail already has a card in the account (the preview's words). */
+export const ALREADY_HAS_CARD = 'Already has a card in this account: skipped.';

@@ -1,0 +1,27 @@
+/**
+ * Which new cards an import job has counted already. An import job names its cards `{jobId}-{row}`
+ * and, after each chunk, writes `countedAt` on the job and then recounts the account's cards
+ * (`run-job.ts`), so the card-count trigger (`src/server/card-count.ts`) can skip a card that job
+ * created before `countedAt`: 10,000 imported cards cost one recount per chunk of 200, not 10,000
+ * recounts of a growing account, and the account document is written once a chunk, not once a
+ * card. The time test is what makes it safe: a card a client names like a job's card is created
+ * after the job's last count (its `dateCreated` is the commit time), so it is counted as usual.
+ */
+import type { DocData } from '../../backend/port';
+import type { ServerDb } from '../../backend/server-port';
+
+/** True when `card` is an import job's card that the job's own recount has counted. */
+export async function isCountedByImportJob(db: ServerDb, card: DocData): Promise<boolean> {
+  const id = typeof card.id === 'string' ? card.id : '';
+  const accountId = typeof card.accountId === 'string' ? card.accountId : '';
+  const dash = id.lastIndexOf('-');
+  if (dash <= 0 || accountId === '' || !/^\d+$/.test(id.slice(dash + 1))) return false;
+  if (!(card.dateCreated instanceof Date)) return false;
+  const job = await db.get(`accounts/${accountId}/jobs/${id.slice(0, dash)}`);
+  const countedAt = job.data?.countedAt;
+  return (
+    job.data?.kind === 'import' &&
+    countedAt instanceof Date &&
+    card.dateCreated.getTime() <= countedAt.getTime()
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * Runs server jobs (`accounts/{accountId}/jobs/{jobId}`, see `src/domain/jobs.ts` and
+ * docs/decisions/011-server-jobs.md), the one implementation both hosts call: the local server's
+ * commit trigger and the production `runJobs` Cloud Function run a job whenever its document
+ * becomes `queued` (created, re-queued by its own previous run, or resumed after a failure).
+ *
+ * A run claims the job (queued → running, in a transaction, so two runs never share a job), then
+ * does chunk after chunk. Each chunk's writes and the job's progress and cursor are one commit of
+ * at most 500 writes, so whatever stops the run (a crash, a refused write, a kill), the job's
+ * document says exactly how far the data got, and the next run continues from there: no card is
+ * written twice, no row is lost. A run stops after `budgetMs` and queues the job again, which
+ * starts the next run: that keeps each run well inside a Cloud Function's time limit (9 minutes
+ * for an event-triggered function) however large the job.
+ *
+ * Jobs run with server privileges, so the access rules do not apply to their writes; each kind
+ * enforces the business rules itself with the shared domain functions (card cap, handle claims,
+ * coupling), as the rules do for clients.
+ */
+import type { DocData, WriteOp } from '../../backend/port';
+import type { ServerDb } from '../../backend/server-port';
+import { MAX_WRITES_PER_COMMIT } from '../../backend/server-port';
+import { increment, serverTimestamp } from '../../backend/transforms';
+import { jobWantsRun } from '../../domain/jobs';
+import { recountAccount } from '../card-count';
+import { importJob } from './import-job';
+import { JobError } from './job-kind';
+import type { JobKindRunner } from './job-kind';
+import { teamSyncJob } from './team-sync-job';
+
+/** The job documents the trigger follows. */
+export const JOB_DOCUMENT = 'accounts/{accountId}/jobs/{jobId}';
+
+const JOB_PATH = /^accounts\/([^/]+)\/jobs\/([^/]+)$/;
+
+/** `{ accountId, jobId }` of a job document path, or null for any other path. */
+export function jobPathParams(path: string): { accountId: string; jobId: string } | null {
+  const match = JOB_PATH.exec(path);
+  return match?.[1] && match[2] ? { accountId: match[1], jobId: match[2] } : null;
+}
+
+/** How long one run works before it queues the job again (under the 9-minute function limit). */
+export const RUN_BUDGET_MS = 7 * 60 * 1000;
+
+const KINDS: Record<string, JobKindRunner<unknown>> = {
+  import: importJob as JobKindRunner<unknown>,
+  teamSync: teamSyncJob as JobKindRunner<unknown>,
+};
+
+export type RunOutcome = 'done' | 'failed' | 'cancelled' | 'requeued' | 'not-queued';
+
+export interface RunJobOptions {
+  budgetMs?: number;
+  /** The clock the budget is measured with (tests pass a fake). */
+  clock?: () => number;
+}
+
+/** Takes a queued job for this run; null when it is not queued (another run has it, or it ended). */
+async function claim(db: ServerDb, path: string): Promise<DocData | null> {
+  return db.runTransaction(async (tx) => {
+    const snap = await tx.get(path);
+    if (!snap.exists || !snap.data || snap.data.state !== 'queued') return null;
+    tx.update(path, {
+      state: 'running',
+      runs: increment(1),
+      updatedAt: serverTimestamp(),
+      ...(snap.data.startedAt ? {} : { startedAt: serverTimestamp() }),
+    });
+    return snap.data;
+  });
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof JobError
+    ? err.message
+    : `The job stopped unexpectedly: ${(err as { message?: string }).message ?? String(err)}`;
+}
+
+/** Yields to the event loop between chunks, so a long job never holds the server's thread. */
+function breathe(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * Runs the job at `path` if it is queued, chunk by chunk, until it is done, fails, is cancelled or
+ * its budget is spent (then it is queued again for the next run).
+ */
+export async function runJob(
+  db: ServerDb,
+  path: string,
+  options: RunJobOptions = {},
+): Promise<RunOutcome> {
+  const params = jobPathParams(path);
+  if (!params) return 'not-queued';
+  const clock = options.clock ?? Date.now;
+  const budget = options.budgetMs ?? RUN_BUDGET_MS;
+  const claimed = await claim(db, path);
+  if (!claimed) return 'not-queued';
+  const started = clock();
+  const finish = (data: DocData) =>
+    db.batch([{ kind: 'update', path, data: { ...data, updatedAt: serverTimestamp() } }]);
+  try {
+    const kind = KINDS[String(claimed.kind)];
+    if (!kind) throw new JobError('This kind of job is not known.');
+    const state = await kind.start({ db, path, ...params, job: claimed });
+    for (;;) {
+      const current = await db.get(path);
+      const job = current.data;
+      if (!job) return 'cancelled';
+      if (job.cancelRequested === true) {
+        await finish({ state: 'cancelled', error: 'Cancelled.', finishedAt: serverTimestamp() });
+        return 'cancelled';
+      }
+      const step = await kind.step({ db, path, ...params, job }, state);
+      const update: DocData = { ...step.progress, updatedAt: serverTimestamp() };
+      const ops: WriteOp[] = [...step.ops, { kind: 'update', path, data: update }];
+      if (ops.length > MAX_WRITES_PER_COMMIT)
+        throw new Error(`A chunk of ${ops.length} writes is over the commit limit.`);
+      await db.batch(ops);
+      // Cards created by a job are counted here, once a chunk, not card by card (job-cards.ts),
+      // and before the job can be done: a run that dies in between leaves it running, and the
+      // next run counts again.
+      if (step.created) {
+        await db.batch([{ kind: 'update', path, data: { countedAt: serverTimestamp() } }]);
+        await recountAccount(db, params.accountId);
+      }
+      if (step.finished) {
+        await finish({ state: 'done', error: null, finishedAt: serverTimestamp() });
+        return 'done';
+      }
+      if (clock() - started >= budget) {
+        // The next run starts from the cursor just stored (the trigger sees `queued` again).
+        await finish({ state: 'queued' });
+        return 'requeued';
+      }
+      await breathe();
+    }
+  } catch (err) {
+    console.error(`[jobs] ${path} failed`, err);
+    try {
+      await finish({ state: 'failed', error: messageOf(err) });
+    } catch (again) {
+      console.error(`[jobs] recording the failure of ${path} failed too`, again);
+    }
+    return 'failed';
+  }
+}
+
+/** Runs the job if this write of its document asks for it (see `jobWantsRun`). */
+export async function runJobOnWrite(
+  db: ServerDb,
+  change: { path: string; before: DocData | null; after: DocData | null },
+  options: RunJobOptions = {},
+): Promise<RunOutcome> {
+  if (!jobPathParams(change.path) || !jobWantsRun(change.before, change.after)) return 'not-queued';
+  return runJob(db, change.path, options);
+}
+
+/**
+ * The jobs a stopped server left unfinished: `running` ones (their run died with the process) are
+ * queued again and `queued` ones returned as they are, so the host can run them. The local server
+ * calls it at start; it is one process, so nothing else can be running them.
+ */
+export async function unfinishedJobs(db: ServerDb): Promise<string[]> {
+  const paths: string[] = [];
+  const accounts = await db.query({ collection: 'accounts' });
+  for (const account of accounts) {
+    const jobs = await db.query({
+      collection: `accounts/${account.id}/jobs`,
+      where: [{ field: 'state', op: 'in', value: ['queued', 'running'] }],
+    });
+    for (const job of jobs) {
+      if (job.data.state === 'running') {
+        await db.batch([{ kind: 'update', path: job.path, data: { state: 'queued' } }]);
+      }
+      paths.push(job.path);
+    }
+  }
+  return paths;
+}

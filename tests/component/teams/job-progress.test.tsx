@@ -1,0 +1,192 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setBackend } from '../../../src/backend/current';
+import { createMemoryBackend } from '../../../src/backend/memory/memory-backend';
+import type { DocData } from '../../../src/backend/port';
+import { jobOf } from '../../../src/domain/jobs';
+import { ImportRun } from '../../../src/features/teams/components/import-run';
+import { createImporterStore } from '../../../src/features/teams/importer-store';
+import { runJobsOn } from '../support/job-runner';
+import { OWNER, renderTeam, seedAcme, seedCard } from './render-team';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+let stop: (() => void) | undefined;
+afterEach(() => stop?.());
+
+const SYNC_JOB = 'accounts/acme/jobs/sync-sales-v2';
+
+function syncJob(extra: DocData): DocData {
+  return {
+    kind: 'teamSync',
+    state: 'running',
+    teamId: 'sales',
+    version: 2,
+    createdBy: OWNER,
+    createdAt: new Date('2026-01-01T00:00:00Z'),
+    ...extra,
+  };
+}
+
+describe('team sync progress, from the job document', () => {
+  it('shows the server’s progress, says the page may be left, then shows the result', async () => {
+    const db = createMemoryBackend();
+    seedAcme(db, {
+      sales: { syncVersion: 2, syncedVersion: 1, syncScope: { links: true, branding: false } },
+    });
+    db.seed(SYNC_JOB, syncJob({ total: 1200, done: 400, written: 380 }));
+    const view = renderTeam('/team/sales', { db });
+    stop = view.stop;
+
+    const status = await screen.findByText(/Updating cards: 400 of 1200/);
+    expect(status).toHaveTextContent('you can leave the page');
+    expect(screen.getByRole('progressbar', { name: 'Applying the team to its cards' })).toHaveValue(
+      400,
+    );
+
+    db.seed(SYNC_JOB, syncJob({ total: 1200, done: 800, written: 760 }));
+    expect(await screen.findByText(/Updating cards: 800 of 1200/)).toBeInTheDocument();
+
+    db.seed(SYNC_JOB, syncJob({ state: 'done', total: 1200, done: 1200, written: 1140 }));
+    db.seed('accounts/acme/teams/sales', {
+      ...(db.dump()['accounts/acme/teams/sales'] ?? {}),
+      syncedVersion: 2,
+    });
+    expect(
+      await screen.findByText('Updated 1140 cards with the team’s links and branding.'),
+    ).toBeInTheDocument();
+  });
+
+  it('resumes a failed sync from where it stopped with Retry', async () => {
+    const db = createMemoryBackend();
+    seedAcme(db, {
+      sales: {
+        syncVersion: 2,
+        syncedVersion: 1,
+        syncScope: { links: true, branding: false },
+        links: [{ id: 'web', name: 'Website', label: 'Website', value: 'https://acme.example' }],
+      },
+    });
+    seedCard(db, 'ada');
+    db.seed(
+      SYNC_JOB,
+      syncJob({ state: 'failed', total: 1, done: 0, written: 0, error: 'The disk is full.' }),
+    );
+    const view = renderTeam('/team/sales', { db });
+    stop = view.stop;
+    const user = userEvent.setup();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Some cards were not updated yet (The disk is full.)');
+    await user.click(within(alert).getByRole('button', { name: 'Retry now' }));
+    expect(
+      await screen.findByText('Updated 1 card with the team’s links and branding.'),
+    ).toBeInTheDocument();
+    expect(db.dump()['cards/ada']?.contacts).toEqual([
+      expect.objectContaining({ id: 'web', isTeamLink: true }),
+    ]);
+    expect(db.dump()['accounts/acme/teams/sales']?.syncedVersion).toBe(2);
+  });
+});
+
+describe('import result, from the job document', () => {
+  function renderRun(store: ReturnType<typeof createImporterStore>) {
+    return render(
+      <MemoryRouter>
+        <ImportRun
+          store={store}
+          accountId="acme"
+          teamName="Sales"
+          validation={{ rows: new Map(), imported: 1, ready: 0, skipped: 0, errors: 0 }}
+          positions={new Map([[4, 5]])}
+          checking={false}
+          linksOrBranding
+          onRun={() => undefined}
+        />
+      </MemoryRouter>,
+    );
+  }
+
+  it('lists the rows the server refused, by their row in the preview', () => {
+    const store = createImporterStore();
+    const job = jobOf('j1', {
+      kind: 'import',
+      state: 'done',
+      total: 2,
+      done: 2,
+      written: 1,
+      failed: 1,
+      problems: [
+        { row: 4, state: 'error', message: 'The handle “ada” is taken: edit the handle.' },
+      ],
+    });
+    store.setState({
+      job,
+      outcome: { imported: 1, error: null, jobId: 'j1' },
+      importer: {
+        ...store.getState().importer,
+        status: { ...store.getState().importer.status, submitted: true },
+      },
+    });
+    renderRun(store);
+    expect(screen.getByText('Imported 1 card into Sales.')).toBeInTheDocument();
+    const list = screen.getByRole('list', { name: 'Rows the server did not import' });
+    expect(within(list).getByRole('listitem')).toHaveTextContent(
+      'Row 5: The handle “ada” is taken: edit the handle.',
+    );
+  });
+
+  it('resumes a failed import job and shows its result', async () => {
+    const db = createMemoryBackend();
+    seedAcme(db);
+    setBackend(db);
+    db.seed('accounts/acme/jobs/j2/rows/0000', {
+      rows: [
+        {
+          row: 0,
+          name: 'Ada One',
+          email: 'ada1@example.com',
+          title: '',
+          handle: 'ada-one',
+          links: [],
+        },
+        {
+          row: 1,
+          name: 'Ada Two',
+          email: 'ada2@example.com',
+          title: '',
+          handle: 'ada-two',
+          links: [],
+        },
+      ],
+    });
+    db.seed('accounts/acme/jobs/j2', {
+      kind: 'import',
+      state: 'failed',
+      teamId: 'sales',
+      createdBy: OWNER,
+      rowCount: 2,
+      rowParts: 1,
+      cursor: 0,
+      error: 'The disk is full.',
+    });
+    stop = runJobsOn(db);
+    const store = createImporterStore();
+    store.setState({
+      job: jobOf('j2', db.dump()['accounts/acme/jobs/j2'] ?? {}),
+      outcome: { imported: 0, error: 'The disk is full.', jobId: 'j2' },
+      importer: {
+        ...store.getState().importer,
+        status: { ...store.getState().importer.status, submitted: true },
+      },
+    });
+    renderRun(store);
+    const user = userEvent.setup();
+    expect(screen.getByText(/then stopped: The disk is full\./)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resume the import' }));
+    expect(await screen.findByText('Imported 2 cards into Sales.')).toBeInTheDocument();
+    await waitFor(() => expect(db.dump()['cards/j2-1']?.handle).toBe('ada-two'));
+  });
+});

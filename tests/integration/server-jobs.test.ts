@@ -1,0 +1,426 @@
+/**
+ * Server jobs against the real local server (rules engine, Auth emulator, the jobs trigger): the
+ * owner asks for a team sync of 1,200 cards and an import of 1,200 rows as the app does, the
+ * server runs them in chunks and writes progress the client follows; an import enforces the card
+ * cap, handle claims and existing e-mails per row; a job that fails is resumed from its cursor and
+ * a job whose server died is resumed at the next start, with no card written twice and no row lost.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countCardsInUse } from '../../server/triggers/card-count';
+import { resumeUnfinishedJobs, runJobs } from '../../server/triggers/jobs';
+import type { CommitTrigger } from '../../server/types';
+import { setBackend } from '../../src/backend/current';
+import { serverDbFromSync } from '../../src/backend/local/sync-server-db';
+import type { DocData, WriteOp } from '../../src/backend/port';
+import type { ServerDb } from '../../src/backend/server-port';
+import { startImportJob } from '../../src/data/importer';
+import type { ImportRow } from '../../src/data/importer';
+import { jobPath, resumeJob, watchJob } from '../../src/data/jobs';
+import { saveTeamLinks, toTeamDoc } from '../../src/data/team-settings';
+import { requestTeamSync } from '../../src/data/team-sync';
+import type { Job } from '../../src/domain/jobs';
+import { EMPTY_BRAND_KIT } from '../../src/domain/model';
+import { backfillNameLower } from '../../src/server/jobs/backfill-name-lower';
+import { runJob } from '../../src/server/jobs/run-job';
+import { createTestUser, type TestUser } from '../support/auth-emulator';
+import { localBackendFor, startTestServer, type TestServer } from '../support/local-server';
+
+const SIZE = 1200;
+const TEAM = 'sales';
+
+function pad(i: number): string {
+  return String(i).padStart(4, '0');
+}
+
+function cardData(account: string, owner: string, i: number): DocData {
+  const id = `${account}-card-${pad(i)}`;
+  return {
+    id,
+    handle: id,
+    handleAllowIndex: true,
+    name: `Person ${pad(i)}`,
+    nameLower: `person ${pad(i)}`,
+    title: '',
+    accountId: account,
+    teamId: TEAM,
+    ownerId: owner,
+    isArchived: false,
+    email: `${id}@example.com`,
+    contacts: [{ id: `${id}-mail`, name: 'Email', label: 'Email', value: 'x', isTeamLink: false }],
+    appForm: {},
+    template: {},
+    signatureBasic: {},
+    appShare: {},
+    // Every tenth card opted out of team links.
+    bulkSync: { syncTeamLinks: i % 10 !== 0, syncBranding: true },
+  };
+}
+
+/** An account with its team, `cards` cards and a card limit of `limit`. */
+function seedAccount(
+  server: TestServer,
+  account: string,
+  owner: TestUser,
+  cards: number,
+  limit: number,
+) {
+  server.ctx.db.batch([
+    {
+      kind: 'set',
+      path: `users/${owner.uid}`,
+      data: {
+        id: owner.uid,
+        email: owner.email,
+        accountId: account,
+        defaultTeam: TEAM,
+        teams: [TEAM],
+      },
+    },
+    {
+      kind: 'set',
+      path: `accounts/${account}`,
+      data: {
+        id: account,
+        name: 'Acme',
+        ownerId: owner.uid,
+        collaborators: [],
+        isActive: true,
+        directory: { slug: account, enabled: false },
+        plan: {
+          type: 'corporate',
+          isPaidAccount: true,
+          cardLimit: limit,
+          compCards: 0,
+          cardsInUse: cards,
+          trialEndDate: null,
+        },
+      },
+    },
+    {
+      kind: 'set',
+      path: `accounts/${account}/teams/${TEAM}`,
+      data: {
+        name: 'Sales',
+        isArchived: false,
+        accountId: account,
+        bulkSync: { syncTeamLinks: true, syncBranding: true },
+        links: [],
+        template: null,
+        signatureBasic: null,
+        ...EMPTY_BRAND_KIT,
+      },
+    },
+  ]);
+  for (let start = 1; start <= cards; start += 250) {
+    const ops: WriteOp[] = [];
+    for (let i = start; i < Math.min(cards + 1, start + 250); i += 1) {
+      const data = cardData(account, owner.uid, i);
+      ops.push({ kind: 'set', path: `cards/${String(data.id)}`, data });
+    }
+    server.ctx.db.batch(ops);
+  }
+}
+
+function importRows(prefix: string, count: number, from = 0): ImportRow[] {
+  return Array.from({ length: count }, (_, i) => {
+    const n = from + i;
+    return {
+      member: {
+        index: n,
+        name: `${prefix} Member ${pad(n)}`,
+        email: `${prefix.toLowerCase()}.${pad(n)}@example.com`,
+        title: 'Sales',
+        links: { phone: '+1 555 0100' },
+      },
+      handle: `${prefix.toLowerCase()}-member-${pad(n)}`,
+    };
+  });
+}
+
+/** Follows a job from the client until it ends; returns every state it was seen in. */
+function followUntilEnd(account: string, jobId: string): Promise<Job[]> {
+  return new Promise((resolve, reject) => {
+    const seen: Job[] = [];
+    const stop = watchJob(
+      account,
+      jobId,
+      (job) => {
+        if (!job) return;
+        seen.push(job);
+        if (job.state === 'done' || job.state === 'failed' || job.state === 'cancelled') {
+          queueMicrotask(stop);
+          resolve(seen);
+        }
+      },
+      reject,
+    );
+  });
+}
+
+function accountCards(server: TestServer, account: string) {
+  return server.ctx.db.query({
+    collection: 'cards',
+    where: [{ field: 'accountId', op: '==', value: account }],
+  });
+}
+
+/** The server's database, whose card-writing commit number `failOn` fails (a disk full, a crash). */
+function failingDb(base: ServerDb, failOn: number, how: 'throw' | 'hang'): ServerDb {
+  let commits = 0;
+  return {
+    ...base,
+    batch: async (ops) => {
+      if (ops.some((op) => op.path.startsWith('cards/'))) {
+        commits += 1;
+        if (commits === failOn) {
+          if (how === 'hang') return new Promise<void>(() => undefined);
+          throw new Error('The disk is full.');
+        }
+      }
+      return base.batch(ops);
+    },
+  };
+}
+
+/**
+ * A server on a fresh data folder seeded without triggers (1,200 card creates would otherwise be
+ * 1,200 recounts), then started again with `triggers`.
+ */
+async function seededServer(
+  dataDir: string,
+  seed: (server: TestServer) => void,
+  triggers: CommitTrigger[],
+): Promise<TestServer> {
+  const plain = await startTestServer({ dataDir });
+  seed(plain);
+  await plain.close();
+  return startTestServer({ dataDir, triggers });
+}
+
+/** Every `done` a job's document was written with, by job id (a trigger sees every write). */
+const progressWrites = new Map<string, number[]>();
+const recordProgress: CommitTrigger = (change) => {
+  const match = /^accounts\/[^/]+\/jobs\/([^/]+)$/.exec(change.path);
+  if (!match?.[1] || typeof change.after?.done !== 'number') return;
+  progressWrites.set(match[1], [...(progressWrites.get(match[1]) ?? []), change.after.done]);
+};
+
+function progressOf(jobId: string): number[] {
+  return [0, ...new Set(progressWrites.get(jobId) ?? [])];
+}
+
+describe('jobs run by the server as they are created', () => {
+  let dataDir: string;
+  let server: TestServer;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'cardbuilder-jobs-'));
+    owner = await createTestUser();
+    server = await seededServer(
+      dataDir,
+      (s) => {
+        seedAccount(s, 'sync', owner, SIZE, 5000);
+        seedAccount(s, 'imp', owner, 10, 1160);
+      },
+      [runJobs, countCardsInUse, recordProgress],
+    );
+    setBackend(localBackendFor(server.url, () => owner.idToken));
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('syncs 1,200 cards in chunks with progress: coupled cards get the links, uncoupled are untouched', async () => {
+    const team = () => toTeamDoc(TEAM, server.ctx.db.get(`accounts/sync/teams/${TEAM}`).data ?? {});
+    const links = [{ id: 'web', name: 'Website', label: 'Website', value: 'https://acme.example' }];
+    expect(await saveTeamLinks(team(), links)).toBe(true);
+    const untouched = server.ctx.db.get('cards/sync-card-0010').data;
+
+    const jobId = await requestTeamSync('sync', TEAM, team().syncVersion, owner.uid);
+    // Asking again for the same version (another tab) follows the same job.
+    expect(await requestTeamSync('sync', TEAM, team().syncVersion, owner.uid)).toBe(jobId);
+    const seen = await followUntilEnd('sync', jobId);
+
+    const last = seen.at(-1);
+    expect(last).toMatchObject({
+      state: 'done',
+      total: SIZE,
+      done: SIZE,
+      written: SIZE - SIZE / 10,
+    });
+    // Progress was written after each chunk, not only at the end (400 cards a chunk).
+    expect(progressOf(jobId)).toEqual([0, 400, 800, 1200]);
+    expect(team().syncedVersion).toBe(team().syncVersion);
+    for (const i of [1, 401, 799, 1199]) {
+      const card = server.ctx.db.get(`cards/sync-card-${pad(i)}`).data ?? {};
+      expect((card.contacts as { id: string }[]).map((l) => l.id)).toContain('web');
+    }
+    expect(server.ctx.db.get('cards/sync-card-0010').data).toEqual(untouched);
+  });
+
+  it('imports 1,200 rows: the card cap, taken handles and existing e-mails are decided per row', async () => {
+    // Room for 1,150 more cards; one row's handle and one row's e-mail are taken already.
+    server.ctx.db.batch([
+      {
+        kind: 'set',
+        path: 'handles/big-member-0005',
+        data: { cardId: 'elsewhere', accountId: 'x' },
+      },
+      {
+        kind: 'update',
+        path: 'cards/imp-card-0001',
+        data: { email: 'big.0007@example.com' },
+      },
+    ]);
+    const rows = importRows('Big', SIZE);
+    const jobId = await startImportJob('imp', TEAM, owner.uid, rows);
+    const seen = await followUntilEnd('imp', jobId);
+    const job = seen.at(-1);
+
+    expect(job).toMatchObject({ state: 'done', total: SIZE, done: SIZE, skipped: 1 });
+    expect(job?.problems).toContainEqual({
+      row: 5,
+      state: 'error',
+      message: 'The handle “big-member-0005” is taken: edit the handle.',
+    });
+    expect(job?.problems).toContainEqual({
+      row: 7,
+      state: 'skip',
+      message: 'Already has a card in this account: skipped.',
+    });
+    // 1,150 cards fit: the rows after them are refused for the cap, not written.
+    expect(job?.written).toBe(1150);
+    expect(job?.failed).toBe(SIZE - 1 - 1150);
+    expect(job?.problems.at(-1)?.message).toMatch(/Over your card limit/);
+    const cards = accountCards(server, 'imp');
+    expect(cards).toHaveLength(10 + 1150);
+    const imported = server.ctx.db.get(`cards/${jobId}-0`).data ?? {};
+    expect(imported).toMatchObject({
+      name: 'Big Member 0000',
+      nameLower: 'big member 0000',
+      teamId: TEAM,
+      ownerId: owner.uid,
+      handle: 'big-member-0000',
+    });
+    expect(server.ctx.db.get('handles/big-member-0000').data).toEqual({
+      cardId: `${jobId}-0`,
+      accountId: 'imp',
+    });
+    // The rows were the job's input only: gone once it is done.
+    expect(server.ctx.db.query({ collection: `${jobPath('imp', jobId)}/rows` })).toHaveLength(0);
+    // The job counted its cards once a chunk; the trigger skipped them and the count is true.
+    await server.idle();
+    const inUse = () =>
+      (server.ctx.db.get('accounts/imp').data?.plan as { cardsInUse: number }).cardsInUse;
+    expect(inUse()).toBe(1160);
+    // A card named like the job's cards but created after its last count is counted as usual.
+    server.ctx.db.set(`cards/${jobId}-99999`, {
+      ...cardData('imp', owner.uid, 99999),
+      id: `${jobId}-99999`,
+      dateCreated: { __transform: 'serverTimestamp' },
+    });
+    await server.idle();
+    expect(inUse()).toBe(1161);
+  });
+
+  it('adds the search field to cards stored without it, once', async () => {
+    server.ctx.db.batch([
+      {
+        kind: 'set',
+        path: 'cards/old-1',
+        data: { id: 'old-1', name: 'Zed Old', accountId: 'old' },
+      },
+      {
+        kind: 'set',
+        path: 'cards/old-2',
+        data: { id: 'old-2', name: 'Renamed', nameLower: 'stale', accountId: 'old' },
+      },
+    ]);
+    const db = serverDbFromSync(server.ctx.db);
+    expect(await backfillNameLower(db)).toBe(2);
+    expect(server.ctx.db.get('cards/old-1').data?.nameLower).toBe('zed old');
+    expect(server.ctx.db.get('cards/old-2').data?.nameLower).toBe('renamed');
+    expect(await backfillNameLower(db)).toBe(0);
+  });
+});
+
+describe('jobs that stop half-way', () => {
+  let dataDir: string;
+  let server: TestServer;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'cardbuilder-jobs-'));
+    owner = await createTestUser();
+    // No jobs trigger: the test runs each job itself, with a database that fails.
+    server = await seededServer(
+      dataDir,
+      (s) => {
+        seedAccount(s, 'fail', owner, 0, 5000);
+        seedAccount(s, 'crash', owner, SIZE, 5000);
+      },
+      [countCardsInUse],
+    );
+    setBackend(localBackendFor(server.url, () => owner.idToken));
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('a failed import is resumed from its cursor: every row imported once', async () => {
+    const rows = importRows('Fail', SIZE);
+    const jobId = await startImportJob('fail', TEAM, owner.uid, rows);
+    const jobAt = jobPath('fail', jobId);
+    const db = serverDbFromSync(server.ctx.db);
+
+    expect(await runJob(failingDb(db, 3, 'throw'), jobAt)).toBe('failed');
+    const failed = server.ctx.db.get(jobAt).data ?? {};
+    expect(failed).toMatchObject({ state: 'failed', cursor: 2, done: 400, written: 400 });
+    expect(String(failed.error)).toMatch(/The disk is full/);
+    expect(accountCards(server, 'fail')).toHaveLength(400);
+
+    await resumeJob('fail', jobId);
+    expect(await runJob(db, jobAt)).toBe('done');
+    expect(server.ctx.db.get(jobAt).data).toMatchObject({
+      state: 'done',
+      done: SIZE,
+      written: SIZE,
+    });
+    const cards = accountCards(server, 'fail');
+    expect(cards).toHaveLength(SIZE);
+    expect(new Set(cards.map((c) => c.data.email)).size).toBe(SIZE);
+  });
+
+  it('a job whose server stopped mid-way is resumed at the next start, writing nothing twice', async () => {
+    const team = () =>
+      toTeamDoc(TEAM, server.ctx.db.get(`accounts/crash/teams/${TEAM}`).data ?? {});
+    await saveTeamLinks(team(), [
+      { id: 'web', name: 'Website', label: 'Website', value: 'https://crash.example' },
+    ]);
+    const jobId = await requestTeamSync('crash', TEAM, team().syncVersion, owner.uid);
+    const jobAt = jobPath('crash', jobId);
+    // The second chunk's commit never returns: the process "dies" there.
+    void runJob(failingDb(serverDbFromSync(server.ctx.db), 2, 'hang'), jobAt);
+    await expect.poll(() => server.ctx.db.get(jobAt).data?.done, { timeout: 10_000 }).toBe(400);
+    expect(server.ctx.db.get(jobAt).data?.state).toBe('running');
+    const firstWritten = server.ctx.db.get('cards/crash-card-0001').data?.dateUpdated;
+    await server.close();
+
+    server = await startTestServer({ dataDir, triggers: [runJobs, countCardsInUse] });
+    setBackend(localBackendFor(server.url, () => owner.idToken));
+    expect(await resumeUnfinishedJobs(server.ctx.db)).toBe(1);
+    const seen = await followUntilEnd('crash', jobId);
+    expect(seen.at(-1)).toMatchObject({ state: 'done', done: SIZE, written: SIZE - SIZE / 10 });
+    // Cards of the chunk before the stop were not written again.
+    expect(server.ctx.db.get('cards/crash-card-0001').data?.dateUpdated).toEqual(firstWritten);
+    expect(team().syncedVersion).toBe(team().syncVersion);
+  });
+});
