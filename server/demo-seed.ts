@@ -9,6 +9,7 @@ import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import type { DocData } from '../src/backend/port';
 import { EMPTY_BRAND_KIT } from '../src/domain/model';
+import { FREE_PLAN } from '../src/domain/plan';
 import type { AdminDb } from './types';
 
 export const DEMO_PASSWORD = 'Demo-pass1';
@@ -181,14 +182,7 @@ function demoDocuments(): Array<[string, DocData]> {
     directory: { slug: 'globex' },
     ownerId: 'demo-globex-owner',
     collaborators: [],
-    plan: {
-      type: 'free',
-      isPaidAccount: false,
-      cardLimit: 1,
-      compCards: 0,
-      cardsInUse: 1,
-      trialEndDate: null,
-    },
+    plan: { ...FREE_PLAN, cardsInUse: 1 },
   });
   put('accounts/initech', {
     id: 'initech',

@@ -7,6 +7,7 @@ import { backend } from '../backend/current';
 import type { DocData, QueryDoc, QuerySpec, Unsubscribe, WriteOp } from '../backend/port';
 import { serverTimestamp } from '../backend/transforms';
 import type { Account } from '../domain/model';
+import { FREE_PLAN } from '../domain/plan';
 
 export const ACCOUNTS = 'accounts';
 
@@ -142,14 +143,7 @@ export function accountCreateOp(account: NewAccount): WriteOp {
       isActive: true,
       dateUpdated: serverTimestamp(),
       directory: { slug: account.slug },
-      plan: {
-        type: 'free',
-        isPaidAccount: false,
-        cardLimit: 1,
-        compCards: 0,
-        cardsInUse: 0,
-        trialEndDate: null,
-      },
+      plan: { ...FREE_PLAN },
       ownerId: account.ownerId,
     },
   };

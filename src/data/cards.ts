@@ -20,7 +20,8 @@ import type {
 } from '../backend/port';
 import { serverTimestamp } from '../backend/transforms';
 import { linkScheduleOf } from '../domain/link-schedule';
-import type { AppForm, AppShare, Card, CardTemplate, Link, SignatureBasic } from '../domain/model';
+import type { Card } from '../domain/model';
+import { cardFromDoc } from '../domain/schemas/card';
 
 export const CARDS = 'cards';
 export const HANDLES = 'handles';
@@ -46,61 +47,9 @@ export function newCardId(): string {
   return backend().newId();
 }
 
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
-function group<T>(value: unknown): T {
-  return (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as T;
-}
-
-function toLink(value: unknown, index: number): Link {
-  const data = group<Record<string, unknown>>(value);
-  const link: Link = {
-    id: str(data.id) || `link-${index}`,
-    name: str(data.name),
-    label: str(data.label),
-    value: str(data.value),
-    ...linkScheduleOf(data),
-  };
-  if (data.isTeamLink === true) link.isTeamLink = true;
-  return link;
-}
-
-/** A stored card document as a Card, every group present (the document id wins). */
-export function toCard(id: string, data: DocData): Card {
-  const card: Card = {
-    id,
-    handle: str(data.handle),
-    handleAllowIndex: data.handleAllowIndex === true,
-    name: str(data.name),
-    title: str(data.title),
-    accountId: str(data.accountId),
-    isArchived: data.isArchived === true,
-    contacts: Array.isArray(data.contacts) ? data.contacts.map(toLink) : [],
-    appForm: group<AppForm>(data.appForm),
-    template: group<CardTemplate>(data.template),
-    signatureBasic: group<SignatureBasic>(data.signatureBasic),
-    appShare: group<AppShare>(data.appShare),
-  };
-  if (typeof data.teamId === 'string') card.teamId = data.teamId;
-  if (typeof data.ownerId === 'string') card.ownerId = data.ownerId;
-  if (typeof data.company === 'string') card.company = data.company;
-  if (typeof data.email === 'string') card.email = data.email;
-  if (typeof data.bulkSync === 'object' && data.bulkSync !== null) {
-    card.bulkSync = data.bulkSync as NonNullable<Card['bulkSync']>;
-  }
-  if (Array.isArray(data.teamStyles)) {
-    card.teamStyles = data.teamStyles.filter((key): key is string => typeof key === 'string');
-  }
-  if (data.dateCreated instanceof Date) card.dateCreated = data.dateCreated;
-  if (data.dateUpdated instanceof Date) card.dateUpdated = data.dateUpdated;
-  return card;
-}
-
 function fromDocs(docs: readonly QueryDoc[]): Card[] {
   return docs
-    .map((doc) => toCard(doc.id, doc.data))
+    .map((doc) => cardFromDoc(doc.id, doc.data))
     .sort(
       (a, b) =>
         a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) ||
@@ -203,7 +152,7 @@ const BY_NAME: readonly OrderClause[] = [
 ];
 
 function inQueryOrder(docs: readonly QueryDoc[]): Card[] {
-  return docs.map((doc) => toCard(doc.id, doc.data));
+  return docs.map((doc) => cardFromDoc(doc.id, doc.data));
 }
 
 /** The cursor after the last card of a page. */
@@ -328,7 +277,7 @@ export async function searchCards(
   const answers = await Promise.all(sources);
   const byId = new Map<string, Card>();
   for (const docs of answers) {
-    for (const doc of docs) if (!byId.has(doc.id)) byId.set(doc.id, toCard(doc.id, doc.data));
+    for (const doc of docs) if (!byId.has(doc.id)) byId.set(doc.id, cardFromDoc(doc.id, doc.data));
   }
   return {
     cards: [...byId.values()].sort(
@@ -362,7 +311,7 @@ export function watchAccountCard(
     },
     (docs) => {
       const doc = docs[0];
-      next(doc ? toCard(doc.id, doc.data) : null);
+      next(doc ? cardFromDoc(doc.id, doc.data) : null);
     },
     error,
   );
@@ -393,7 +342,7 @@ export function watchAccountCards(
 
 export async function getCard(id: string): Promise<Card | null> {
   const snap = await backend().get(cardPath(id));
-  return snap.exists && snap.data ? toCard(snap.id, snap.data) : null;
+  return snap.exists && snap.data ? cardFromDoc(snap.id, snap.data) : null;
 }
 
 /**

@@ -24,6 +24,7 @@ import { backend } from '../backend/current';
 import type { DocData, QuerySpec, Unsubscribe } from '../backend/port';
 import { serverTimestamp } from '../backend/transforms';
 import type { Promotion } from '../domain/model';
+import { promotionFromDoc } from '../domain/schemas/promotion';
 
 /** The most promotions a team's list reads. */
 export const PROMOTION_LIST_LIMIT = 100;
@@ -49,29 +50,6 @@ export function livePromotionsQuery(accountId: string, teamId: string): QuerySpe
   };
 }
 
-function date(value: unknown): Date | null {
-  return value instanceof Date && !Number.isNaN(value.getTime()) ? value : null;
-}
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
-export function toPromotion(id: string, data: DocData): Promotion {
-  return {
-    id,
-    teamId: str(data.teamId),
-    isArchived: data.isArchived === true,
-    status: str(data.status) || 'draft',
-    isScheduled: data.isScheduled === true,
-    startDate: date(data.startDate),
-    endDate: date(data.endDate),
-    title: str(data.title),
-    body: str(data.body),
-    url: str(data.url),
-  };
-}
-
 /** Follows a team's promotions that are not archived (spec 4: archived ones are hidden). */
 export function followTeamPromotions(
   accountId: string,
@@ -91,7 +69,7 @@ export function followTeamPromotions(
     (docs) =>
       next(
         docs
-          .map((doc) => toPromotion(doc.id, doc.data))
+          .map((doc) => promotionFromDoc(doc.id, doc.data))
           .sort((a, b) => (a.title ?? '').localeCompare(b.title ?? '')),
       ),
     error,

@@ -53,7 +53,8 @@ import {
 } from '../../card-view/render/render-card-page';
 import { renderSignaturePage } from '../../card-view/render/render-signature-page';
 import { baseHeaders, pageHeaders } from '../../card-view/render/security-headers';
-import { cardFromDoc, promotionFromDoc } from './card-documents';
+import { cardFromDoc, publicCard } from '../../domain/schemas/card';
+import { promotionFromDoc } from '../../domain/schemas/promotion';
 import {
   createCounterBuffer,
   type CounterBuffer,
@@ -296,7 +297,7 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     if (id === '' || id.includes('/')) return null;
     const snap = await db.get(`${cards}/${id}`);
     if (!snap.exists || snap.data === null) return null;
-    const card = cardFromDoc(snap.id, snap.data);
+    const card = publicCard(cardFromDoc(snap.id, snap.data));
     return card.isArchived ? null : card;
   }
 
@@ -316,7 +317,7 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
       limit: 2,
     });
     const found = docs
-      .map((doc) => cardFromDoc(doc.id, doc.data))
+      .map((doc) => publicCard(cardFromDoc(doc.id, doc.data)))
       .filter((card) => !requireIndex || card.handleAllowIndex);
     // Handles are unique by their claim documents; an ambiguous handle shows nobody's card.
     return found.length === 1 ? (found[0] ?? null) : null;
