@@ -16,6 +16,9 @@ export const HANDLE_MAX_LENGTH = 60;
 export const HANDLE_PATTERN_SOURCE = '^[a-z0-9_]+(-[a-z0-9_]+)*$';
 export const HANDLE_PATTERN = new RegExp(HANDLE_PATTERN_SOURCE);
 
+/** What a person is told when a handle breaks the rule. */
+export const HANDLE_RULE_MESSAGE = `A handle may use lowercase letters, digits, underscores and single hyphens (${HANDLE_MIN_LENGTH} to ${HANDLE_MAX_LENGTH} characters).`;
+
 /** Whether a value is a valid handle (see the rule above). */
 export function isValidHandle(value: unknown): value is string {
   return (

@@ -9,7 +9,7 @@
  * title must not be blocked by a phone number nobody touched. What a person types is checked in
  * full.
  */
-import { HANDLE_MAX_LENGTH, HANDLE_MIN_LENGTH } from '../../domain/handles';
+import { HANDLE_RULE_MESSAGE } from '../../domain/handles';
 import { linkScheduleProblem } from '../../domain/link-schedule';
 import type { CardDraft } from '../../domain/builder';
 import { linkValueProblem } from '../../domain/link-rules';
@@ -22,7 +22,7 @@ export const UNSAFE_LINK_MESSAGE =
 export const EMPTY_LINK_MESSAGE = 'Enter a value for this link, or remove it.';
 export const NAME_REQUIRED_MESSAGE = 'Enter the name shown on the card.';
 export const HANDLE_REQUIRED_MESSAGE = 'Choose a handle: it is the address of the public card.';
-export const HANDLE_FORMAT_MESSAGE = `A handle may use lowercase letters, digits, underscores and single hyphens (${HANDLE_MIN_LENGTH} to ${HANDLE_MAX_LENGTH} characters).`;
+export const HANDLE_FORMAT_MESSAGE = HANDLE_RULE_MESSAGE;
 export const HANDLE_TAKEN_MESSAGE = 'This handle is already taken by another card.';
 
 const UNSAFE_SCHEME = /^\s*(?!https?:|mailto:|tel:|sms:)[a-z][a-z0-9+.-]*:(?!\d)/i;

@@ -8,27 +8,18 @@
  * skipped rows always add up to the rows shown.
  */
 import { create } from 'zustand';
+import { claimedHandles, existingCardEmails, importMembers } from '../../data/importer';
+import type { ImportOutcome, ImportProgress, ImportRow, ImportTeam } from '../../data/importer';
 import {
-  claimedHandles,
-  existingCardEmails,
   guessMapping,
-  importMembers,
   looksLikeHeader,
   plannedHandles,
   rowsToMembers,
   validateMembers,
-} from '../../data/importer';
-import type {
-  ColumnMapping,
-  ImportField,
-  ImportOutcome,
-  ImportProgress,
-  ImportRow,
-  ImportTeam,
-  ValidationResult,
-} from '../../data/importer';
-import { importerReducer, initialImporterState } from '../../domain/importer';
-import type { ImporterAction, ImporterState } from '../../domain/importer';
+} from '../../domain/import-rows';
+import type { ColumnMapping, ImportField, ValidationResult } from '../../domain/import-rows';
+import { importerReducer, initialImporterState } from './importer-reducer';
+import type { ImporterAction, ImporterState } from './importer-reducer';
 
 export type ImporterStore = {
   importer: ImporterState;

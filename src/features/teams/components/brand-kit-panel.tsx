@@ -22,7 +22,7 @@ import {
 import { Button } from '../../../ui/button';
 import { ColorField } from '../../../ui/color-field';
 import { TextField } from '../../../ui/text-field';
-import { LockedFeature } from './locked-feature';
+import { LockedFeature } from '../../../ui/locked-feature';
 import { SelectField } from './select-field';
 
 const SHAPE_LABELS: Record<string, string> = {

@@ -7,9 +7,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useStore } from 'zustand';
-import { IMPORT_FIELDS, LINK_FIELDS, MAX_IMPORT_ROWS } from '../../../data/importer';
-import type { ImportField, ImportTeam, RowCheck, RowState } from '../../../data/importer';
-import type { ImportMember } from '../../../domain/importer';
+import type { ImportTeam } from '../../../data/importer';
+import { IMPORT_FIELDS, LINK_FIELDS, MAX_IMPORT_ROWS } from '../../../domain/import-rows';
+import type { ImportField, ImportMember, RowCheck, RowState } from '../../../domain/import-rows';
 import { Button } from '../../../ui/button';
 import { Alert } from '../../../ui/page';
 import { parseCsvFile, parseCsvText } from '../csv';
