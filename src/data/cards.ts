@@ -19,9 +19,9 @@ import type {
   WriteOp,
 } from '../backend/port';
 import { serverTimestamp } from '../backend/transforms';
-import { linkScheduleOf } from '../domain/link-schedule';
 import type { Card } from '../domain/model';
 import { cardFromDoc } from '../domain/schemas/card';
+import { storedLinkData } from '../domain/schemas/link';
 
 export const CARDS = 'cards';
 export const HANDLES = 'handles';
@@ -91,17 +91,7 @@ export type EditableField = (typeof EDITABLE_FIELDS)[number];
 function editableData(card: Pick<Card, EditableField>): DocData {
   const data: Record<string, unknown> = {};
   for (const field of EDITABLE_FIELDS) data[field] = card[field];
-  data.contacts = (card.contacts ?? []).map((link) => {
-    const stored: Record<string, unknown> = {
-      id: link.id,
-      name: link.name,
-      label: link.label,
-      value: link.value,
-      isTeamLink: link.isTeamLink === true,
-      ...linkScheduleOf(link),
-    };
-    return stored;
-  });
+  data.contacts = (card.contacts ?? []).map(storedLinkData);
   data.company ??= '';
   data.email ??= '';
   // Written with every name so the builder can search names by prefix as a query; the rules check

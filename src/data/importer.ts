@@ -18,8 +18,8 @@ import { mergeTeamLinks } from '../domain/links';
 import type { Link } from '../domain/model';
 import { normaliseEmail } from '../domain/members';
 import { cardAndClaimOps, cardUsageOp, isHandleTaken, newCardId } from './cards';
-import { applyBranding, asTeamLink, chunk } from './team-sync';
-import type { TeamBranding } from './team-sync';
+import { applyBranding, asTeamLink, chunk } from '../domain/team-sync-plan';
+import type { TeamBranding } from '../domain/team-sync-plan';
 
 /**
  * Cards per batch, sized to the rules' access-call limits: a batched write may make 20 document

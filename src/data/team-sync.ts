@@ -29,31 +29,23 @@
  * - Links merge with `mergeTeamLinks` exactly; team links are stored on cards with
  *   `isTeamLink: true`, which is how the builder and the public page tell them apart.
  *
- * Brand kit → card mapping (`brandingValues`), the team wins for every key it sets:
  *
- *   team.template.*                 → card.template.* (every string/boolean key except photoAvatar,
- *                                     which is the person's own photo)
- *   team.signatureBasic.*           → card.signatureBasic.*
- *   photoBg / photoBgStock /        → card.template.photoBg and template.backgroundSource
- *   photoBgAbstract                   ('own' | 'stock' | 'abstract'): the first non-empty source in
- *                                     the order photoBgPriority names first, then own, stock, abstract
- *   photoBgOverlay                  → card.template.photoBgOverlay (overlay colour over the cover)
- *   photoBgGradient                 → card.template.photoBgGradient
- *   photoLogo                       → card.template.photoLogo
- *   photoAvatarShape                → card.template.avatarShape (when it is a known shape)
- *   photoSignatureLogo              → card.signatureBasic.photoSignatureLogo
- *
- * An empty brand-kit field sets nothing; a key the team set before and no longer sets is removed
- * from the card (that is what `teamStyles` remembers).
+ * The pure rules (planning, the brand-kit mapping, reading stored teams and cards) are in
+ * src/domain/team-sync-plan.ts; this module runs them against the backend.
  */
-import equal from 'fast-deep-equal';
 import { backend } from '../backend/current';
-import type { DocData, QueryDoc, QuerySpec, WriteOp } from '../backend/port';
+import type { QueryDoc, QuerySpec, WriteOp } from '../backend/port';
 import { serverTimestamp } from '../backend/transforms';
-import { linkScheduleOf } from '../domain/link-schedule';
-import { isCoupled, mergeTeamLinks } from '../domain/links';
-import { AVATAR_SHAPES } from '../domain/model';
-import type { BrandKit, BulkSync, CardTemplate, Link, SignatureBasic } from '../domain/model';
+import {
+  chunk,
+  needsResume,
+  planTeamSync,
+  syncCardOf,
+  teamBrandingOf,
+  teamSyncState,
+} from '../domain/team-sync-plan';
+import { teamLinksOf } from '../domain/schemas/team';
+import type { StoredFields, CardPatch, SyncTeam } from '../domain/team-sync-plan';
 
 /**
  * The most card updates one batch carries, sized to the rules' access-call limits: a batch may make
@@ -66,299 +58,6 @@ export const SYNC_CHUNK_WRITES = 10;
 export const SYNC_PAGE_SIZE = 500;
 /** Attempts per chunk before the run stops and waits to be resumed. */
 export const SYNC_ATTEMPTS = 3;
-
-export interface SyncScope {
-  links: boolean;
-  branding: boolean;
-}
-
-/** The branding a team shares: the nine brand-kit fields plus its template and signature. */
-export interface TeamBranding extends BrandKit {
-  template: CardTemplate | null;
-  signatureBasic: SignatureBasic | null;
-}
-
-/** What the planner needs of a team. */
-export interface SyncTeam extends TeamBranding {
-  links: Link[];
-}
-
-/** What the planner needs of a card, as stored. */
-export interface SyncCard {
-  id: string;
-  contacts: Link[];
-  template: CardTemplate;
-  signatureBasic: SignatureBasic;
-  bulkSync?: BulkSync | null | undefined;
-  teamStyles?: string[] | undefined;
-  teamSyncVersion?: number | undefined;
-}
-
-export interface TeamSyncState {
-  syncVersion: number;
-  syncedVersion: number;
-  syncScope: SyncScope;
-}
-
-export interface CardPatch {
-  cardId: string;
-  data: DocData;
-}
-
-function num(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-}
-
-function obj(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
-/** The sync bookkeeping of a stored team document (missing fields count as 0 / nothing). */
-export function teamSyncState(data: DocData | null | undefined): TeamSyncState {
-  const scope = obj(data?.syncScope);
-  return {
-    syncVersion: num(data?.syncVersion),
-    syncedVersion: num(data?.syncedVersion),
-    syncScope: { links: scope.links === true, branding: scope.branding === true },
-  };
-}
-
-/** True while a version has not reached every card yet. */
-export function needsResume(state: TeamSyncState): boolean {
-  return state.syncVersion > state.syncedVersion;
-}
-
-/**
- * The team fields to write with a change of links and/or branding: the next version and its scope
- * (widened by an unfinished previous version, so nothing a failed run owed is forgotten).
- */
-export function nextSyncFields(state: TeamSyncState, change: SyncScope): DocData {
-  const unfinished = needsResume(state);
-  return {
-    syncVersion: state.syncVersion + 1,
-    syncScope: {
-      links: change.links || (unfinished && state.syncScope.links),
-      branding: change.branding || (unfinished && state.syncScope.branding),
-    },
-  };
-}
-
-/** The branding of a stored team document, every brand-kit field defaulting to ''. */
-export function teamBrandingOf(data: Partial<Record<keyof TeamBranding, unknown>>): TeamBranding {
-  const template = obj(data.template);
-  const signature = obj(data.signatureBasic);
-  return {
-    photoBg: str(data.photoBg),
-    photoLogo: str(data.photoLogo),
-    photoBgStock: str(data.photoBgStock),
-    photoBgOverlay: str(data.photoBgOverlay),
-    photoBgPriority: str(data.photoBgPriority),
-    photoBgGradient: str(data.photoBgGradient),
-    photoBgAbstract: str(data.photoBgAbstract),
-    photoAvatarShape: str(data.photoAvatarShape),
-    photoSignatureLogo: str(data.photoSignatureLogo),
-    template:
-      data.template === null || data.template === undefined ? null : (template as CardTemplate),
-    signatureBasic:
-      data.signatureBasic === null || data.signatureBasic === undefined
-        ? null
-        : (signature as SignatureBasic),
-  };
-}
-
-/** A team link as cards store it: the four fields plus `isTeamLink: true`. */
-export function asTeamLink(link: Link): Link {
-  return {
-    id: link.id,
-    name: link.name,
-    label: link.label,
-    value: link.value,
-    isTeamLink: true,
-    ...linkScheduleOf(link),
-  };
-}
-
-function storedLink(link: Link): Link {
-  return {
-    id: link.id,
-    name: link.name,
-    label: link.label,
-    value: link.value,
-    isTeamLink: link.isTeamLink === true,
-    ...linkScheduleOf(link),
-  };
-}
-
-const BACKGROUND_ORDER = ['own', 'stock', 'abstract'] as const;
-
-/**
- * The card keys the team sets, as `group.key` → value (see the mapping in the module comment).
- * Only non-empty values are included.
- */
-export function brandingValues(kit: TeamBranding): Record<string, string | boolean> {
-  const out: Record<string, string | boolean> = {};
-  for (const [key, value] of Object.entries(kit.template ?? {})) {
-    if (key === 'photoAvatar') continue;
-    if (typeof value === 'boolean' || (typeof value === 'string' && value !== '')) {
-      out[`template.${key}`] = value;
-    }
-  }
-  for (const [key, value] of Object.entries(kit.signatureBasic ?? {})) {
-    if (typeof value === 'boolean' || (typeof value === 'string' && value !== '')) {
-      out[`signatureBasic.${key}`] = value;
-    }
-  }
-  const sources: Record<(typeof BACKGROUND_ORDER)[number], string> = {
-    own: kit.photoBg,
-    stock: kit.photoBgStock,
-    abstract: kit.photoBgAbstract,
-  };
-  const first = BACKGROUND_ORDER.find((source) => source === kit.photoBgPriority);
-  const order = first ? [first, ...BACKGROUND_ORDER.filter((s) => s !== first)] : BACKGROUND_ORDER;
-  const source = order.find((s) => sources[s] !== '');
-  if (source) {
-    out['template.photoBg'] = sources[source];
-    out['template.backgroundSource'] = source;
-  }
-  if (kit.photoBgOverlay !== '') out['template.photoBgOverlay'] = kit.photoBgOverlay;
-  if (kit.photoBgGradient !== '') out['template.photoBgGradient'] = kit.photoBgGradient;
-  if (kit.photoLogo !== '') out['template.photoLogo'] = kit.photoLogo;
-  if ((AVATAR_SHAPES as readonly string[]).includes(kit.photoAvatarShape)) {
-    out['template.avatarShape'] = kit.photoAvatarShape;
-  }
-  if (kit.photoSignatureLogo !== '') {
-    out['signatureBasic.photoSignatureLogo'] = kit.photoSignatureLogo;
-  }
-  return out;
-}
-
-/**
- * A card's template and signature with the team's branding applied: keys the team sets are
- * overwritten, keys it set before (`teamStyles`) and no longer sets are removed.
- */
-export function applyBranding(
-  card: Pick<SyncCard, 'template' | 'signatureBasic' | 'teamStyles'>,
-  kit: TeamBranding,
-): { template: CardTemplate; signatureBasic: SignatureBasic; teamStyles: string[] } {
-  const groups: Record<'template' | 'signatureBasic', Record<string, unknown>> = {
-    template: { ...card.template },
-    signatureBasic: { ...card.signatureBasic },
-  };
-  const wanted = brandingValues(kit);
-  const split = (key: string) => {
-    const dot = key.indexOf('.');
-    const group = key.slice(0, dot);
-    return group === 'template' || group === 'signatureBasic'
-      ? { group: groups[group], field: key.slice(dot + 1) }
-      : null;
-  };
-  for (const key of card.teamStyles ?? []) {
-    if (key in wanted) continue;
-    const target = split(key);
-    if (target) delete target.group[target.field];
-  }
-  for (const [key, value] of Object.entries(wanted)) {
-    const target = split(key);
-    if (target) target.group[target.field] = value;
-  }
-  return {
-    template: groups.template as CardTemplate,
-    signatureBasic: groups.signatureBasic as SignatureBasic,
-    teamStyles: Object.keys(wanted).sort(),
-  };
-}
-
-/**
- * The update one card needs for a team version, or null when it needs none: the card is already at
- * the version, is coupled to nothing in the scope, or already shows what the team wants.
- */
-export function planCardSync(
-  card: SyncCard,
-  team: SyncTeam,
-  scope: SyncScope,
-  version: number,
-): DocData | null {
-  if ((card.teamSyncVersion ?? 0) >= version) return null;
-  const links = scope.links && isCoupled(card.bulkSync?.syncTeamLinks);
-  const branding = scope.branding && isCoupled(card.bulkSync?.syncBranding);
-  if (!links && !branding) return null;
-
-  const patch: DocData = {};
-  if (links) {
-    const current = card.contacts.map(storedLink);
-    const next = mergeTeamLinks(current, team.links.map(asTeamLink)).map(storedLink);
-    if (!equal(current, next)) patch.contacts = next;
-  }
-  if (branding) {
-    const next = applyBranding(card, team);
-    if (!equal(next.template, card.template)) patch.template = next.template;
-    if (!equal(next.signatureBasic, card.signatureBasic))
-      patch.signatureBasic = next.signatureBasic;
-    if (!equal(next.teamStyles, card.teamStyles ?? [])) patch.teamStyles = next.teamStyles;
-  }
-  if (Object.keys(patch).length === 0) return null;
-  patch.teamSyncVersion = version;
-  return patch;
-}
-
-/** The updates a team version needs across its cards (see `planCardSync`). */
-export function planTeamSync(
-  cards: readonly SyncCard[],
-  team: SyncTeam,
-  scope: SyncScope,
-  version: number,
-): CardPatch[] {
-  const patches: CardPatch[] = [];
-  for (const card of cards) {
-    const data = planCardSync(card, team, scope, version);
-    if (data) patches.push({ cardId: card.id, data });
-  }
-  return patches;
-}
-
-/** Splits a list into chunks of at most `size` items, in order. */
-export function chunk<T>(items: readonly T[], size: number): T[][] {
-  if (size < 1) throw new Error('Chunk size must be at least 1.');
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-/** A stored card document as the planner sees it. */
-export function syncCardOf(id: string, data: DocData): SyncCard {
-  const card: SyncCard = {
-    id,
-    contacts: Array.isArray(data.contacts)
-      ? data.contacts.map((value, i) => {
-          const link = obj(value);
-          return storedLink({
-            id: str(link.id) || `link-${i}`,
-            name: str(link.name),
-            label: str(link.label),
-            value: str(link.value),
-            isTeamLink: link.isTeamLink === true,
-            ...linkScheduleOf(link),
-          });
-        })
-      : [],
-    template: obj(data.template) as CardTemplate,
-    signatureBasic: obj(data.signatureBasic) as SignatureBasic,
-  };
-  if (typeof data.bulkSync === 'object' && data.bulkSync !== null) {
-    card.bulkSync = data.bulkSync as BulkSync;
-  }
-  if (Array.isArray(data.teamStyles)) {
-    card.teamStyles = data.teamStyles.filter((v): v is string => typeof v === 'string');
-  }
-  if (typeof data.teamSyncVersion === 'number') card.teamSyncVersion = data.teamSyncVersion;
-  return card;
-}
 
 // ---- Running a sync against the backend -------------------------------------------------------
 
@@ -456,16 +155,7 @@ export async function runTeamSync(
   }
   const team: SyncTeam = {
     ...teamBrandingOf(teamSnap.data),
-    links: (Array.isArray(teamSnap.data.links) ? teamSnap.data.links : []).map((value, i) => {
-      const link = obj(value);
-      return {
-        id: str(link.id) || `team-link-${i}`,
-        name: str(link.name),
-        label: str(link.label),
-        value: str(link.value),
-        ...linkScheduleOf(link),
-      };
-    }),
+    links: teamLinksOf(teamSnap.data.links),
   };
   const docs = await readTeamCards(accountId, teamId);
   const patches = planTeamSync(
@@ -489,7 +179,9 @@ export async function runTeamSync(
         // Re-plan the chunk from fresh reads: drops cards deleted meanwhile and cards already done.
         const fresh = await Promise.all(part.map((p) => db.get(`cards/${p.cardId}`)));
         pending = planTeamSync(
-          fresh.filter((s) => s.exists && s.data).map((s) => syncCardOf(s.id, s.data as DocData)),
+          fresh
+            .filter((s) => s.exists && s.data)
+            .map((s) => syncCardOf(s.id, s.data as StoredFields)),
           team,
           state.syncScope,
           version,

@@ -75,7 +75,7 @@ export function cardFromDoc(id: string, data: unknown): Card {
   return withoutUndefined({
     ...fields,
     id,
-    contacts: contacts.map(linkFromDoc),
+    contacts: contacts.map((link, index) => linkFromDoc(link, index)),
     appForm: appForm as AppForm,
     template: template as CardTemplate,
     signatureBasic: signatureBasic as SignatureBasic,

@@ -69,6 +69,14 @@ export const settingsGroup = z.pipe(
   z.transform((group: Record<string, unknown>) => settingsOf(group)),
 );
 
+/** A settings group that may be cleared: `null` when stored as null, missing or not a map. */
+export const settingsGroupOrNull = z.pipe(
+  z.catch(z.nullable(z.record(z.string(), z.unknown())), null),
+  z.transform((group: Record<string, unknown> | null) =>
+    group === null ? null : settingsOf(group),
+  ),
+);
+
 /** Drops the keys whose value is `undefined` (Firestore refuses them; optional fields are absent). */
 export function withoutUndefined<T extends object>(
   value: T,

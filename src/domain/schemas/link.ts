@@ -22,10 +22,10 @@ export const storedLinkSchema = storedMap({
 export type StoredLink = z.infer<typeof storedLinkSchema>;
 
 /**
- * A stored link as a Link. A link without an id gets `link-{index}` (its place in the list), so the
- * builder can still tell it apart; `isTeamLink` is present only when true.
+ * A stored link as a Link. A link without an id gets `{idPrefix}-{index}` (its place in the list),
+ * so the builder can still tell it apart; `isTeamLink` is present only when true.
  */
-export function linkFromDoc(value: unknown, index: number): Link {
+export function linkFromDoc(value: unknown, index: number, idPrefix = 'link'): Link {
   const {
     id,
     name,
@@ -35,11 +35,28 @@ export function linkFromDoc(value: unknown, index: number): Link {
     ...schedule
   } = storedLinkSchema.parse(value);
   return withoutUndefined({
-    id: id || `link-${index}`,
+    id: id || `${idPrefix}-${index}`,
     name,
     label,
     value: linkValue,
     ...linkScheduleOf(schedule),
     isTeamLink,
   });
+}
+
+/** A link as documents store it: the four fields, `isTeamLink` always written, its schedule. */
+export function storedLinkData(link: Link): Link {
+  return {
+    id: link.id,
+    name: link.name,
+    label: link.label,
+    value: link.value,
+    isTeamLink: link.isTeamLink === true,
+    ...linkScheduleOf(link),
+  };
+}
+
+/** A team's link as teams and cards store it: `storedLinkData` with `isTeamLink: true`. */
+export function teamLinkData(link: Link): Link {
+  return { ...storedLinkData(link), isTeamLink: true };
 }

@@ -9,7 +9,7 @@ import {
   validateMembers,
 } from '../../../src/domain/import-rows';
 import type { ValidationContext } from '../../../src/domain/import-rows';
-import { teamBrandingOf } from '../../../src/data/team-sync';
+import { teamBrandingOf } from '../../../src/domain/team-sync-plan';
 import type { ImportMember } from '../../../src/domain/import-rows';
 
 function members(list: Omit<ImportMember, 'index' | 'links'>[]): ImportMember[] {

@@ -7,7 +7,8 @@
  */
 import { useEffect, useState } from 'react';
 import { create, useStore } from 'zustand';
-import { needsResume, runTeamSync } from '../../../data/team-sync';
+import { runTeamSync } from '../../../data/team-sync';
+import { needsResume } from '../../../domain/team-sync-plan';
 import type { SyncProgress } from '../../../data/team-sync';
 import type { TeamDoc } from '../../../data/team-settings';
 
