@@ -45,16 +45,8 @@ export async function readAccountExport(
     progress(index, cards.length);
     const entries = await listLeadEntries(card.id);
     for (const entry of entries) {
-      leads.push({
-        cardId: card.id,
-        cardName: card.name,
-        name: entry.name,
-        email: entry.email,
-        phone: entry.phone,
-        company: entry.company,
-        note: entry.note,
-        createdAt: entry.createdAt,
-      });
+      const { id: _id, ...fields } = entry;
+      leads.push({ cardId: card.id, cardName: card.name, ...fields });
     }
   }
   progress(cards.length, cards.length);

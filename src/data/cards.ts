@@ -228,28 +228,14 @@ export async function searchCards(
   const q = normaliseSearch(text);
   const where = listWhere(accountId, filter);
   if (q === '') return { cards: [], truncated: false };
-  const sources: Promise<QueryDoc[]>[] = [
+  const startsWith = (field: 'nameLower' | 'handle') =>
     backend().query({
       collection: CARDS,
-      where: [
-        ...where,
-        { field: 'nameLower', op: '>=', value: q },
-        { field: 'nameLower', op: '<', value: prefixEnd(q) },
-      ],
-      orderBy: [{ field: 'nameLower', direction: 'asc' }],
+      where: [...where, { field, op: '>=', value: q }, { field, op: '<', value: prefixEnd(q) }],
+      orderBy: [{ field, direction: 'asc' }],
       limit,
-    }),
-    backend().query({
-      collection: CARDS,
-      where: [
-        ...where,
-        { field: 'handle', op: '>=', value: q },
-        { field: 'handle', op: '<', value: prefixEnd(q) },
-      ],
-      orderBy: [{ field: 'handle', direction: 'asc' }],
-      limit,
-    }),
-  ];
+    });
+  const sources: Promise<QueryDoc[]>[] = [startsWith('nameLower'), startsWith('handle')];
   const teams = filter.teamId ? teamIds.filter((id) => id === filter.teamId) : teamIds;
   if (teams.length > 0) {
     sources.push(
