@@ -305,10 +305,7 @@ export function watchAccountCards(
   return backend().onQuery(
     {
       collection: CARDS,
-      where: [
-        { field: 'accountId', op: '==', value: accountId },
-        { field: 'isArchived', op: '==', value: false },
-      ],
+      where: listWhere(accountId, {}),
       limit: CARD_LIST_LIMIT,
     },
     (docs) => next(fromDocs(docs)),

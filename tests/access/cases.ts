@@ -17,8 +17,8 @@ import {
   deleteField,
   serverTimestamp,
 } from '../../src/backend/transforms';
-import { EMPTY_BRAND_KIT } from '../../src/domain/model';
 import { FREE_PLAN as DOMAIN_FREE_PLAN } from '../../src/domain/plan';
+import { newTeamDocument } from '../../src/domain/schemas/team';
 
 export const ACTORS = [
   'visitor',
@@ -114,17 +114,9 @@ function user(ids: Ids, who: SignedInActor, extra: DocData): DocData {
   };
 }
 
+/** A new team as the app writes it (the team schema's `newTeamDocument`). */
 function team(accountId: string, name: string): DocData {
-  return {
-    name,
-    isArchived: false,
-    accountId,
-    bulkSync: { syncTeamLinks: true, syncBranding: true },
-    links: [],
-    template: null,
-    signatureBasic: null,
-    ...EMPTY_BRAND_KIT,
-  };
+  return { ...newTeamDocument(accountId, name) };
 }
 
 function card(
