@@ -24,7 +24,7 @@ import { backend } from '../backend/current';
 import type { DocData, QuerySpec, Unsubscribe } from '../backend/port';
 import { serverTimestamp } from '../backend/transforms';
 import type { Promotion } from '../domain/model';
-import { promotionFromDoc } from '../domain/schemas/promotion';
+import { promotionFromDoc, type PromotionInput } from '../domain/schemas/promotion';
 
 /** The most promotions a team's list reads. */
 export const PROMOTION_LIST_LIMIT = 100;
@@ -76,16 +76,6 @@ export function followTeamPromotions(
   );
 }
 
-export interface PromotionInput {
-  title: string;
-  body: string;
-  url: string;
-  status: 'draft' | 'live';
-  isScheduled: boolean;
-  startDate: Date | null;
-  endDate: Date | null;
-}
-
 function fields(input: PromotionInput): DocData {
   return {
     title: input.title.trim(),
@@ -130,21 +120,4 @@ export function archivePromotion(accountId: string, promotionId: string): Promis
     isArchived: true,
     dateUpdated: serverTimestamp(),
   });
-}
-
-/** A promotion's problems before saving, as messages (empty when it may be saved). */
-export function promotionProblems(input: PromotionInput): string[] {
-  const problems: string[] = [];
-  if (input.title.trim() === '') problems.push('Give the promotion a title.');
-  const url = input.url.trim();
-  if (url !== '' && !/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(url)) {
-    problems.push('The link must be a full web address starting with https://');
-  }
-  if (input.isScheduled) {
-    if (!input.startDate || !input.endDate) problems.push('Choose a start and an end date.');
-    else if (input.endDate.getTime() < input.startDate.getTime()) {
-      problems.push('The end date must be after the start date.');
-    }
-  }
-  return problems;
 }

@@ -7,7 +7,11 @@ import {
   type StoredCard,
 } from '../../../src/domain/schemas/card';
 import { linkFromDoc, type StoredLink } from '../../../src/domain/schemas/link';
-import { promotionFromDoc } from '../../../src/domain/schemas/promotion';
+import {
+  promotionFromDoc,
+  promotionProblems,
+  type PromotionInput,
+} from '../../../src/domain/schemas/promotion';
 
 describe('card schema', () => {
   it('names every field of the Card model (a new field must be decoded)', () => {
@@ -145,5 +149,30 @@ describe('promotion schema', () => {
       body: '',
       url: '',
     });
+  });
+
+  it('promotionProblems explains what stops a save', () => {
+    const input: PromotionInput = {
+      title: ' ',
+      body: '',
+      url: 'example.com',
+      status: 'live',
+      isScheduled: true,
+      startDate: new Date('2026-02-01'),
+      endDate: new Date('2026-01-01'),
+    };
+    expect(promotionProblems(input)).toEqual([
+      'Give the promotion a title.',
+      'The link must be a full web address starting with https://',
+      'The end date must be after the start date.',
+    ]);
+    expect(
+      promotionProblems({
+        ...input,
+        title: 'Sale',
+        url: 'https://a.example/x',
+        isScheduled: false,
+      }),
+    ).toEqual([]);
   });
 });

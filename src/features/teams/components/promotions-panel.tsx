@@ -10,10 +10,9 @@ import {
   archivePromotion,
   createPromotion,
   followTeamPromotions,
-  promotionProblems,
   updatePromotion,
 } from '../../../data/promotions';
-import type { PromotionInput } from '../../../data/promotions';
+import { promotionProblems, type PromotionInput } from '../../../domain/schemas/promotion';
 import type { Promotion } from '../../../domain/model';
 import { promotionDisplayStatus } from '../../../domain/promotions';
 import type { PromotionDisplayStatus } from '../../../domain/promotions';
