@@ -8,7 +8,8 @@
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import type { DocData } from '../src/backend/port';
-import { EMPTY_BRAND_KIT } from '../src/domain/model';
+import { FREE_PLAN } from '../src/domain/plan';
+import { newTeamDocument } from '../src/domain/schemas/team';
 import type { AdminDb } from './types';
 
 export const DEMO_PASSWORD = 'Demo-pass1';
@@ -79,18 +80,7 @@ async function ensureAuthUsers(projectId: string): Promise<void> {
 }
 
 function team(accountId: string, name: string, extra: DocData = {}): DocData {
-  return {
-    name,
-    isArchived: false,
-    accountId,
-    bulkSync: { syncTeamLinks: true, syncBranding: true },
-    links: [],
-    template: null,
-    signatureBasic: null,
-    dateTemplateUpdated: null,
-    ...EMPTY_BRAND_KIT,
-    ...extra,
-  };
+  return { ...newTeamDocument(accountId, name), dateTemplateUpdated: null, ...extra };
 }
 
 function card(
@@ -181,14 +171,7 @@ function demoDocuments(): Array<[string, DocData]> {
     directory: { slug: 'globex' },
     ownerId: 'demo-globex-owner',
     collaborators: [],
-    plan: {
-      type: 'free',
-      isPaidAccount: false,
-      cardLimit: 1,
-      compCards: 0,
-      cardsInUse: 1,
-      trialEndDate: null,
-    },
+    plan: { ...FREE_PLAN, cardsInUse: 1 },
   });
   put('accounts/initech', {
     id: 'initech',

@@ -4,13 +4,14 @@
  */
 import { MAX_CONSENT_TEXT } from '../domain/lead-webhooks';
 import type { AppForm } from '../domain/model';
+import { LEAD_VALUE_MAX_LENGTH } from '../domain/schemas/lead';
 
 export type LeadField = 'name' | 'email' | 'phone' | 'company' | 'note';
 
 export const LEAD_FIELDS: readonly LeadField[] = ['name', 'email', 'phone', 'company', 'note'];
 
 /** Longest accepted value of one field, and of a whole submission in bytes. */
-export const LEAD_FIELD_MAX = 500;
+export const LEAD_FIELD_MAX = LEAD_VALUE_MAX_LENGTH;
 export const LEAD_BODY_MAX_BYTES = 4096;
 
 /**

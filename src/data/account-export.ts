@@ -9,7 +9,8 @@ import type { ExportLead } from '../domain/account-export';
 import type { Card } from '../domain/model';
 import { accountPath } from './accounts';
 import { listLeadEntries } from './analytics';
-import { CARDS, toCard } from './cards';
+import { cardFromDoc } from '../domain/schemas/card';
+import { CARDS } from './cards';
 import { teamsPath } from './teams';
 
 /** The most cards one export reads (the rules let a list read at most 1000 documents). */
@@ -37,23 +38,15 @@ export async function readAccountExport(
     limit: EXPORT_CARD_LIMIT,
   });
   const cards = cardDocs
-    .map((doc) => toCard(doc.id, doc.data))
+    .map((doc) => cardFromDoc(doc.id, doc.data))
     .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
   const leads: ExportLead[] = [];
   for (const [index, card] of cards.entries()) {
     progress(index, cards.length);
     const entries = await listLeadEntries(card.id);
     for (const entry of entries) {
-      leads.push({
-        cardId: card.id,
-        cardName: card.name,
-        name: entry.name,
-        email: entry.email,
-        phone: entry.phone,
-        company: entry.company,
-        note: entry.note,
-        createdAt: entry.createdAt,
-      });
+      const { id: _id, ...fields } = entry;
+      leads.push({ cardId: card.id, cardName: card.name, ...fields });
     }
   }
   progress(cards.length, cards.length);

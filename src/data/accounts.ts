@@ -4,9 +4,11 @@
  * every account at once.
  */
 import { backend } from '../backend/current';
-import type { DocData, QueryDoc, QuerySpec, Unsubscribe, WriteOp } from '../backend/port';
+import type { QueryDoc, QuerySpec, Unsubscribe, WriteOp } from '../backend/port';
 import { serverTimestamp } from '../backend/transforms';
 import type { Account } from '../domain/model';
+import { FREE_PLAN } from '../domain/plan';
+import { accountFromDoc } from '../domain/schemas/account';
 
 export const ACCOUNTS = 'accounts';
 
@@ -14,12 +16,8 @@ export function accountPath(id: string): string {
   return `${ACCOUNTS}/${id}`;
 }
 
-function toAccount(id: string, data: DocData): Account {
-  return { ...(data as unknown as Account), id };
-}
-
 function fromDocs(docs: QueryDoc[]): Account[] {
-  return docs.map((doc) => toAccount(doc.id, doc.data));
+  return docs.map((doc) => accountFromDoc(doc.id, doc.data));
 }
 
 export function newAccountId(): string {
@@ -29,7 +27,7 @@ export function newAccountId(): string {
 /** Reads an account once (the refresh flow). */
 export async function getAccount(id: string): Promise<Account | null> {
   const snap = await backend().get(accountPath(id));
-  return snap.exists && snap.data ? toAccount(snap.id, snap.data) : null;
+  return snap.exists && snap.data ? accountFromDoc(snap.id, snap.data) : null;
 }
 
 /** Follows one account live; `next(null)` while it does not exist. */
@@ -40,7 +38,7 @@ export function followAccount(
 ): Unsubscribe {
   return backend().onDoc(
     accountPath(id),
-    (snap) => next(snap.exists && snap.data ? toAccount(snap.id, snap.data) : null),
+    (snap) => next(snap.exists && snap.data ? accountFromDoc(snap.id, snap.data) : null),
     error,
   );
 }
@@ -142,14 +140,7 @@ export function accountCreateOp(account: NewAccount): WriteOp {
       isActive: true,
       dateUpdated: serverTimestamp(),
       directory: { slug: account.slug },
-      plan: {
-        type: 'free',
-        isPaidAccount: false,
-        cardLimit: 1,
-        compCards: 0,
-        cardsInUse: 0,
-        trialEndDate: null,
-      },
+      plan: { ...FREE_PLAN },
       ownerId: account.ownerId,
     },
   };

@@ -8,6 +8,7 @@
  */
 import { backend } from '../backend/current';
 import type { DocData, ListenError, QueryDoc, Unsubscribe } from '../backend/port';
+import { leadFromDoc, type LeadEntry } from '../domain/schemas/lead';
 
 /** The most lead entries or clicks one read returns (an export reads pages of this size). */
 export const ANALYTICS_PAGE_LIMIT = 500;
@@ -30,18 +31,6 @@ export interface CardCounters {
   clicksByLink: Record<string, number>;
   /** All-time lead entries (the server counts each one it stores). */
   leads: number;
-}
-
-export interface LeadEntry {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  note: string;
-  createdAt: Date | null;
-  /** (added) The consent checkbox as the visitor saw it: its wording, whether ticked, when. */
-  consent?: { text: string; given: boolean; at: Date | null } | null;
 }
 
 export interface LinkClick {
@@ -97,24 +86,7 @@ export function watchCardCounters(
 }
 
 function toLead(doc: QueryDoc): LeadEntry {
-  return {
-    id: doc.id,
-    name: text(doc.data.name),
-    email: text(doc.data.email),
-    phone: text(doc.data.phone),
-    company: text(doc.data.company),
-    note: text(doc.data.note),
-    createdAt: date(doc.data.createdAt),
-    consent: leadConsent(doc.data.consent),
-  };
-}
-
-function leadConsent(value: unknown): { text: string; given: boolean; at: Date | null } | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const c = value as { text?: unknown; given?: unknown; at?: unknown };
-  return typeof c.text === 'string'
-    ? { text: c.text, given: c.given === true, at: date(c.at) }
-    : null;
+  return leadFromDoc(doc.id, doc.data);
 }
 
 /** Where the next page of lead entries starts: after these, the oldest last. */

@@ -19,8 +19,9 @@ import type {
   WriteOp,
 } from '../backend/port';
 import { serverTimestamp } from '../backend/transforms';
-import { linkScheduleOf } from '../domain/link-schedule';
-import type { AppForm, AppShare, Card, CardTemplate, Link, SignatureBasic } from '../domain/model';
+import type { Card } from '../domain/model';
+import { cardFromDoc } from '../domain/schemas/card';
+import { storedLinkData } from '../domain/schemas/link';
 
 export const CARDS = 'cards';
 export const HANDLES = 'handles';
@@ -46,61 +47,9 @@ export function newCardId(): string {
   return backend().newId();
 }
 
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
-function group<T>(value: unknown): T {
-  return (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as T;
-}
-
-function toLink(value: unknown, index: number): Link {
-  const data = group<Record<string, unknown>>(value);
-  const link: Link = {
-    id: str(data.id) || `link-${index}`,
-    name: str(data.name),
-    label: str(data.label),
-    value: str(data.value),
-    ...linkScheduleOf(data),
-  };
-  if (data.isTeamLink === true) link.isTeamLink = true;
-  return link;
-}
-
-/** A stored card document as a Card, every group present (the document id wins). */
-export function toCard(id: string, data: DocData): Card {
-  const card: Card = {
-    id,
-    handle: str(data.handle),
-    handleAllowIndex: data.handleAllowIndex === true,
-    name: str(data.name),
-    title: str(data.title),
-    accountId: str(data.accountId),
-    isArchived: data.isArchived === true,
-    contacts: Array.isArray(data.contacts) ? data.contacts.map(toLink) : [],
-    appForm: group<AppForm>(data.appForm),
-    template: group<CardTemplate>(data.template),
-    signatureBasic: group<SignatureBasic>(data.signatureBasic),
-    appShare: group<AppShare>(data.appShare),
-  };
-  if (typeof data.teamId === 'string') card.teamId = data.teamId;
-  if (typeof data.ownerId === 'string') card.ownerId = data.ownerId;
-  if (typeof data.company === 'string') card.company = data.company;
-  if (typeof data.email === 'string') card.email = data.email;
-  if (typeof data.bulkSync === 'object' && data.bulkSync !== null) {
-    card.bulkSync = data.bulkSync as NonNullable<Card['bulkSync']>;
-  }
-  if (Array.isArray(data.teamStyles)) {
-    card.teamStyles = data.teamStyles.filter((key): key is string => typeof key === 'string');
-  }
-  if (data.dateCreated instanceof Date) card.dateCreated = data.dateCreated;
-  if (data.dateUpdated instanceof Date) card.dateUpdated = data.dateUpdated;
-  return card;
-}
-
 function fromDocs(docs: readonly QueryDoc[]): Card[] {
   return docs
-    .map((doc) => toCard(doc.id, doc.data))
+    .map((doc) => cardFromDoc(doc.id, doc.data))
     .sort(
       (a, b) =>
         a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) ||
@@ -142,17 +91,7 @@ export type EditableField = (typeof EDITABLE_FIELDS)[number];
 function editableData(card: Pick<Card, EditableField>): DocData {
   const data: Record<string, unknown> = {};
   for (const field of EDITABLE_FIELDS) data[field] = card[field];
-  data.contacts = (card.contacts ?? []).map((link) => {
-    const stored: Record<string, unknown> = {
-      id: link.id,
-      name: link.name,
-      label: link.label,
-      value: link.value,
-      isTeamLink: link.isTeamLink === true,
-      ...linkScheduleOf(link),
-    };
-    return stored;
-  });
+  data.contacts = (card.contacts ?? []).map(storedLinkData);
   data.company ??= '';
   data.email ??= '';
   // Written with every name so the builder can search names by prefix as a query; the rules check
@@ -203,7 +142,7 @@ const BY_NAME: readonly OrderClause[] = [
 ];
 
 function inQueryOrder(docs: readonly QueryDoc[]): Card[] {
-  return docs.map((doc) => toCard(doc.id, doc.data));
+  return docs.map((doc) => cardFromDoc(doc.id, doc.data));
 }
 
 /** The cursor after the last card of a page. */
@@ -289,28 +228,14 @@ export async function searchCards(
   const q = normaliseSearch(text);
   const where = listWhere(accountId, filter);
   if (q === '') return { cards: [], truncated: false };
-  const sources: Promise<QueryDoc[]>[] = [
+  const startsWith = (field: 'nameLower' | 'handle') =>
     backend().query({
       collection: CARDS,
-      where: [
-        ...where,
-        { field: 'nameLower', op: '>=', value: q },
-        { field: 'nameLower', op: '<', value: prefixEnd(q) },
-      ],
-      orderBy: [{ field: 'nameLower', direction: 'asc' }],
+      where: [...where, { field, op: '>=', value: q }, { field, op: '<', value: prefixEnd(q) }],
+      orderBy: [{ field, direction: 'asc' }],
       limit,
-    }),
-    backend().query({
-      collection: CARDS,
-      where: [
-        ...where,
-        { field: 'handle', op: '>=', value: q },
-        { field: 'handle', op: '<', value: prefixEnd(q) },
-      ],
-      orderBy: [{ field: 'handle', direction: 'asc' }],
-      limit,
-    }),
-  ];
+    });
+  const sources: Promise<QueryDoc[]>[] = [startsWith('nameLower'), startsWith('handle')];
   const teams = filter.teamId ? teamIds.filter((id) => id === filter.teamId) : teamIds;
   if (teams.length > 0) {
     sources.push(
@@ -328,7 +253,7 @@ export async function searchCards(
   const answers = await Promise.all(sources);
   const byId = new Map<string, Card>();
   for (const docs of answers) {
-    for (const doc of docs) if (!byId.has(doc.id)) byId.set(doc.id, toCard(doc.id, doc.data));
+    for (const doc of docs) if (!byId.has(doc.id)) byId.set(doc.id, cardFromDoc(doc.id, doc.data));
   }
   return {
     cards: [...byId.values()].sort(
@@ -362,7 +287,7 @@ export function watchAccountCard(
     },
     (docs) => {
       const doc = docs[0];
-      next(doc ? toCard(doc.id, doc.data) : null);
+      next(doc ? cardFromDoc(doc.id, doc.data) : null);
     },
     error,
   );
@@ -380,10 +305,7 @@ export function watchAccountCards(
   return backend().onQuery(
     {
       collection: CARDS,
-      where: [
-        { field: 'accountId', op: '==', value: accountId },
-        { field: 'isArchived', op: '==', value: false },
-      ],
+      where: listWhere(accountId, {}),
       limit: CARD_LIST_LIMIT,
     },
     (docs) => next(fromDocs(docs)),
@@ -393,7 +315,7 @@ export function watchAccountCards(
 
 export async function getCard(id: string): Promise<Card | null> {
   const snap = await backend().get(cardPath(id));
-  return snap.exists && snap.data ? toCard(snap.id, snap.data) : null;
+  return snap.exists && snap.data ? cardFromDoc(snap.id, snap.data) : null;
 }
 
 /**

@@ -23,7 +23,7 @@ import type { DocData, Unsubscribe } from '../backend/port';
 import { serverTimestamp } from '../backend/transforms';
 import { inviteRole, type InviteRole } from '../domain/invites';
 import type { Card } from '../domain/model';
-import { memberKey } from '../domain/members';
+import { memberKey, normaliseEmail } from '../domain/members';
 
 export interface Member {
   key: string;
@@ -78,15 +78,6 @@ export function invitesPath(accountId: string): string {
 
 export function invitePath(accountId: string, email: string): string {
   return `${invitesPath(accountId)}/${normaliseEmail(email)}`;
-}
-
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-/** A plausible e-mail address: something@host.tld, no spaces. */
-export function isEmail(value: string): boolean {
-  return /^[^\s@/\\<>"'`,;]+@[^\s@/\\<>"'`,;]+\.[^\s@/\\<>"'`,;.]{2,}$/.test(value.trim());
 }
 
 function toInvite(data: DocData): Invite {

@@ -24,6 +24,7 @@ import { backend } from '../backend/current';
 import type { DocData, QuerySpec, Unsubscribe } from '../backend/port';
 import { serverTimestamp } from '../backend/transforms';
 import type { Promotion } from '../domain/model';
+import { promotionFromDoc, type PromotionInput } from '../domain/schemas/promotion';
 
 /** The most promotions a team's list reads. */
 export const PROMOTION_LIST_LIMIT = 100;
@@ -49,29 +50,6 @@ export function livePromotionsQuery(accountId: string, teamId: string): QuerySpe
   };
 }
 
-function date(value: unknown): Date | null {
-  return value instanceof Date && !Number.isNaN(value.getTime()) ? value : null;
-}
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
-export function toPromotion(id: string, data: DocData): Promotion {
-  return {
-    id,
-    teamId: str(data.teamId),
-    isArchived: data.isArchived === true,
-    status: str(data.status) || 'draft',
-    isScheduled: data.isScheduled === true,
-    startDate: date(data.startDate),
-    endDate: date(data.endDate),
-    title: str(data.title),
-    body: str(data.body),
-    url: str(data.url),
-  };
-}
-
 /** Follows a team's promotions that are not archived (spec 4: archived ones are hidden). */
 export function followTeamPromotions(
   accountId: string,
@@ -91,21 +69,11 @@ export function followTeamPromotions(
     (docs) =>
       next(
         docs
-          .map((doc) => toPromotion(doc.id, doc.data))
+          .map((doc) => promotionFromDoc(doc.id, doc.data))
           .sort((a, b) => (a.title ?? '').localeCompare(b.title ?? '')),
       ),
     error,
   );
-}
-
-export interface PromotionInput {
-  title: string;
-  body: string;
-  url: string;
-  status: 'draft' | 'live';
-  isScheduled: boolean;
-  startDate: Date | null;
-  endDate: Date | null;
 }
 
 function fields(input: PromotionInput): DocData {
@@ -152,21 +120,4 @@ export function archivePromotion(accountId: string, promotionId: string): Promis
     isArchived: true,
     dateUpdated: serverTimestamp(),
   });
-}
-
-/** A promotion's problems before saving, as messages (empty when it may be saved). */
-export function promotionProblems(input: PromotionInput): string[] {
-  const problems: string[] = [];
-  if (input.title.trim() === '') problems.push('Give the promotion a title.');
-  const url = input.url.trim();
-  if (url !== '' && !/^https?:\/\/[^\s/]+\.[^\s]+$/i.test(url)) {
-    problems.push('The link must be a full web address starting with https://');
-  }
-  if (input.isScheduled) {
-    if (!input.startDate || !input.endDate) problems.push('Choose a start and an end date.');
-    else if (input.endDate.getTime() < input.startDate.getTime()) {
-      problems.push('The end date must be after the start date.');
-    }
-  }
-  return problems;
 }

@@ -8,19 +8,19 @@
 import { backend } from '../backend/current';
 import type { DocData, Unsubscribe } from '../backend/port';
 import { arrayRemove, arrayUnion, serverTimestamp } from '../backend/transforms';
-import { linkScheduleOf } from '../domain/link-schedule';
 import { brandKitChanged, teamLinksChanged } from '../domain/links';
 import { EMPTY_BRAND_KIT } from '../domain/model';
 import type { BrandKit, CardTemplate, Link, SignatureBasic, Team } from '../domain/model';
 import {
+  asTeamLink,
   chunk,
   nextSyncFields,
-  readTeamCards,
-  SYNC_CHUNK_WRITES,
   teamBrandingOf,
   teamSyncState,
-} from './team-sync';
-import type { TeamBranding, TeamSyncState } from './team-sync';
+} from '../domain/team-sync-plan';
+import { teamFromDoc } from '../domain/schemas/team';
+import type { TeamBranding, TeamSyncState } from '../domain/team-sync-plan';
+import { readTeamCards, SYNC_CHUNK_WRITES } from './team-sync';
 import { newTeamId, teamCreateOp, teamPath } from './teams';
 
 export const BRAND_KIT_FIELDS = Object.keys(EMPTY_BRAND_KIT) as (keyof BrandKit)[];
@@ -32,39 +32,9 @@ function userPath(uid: string): string {
   return `users/${uid}`;
 }
 
-function linksOf(value: unknown): Link[] {
-  if (!Array.isArray(value)) return [];
-  return value.map((item, i) => {
-    const data = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-    const str = (v: unknown) => (typeof v === 'string' ? v : '');
-    return {
-      id: str(data.id) || `team-link-${i}`,
-      name: str(data.name),
-      label: str(data.label),
-      value: str(data.value),
-      isTeamLink: true,
-      ...linkScheduleOf(data),
-    };
-  });
-}
-
 /** A stored team document as a TeamDoc, every brand-kit field defaulting to ''. */
 export function toTeamDoc(id: string, data: DocData): TeamDoc {
-  const bulkSync = (
-    typeof data.bulkSync === 'object' && data.bulkSync !== null ? data.bulkSync : {}
-  ) as Team['bulkSync'];
-  const team: TeamDoc = {
-    ...teamBrandingOf(data),
-    ...teamSyncState(data),
-    id,
-    name: typeof data.name === 'string' ? data.name : '',
-    isArchived: data.isArchived === true,
-    accountId: typeof data.accountId === 'string' ? data.accountId : '',
-    bulkSync,
-    links: linksOf(data.links),
-  };
-  if (data.dateTemplateUpdated instanceof Date) team.dateTemplateUpdated = data.dateTemplateUpdated;
-  return team;
+  return { ...teamFromDoc(id, data), ...teamSyncState(data) };
 }
 
 /** Follows one team live; `next(null)` while it does not exist. */
@@ -149,14 +119,7 @@ export function updateTeamBulkSync(
  */
 export async function saveTeamLinks(team: TeamDoc, links: readonly Link[]): Promise<boolean> {
   if (!teamLinksChanged(team.links, links)) return false;
-  const stored = links.map((link) => ({
-    id: link.id,
-    name: link.name,
-    label: link.label,
-    value: link.value,
-    isTeamLink: true,
-    ...linkScheduleOf(link),
-  }));
+  const stored = links.map(asTeamLink);
   await backend().update(teamPath(team.accountId, team.id), {
     links: stored,
     ...nextSyncFields(team, { links: true, branding: false }),

@@ -1,6 +1,6 @@
 /**
  * Applying a team's links and brand kit to its cards (spec sections 3 and 4), from the client's
- * side: the planning is pure (`src/domain/team-sync.ts`) and the work is a server job
+ * side: the planning is pure (`src/domain/team-sync-plan.ts`) and the work is a server job
  * (`src/server/jobs/team-sync-job.ts`), so a team of 10,000 cards syncs without the page doing
  * the writes, and goes on if the person leaves the page. The client asks for the job and follows
  * it (`src/data/jobs.ts`).
@@ -13,28 +13,6 @@ import { backend } from '../backend/current';
 import type { QueryDoc, QuerySpec } from '../backend/port';
 import { serverTimestamp } from '../backend/transforms';
 import { jobPath } from './jobs';
-
-export {
-  applyBranding,
-  asTeamLink,
-  brandingValues,
-  chunk,
-  needsResume,
-  nextSyncFields,
-  planCardSync,
-  planTeamSync,
-  syncCardOf,
-  teamBrandingOf,
-  teamSyncState,
-} from '../domain/team-sync';
-export type {
-  CardPatch,
-  SyncCard,
-  SyncScope,
-  SyncTeam,
-  TeamBranding,
-  TeamSyncState,
-} from '../domain/team-sync';
 
 /** The id of the job that brings a team's cards to `version`. */
 export function teamSyncJobId(teamId: string, version: number): string {

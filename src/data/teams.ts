@@ -3,7 +3,7 @@
  */
 import { backend } from '../backend/current';
 import type { DocData, Unsubscribe, WriteOp } from '../backend/port';
-import { EMPTY_BRAND_KIT } from '../domain/model';
+import { newTeamDocument, teamFromDoc } from '../domain/schemas/team';
 import type { Team } from '../domain/model';
 
 export function teamsPath(accountId: string): string {
@@ -14,26 +14,13 @@ export function teamPath(accountId: string, teamId: string): string {
   return `${teamsPath(accountId)}/${teamId}`;
 }
 
-function toTeam(id: string, data: DocData): Team {
-  return { ...(data as unknown as Team), id };
-}
-
 export function newTeamId(): string {
   return backend().newId();
 }
 
-/** The fields of a new team: no links, no template, an empty brand kit, synced to its cards. */
+/** The fields of a new team (the team schema's `newTeamDocument`). */
 export function newTeamData(accountId: string, name: string): DocData {
-  return {
-    name,
-    isArchived: false,
-    accountId,
-    bulkSync: { syncTeamLinks: true, syncBranding: true },
-    links: [],
-    template: null,
-    signatureBasic: null,
-    ...EMPTY_BRAND_KIT,
-  };
+  return { ...newTeamDocument(accountId, name) };
 }
 
 /** The batch write that creates a team. */
@@ -43,7 +30,7 @@ export function teamCreateOp(accountId: string, teamId: string, name: string): W
 
 export async function getTeam(accountId: string, teamId: string): Promise<Team | null> {
   const snap = await backend().get(teamPath(accountId, teamId));
-  return snap.exists && snap.data ? toTeam(snap.id, snap.data) : null;
+  return snap.exists && snap.data ? teamFromDoc(snap.id, snap.data) : null;
 }
 
 /** Follows the account's teams that are not archived, by name. */
@@ -60,7 +47,7 @@ export function followTeams(
     (docs) =>
       next(
         docs
-          .map((doc) => toTeam(doc.id, doc.data))
+          .map((doc) => teamFromDoc(doc.id, doc.data))
           .sort((a, b) => String(a.name).localeCompare(String(b.name))),
       ),
     error,

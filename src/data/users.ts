@@ -5,6 +5,7 @@ import { backend } from '../backend/current';
 import type { DocData, Unsubscribe, WriteOp } from '../backend/port';
 import type { FieldTransform } from '../backend/transforms';
 import type { User } from '../domain/model';
+import { userFromDoc } from '../domain/schemas/user';
 
 export function userPath(uid: string): string {
   return `users/${uid}`;
@@ -23,13 +24,9 @@ export interface NewUserPayload {
   affiliate: string | null;
 }
 
-function toUser(id: string, data: DocData): User {
-  return { ...(data as unknown as User), id };
-}
-
 export async function getUser(uid: string): Promise<User | null> {
   const snap = await backend().get(userPath(uid));
-  return snap.exists && snap.data ? toUser(snap.id, snap.data) : null;
+  return snap.exists && snap.data ? userFromDoc(snap.id, snap.data) : null;
 }
 
 /** Follows a user document live; `next(null)` while it does not exist. */
@@ -40,7 +37,7 @@ export function followUser(
 ): Unsubscribe {
   return backend().onDoc(
     userPath(uid),
-    (snap) => next(snap.exists && snap.data ? toUser(snap.id, snap.data) : null),
+    (snap) => next(snap.exists && snap.data ? userFromDoc(snap.id, snap.data) : null),
     error,
   );
 }

@@ -10,18 +10,13 @@
 import { strToU8, zipSync } from 'fflate';
 import { toCsv } from './csv-safe';
 import type { Card } from './model';
+import type { LeadFields } from './schemas/lead';
 import { buildVCard } from './vcard';
 
 /** One lead as exported: the card it came in on and what the visitor left. */
-export interface ExportLead {
+export interface ExportLead extends LeadFields {
   cardId: string;
   cardName: string;
-  name: string;
-  email: string;
-  phone: string;
-  company: string;
-  note: string;
-  createdAt: Date | null;
 }
 
 export interface AccountExportInput {

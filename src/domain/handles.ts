@@ -4,6 +4,31 @@
  */
 import { slugify } from './slug';
 
+/**
+ * The handle rule, the one every check uses (the builder, the importer, `firestore.rules`' isHandle,
+ * whose numbers a test reads from here): 2 to 60 characters of lowercase letters, digits and
+ * underscores, in groups joined by single hyphens. It is the alphabet `slugify` produces (its
+ * "word characters" include the underscore), so every generated handle of a fitting length passes.
+ */
+export const HANDLE_MIN_LENGTH = 2;
+export const HANDLE_MAX_LENGTH = 60;
+/** The handle's characters, as a pattern both JavaScript and the rules' RE2 `matches()` read. */
+export const HANDLE_PATTERN_SOURCE = '^[a-z0-9_]+(-[a-z0-9_]+)*$';
+export const HANDLE_PATTERN = new RegExp(HANDLE_PATTERN_SOURCE);
+
+/** What a person is told when a handle breaks the rule. */
+export const HANDLE_RULE_MESSAGE = `A handle may use lowercase letters, digits, underscores and single hyphens (${HANDLE_MIN_LENGTH} to ${HANDLE_MAX_LENGTH} characters).`;
+
+/** Whether a value is a valid handle (see the rule above). */
+export function isValidHandle(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    value.length >= HANDLE_MIN_LENGTH &&
+    value.length <= HANDLE_MAX_LENGTH &&
+    HANDLE_PATTERN.test(value)
+  );
+}
+
 export type HandleFormat =
   'firstname-lastname' | 'f-lastname' | 'firstnamelastname' | 'flastname' | 'firstname';
 

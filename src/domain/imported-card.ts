@@ -5,11 +5,11 @@
  * with its handle claim; the timestamps are the writer's.
  */
 import type { ImportJobRow } from './jobs';
-import { linkScheduleOf } from './link-schedule';
 import { mergeTeamLinks } from './links';
 import type { Link } from './model';
-import { applyBranding, asTeamLink } from './team-sync';
-import type { SyncTeam } from './team-sync';
+import { storedLinkData } from './schemas/link';
+import { applyBranding, asTeamLink } from './team-sync-plan';
+import type { SyncTeam } from './team-sync-plan';
 
 export interface ImportedCardInput {
   accountId: string;
@@ -21,18 +21,6 @@ export interface ImportedCardInput {
   teamVersion: number;
   company: string;
   bulkSync: { syncTeamLinks: boolean; syncBranding: boolean };
-}
-
-/** A link as cards store it (the builder's shape: the four fields, the flag, any schedule). */
-function storedLink(link: Link): Record<string, unknown> {
-  return {
-    id: link.id,
-    name: link.name,
-    label: link.label,
-    value: link.value,
-    isTeamLink: link.isTeamLink === true,
-    ...linkScheduleOf(link),
-  };
 }
 
 /** The stored fields of the card an import row becomes (without dateCreated / dateUpdated). */
@@ -68,7 +56,7 @@ export function importedCardData(
     ownerId: input.ownerId,
     teamId: input.teamId,
     isArchived: false,
-    contacts: contacts.map(storedLink),
+    contacts: contacts.map(storedLinkData),
     appForm: { enabled: true, fields: { name: true, email: true, phone: true, note: true } },
     template: branded.template,
     signatureBasic: { enabled: true, includePhoto: true, ...branded.signatureBasic },

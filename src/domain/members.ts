@@ -1,4 +1,4 @@
-/** Team member keys (spec section 3): `{email}__{uid}`. */
+/** Team member keys (spec section 3): `{email}__{uid}`, and the e-mail rules members are checked by. */
 
 const SEPARATOR = '__';
 
@@ -16,4 +16,14 @@ export function parseMemberKey(key: string): { email: string; uid: string } {
   const at = key.lastIndexOf(SEPARATOR);
   if (at === -1) return { email: key, uid: '' };
   return { email: key.slice(0, at), uid: key.slice(at + SEPARATOR.length) };
+}
+
+/** An e-mail address as stored and compared: trimmed, lower-cased. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** A plausible e-mail address: something@host.tld, no spaces. */
+export function isEmail(value: string): boolean {
+  return /^[^\s@/\\<>"'`,;]+@[^\s@/\\<>"'`,;]+\.[^\s@/\\<>"'`,;.]{2,}$/.test(value.trim());
 }

@@ -28,11 +28,8 @@
  * and the first payment makes it `active`.
  */
 import type { Plan } from './model';
+import { FREE_PLAN_CARD_LIMIT, FREE_PLAN_TYPE } from './plan';
 import { isSubscriptionCurrent } from './subscriptions';
-
-/** A free account may hold one card. */
-export const FREE_PLAN_CARD_LIMIT = 1;
-export const FREE_PLAN_TYPE = 'free';
 
 export interface SyncProduct {
   stripe_metadata_cardLimit?: string | number | null;

@@ -6,6 +6,23 @@ import type { Plan } from './model';
 
 type PlanCounts = Pick<Plan, 'cardLimit' | 'compCards' | 'cardsInUse'>;
 
+/** A free account may hold one card. */
+export const FREE_PLAN_CARD_LIMIT = 1;
+export const FREE_PLAN_TYPE = 'free';
+
+/**
+ * The plan every new account starts on and an account without a current subscription falls back
+ * to (a choice: the spec names no free plan). `firestore.rules`' freePlan() is this literal.
+ */
+export const FREE_PLAN: Readonly<Plan> & { readonly trialEndDate: null } = {
+  type: FREE_PLAN_TYPE,
+  isPaidAccount: false,
+  cardLimit: FREE_PLAN_CARD_LIMIT,
+  compCards: 0,
+  cardsInUse: 0,
+  trialEndDate: null,
+};
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A stored count that may be missing or malformed counts as 0. */

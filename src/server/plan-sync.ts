@@ -20,8 +20,8 @@
 import type { ServerDb, ServerTransaction } from '../backend/server-port';
 import type { DocData } from '../backend/port';
 import type { Plan } from '../domain/model';
+import { FREE_PLAN_TYPE } from '../domain/plan';
 import {
-  FREE_PLAN_TYPE,
   billedAccountId,
   decidePlanSync,
   ledgerFromDoc,

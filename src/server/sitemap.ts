@@ -6,6 +6,7 @@
  * Host-agnostic like the card pages: the local server and the `sitemap` Cloud Function only adapt
  * to it.
  */
+import { cardFromDoc } from '../domain/schemas/card';
 import { cardPublicUrl } from '../domain/urls';
 import type {
   PublicDb,
@@ -41,11 +42,8 @@ export async function sitemapXml(ctx: SitemapContext): Promise<string> {
     limit: MAX_URLS,
   });
   const urls = docs
-    .filter((doc) => doc.data.isArchived !== true)
-    .map((doc) => ({ id: doc.id, handle: doc.data.handle, allow: doc.data.handleAllowIndex }))
-    .filter((card): card is { id: string; handle: string; allow: true } => {
-      return typeof card.handle === 'string' && card.handle.trim() !== '' && card.allow === true;
-    })
+    .map((doc) => cardFromDoc(doc.id, doc.data))
+    .filter((card) => !card.isArchived && card.handleAllowIndex && card.handle.trim() !== '')
     .map((card) =>
       cardPublicUrl(
         { id: card.id, handle: card.handle, handleAllowIndex: true },

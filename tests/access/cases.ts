@@ -17,7 +17,8 @@ import {
   deleteField,
   serverTimestamp,
 } from '../../src/backend/transforms';
-import { EMPTY_BRAND_KIT } from '../../src/domain/model';
+import { FREE_PLAN as DOMAIN_FREE_PLAN } from '../../src/domain/plan';
+import { newTeamDocument } from '../../src/domain/schemas/team';
 
 export const ACTORS = [
   'visitor',
@@ -92,14 +93,8 @@ export const TEAM_EMAIL = 'team@cardbuilder.local';
 export const PENDING_INVITE = 'pending@example.test';
 const OLD = new Date('2025-01-02T03:04:05Z');
 
-export const FREE_PLAN = {
-  type: 'free',
-  isPaidAccount: false,
-  cardLimit: 1,
-  compCards: 0,
-  cardsInUse: 0,
-  trialEndDate: null,
-};
+/** The domain's free plan: account setup with it must pass `firestore.rules`' freePlan(). */
+export const FREE_PLAN: DocData = { ...DOMAIN_FREE_PLAN };
 
 /** The uid of a removed collaborator of account A (a document only, never signed in). */
 export const FORMER_COLLABORATOR = 'former-collaborator-uid';
@@ -119,17 +114,9 @@ function user(ids: Ids, who: SignedInActor, extra: DocData): DocData {
   };
 }
 
+/** A new team as the app writes it (the team schema's `newTeamDocument`). */
 function team(accountId: string, name: string): DocData {
-  return {
-    name,
-    isArchived: false,
-    accountId,
-    bulkSync: { syncTeamLinks: true, syncBranding: true },
-    links: [],
-    template: null,
-    signatureBasic: null,
-    ...EMPTY_BRAND_KIT,
-  };
+  return { ...newTeamDocument(accountId, name) };
 }
 
 function card(

@@ -321,7 +321,7 @@ export function LeadRoutingSection() {
             </label>
             <select
               id={formatId}
-              className="lead-routing__select"
+              className="field__control"
               value={format}
               onChange={(e) => setFormat(e.target.value as LeadWebhookFormat)}
             >

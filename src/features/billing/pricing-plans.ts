@@ -8,8 +8,7 @@
 import type { ProductWithPrices } from '../../data/billing';
 import { computeGates } from '../../domain/gates';
 import type { Gates } from '../../domain/gates';
-import { cardLimit } from '../../domain/plan';
-import { FREE_PLAN_CARD_LIMIT, FREE_PLAN_TYPE } from '../../domain/plan-sync';
+import { cardLimit, FREE_PLAN_CARD_LIMIT, FREE_PLAN_TYPE } from '../../domain/plan';
 import { pricingTableProducts } from '../../domain/pricing';
 import { PLAN_FEATURES, planTypeOf, productCardLimit } from './billing-format';
 

@@ -9,22 +9,21 @@
  * title must not be blocked by a phone number nobody touched. What a person types is checked in
  * full.
  */
+import { HANDLE_RULE_MESSAGE } from '../../domain/handles';
 import { linkScheduleProblem } from '../../domain/link-schedule';
 import type { CardDraft } from '../../domain/builder';
 import { linkValueProblem } from '../../domain/link-rules';
 import type { Card, Link } from '../../domain/model';
 import { safeLinkHref } from '../../domain/safe-url';
+import { handleSchema } from '../../domain/schemas/card';
 
 export const UNSAFE_LINK_MESSAGE =
   "This link can't be used: only web, e-mail, phone and SMS links are allowed.";
 export const EMPTY_LINK_MESSAGE = 'Enter a value for this link, or remove it.';
 export const NAME_REQUIRED_MESSAGE = 'Enter the name shown on the card.';
 export const HANDLE_REQUIRED_MESSAGE = 'Choose a handle: it is the address of the public card.';
-export const HANDLE_FORMAT_MESSAGE =
-  'A handle may use lowercase letters, digits and single hyphens (2 to 60 characters).';
+export const HANDLE_FORMAT_MESSAGE = HANDLE_RULE_MESSAGE;
 export const HANDLE_TAKEN_MESSAGE = 'This handle is already taken by another card.';
-
-const HANDLE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 const UNSAFE_SCHEME = /^\s*(?!https?:|mailto:|tel:|sms:)[a-z][a-z0-9+.-]*:(?!\d)/i;
 
@@ -50,9 +49,7 @@ export function linkProblem(
 /** Why a handle is not a valid address, or null. */
 export function handleProblem(handle: string): string | null {
   if (handle.trim() === '') return HANDLE_REQUIRED_MESSAGE;
-  if (handle.length < 2 || handle.length > 60 || !HANDLE_PATTERN.test(handle)) {
-    return HANDLE_FORMAT_MESSAGE;
-  }
+  if (!handleSchema.safeParse(handle).success) return HANDLE_FORMAT_MESSAGE;
   return null;
 }
 

@@ -8,29 +8,22 @@
  * skipped rows always add up to the rows shown.
  */
 import { create } from 'zustand';
+import { claimedHandles, existingCardEmails, startImportJob } from '../../data/importer';
+import type { ImportRow, ImportTeam } from '../../data/importer';
 import {
-  claimedHandles,
-  existingCardEmails,
   guessMapping,
-  startImportJob,
   looksLikeHeader,
   plannedHandles,
   rowsToMembers,
   validateMembers,
-} from '../../data/importer';
-import type {
-  ColumnMapping,
-  ImportField,
-  ImportRow,
-  ImportTeam,
-  ValidationResult,
-} from '../../data/importer';
+} from '../../domain/import-rows';
+import type { ColumnMapping, ImportField, ValidationResult } from '../../domain/import-rows';
+import { importerReducer, initialImporterState } from './importer-reducer';
+import type { ImporterAction, ImporterState } from './importer-reducer';
 import { resumeJob, watchJob } from '../../data/jobs';
-import { normaliseEmail } from '../../data/members';
-import { importerReducer, initialImporterState } from '../../domain/importer';
+import { normaliseEmail } from '../../domain/members';
 import { isJobActive } from '../../domain/jobs';
 import type { Job } from '../../domain/jobs';
-import type { ImporterAction, ImporterState } from '../../domain/importer';
 
 export interface ImportProgress {
   imported: number;
@@ -152,6 +145,25 @@ export function createImporterStore() {
       const notCreated = new Set(job.problems.map((p) => p.row));
       // Rows go through in order: the first `done` rows are decided.
       markImported(rows.slice(0, job.done).filter((row) => !notCreated.has(row.member.index)));
+    }
+
+    /** Shows how a run ended, then checks the rows again: its new cards now count as existing. */
+    async function settle(outcome: ImportOutcome, accountId: string): Promise<ImportOutcome> {
+      checkedFor = null;
+      set({
+        outcome,
+        importer: importerReducer(get().importer, {
+          type: 'setStatus',
+          status: {
+            saving: false,
+            submitted: true,
+            success: outcome.error === null,
+            imported: outcome.imported,
+          },
+        }),
+      });
+      await get().check(accountId);
+      return outcome;
     }
 
     /** Follows the job's document until it ends; its progress goes into the store. */
@@ -296,21 +308,7 @@ export function createImporterStore() {
             jobId: null,
           };
         }
-        checkedFor = null;
-        set({
-          outcome,
-          importer: importerReducer(get().importer, {
-            type: 'setStatus',
-            status: {
-              saving: false,
-              submitted: true,
-              success: outcome.error === null,
-              imported: outcome.imported,
-            },
-          }),
-        });
-        await get().check(input.accountId);
-        return outcome;
+        return settle(outcome, input.accountId);
       },
 
       resumeImport: async (accountId) => {
@@ -334,21 +332,7 @@ export function createImporterStore() {
             jobId,
           };
         }
-        checkedFor = null;
-        set({
-          outcome,
-          importer: importerReducer(get().importer, {
-            type: 'setStatus',
-            status: {
-              saving: false,
-              submitted: true,
-              success: outcome.error === null,
-              imported: outcome.imported,
-            },
-          }),
-        });
-        await get().check(accountId);
-        return outcome;
+        return settle(outcome, accountId);
       },
 
       reset: () => {

@@ -21,6 +21,7 @@ import { safeImageSrc } from '../../card-view/components/card-theme';
 import { DEFAULT_ACCENT, safeHexColor } from '../../domain/colors';
 import { contrastRatio, readableOn } from '../../domain/contrast';
 import { escapeHtml } from '../../domain/html';
+import { cardFromDoc } from '../../domain/schemas/card';
 import { cardPublicUrl } from '../../domain/urls';
 import type {
   PublicDb,
@@ -258,19 +259,13 @@ export function createDirectoryPage(options: DirectoryPageOptions = {}): Directo
       limit,
     });
     const all: Entry[] = cards
-      .map((doc) => ({
-        id: doc.id,
-        name: str(doc.data.name),
-        title: str(doc.data.title),
-        company: str(doc.data.company),
-        url: cardPublicUrl(
-          {
-            id: doc.id,
-            handle: str(doc.data.handle),
-            handleAllowIndex: doc.data.handleAllowIndex === true,
-          },
-          { card: ctx.cardHost },
-        ),
+      .map((doc) => cardFromDoc(doc.id, doc.data))
+      .map((card) => ({
+        id: card.id,
+        name: card.name,
+        title: card.title,
+        company: card.company ?? '',
+        url: cardPublicUrl(card, { card: ctx.cardHost }),
       }))
       .sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
     const query = (req.url.searchParams.get('q') ?? '').trim().slice(0, 100);

@@ -26,7 +26,7 @@ import {
 } from '../../domain/jobs';
 import type { ImportJobRow, JobProblem } from '../../domain/jobs';
 import { cardLimit } from '../../domain/plan';
-import { syncTeamOf, teamSyncState } from '../../domain/team-sync';
+import { syncTeamOf, teamSyncState } from '../../domain/team-sync-plan';
 import { JobError } from './job-kind';
 import type { JobKindRunner, JobStep } from './job-kind';
 

@@ -6,8 +6,8 @@
  */
 import type { DocData, WriteOp } from '../../backend/port';
 import { serverTimestamp } from '../../backend/transforms';
-import { planTeamSync, syncCardOf, syncTeamOf, teamSyncState } from '../../domain/team-sync';
-import type { SyncScope, SyncTeam } from '../../domain/team-sync';
+import { planTeamSync, syncCardOf, syncTeamOf, teamSyncState } from '../../domain/team-sync-plan';
+import type { SyncScope, SyncTeam } from '../../domain/team-sync-plan';
 import { JobError } from './job-kind';
 import type { JobContext, JobKindRunner, JobStep } from './job-kind';
 

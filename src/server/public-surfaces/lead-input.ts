@@ -1,7 +1,8 @@
 /**
  * Reading what a visitor sends through a card's lead form, JSON (the page's script) or
  * form-encoded (the same form with JavaScript off), and refusing anything but the fields the card's
- * form asks for, each a string of at most 500 characters. Pure: the endpoint decides statuses.
+ * form asks for, each a string of at most 500 characters (the lead schema's `leadValueSchema`).
+ * Pure: the endpoint decides statuses.
  */
 import { INVALID_EMAIL_MESSAGE } from '../../domain/auth-errors';
 import {
@@ -10,6 +11,7 @@ import {
   LEAD_FIELD_MAX,
   type LeadField,
 } from '../../card-view/lead-fields';
+import { leadEmailSchema, leadValueSchema } from '../../domain/schemas/lead';
 
 export type Lead = Partial<Record<LeadField, string>>;
 
@@ -63,14 +65,20 @@ function fromEntries(
       return fail(400, `Unknown field "${key.slice(0, 40)}".`);
     if (seen.has(key)) return fail(400, `The field "${key}" is given twice.`);
     seen.add(key);
-    if (typeof raw !== 'string') return fail(400, `The field "${key}" must be text.`);
-    if (raw.length > LEAD_FIELD_MAX)
-      return fail(400, `The field "${key}" is over ${LEAD_FIELD_MAX} characters.`);
-    const value = clean(key as LeadField, raw);
+    const checked = leadValueSchema.safeParse(raw);
+    if (!checked.success) {
+      return fail(
+        400,
+        typeof raw === 'string'
+          ? `The field "${key}" is over ${LEAD_FIELD_MAX} characters.`
+          : `The field "${key}" must be text.`,
+      );
+    }
+    const value = clean(key as LeadField, checked.data);
     if (value !== '') lead[key as LeadField] = value;
   }
   if (Object.keys(lead).length === 0) return fail(400, 'Please fill in at least one field.');
-  if (lead.email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(lead.email)) {
+  if (lead.email !== undefined && !leadEmailSchema.safeParse(lead.email).success) {
     return fail(400, INVALID_EMAIL_MESSAGE);
   }
   return { ok: true, lead, json, consentGiven };

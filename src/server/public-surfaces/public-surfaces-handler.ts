@@ -59,7 +59,8 @@ import { renderSignaturePage } from '../../card-view/render/render-signature-pag
 import { baseHeaders, pageHeaders } from '../../card-view/render/security-headers';
 import type { WalletConfig } from '../wallet/wallet-config';
 import { WALLET_FILES, walletAnswer, walletsEnabled } from '../wallet/wallet-surface';
-import { cardFromDoc, promotionFromDoc } from './card-documents';
+import { cardFromDoc, publicCard } from '../../domain/schemas/card';
+import { promotionFromDoc } from '../../domain/schemas/promotion';
 import {
   createCounterBuffer,
   type CounterBuffer,
@@ -317,7 +318,7 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     if (id === '' || id.includes('/')) return null;
     const snap = await db.get(`${cards}/${id}`);
     if (!snap.exists || snap.data === null) return null;
-    const card = cardFromDoc(snap.id, snap.data);
+    const card = publicCard(cardFromDoc(snap.id, snap.data));
     return card.isArchived ? null : card;
   }
 
@@ -337,7 +338,7 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
       limit: 2,
     });
     const found = docs
-      .map((doc) => cardFromDoc(doc.id, doc.data))
+      .map((doc) => publicCard(cardFromDoc(doc.id, doc.data)))
       .filter((card) => !requireIndex || card.handleAllowIndex);
     // Handles are unique by their claim documents; an ambiguous handle shows nobody's card.
     return found.length === 1 ? (found[0] ?? null) : null;

@@ -66,8 +66,11 @@ describe('builder validation', () => {
     expect(linkProblem({ name: 'Custom', value: 'javascript:x', isTeamLink: true })).toBeNull();
   });
 
-  it('accepts handles of lowercase letters, digits and single hyphens', () => {
+  it('accepts handles of lowercase letters, digits, underscores and single hyphens', () => {
     expect(handleProblem('ada-lovelace-2')).toBeNull();
+    expect(handleProblem('ada_lovelace')).toBeNull();
+    expect(handleProblem('a'.repeat(61))).toBe(HANDLE_FORMAT_MESSAGE);
+    expect(cleanHandleInput('Ada_L')).toBe('ada_l');
     expect(handleProblem('Ada')).toBe(HANDLE_FORMAT_MESSAGE);
     expect(handleProblem('ada--x')).toBe(HANDLE_FORMAT_MESSAGE);
     expect(handleProblem('-ada')).toBe(HANDLE_FORMAT_MESSAGE);

@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { FREE_PLAN_CARD_LIMIT, planFromSubscriptions } from '../../../src/domain/plan-sync';
+import { FREE_PLAN_CARD_LIMIT } from '../../../src/domain/plan';
+import { planFromSubscriptions } from '../../../src/domain/plan-sync';
 import type { SyncSubscription } from '../../../src/domain/plan-sync';
 import type { Plan } from '../../../src/domain/model';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { importJobRow } from '../../../src/data/importer';
 import { importedCardData } from '../../../src/domain/imported-card';
 import { importRowProblem, jobOf, jobWantsRun } from '../../../src/domain/jobs';
-import { teamBrandingOf } from '../../../src/domain/team-sync';
+import { teamBrandingOf } from '../../../src/domain/team-sync-plan';
 
 const row = importJobRow({
   member: {

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DocData } from '../../../src/backend/port';
 import { cardContactFields } from '../../../src/domain/contact-fields';
 import { buildVCard } from '../../../src/domain/vcard';
-import { cardFromDoc } from '../../../src/server/public-surfaces/card-documents';
+import { cardFromDoc } from '../../../src/domain/schemas/card';
 import { applePassJson, buildApplePass } from '../../../src/server/wallet/apple-pass';
 import {
   createDevWalletConfig,

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { HANDLE_MAX_LENGTH, HANDLE_RULE_MESSAGE } from '../../../src/domain/handles';
 import {
   guessMapping,
   looksLikeHeader,
   plannedHandles,
   rowsToMembers,
   validateMembers,
-} from '../../../src/data/importer';
-import type { ValidationContext } from '../../../src/data/importer';
-import type { ImportMember } from '../../../src/domain/importer';
+} from '../../../src/domain/import-rows';
+import type { ValidationContext } from '../../../src/domain/import-rows';
+import type { ImportMember } from '../../../src/domain/import-rows';
 
 function members(list: Omit<ImportMember, 'index' | 'links'>[]): ImportMember[] {
   return list.map((m, index) => ({ ...m, index, links: {} }));
@@ -90,6 +91,21 @@ describe('validateMembers', () => {
     });
     expect(result.rows.get(0)?.state).toBe('skip');
     expect(result.skipped).toBe(1);
+  });
+
+  it('checks handles by the one handle rule: underscores pass, too long or too short is an error', () => {
+    const rows = members([
+      { name: 'Ada Lovelace', email: 'ada@acme.example' },
+      { name: 'Grace Hopper', email: 'grace@acme.example' },
+      { name: 'X', email: 'x@acme.example' },
+    ]);
+    const result = validateMembers(rows, {
+      ...context,
+      handleOverrides: { 0: 'ada_l', 1: 'g'.repeat(HANDLE_MAX_LENGTH + 1) },
+    });
+    expect(result.rows.get(0)?.state).toBe('ready');
+    expect(result.rows.get(1)?.messages).toEqual([HANDLE_RULE_MESSAGE]);
+    expect(result.rows.get(2)?.messages).toEqual([HANDLE_RULE_MESSAGE]);
   });
 
   it('flags a handle another card claims', () => {

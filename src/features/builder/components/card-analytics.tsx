@@ -28,9 +28,9 @@ import {
   watchCardCounters,
   type CardCounters,
   type LeadCursor,
-  type LeadEntry,
   type LinkClick,
 } from '../../../data/analytics';
+import type { LeadEntry } from '../../../domain/schemas/lead';
 import { Section } from './fields';
 import './card-analytics.css';
 

@@ -39,7 +39,7 @@ import {
   TextAreaField,
 } from './fields';
 import { ImageField } from './image-field';
-import { LockedFeature } from './locked-feature';
+import { LockedFeature } from '../../../ui/locked-feature';
 import './design-panel.css';
 
 export const TEAM_TEMPLATE_ID = 'team';

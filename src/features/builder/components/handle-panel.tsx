@@ -3,7 +3,12 @@
  * free suggestion when taken; and whether the public link uses it (`{card host}/{handle}`) or the
  * card's id (`{card host}/{id}/i`), shown live.
  */
-import { HANDLE_FORMATS, generateHandle, type HandleFormat } from '../../../domain/handles';
+import {
+  HANDLE_FORMATS,
+  HANDLE_MAX_LENGTH,
+  generateHandle,
+  type HandleFormat,
+} from '../../../domain/handles';
 import type { CardDraft } from '../../../domain/builder';
 import { cardPublicUrl, type PublicHosts } from '../../../domain/urls';
 import { slugify } from '../../../domain/slug';
@@ -21,14 +26,14 @@ const FORMAT_LABELS: Record<HandleFormat, string> = {
   firstname: 'firstname',
 };
 
-/** Keeps what a handle may hold while typing (lowercase letters, digits, hyphens). */
+/** Keeps what a handle may hold while typing (lowercase letters, digits, underscores, hyphens). */
 export function cleanHandleInput(value: string): string {
   return value
     .toLowerCase()
     .replace(/\s+/g, '-')
-    .replace(/[^a-z0-9-]/g, '')
+    .replace(/[^a-z0-9_-]/g, '')
     .replace(/-{2,}/g, '-')
-    .slice(0, 60);
+    .slice(0, HANDLE_MAX_LENGTH);
 }
 
 export function HandlePanel(props: {

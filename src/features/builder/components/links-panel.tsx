@@ -10,7 +10,7 @@ import { linkDisplayLabel } from '../../../domain/links';
 import { withLinkSchedule, type LinkScheduleInput } from '../../../domain/link-schedule';
 import { useBuilderStoreApi } from '../builder-store';
 import { LinkScheduleFields, LinkStateBadge } from '../../../ui/link-schedule-fields';
-import { LINK_KINDS, linkKind } from './link-kinds';
+import { LINK_KINDS, linkKind } from '../../../domain/link-kinds';
 import { Section } from './fields';
 
 function newLinkId(): string {
@@ -121,7 +121,7 @@ const LinkRow = memo(function LinkRow({
               id={`${id}-value`}
               className="field__control"
               value={link.value}
-              placeholder={kind.placeholder}
+              placeholder={kind.placeholder.person}
               inputMode={kind.inputMode}
               onChange={(e) => onChange(link.id, { value: e.target.value })}
               onBlur={() => onLeft(link.id)}

@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import { CARD_CSS } from '../../../card-view/components/card-styles';
 import { CardView } from '../../../card-view/components/card-view';
-import type { TeamBranding } from '../../../data/team-sync';
+import type { TeamBranding } from '../../../domain/team-sync-plan';
 import type { Card } from '../../../domain/model';
 import { previewCard } from './brand-kit-draft';
 

@@ -11,7 +11,7 @@ import { Button } from '../../../ui/button';
 import { ColorField } from '../../../ui/color-field';
 import { TextField } from '../../../ui/text-field';
 import { BrandKitImage, type BrandKitEditing } from './brand-kit-cover';
-import { LockedFeature } from './locked-feature';
+import { LockedFeature } from '../../../ui/locked-feature';
 import { SelectField } from './select-field';
 
 type Change<T> = { [K in keyof T]?: T[K] | undefined };

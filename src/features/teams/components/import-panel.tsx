@@ -7,8 +7,8 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
-import { LINK_FIELDS, MAX_IMPORT_ROWS } from '../../../data/importer';
 import type { ImportTeam } from '../../../data/importer';
+import { LINK_FIELDS, MAX_IMPORT_ROWS } from '../../../domain/import-rows';
 import { Button } from '../../../ui/button';
 import { Alert } from '../../../ui/page';
 import { parseCsvFile, parseCsvText } from '../csv';
@@ -18,6 +18,7 @@ import { RowEditor, StatusCell } from './import-rows';
 import { ImportRun } from './import-run';
 import { SelectField } from './select-field';
 import './import-panel.css';
+import { TableHead } from './table-head';
 
 export const PAGE_SIZE = 25;
 
@@ -232,20 +233,7 @@ export function ImportPanel(props: {
         <div className="team-table-wrap">
           <table className="team-table">
             <caption className="visually-hidden">Rows to import</caption>
-            <thead>
-              <tr>
-                <th scope="col">Row</th>
-                <th scope="col">Name</th>
-                <th scope="col">E-mail</th>
-                <th scope="col">Title</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Handle</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Row', 'Name', 'E-mail', 'Title', 'Phone', 'Handle', 'Status']} />
             <tbody>
               {pageRows.map((member) => {
                 const position = positions.get(member.index) ?? 0;

@@ -6,7 +6,7 @@
  */
 import { Link } from 'react-router-dom';
 import { useStore } from 'zustand';
-import type { ValidationResult } from '../../../data/importer';
+import type { ValidationResult } from '../../../domain/import-rows';
 import { Button } from '../../../ui/button';
 import { Alert } from '../../../ui/page';
 import type { ImporterStoreApi } from '../importer-store';

@@ -8,13 +8,8 @@ import { INVALID_EMAIL_MESSAGE } from '../../../domain/auth-errors';
 import { useEffect, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import {
-  followInvites,
-  inviteCollaborator,
-  isEmail,
-  membersFromCards,
-  normaliseEmail,
-} from '../../../data/members';
+import { followInvites, inviteCollaborator, membersFromCards } from '../../../data/members';
+import { isEmail, normaliseEmail } from '../../../domain/members';
 import type { Invite } from '../../../data/members';
 import { INVITE_ROLE_LABELS, INVITE_ROLES, type InviteRole } from '../../../domain/invites';
 import type { Gates } from '../../../domain/gates';
@@ -22,7 +17,7 @@ import type { Account, Card, Team, User } from '../../../domain/model';
 import { Avatar } from '../../../ui/avatar';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
-import { LockedFeature } from './locked-feature';
+import { LockedFeature } from '../../../ui/locked-feature';
 import { PendingInvites } from './pending-invites';
 import { SelectField } from './select-field';
 

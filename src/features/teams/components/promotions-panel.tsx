@@ -10,10 +10,9 @@ import {
   archivePromotion,
   createPromotion,
   followTeamPromotions,
-  promotionProblems,
   updatePromotion,
 } from '../../../data/promotions';
-import type { PromotionInput } from '../../../data/promotions';
+import { promotionProblems, type PromotionInput } from '../../../domain/schemas/promotion';
 import type { Promotion } from '../../../domain/model';
 import { promotionDisplayStatus } from '../../../domain/promotions';
 import type { PromotionDisplayStatus } from '../../../domain/promotions';
@@ -21,6 +20,7 @@ import { Alert } from '../../../ui/page';
 import { Button } from '../../../ui/button';
 import { Dialog } from '../../../ui/dialog';
 import { TextField } from '../../../ui/text-field';
+import { TableHead } from './table-head';
 
 const EMPTY: PromotionInput = {
   title: '',
@@ -244,17 +244,7 @@ export function PromotionsPanel(props: {
         <div className="team-table-wrap">
           <table className="team-table">
             <caption className="visually-hidden">Promotions of {props.teamName}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Status</th>
-                <th scope="col">Starts</th>
-                <th scope="col">Ends</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Title', 'Status', 'Starts', 'Ends']} />
             <tbody>
               {promotions.map((promotion) => (
                 <tr key={promotion.id}>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { ReactNode, SelectHTMLAttributes } from 'react';
+import '../../../ui/form.css';
 
 /** One choice of a select: the stored value and the words shown for it. */
 export interface SelectOption {
@@ -30,7 +31,7 @@ export function SelectField({
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <select {...select} id={id} className="team-select" aria-describedby={hintId}>
+      <select {...select} id={id} className="field__control team-select" aria-describedby={hintId}>
         {children}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

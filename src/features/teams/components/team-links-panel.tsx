@@ -14,7 +14,7 @@ import type { Link } from '../../../domain/model';
 import { safeLinkHref } from '../../../domain/safe-url';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
-import { LINK_KINDS, linkKind } from '../link-kinds';
+import { LINK_KINDS, linkKind } from '../../../domain/link-kinds';
 import { LinkScheduleFields, LinkStateBadge } from '../../../ui/link-schedule-fields';
 import { SelectField } from './select-field';
 
@@ -141,7 +141,7 @@ export function TeamLinksPanel(props: { team: TeamDoc; coupled: number; optedOut
                 <TextField
                   label="Link"
                   value={link.value}
-                  placeholder={kind.placeholder}
+                  placeholder={kind.placeholder.team}
                   inputMode={kind.inputMode}
                   maxLength={500}
                   error={problem}

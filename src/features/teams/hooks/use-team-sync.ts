@@ -8,7 +8,8 @@
  */
 import { useEffect, useState } from 'react';
 import { resumeJob, watchJob } from '../../../data/jobs';
-import { needsResume, requestTeamSync, teamSyncJobId } from '../../../data/team-sync';
+import { requestTeamSync, teamSyncJobId } from '../../../data/team-sync';
+import { needsResume } from '../../../domain/team-sync-plan';
 import type { TeamDoc } from '../../../data/team-settings';
 import type { Job } from '../../../domain/jobs';
 

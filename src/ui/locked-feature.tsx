@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import './locked-feature.css';
 
 /**
  * A paid feature the account's plan does not include: shown (never silently missing) with what it
- * does and a way to upgrade, instead of its controls.
+ * does and a way to upgrade, instead of its controls. Used by the builder and the team page alike.
  */
 export function LockedFeature(props: { title: string; children: ReactNode; plan?: string }) {
   return (

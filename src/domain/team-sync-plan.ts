@@ -1,33 +1,7 @@
 /**
- * Applying a team's links and brand kit to the team's cards (spec sections 3 and 4): the pure
- * planning, run by the team-sync job (`src/server/jobs/team-sync-job.ts`), never leaving the team
- * half-applied for good.
- *
- * Design (why it is shaped like this):
- *
- * - Firestore has no transaction across thousands of documents, so the job applies a version in
- *   chunks of card updates, one commit each (at most 500 writes). A chunk is all-or-nothing; the
- *   run as a whole is made all-or-nothing *eventually* by recording the intent before any card is
- *   written and making the apply idempotent and resumable:
- *
- *   team  `syncVersion`   goes up by one each time the team's links or brand kit change (written
- *                         in the same update as the change itself: the intent record);
- *         `syncScope`     { links, branding }: what that version must apply. While a version is
- *                         unfinished, a newer change widens the scope instead of narrowing it;
- *         `syncedVersion` the last version that reached every card (written after the last chunk).
- *   card  `teamSyncVersion` the version this card was last written by;
- *         `teamStyles`      the template keys (`template.photoBg`, `signatureBasic.disclaimer`, ...)
- *                           that come from the team, so the builder can badge them and a later
- *                           sync can remove a style the team no longer sets.
- *
- * - Planning is pure (`planCardSync`): a card already at the version, a card that is not coupled
- *   (`bulkSync.syncTeamLinks` / `syncBranding` explicitly false, see `isCoupled`) and a card whose
- *   content would not change are left untouched. So running the same version twice writes nothing
- *   the second time, and a resumed run only writes the cards that a failed run did not reach.
- * - A job that fails leaves `syncedVersion < syncVersion` on the team and its cursor (the last card
- *   id it reached) on the job document, so resuming it continues where it stopped (`needsResume`).
- * - Links merge with `mergeTeamLinks` exactly; team links are stored on cards with
- *   `isTeamLink: true`, which is how the builder and the public page tell them apart.
+ * The team sync's pure rules (spec section 4): what a team version must write to each card, and
+ * how a stored team and card read for it. src/data/team-sync.ts explains the design and runs the
+ * plan against the backend.
  *
  * Brand kit → card mapping (`brandingValues`), the team wins for every key it sets:
  *
@@ -47,13 +21,15 @@
  * from the card (that is what `teamStyles` remembers).
  */
 import equal from 'fast-deep-equal';
-import { linkScheduleOf } from './link-schedule';
 import { isCoupled, mergeTeamLinks } from './links';
-import { AVATAR_SHAPES } from './model';
+import { AVATAR_SHAPES, EMPTY_BRAND_KIT } from './model';
 import type { BrandKit, BulkSync, CardTemplate, Link, SignatureBasic } from './model';
+import { cardFromDoc } from './schemas/card';
+import { storedLinkData, teamLinkData } from './schemas/link';
+import { teamFromDoc, teamLinksOf } from './schemas/team';
 
-/** Stored document data, as the port carries it (plain values, Dates). */
-export type SyncData = Record<string, unknown>;
+/** Fields of a stored document, as the planner reads and writes them. */
+export type StoredFields = { [field: string]: unknown };
 
 export interface SyncScope {
   links: boolean;
@@ -90,7 +66,7 @@ export interface TeamSyncState {
 
 export interface CardPatch {
   cardId: string;
-  data: SyncData;
+  data: StoredFields;
 }
 
 function num(value: unknown): number {
@@ -103,12 +79,8 @@ function obj(value: unknown): Record<string, unknown> {
     : {};
 }
 
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
 /** The sync bookkeeping of a stored team document (missing fields count as 0 / nothing). */
-export function teamSyncState(data: SyncData | null | undefined): TeamSyncState {
+export function teamSyncState(data: StoredFields | null | undefined): TeamSyncState {
   const scope = obj(data?.syncScope);
   return {
     syncVersion: num(data?.syncVersion),
@@ -126,7 +98,7 @@ export function needsResume(state: TeamSyncState): boolean {
  * The team fields to write with a change of links and/or branding: the next version and its scope
  * (widened by an unfinished previous version, so nothing a failed run owed is forgotten).
  */
-export function nextSyncFields(state: TeamSyncState, change: SyncScope): SyncData {
+export function nextSyncFields(state: TeamSyncState, change: SyncScope): StoredFields {
   const unfinished = needsResume(state);
   return {
     syncVersion: state.syncVersion + 1,
@@ -137,51 +109,22 @@ export function nextSyncFields(state: TeamSyncState, change: SyncScope): SyncDat
   };
 }
 
-/** The branding of a stored team document, every brand-kit field defaulting to ''. */
-export function teamBrandingOf(data: Partial<Record<keyof TeamBranding, unknown>>): TeamBranding {
-  const template = obj(data.template);
-  const signature = obj(data.signatureBasic);
-  return {
-    photoBg: str(data.photoBg),
-    photoLogo: str(data.photoLogo),
-    photoBgStock: str(data.photoBgStock),
-    photoBgOverlay: str(data.photoBgOverlay),
-    photoBgPriority: str(data.photoBgPriority),
-    photoBgGradient: str(data.photoBgGradient),
-    photoBgAbstract: str(data.photoBgAbstract),
-    photoAvatarShape: str(data.photoAvatarShape),
-    photoSignatureLogo: str(data.photoSignatureLogo),
-    template:
-      data.template === null || data.template === undefined ? null : (template as CardTemplate),
-    signatureBasic:
-      data.signatureBasic === null || data.signatureBasic === undefined
-        ? null
-        : (signature as SignatureBasic),
+/** The branding of a stored team document (the team schema's decoder), brand-kit fields '' by default. */
+export function teamBrandingOf(data: unknown): TeamBranding {
+  const team = teamFromDoc('', data);
+  const branding: TeamBranding = {
+    template: team.template,
+    signatureBasic: team.signatureBasic,
+    ...EMPTY_BRAND_KIT,
   };
+  for (const key of Object.keys(EMPTY_BRAND_KIT) as (keyof BrandKit)[]) branding[key] = team[key];
+  return branding;
 }
 
 /** A team link as cards store it: the four fields plus `isTeamLink: true`. */
-export function asTeamLink(link: Link): Link {
-  return {
-    id: link.id,
-    name: link.name,
-    label: link.label,
-    value: link.value,
-    isTeamLink: true,
-    ...linkScheduleOf(link),
-  };
-}
+export const asTeamLink = teamLinkData;
 
-function storedLink(link: Link): Link {
-  return {
-    id: link.id,
-    name: link.name,
-    label: link.label,
-    value: link.value,
-    isTeamLink: link.isTeamLink === true,
-    ...linkScheduleOf(link),
-  };
-}
+const storedLink = storedLinkData;
 
 const BACKGROUND_ORDER = ['own', 'stock', 'abstract'] as const;
 
@@ -271,13 +214,13 @@ export function planCardSync(
   team: SyncTeam,
   scope: SyncScope,
   version: number,
-): SyncData | null {
+): StoredFields | null {
   if ((card.teamSyncVersion ?? 0) >= version) return null;
   const links = scope.links && isCoupled(card.bulkSync?.syncTeamLinks);
   const branding = scope.branding && isCoupled(card.bulkSync?.syncBranding);
   if (!links && !branding) return null;
 
-  const patch: SyncData = {};
+  const patch: StoredFields = {};
   if (links) {
     const current = card.contacts.map(storedLink);
     const next = mergeTeamLinks(current, team.links.map(asTeamLink)).map(storedLink);
@@ -318,50 +261,17 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-/** A stored card document as the planner sees it. */
-export function syncCardOf(id: string, data: SyncData): SyncCard {
-  const card: SyncCard = {
-    id,
-    contacts: Array.isArray(data.contacts)
-      ? data.contacts.map((value, i) => {
-          const link = obj(value);
-          return storedLink({
-            id: str(link.id) || `link-${i}`,
-            name: str(link.name),
-            label: str(link.label),
-            value: str(link.value),
-            isTeamLink: link.isTeamLink === true,
-            ...linkScheduleOf(link),
-          });
-        })
-      : [],
-    template: obj(data.template) as CardTemplate,
-    signatureBasic: obj(data.signatureBasic) as SignatureBasic,
-  };
-  if (typeof data.bulkSync === 'object' && data.bulkSync !== null) {
-    card.bulkSync = data.bulkSync as BulkSync;
-  }
-  if (Array.isArray(data.teamStyles)) {
-    card.teamStyles = data.teamStyles.filter((v): v is string => typeof v === 'string');
-  }
+/** A stored card document as the planner sees it (decoded by the card schema's `cardFromDoc`). */
+export function syncCardOf(id: string, data: StoredFields): SyncCard {
+  const { contacts, template, signatureBasic, bulkSync, teamStyles } = cardFromDoc(id, data);
+  const card: SyncCard = { id, contacts: contacts.map(storedLink), template, signatureBasic };
+  if (bulkSync !== undefined) card.bulkSync = bulkSync;
+  if (teamStyles !== undefined) card.teamStyles = teamStyles;
   if (typeof data.teamSyncVersion === 'number') card.teamSyncVersion = data.teamSyncVersion;
   return card;
 }
 
 /** The team as the planner needs it, from a stored team document (links default to none). */
-export function syncTeamOf(data: SyncData): SyncTeam {
-  const links = Array.isArray(data.links) ? data.links : [];
-  return {
-    ...teamBrandingOf(data),
-    links: links.map((value, i) => {
-      const link = obj(value);
-      return {
-        id: str(link.id) || `team-link-${i}`,
-        name: str(link.name),
-        label: str(link.label),
-        value: str(link.value),
-        ...linkScheduleOf(link),
-      };
-    }),
-  };
+export function syncTeamOf(data: StoredFields): SyncTeam {
+  return { ...teamBrandingOf(data), links: teamLinksOf(data.links) };
 }

@@ -1,17 +1,8 @@
 /**
- * The bulk member importer's state (spec sections 3 and 4): the members being imported, the column to
- * link mapping, and the import's status.
+ * The bulk member importer's screen state (spec sections 3 and 4): the members being imported, the
+ * column to link mapping, and the import's status, with the reducer the importer store drives.
  */
-
-/** One member row of an import. `index` is its identity; it never changes once given. */
-export interface ImportMember {
-  index: number;
-  name?: string;
-  email?: string;
-  title?: string;
-  /** Link kind → value for this member (e.g. `{ phone: '+1 555', linkedin: '...' }`). */
-  links: Record<string, string>;
-}
+import type { ImportMember } from '../../domain/import-rows';
 
 export interface ImporterStatus {
   touched: boolean;

@@ -9,8 +9,8 @@ import {
   planTeamSync,
   teamBrandingOf,
   teamSyncState,
-} from '../../../src/data/team-sync';
-import type { SyncCard, SyncTeam } from '../../../src/data/team-sync';
+} from '../../../src/domain/team-sync-plan';
+import type { SyncCard, SyncTeam } from '../../../src/domain/team-sync-plan';
 import { EMPTY_BRAND_KIT } from '../../../src/domain/model';
 import type { Link } from '../../../src/domain/model';
 

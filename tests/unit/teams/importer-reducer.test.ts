@@ -1,6 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { importerReducer, initialImporterState } from '../../../src/domain/importer';
-import type { ImporterState } from '../../../src/domain/importer';
+import {
+  importerReducer,
+  initialImporterState,
+} from '../../../src/features/teams/importer-reducer';
+import type { ImporterState } from '../../../src/features/teams/importer-reducer';
 
 function withMembers(): ImporterState {
   let state: ImporterState = initialImporterState;

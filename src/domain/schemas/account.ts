@@ -1,0 +1,36 @@
+/**
+ * The account schema (spec section 3: `accounts/{id}`): the one decoder of stored accounts. The
+ * fields access and routing depend on are checked (the member lists, the owner, the directory
+ * slug, isActive); the rest of the document passes through as stored, since the server writes
+ * the plan (plan sync, card count) and the account page shows what it holds.
+ */
+import * as z from 'zod/mini';
+import type { Account } from '../model';
+import { flag, optionalStringList, text, withoutUndefined } from './fields';
+
+const optionalFlag = z.catch(z.optional(z.boolean()), undefined);
+
+/** A stored map, its named fields checked and every other field kept as stored. */
+function looseMap<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
+  return z.pipe(z.catch(z.record(z.string(), z.unknown()), {}), z.looseObject(shape));
+}
+
+/** A stored account document: named fields decoded with their fallbacks, others kept. */
+export const storedAccountSchema = looseMap({
+  name: text,
+  isActive: flag,
+  ownerId: text,
+  directory: looseMap({ slug: text, enabled: optionalFlag }),
+  collaborators: optionalStringList,
+  editors: optionalStringList,
+});
+
+/** A stored account document as an Account (the document id wins). */
+export function accountFromDoc(id: string, data: unknown): Account {
+  const { directory, ...fields } = storedAccountSchema.parse(data);
+  return withoutUndefined({
+    ...fields,
+    directory: withoutUndefined(directory),
+    id,
+  }) as unknown as Account;
+}

@@ -1,0 +1,95 @@
+/**
+ * The building blocks every document schema uses to decode what is stored. Stored documents may be
+ * half-filled (imports, cards made before a field existed, a hand edit in the console), so decoding
+ * never throws: a field of the wrong type falls back to its default and the rest of the document
+ * still reads. Checking input (a form, a request body) uses strict schemas instead; each document's
+ * file holds both.
+ *
+ * zod/mini is the tree-shakable build of zod 4: the same schemas and inferred types as `zod`, a
+ * fraction of the bytes in the builder's bundle (docs/decisions/009-one-schema-per-document.md).
+ */
+import * as z from 'zod/mini';
+
+/** A string, or `''` when the stored value is not one. */
+export const text = z.catch(z.string(), '');
+
+/** A string when the stored value is one; absent otherwise. */
+export const optionalText = z.catch(z.optional(z.string()), undefined);
+
+/** `true` only when the stored value is exactly `true`. */
+export const flag = z.catch(z.boolean(), false);
+
+/** A valid Date (drivers turn timestamps into Dates), or null. */
+export const dateOrNull = z.catch(
+  z.nullable(z.date().check(z.refine((d) => !Number.isNaN(d.getTime())))),
+  null,
+);
+
+/** A valid Date when stored; absent otherwise. */
+export const optionalDate = z.catch(
+  z.optional(z.date().check(z.refine((d) => !Number.isNaN(d.getTime())))),
+  undefined,
+);
+
+/** A list of strings: anything else in the list is dropped; a non-list is absent. */
+export const optionalStringList = z.catch(
+  z.optional(
+    z.pipe(
+      z.array(z.unknown()),
+      z.transform((list) => list.filter((item): item is string => typeof item === 'string')),
+    ),
+  ),
+  undefined,
+);
+
+export type SettingValue = string | boolean | SettingsGroup;
+export interface SettingsGroup {
+  [key: string]: SettingValue;
+}
+
+function settingsOf(value: unknown): SettingsGroup {
+  const out: SettingsGroup = {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return out;
+  for (const [key, field] of Object.entries(value)) {
+    if (typeof field === 'string' || typeof field === 'boolean') out[key] = field;
+    else if (typeof field === 'object' && field !== null && !Array.isArray(field)) {
+      out[key] = settingsOf(field);
+    }
+  }
+  return out;
+}
+
+/**
+ * A settings group (template, appForm, signatureBasic, appShare...): its string and boolean fields
+ * and nested groups of them. Keys the model does not name are kept (the team sync writes some), so a
+ * save writes back what it read; values of any other type are dropped.
+ */
+export const settingsGroup = z.pipe(
+  z.catch(z.record(z.string(), z.unknown()), {}),
+  z.transform((group: Record<string, unknown>) => settingsOf(group)),
+);
+
+/** A settings group that may be cleared: `null` when stored as null, missing or not a map. */
+export const settingsGroupOrNull = z.pipe(
+  z.catch(z.nullable(z.record(z.string(), z.unknown())), null),
+  z.transform((group: Record<string, unknown> | null) =>
+    group === null ? null : settingsOf(group),
+  ),
+);
+
+/** Drops the keys whose value is `undefined` (Firestore refuses them; optional fields are absent). */
+export function withoutUndefined<T extends object>(
+  value: T,
+): { [K in keyof T]: Exclude<T[K], undefined> } {
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) if (field !== undefined) out[key] = field;
+  return out as { [K in keyof T]: Exclude<T[K], undefined> };
+}
+
+/**
+ * A stored map decoded field by field with `shape` (each field with its own fallback); a value
+ * that is not a map reads as an empty one, so every field takes its default.
+ */
+export function storedMap<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
+  return z.pipe(z.catch(z.record(z.string(), z.unknown()), {}), z.object(shape));
+}

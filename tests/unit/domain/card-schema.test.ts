@@ -1,0 +1,178 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { Card, Link, Promotion } from '../../../src/domain/model';
+import {
+  cardFromDoc,
+  handleSchema,
+  publicCard,
+  type StoredCard,
+} from '../../../src/domain/schemas/card';
+import { linkFromDoc, type StoredLink } from '../../../src/domain/schemas/link';
+import {
+  promotionFromDoc,
+  promotionProblems,
+  type PromotionInput,
+} from '../../../src/domain/schemas/promotion';
+
+describe('card schema', () => {
+  it('names every field of the Card model (a new field must be decoded)', () => {
+    expectTypeOf<Exclude<keyof Card, keyof StoredCard | 'id'>>().toEqualTypeOf<never>();
+    expectTypeOf<Exclude<keyof Link, keyof StoredLink>>().toEqualTypeOf<never>();
+  });
+
+  it('decodes a full card document, the document id winning', () => {
+    const created = new Date('2026-01-02T03:04:05Z');
+    const card = cardFromDoc('c1', {
+      id: 'other',
+      handle: 'ada',
+      handleAllowIndex: true,
+      name: 'Ada',
+      title: 'Engineer',
+      accountId: 'acc',
+      isArchived: false,
+      contacts: [{ id: 'l1', name: 'Email', label: 'Mail', value: 'a@b.co', isTeamLink: true }],
+      appForm: { enabled: true, fields: { name: true } },
+      template: { accentColor: '#fff', photoBgOverlay: 'x' },
+      signatureBasic: {},
+      appShare: { title: 'Hi' },
+      teamId: 't1',
+      bulkSync: { syncTeamLinks: false },
+      teamStyles: ['template.accentColor', 3],
+      dateCreated: created,
+    });
+    expect(card).toEqual({
+      id: 'c1',
+      handle: 'ada',
+      handleAllowIndex: true,
+      name: 'Ada',
+      title: 'Engineer',
+      accountId: 'acc',
+      isArchived: false,
+      contacts: [{ id: 'l1', name: 'Email', label: 'Mail', value: 'a@b.co', isTeamLink: true }],
+      appForm: { enabled: true, fields: { name: true } },
+      template: { accentColor: '#fff', photoBgOverlay: 'x' },
+      signatureBasic: {},
+      appShare: { title: 'Hi' },
+      teamId: 't1',
+      bulkSync: { syncTeamLinks: false },
+      teamStyles: ['template.accentColor'],
+      dateCreated: created,
+    });
+  });
+
+  it('reads a malformed document with defaults instead of failing', () => {
+    const card = cardFromDoc('c2', {
+      handle: 7,
+      name: null,
+      isArchived: 'yes',
+      contacts: 'nope',
+      template: ['x'],
+      appForm: { enabled: 'yes', title: 5, fields: { name: true, note: 1 } },
+      teamId: 9,
+      bulkSync: 'off',
+      dateUpdated: 'yesterday',
+    });
+    expect(card).toEqual({
+      id: 'c2',
+      handle: '',
+      handleAllowIndex: false,
+      name: '',
+      title: '',
+      accountId: '',
+      isArchived: false,
+      contacts: [],
+      appForm: { enabled: 'yes', fields: { name: true } },
+      template: {},
+      signatureBasic: {},
+      appShare: {},
+    });
+    expect(cardFromDoc('c3', null).contacts).toEqual([]);
+  });
+
+  it('gives a link without an id its place in the list, and keeps only a true isTeamLink', () => {
+    expect(linkFromDoc({ name: 'Phone', value: '1', isTeamLink: 'true' }, 2)).toEqual({
+      id: 'link-2',
+      name: 'Phone',
+      label: '',
+      value: '1',
+    });
+    expect(linkFromDoc('junk', 0)).toEqual({ id: 'link-0', name: '', label: '', value: '' });
+  });
+
+  it('publicCard drops links without a value and the builder bookkeeping', () => {
+    const card = cardFromDoc('c4', {
+      handle: 'ada',
+      contacts: [
+        { id: 'a', name: 'Phone', value: '' },
+        { id: 'b', name: 'Email', value: 'a@b.co' },
+      ],
+      bulkSync: { syncBranding: true },
+      teamStyles: ['template.photoBg'],
+      dateCreated: new Date(),
+      dateUpdated: new Date(),
+    });
+    const shown = publicCard(card);
+    expect(shown.contacts.map((link) => link.id)).toEqual(['b']);
+    expect(shown).not.toHaveProperty('bulkSync');
+    expect(shown).not.toHaveProperty('teamStyles');
+    expect(shown).not.toHaveProperty('dateCreated');
+    expect(card.contacts).toHaveLength(2);
+  });
+
+  it('handleSchema follows the handle rule', () => {
+    expect(handleSchema.safeParse('ada_lovelace-2').success).toBe(true);
+    expect(handleSchema.safeParse('a').success).toBe(false);
+    expect(handleSchema.safeParse('ada--x').success).toBe(false);
+    expect(handleSchema.safeParse('Ada').success).toBe(false);
+  });
+});
+
+describe('promotion schema', () => {
+  it('decodes a promotion, a missing status reading as draft', () => {
+    const start = new Date('2026-01-01T00:00:00Z');
+    const promotion: Promotion = promotionFromDoc('p1', {
+      teamId: 't1',
+      isScheduled: true,
+      startDate: start,
+      endDate: 'soon',
+      title: 'Sale',
+      url: 5,
+    });
+    expect(promotion).toEqual({
+      id: 'p1',
+      teamId: 't1',
+      isArchived: false,
+      status: 'draft',
+      isScheduled: true,
+      startDate: start,
+      endDate: null,
+      title: 'Sale',
+      body: '',
+      url: '',
+    });
+  });
+
+  it('promotionProblems explains what stops a save', () => {
+    const input: PromotionInput = {
+      title: ' ',
+      body: '',
+      url: 'example.com',
+      status: 'live',
+      isScheduled: true,
+      startDate: new Date('2026-02-01'),
+      endDate: new Date('2026-01-01'),
+    };
+    expect(promotionProblems(input)).toEqual([
+      'Give the promotion a title.',
+      'The link must be a full web address starting with https://',
+      'The end date must be after the start date.',
+    ]);
+    expect(
+      promotionProblems({
+        ...input,
+        title: 'Sale',
+        url: 'https://a.example/x',
+        isScheduled: false,
+      }),
+    ).toEqual([]);
+  });
+});

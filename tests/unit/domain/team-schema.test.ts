@@ -1,0 +1,53 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { EMPTY_BRAND_KIT, type Team } from '../../../src/domain/model';
+import { newTeamDocument, teamFromDoc, type StoredTeam } from '../../../src/domain/schemas/team';
+import { teamBrandingOf } from '../../../src/domain/team-sync-plan';
+
+describe('team schema', () => {
+  it('names every field of the Team model', () => {
+    expectTypeOf<Exclude<keyof Team, keyof StoredTeam | 'id'>>().toEqualTypeOf<never>();
+  });
+
+  it('reads a malformed team with defaults: empty brand kit, null groups, team links', () => {
+    const team = teamFromDoc('t1', {
+      name: 5,
+      accountId: 'acc',
+      photoBg: 3,
+      photoLogo: 'logo.png',
+      template: 'x',
+      signatureBasic: { disclaimer: 'Hi', size: 3 },
+      bulkSync: { syncTeamLinks: false, syncBranding: 'no' },
+      links: [{ name: 'Website', value: 'https://a.example' }],
+    });
+    expect(team).toEqual({
+      ...EMPTY_BRAND_KIT,
+      id: 't1',
+      name: '',
+      isArchived: false,
+      accountId: 'acc',
+      photoLogo: 'logo.png',
+      template: null,
+      signatureBasic: { disclaimer: 'Hi' },
+      bulkSync: { syncTeamLinks: false },
+      links: [
+        {
+          id: 'team-link-0',
+          name: 'Website',
+          label: '',
+          value: 'https://a.example',
+          isTeamLink: true,
+        },
+      ],
+    });
+  });
+
+  it('a new team decodes to itself, and its branding is the empty kit', () => {
+    const fresh = newTeamDocument('acc', 'Sales');
+    expect(teamFromDoc('t2', fresh)).toEqual({ ...fresh, id: 't2' });
+    expect(teamBrandingOf(fresh)).toEqual({
+      ...EMPTY_BRAND_KIT,
+      template: null,
+      signatureBasic: null,
+    });
+  });
+});
