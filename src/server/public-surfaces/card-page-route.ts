@@ -1,0 +1,71 @@
+/**
+ * The card page (`{card}/{handle}` and the private `{card}/{id}/i`): renders the live card with
+ * its team's live promotion and the wallet buttons this host can sign, and counts the view (and a
+ * QR scan when the address carries `via=1`).
+ */
+import type { DocData } from '../../backend/port';
+import { increment } from '../../backend/transforms';
+import type { Card } from '../../domain/model';
+import { cardPublicUrl, trackedCardUrl, walletPassUrl } from '../../domain/urls';
+import { renderCardPage } from '../../card-view/render/render-card-page';
+import type { WalletConfig } from '../wallet/wallet-config';
+import { walletsEnabled } from '../wallet/wallet-surface';
+import type { LivePromotion } from './live-promotion';
+import type { PublicContext, PublicRequest, PublicResponse } from './public-surface-types';
+import { html } from './surface-answers';
+import type { SurfaceDeps } from './surface-deps';
+import { dayKey } from './surface-request';
+
+export type CardPageRoute = (
+  req: PublicRequest,
+  ctx: PublicContext,
+  card: Card,
+  byId: boolean,
+) => Promise<PublicResponse>;
+
+export function createCardPageRoute(
+  { now, analytics }: SurfaceDeps,
+  options: {
+    readonly livePromotion: LivePromotion;
+    readonly wallet: WalletConfig | undefined;
+    /** Whether the answer waits for the view's count (a Cloud Function must; see the config). */
+    readonly awaitViews: boolean;
+  },
+): CardPageRoute {
+  const wallets = walletsEnabled(options.wallet);
+  return async function cardPage(req, ctx, card, byId) {
+    const at = now();
+    const promotion = await options.livePromotion(ctx.db, card, at);
+    const body = renderCardPage({
+      wallet: {
+        ...(wallets.apple ? { apple: walletPassUrl(card, ctx.hosts, 'apple') } : {}),
+        ...(wallets.google ? { google: walletPassUrl(card, ctx.hosts, 'google') } : {}),
+      },
+      card,
+      promotion,
+      hosts: ctx.hosts,
+      canonicalUrl: cardPublicUrl(card, ctx.hosts),
+      trackedUrl: trackedCardUrl(card, ctx.hosts),
+      noindex: byId || !card.handleAllowIndex,
+      thanks: req.url.searchParams.get('thanks') === '1',
+    });
+    const fields: DocData = {};
+    const day = dayKey(at);
+    if (analytics.countable(req, card, 'view', at)) {
+      fields.views = increment(1);
+      fields.viewsByDay = { [day]: increment(1) };
+    }
+    // A QR scan: the code (and the shared link) carries via=1.
+    if (req.url.searchParams.get('via') === '1' && analytics.countable(req, card, 'scan', at)) {
+      fields.scans = increment(1);
+      fields.scansByDay = { [day]: increment(1) };
+    }
+    if (Object.keys(fields).length > 0) {
+      const view = () => analytics.count(ctx.db, card, fields);
+      if (options.awaitViews) await view();
+      // The visitor should not wait for a counter: the view is counted right after the answer.
+      else setTimeout(() => void view(), 0);
+    }
+    return html(200, body, true);
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * The counts the public surfaces keep, written only here, with server privileges (see
+ * docs/decisions/005):
+ *
+ *   analytics/{cardId}                 one summary per card, always written with set-merge and
+ *                                      increments so that no read is needed:
+ *     cardId, accountId, teamId?       owner keys (access rules, the owner's queries)
+ *     views, scans, saves, clicks, leads  all-time totals
+ *     viewsByDay  { 'YYYY-MM-DD': n }  per UTC day: the series behind the "views over time" chart
+ *     scansByDay, savesByDay,          the same for QR scans, contact saves, link clicks
+ *     clicksByDay, leadsByDay          and leads
+ *     clicksByLink { linkId: n }       the per-link totals
+ *     updatedAt                        server time of the last write
+ *   analytics/{cardId}/clicks/{auto}   one per followed link: { linkId, name, accountId, at }
+ *   analytics/{cardId}/entries/{auto}  one per lead: { cardId, accountId, name?, email?, phone?,
+ *                                      company?, note?, createdAt, consent? }; consent is
+ *                                      { text, given, at } when the card's form has a consent
+ *                                      checkbox: the wording read from the card, never the request
+ *
+ * The day maps grow by one key per active day (a few KB a year), far below the 1 MiB document
+ * limit. The summary's counts go through `counter-buffer.ts`, which adds up the increments of a busy
+ * card and writes its summary at most once a second, so a card that goes viral never holds a hot
+ * document (Firestore sustains about one write per second per document). Who counts, and how
+ * often, is decided by `visitor-counting.ts`: robots, preview fetchers, scripts, HEAD requests and
+ * prefetches never; a visitor once per card per 30 minutes for each of view, QR scan (`via=1`),
+ * contact save and link click.
+ */
+import type { DocData, WriteOp } from '../../backend/port';
+import { serverTimestamp } from '../../backend/transforms';
+import type { Card } from '../../domain/model';
+import { createCounterBuffer, type CounterBuffer } from './counter-buffer';
+import type { PublicDb, PublicRequest, PublicSurfacesConfig } from './public-surface-types';
+import { header } from './surface-request';
+import { createVisitorCounter, isAutomated } from './visitor-counting';
+
+export interface SurfaceAnalytics {
+  /** Whether this request is a visitor's first of `kind` for the card in the counting window. */
+  countable(req: PublicRequest, card: Card, kind: string, at: Date): boolean;
+  /** Adds to the card's summary (resolves when written, or at once when it waits its turn). */
+  count(db: PublicDb, card: Card, fields: DocData): Promise<void>;
+  /** Writes new analytics documents; a failure is logged, never passed to the visitor. */
+  record(db: PublicDb, ops: WriteOp[]): Promise<void>;
+  /** Writes every count still waiting. */
+  flush(): Promise<void>;
+}
+
+/**
+ * The summary's owner keys, written in the same batch as a lead or click: the rules give read
+ * access to the account stored on the summary, so no entry may exist without it.
+ */
+export function ownerMark(card: Card): WriteOp {
+  return {
+    kind: 'set',
+    path: `analytics/${card.id}`,
+    data: { cardId: card.id, accountId: card.accountId },
+    merge: true,
+  };
+}
+
+export function createSurfaceAnalytics(
+  config: Pick<PublicSurfacesConfig, 'counters' | 'visitors'>,
+): SurfaceAnalytics {
+  const visitors = createVisitorCounter(config.visitors);
+  // One buffer per database (one per host process in practice).
+  const buffers = new Map<PublicDb, CounterBuffer>();
+  function countersOf(db: PublicDb): CounterBuffer {
+    let buffer = buffers.get(db);
+    if (buffer === undefined) {
+      buffer = createCounterBuffer({
+        ...config.counters,
+        write: async (path, data) => {
+          await db.batch([{ kind: 'set', path, data, merge: true }]);
+        },
+      });
+      buffers.set(db, buffer);
+    }
+    return buffer;
+  }
+
+  return {
+    countable(req, card, kind, at) {
+      const userAgent = header(req, 'user-agent');
+      if (isAutomated({ method: req.method, userAgent, header: (name) => header(req, name) })) {
+        return false;
+      }
+      return visitors.admit(kind, { ip: req.ip, userAgent, cardId: card.id }, at.getTime());
+    },
+    count(db, card, fields) {
+      return countersOf(db)
+        .add(`analytics/${card.id}`, {
+          cardId: card.id,
+          accountId: card.accountId,
+          ...(card.teamId ? { teamId: card.teamId } : {}),
+          ...fields,
+          updatedAt: serverTimestamp(),
+        })
+        .catch((err: unknown) => {
+          // Analytics must never break the page a visitor came for.
+          console.error('[public-surfaces] analytics write failed', err);
+        });
+    },
+    async record(db, ops) {
+      try {
+        await db.batch(ops);
+      } catch (err) {
+        // Analytics must never break the page a visitor came for.
+        console.error('[public-surfaces] analytics write failed', err);
+      }
+    },
+    async flush() {
+      for (const buffer of buffers.values()) await buffer.flush();
+    },
+  };
+}
