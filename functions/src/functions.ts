@@ -18,6 +18,7 @@
  *   retryLeadWebhooks    every 5 minutes: the webhook deliveries whose retry is due
  *   leadWebhooks     callable: the owner's webhooks (create, update, rotate, delete, test lead)
  *   runJobs          Firestore write of accounts/{accountId}/jobs/{jobId} (runs it when queued)
+ *   sweepJobs        every 5 minutes: queues again the running jobs whose lease expired
  */
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
@@ -50,7 +51,7 @@ import {
   type LeadRoutingDeps,
 } from '../../src/server/lead-routing/lead-routing';
 import { createPostWebhook } from '../../src/server/lead-routing/post-webhook';
-import { JOB_DOCUMENT, runJobOnWrite } from '../../src/server/jobs/run-job';
+import { JOB_DOCUMENT, requeueExpiredJobs, runJobOnWrite } from '../../src/server/jobs/run-job';
 import { SUBSCRIPTION_DOCUMENT, syncPlanOnSubscriptionWrite } from '../../src/server/plan-sync';
 import { createPhotoLoader } from '../../src/server/public-surfaces/photo-loader';
 import {
@@ -299,6 +300,15 @@ export function createFunctions(deps: FunctionsDeps) {
           before: eventData(event.data?.before),
           after: eventData(event.data?.after),
         });
+      },
+    ),
+
+    // A run killed by the platform (instance stopped, deploy) leaves its job running; its lease
+    // expires and this queues it again, which fires runJobs from the job's cursor.
+    sweepJobs: onSchedule(
+      { schedule: 'every 5 minutes', region: REGION, timeoutSeconds: 300 },
+      async () => {
+        await requeueExpiredJobs(deps.db());
       },
     ),
   };

@@ -397,3 +397,20 @@ describe('runJobs (Firestore write of accounts/{accountId}/jobs/{jobId})', () =>
     expect(writes).toEqual([]);
   });
 });
+
+describe('sweepJobs (scheduled)', () => {
+  it('queues again a running job whose lease expired, and leaves a live one alone', async () => {
+    db.seed('accounts/acc', { name: 'Acme', ownerId: 'u1', plan: FREE });
+    const lost = 'accounts/acc/jobs/lost';
+    const live = 'accounts/acc/jobs/live';
+    db.seed(lost, { kind: 'teamSync', state: 'running', leaseUntil: new Date(Date.now() - 1000) });
+    db.seed(live, {
+      kind: 'teamSync',
+      state: 'running',
+      leaseUntil: new Date(Date.now() + 60_000),
+    });
+    await fns.sweepJobs.run({ scheduleTime: new Date().toISOString(), jobName: 'sweepJobs' });
+    expect(db.dump()[lost]).toMatchObject({ state: 'queued', leaseUntil: null });
+    expect(db.dump()[live]).toMatchObject({ state: 'running' });
+  });
+});

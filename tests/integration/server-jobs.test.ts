@@ -24,7 +24,7 @@ import { requestTeamSync } from '../../src/data/team-sync';
 import type { Job } from '../../src/domain/jobs';
 import { EMPTY_BRAND_KIT } from '../../src/domain/model';
 import { backfillNameLower } from '../../src/server/jobs/backfill-name-lower';
-import { runJob } from '../../src/server/jobs/run-job';
+import { LEASE_MS, requeueExpiredJobs, runJob } from '../../src/server/jobs/run-job';
 import { createTestUser, type TestUser } from '../support/auth-emulator';
 import { localBackendFor, startTestServer, type TestServer } from '../support/local-server';
 
@@ -422,5 +422,84 @@ describe('jobs that stop half-way', () => {
     // Cards of the chunk before the stop were not written again.
     expect(server.ctx.db.get('cards/crash-card-0001').data?.dateUpdated).toEqual(firstWritten);
     expect(team().syncedVersion).toBe(team().syncVersion);
+  });
+});
+
+describe('job leases (a run lost without the process stopping)', () => {
+  let dataDir: string;
+  let server: TestServer;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'cardbuilder-jobs-'));
+    owner = await createTestUser();
+    // No jobs trigger: the test runs each job itself and plays the sweep with its own clock.
+    server = await seededServer(dataDir, (s) => seedAccount(s, 'lease', owner, 0, 5000), [
+      countCardsInUse,
+    ]);
+    setBackend(localBackendFor(server.url, () => owner.idToken));
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('a job whose run was lost is queued again once its lease expires, and completed once', async () => {
+    const rows = importRows('Lease', 600);
+    const jobId = await startImportJob('lease', TEAM, owner.uid, rows);
+    const jobAt = jobPath('lease', jobId);
+    const db = serverDbFromSync(server.ctx.db);
+    let now = Date.now();
+    const clock = () => now;
+    // The second chunk's commit never returns: the instance was killed there, the job stays running.
+    void runJob(failingDb(db, 2, 'hang'), jobAt, { clock });
+    await expect.poll(() => server.ctx.db.get(jobAt).data?.done, { timeout: 10_000 }).toBe(200);
+    const stuck = server.ctx.db.get(jobAt).data ?? {};
+    expect(stuck.state).toBe('running');
+    expect((stuck.leaseUntil as Date).getTime()).toBe(now + LEASE_MS);
+
+    // Inside the lease the sweep leaves the job to its run.
+    now += LEASE_MS - 1000;
+    expect(await requeueExpiredJobs(db, { clock })).toEqual([]);
+    expect(server.ctx.db.get(jobAt).data?.state).toBe('running');
+
+    // Past it, the job is queued again and the next run finishes it from its cursor.
+    now += 2000;
+    expect(await requeueExpiredJobs(db, { clock })).toEqual([jobAt]);
+    expect(server.ctx.db.get(jobAt).data?.state).toBe('queued');
+    // A second sweep (another instance) finds nothing more to queue.
+    expect(await requeueExpiredJobs(db, { clock })).toEqual([]);
+    expect(await runJob(db, jobAt, { clock })).toBe('done');
+    expect(server.ctx.db.get(jobAt).data).toMatchObject({ state: 'done', done: 600, written: 600 });
+    const cards = accountCards(server, 'lease');
+    expect(cards).toHaveLength(600);
+    expect(new Set(cards.map((c) => c.data.email)).size).toBe(600);
+  });
+
+  it('a run whose job was taken over after its lease expired stops without writing', async () => {
+    const path = 'accounts/lease/jobs/taken';
+    server.ctx.db.set(path, {
+      kind: 'teamSync',
+      state: 'queued',
+      teamId: TEAM,
+      version: 1,
+      createdBy: owner.uid,
+    });
+    const db = serverDbFromSync(server.ctx.db);
+    // The claim is taken, then another run claims the job again before the first run's chunk.
+    let taken = false;
+    const racing: ServerDb = {
+      ...db,
+      get: async (p) => {
+        if (p === path && !taken && server.ctx.db.get(path).data?.state === 'running') {
+          taken = true;
+          server.ctx.db.batch([{ kind: 'update', path, data: { runs: 7 } }]);
+        }
+        return db.get(p);
+      },
+    };
+    expect(await runJob(racing, path)).toBe('superseded');
+    expect(server.ctx.db.get(path).data?.done).toBeUndefined();
   });
 });
