@@ -19,6 +19,7 @@
  *   leadWebhooks     callable: the owner's webhooks (create, update, rotate, delete, test lead)
  *   runJobs          Firestore write of accounts/{accountId}/jobs/{jobId} (runs it when queued)
  *   sweepJobs        every 5 minutes: queues again the running jobs whose lease expired
+ *   backfillNameLower  every 15 minutes: a bounded part of the cards' search-field repair pass
  */
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
@@ -52,6 +53,7 @@ import {
 } from '../../src/server/lead-routing/lead-routing';
 import { createPostWebhook } from '../../src/server/lead-routing/post-webhook';
 import { JOB_DOCUMENT, requeueExpiredJobs, runJobOnWrite } from '../../src/server/jobs/run-job';
+import { backfillNameLowerStep } from '../../src/server/jobs/backfill-name-lower';
 import { SUBSCRIPTION_DOCUMENT, syncPlanOnSubscriptionWrite } from '../../src/server/plan-sync';
 import { createPhotoLoader } from '../../src/server/public-surfaces/photo-loader';
 import {
@@ -309,6 +311,15 @@ export function createFunctions(deps: FunctionsDeps) {
       { schedule: 'every 5 minutes', region: REGION, timeoutSeconds: 300 },
       async () => {
         await requeueExpiredJobs(deps.db());
+      },
+    ),
+
+    // Cards stored without the search field, 5,000 a run from a stored cursor; a finished pass
+    // rests a day (src/server/jobs/backfill-name-lower.ts).
+    backfillNameLower: onSchedule(
+      { schedule: 'every 15 minutes', region: REGION, timeoutSeconds: 300 },
+      async () => {
+        await backfillNameLowerStep(deps.db());
       },
     ),
   };

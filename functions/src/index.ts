@@ -30,3 +30,4 @@ export const retryLeadWebhooks = functions.retryLeadWebhooks;
 export const leadWebhooks = functions.leadWebhooks;
 export const runJobs = functions.runJobs;
 export const sweepJobs = functions.sweepJobs;
+export const backfillNameLower = functions.backfillNameLower;

@@ -414,3 +414,27 @@ describe('sweepJobs (scheduled)', () => {
     expect(db.dump()[live]).toMatchObject({ state: 'running' });
   });
 });
+
+describe('backfillNameLower (scheduled)', () => {
+  it('adds the search field to cards without it and records the pass', async () => {
+    db.seed('cards/c1', { id: 'c1', name: 'Ada Lovelace' });
+    db.seed('cards/c2', { id: 'c2', name: 'Bo', nameLower: 'bo' });
+    await fns.backfillNameLower.run({
+      scheduleTime: new Date().toISOString(),
+      jobName: 'backfillNameLower',
+    });
+    expect(db.dump()['cards/c1']?.nameLower).toBe('ada lovelace');
+    expect(writes).not.toContain('cards/c2');
+    expect(db.dump()['server_state/backfill-name-lower']).toMatchObject({
+      after: null,
+      written: 1,
+    });
+    // The next tick finds the pass finished and rests.
+    writes = [];
+    await fns.backfillNameLower.run({
+      scheduleTime: new Date().toISOString(),
+      jobName: 'backfillNameLower',
+    });
+    expect(writes).toEqual([]);
+  });
+});

@@ -2364,6 +2364,13 @@ const JOB_ATTACKS: AccessCase[] = [
   c('super admin stamps the lease of a running job', 'superAdmin', false, () =>
     update('accounts/acc-a/jobs/job-running', { leaseUntil: OLD }),
   ),
+  // The search-field repair's cursor (server_state/backfill-name-lower) is the server's alone.
+  c('super admin reads the search backfill cursor', 'superAdmin', false, () =>
+    get('server_state/backfill-name-lower'),
+  ),
+  c('owner moves the search backfill cursor to its end', 'owner', false, () =>
+    set('server_state/backfill-name-lower', { after: 'zzzz', finishedAt: new Date() }),
+  ),
 ];
 
 export const ACCESS_CASES: readonly AccessCase[] = [

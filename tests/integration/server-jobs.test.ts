@@ -23,7 +23,12 @@ import { saveTeamLinks, toTeamDoc } from '../../src/data/team-settings';
 import { requestTeamSync } from '../../src/data/team-sync';
 import type { Job } from '../../src/domain/jobs';
 import { EMPTY_BRAND_KIT } from '../../src/domain/model';
-import { backfillNameLower } from '../../src/server/jobs/backfill-name-lower';
+import {
+  BACKFILL_NAME_LOWER_STATE,
+  BACKFILL_REST_MS,
+  backfillNameLower,
+  backfillNameLowerStep,
+} from '../../src/server/jobs/backfill-name-lower';
 import { LEASE_MS, requeueExpiredJobs, runJob } from '../../src/server/jobs/run-job';
 import { createTestUser, type TestUser } from '../support/auth-emulator';
 import { localBackendFor, startTestServer, type TestServer } from '../support/local-server';
@@ -347,6 +352,46 @@ describe('jobs run by the server as they are created', () => {
     expect(server.ctx.db.get('cards/old-1').data?.nameLower).toBe('zed old');
     expect(server.ctx.db.get('cards/old-2').data?.nameLower).toBe('renamed');
     expect(await backfillNameLower(db)).toBe(0);
+  });
+
+  it('adds the search field in bounded steps that keep their cursor, then rests a day', async () => {
+    const ops: WriteOp[] = Array.from({ length: 7 }, (_, i) => ({
+      kind: 'set' as const,
+      path: `cards/zz-step-${i}`,
+      data: { id: `zz-step-${i}`, name: `Step ${i}`, accountId: 'old' },
+    }));
+    server.ctx.db.batch(ops);
+    const db = serverDbFromSync(server.ctx.db);
+    let now = Date.now();
+    const step = () => backfillNameLowerStep(db, { pages: 1, pageSize: 1000, clock: () => now });
+    // Every card of the server before the new ones is one page short of the end: the first step
+    // stops after one page and stores where it got to.
+    const cardIds = server.ctx.db
+      .query({ collection: 'cards', orderBy: [{ field: 'id', direction: 'asc' }] })
+      .map((c) => c.id);
+    let steps = 0;
+    let written = 0;
+    for (;;) {
+      const result = await step();
+      steps += 1;
+      written += result.written;
+      if (result.outcome === 'finished') break;
+      expect(server.ctx.db.get(BACKFILL_NAME_LOWER_STATE).data?.after).toBe(
+        cardIds[steps * 1000 - 1],
+      );
+    }
+    expect(steps).toBe(Math.floor(cardIds.length / 1000) + 1);
+    expect(written).toBe(7);
+    expect(server.ctx.db.get('cards/zz-step-6').data?.nameLower).toBe('step 6');
+    // A finished pass rests: nothing is read or written until a day has gone by.
+    server.ctx.db.update('cards/zz-step-0', { nameLower: 'stale' });
+    now += BACKFILL_REST_MS - 1000;
+    expect(await step()).toEqual({ outcome: 'resting', written: 0 });
+    expect(server.ctx.db.get('cards/zz-step-0').data?.nameLower).toBe('stale');
+    now += 2000;
+    let again = await step();
+    while (again.outcome === 'continues') again = await step();
+    expect(server.ctx.db.get('cards/zz-step-0').data?.nameLower).toBe('step 0');
   });
 });
 
