@@ -431,6 +431,11 @@ describe('jobs that stop half-way', () => {
     expect(failed).toMatchObject({ state: 'failed', cursor: 2, done: 400, written: 400 });
     expect(String(failed.error)).toMatch(/The disk is full/);
     expect(accountCards(server, 'fail')).toHaveLength(400);
+    // Each chunk counted its own cards in its commit: the count is true without a recount.
+    await server.idle();
+    const inUse = () =>
+      (server.ctx.db.get('accounts/fail').data?.plan as { cardsInUse: number }).cardsInUse;
+    expect(inUse()).toBe(400);
 
     await resumeJob('fail', jobId);
     expect(await runJob(db, jobAt)).toBe('done');
@@ -442,6 +447,8 @@ describe('jobs that stop half-way', () => {
     const cards = accountCards(server, 'fail');
     expect(cards).toHaveLength(SIZE);
     expect(new Set(cards.map((c) => c.data.email)).size).toBe(SIZE);
+    await server.idle();
+    expect(inUse()).toBe(SIZE);
   });
 
   it('a job whose server stopped mid-way is resumed at the next start, writing nothing twice', async () => {

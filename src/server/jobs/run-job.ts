@@ -143,19 +143,27 @@ export async function runJob(
         leaseUntil: lease(),
         updatedAt: serverTimestamp(),
       };
-      const ops: WriteOp[] = [...step.ops, { kind: 'update', path, data: update }];
+      const ops: WriteOp[] = [...step.ops];
+      // Cards created by a job are counted in the commit that creates them, by adding the chunk's
+      // count (not recounting the account: that would cost a read of every card a chunk), and the
+      // job's `countedAt` tells the card-count trigger to skip them (job-cards.ts). Atomic with
+      // the cursor, so a resumed part is never counted twice.
+      const newCards = step.newCards ?? 0;
+      if (newCards > 0) {
+        update.countedAt = serverTimestamp();
+        ops.push({
+          kind: 'update',
+          path: `accounts/${params.accountId}`,
+          data: { 'plan.cardsInUse': increment(newCards) },
+        });
+      }
+      ops.push({ kind: 'update', path, data: update });
       if (ops.length > MAX_WRITES_PER_COMMIT)
         throw new Error(`A chunk of ${ops.length} writes is over the commit limit.`);
       await db.batch(ops);
-      // Cards created by a job are counted here, once a chunk, not card by card (job-cards.ts),
-      // and before the job can be done: a run that dies in between leaves it running, and the
-      // next run counts again.
-      if (step.created) {
-        await db.batch([
-          { kind: 'update', path, data: { countedAt: serverTimestamp(), leaseUntil: lease() } },
-        ]);
-        await recountAccount(db, params.accountId);
-      }
+      // The full recount, once at the end, before the job can be done: a run that dies in between
+      // leaves it running, and the next run counts again.
+      if (step.recount) await recountAccount(db, params.accountId);
       if (step.finished) {
         await finish({ state: 'done', error: null, finishedAt: serverTimestamp() });
         return 'done';
