@@ -32,7 +32,7 @@ import { countCardsInUse } from './triggers/card-count';
 import { sendInviteMail } from './triggers/invite-mail';
 import { syncPlanFromSubscriptions } from './triggers/plan-sync';
 import { createLocalLeadRouting } from './triggers/lead-webhooks';
-import { resumeUnfinishedJobs, runJobs } from './triggers/jobs';
+import { resumeUnfinishedJobs, runJobs, startJobSweep } from './triggers/jobs';
 import { backfillNameLower } from '../src/server/jobs/backfill-name-lower';
 import { serverDbFromSync } from '../src/backend/local/sync-server-db';
 import type { CommitTrigger, RouteHandler } from './types';
@@ -145,6 +145,7 @@ if (resumed > 0) console.log(`Resuming ${resumed} unfinished job(s).`);
 server.markReady();
 console.log(`Local data server listening on ${server.url}`);
 const stopLeadRetries = leadRouting.startSweeping(server.ctx);
+const stopJobSweep = startJobSweep(server.ctx.db);
 
 let stopping = false;
 function stop(signal: string): void {
@@ -153,6 +154,7 @@ function stop(signal: string): void {
   console.log(`${signal}: closing the local data server`);
   rules.close();
   stopLeadRetries();
+  stopJobSweep();
   // A job still running stops with the process; its next start resumes it from its cursor.
   server.close().then(
     () => process.exit(0),

@@ -18,6 +18,8 @@
  *   retryLeadWebhooks    every 5 minutes: the webhook deliveries whose retry is due
  *   leadWebhooks     callable: the owner's webhooks (create, update, rotate, delete, test lead)
  *   runJobs          Firestore write of accounts/{accountId}/jobs/{jobId} (runs it when queued)
+ *   sweepJobs        every 5 minutes: queues again the running jobs whose lease expired
+ *   backfillNameLower  every 15 minutes: a bounded part of the cards' search-field repair pass
  */
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
@@ -50,7 +52,8 @@ import {
   type LeadRoutingDeps,
 } from '../../src/server/lead-routing/lead-routing';
 import { createPostWebhook } from '../../src/server/lead-routing/post-webhook';
-import { JOB_DOCUMENT, runJobOnWrite } from '../../src/server/jobs/run-job';
+import { JOB_DOCUMENT, requeueExpiredJobs, runJobOnWrite } from '../../src/server/jobs/run-job';
+import { backfillNameLowerStep } from '../../src/server/jobs/backfill-name-lower';
 import { SUBSCRIPTION_DOCUMENT, syncPlanOnSubscriptionWrite } from '../../src/server/plan-sync';
 import { createPhotoLoader } from '../../src/server/public-surfaces/photo-loader';
 import {
@@ -299,6 +302,24 @@ export function createFunctions(deps: FunctionsDeps) {
           before: eventData(event.data?.before),
           after: eventData(event.data?.after),
         });
+      },
+    ),
+
+    // A run killed by the platform (instance stopped, deploy) leaves its job running; its lease
+    // expires and this queues it again, which fires runJobs from the job's cursor.
+    sweepJobs: onSchedule(
+      { schedule: 'every 5 minutes', region: REGION, timeoutSeconds: 300 },
+      async () => {
+        await requeueExpiredJobs(deps.db());
+      },
+    ),
+
+    // Cards stored without the search field, 5,000 a run from a stored cursor; a finished pass
+    // rests a day (src/server/jobs/backfill-name-lower.ts).
+    backfillNameLower: onSchedule(
+      { schedule: 'every 15 minutes', region: REGION, timeoutSeconds: 300 },
+      async () => {
+        await backfillNameLowerStep(deps.db());
       },
     ),
   };

@@ -29,3 +29,5 @@ export const routeLeadToWebhooks = functions.routeLeadToWebhooks;
 export const retryLeadWebhooks = functions.retryLeadWebhooks;
 export const leadWebhooks = functions.leadWebhooks;
 export const runJobs = functions.runJobs;
+export const sweepJobs = functions.sweepJobs;
+export const backfillNameLower = functions.backfillNameLower;

@@ -397,3 +397,44 @@ describe('runJobs (Firestore write of accounts/{accountId}/jobs/{jobId})', () =>
     expect(writes).toEqual([]);
   });
 });
+
+describe('sweepJobs (scheduled)', () => {
+  it('queues again a running job whose lease expired, and leaves a live one alone', async () => {
+    db.seed('accounts/acc', { name: 'Acme', ownerId: 'u1', plan: FREE });
+    const lost = 'accounts/acc/jobs/lost';
+    const live = 'accounts/acc/jobs/live';
+    db.seed(lost, { kind: 'teamSync', state: 'running', leaseUntil: new Date(Date.now() - 1000) });
+    db.seed(live, {
+      kind: 'teamSync',
+      state: 'running',
+      leaseUntil: new Date(Date.now() + 60_000),
+    });
+    await fns.sweepJobs.run({ scheduleTime: new Date().toISOString(), jobName: 'sweepJobs' });
+    expect(db.dump()[lost]).toMatchObject({ state: 'queued', leaseUntil: null });
+    expect(db.dump()[live]).toMatchObject({ state: 'running' });
+  });
+});
+
+describe('backfillNameLower (scheduled)', () => {
+  it('adds the search field to cards without it and records the pass', async () => {
+    db.seed('cards/c1', { id: 'c1', name: 'Ada Lovelace' });
+    db.seed('cards/c2', { id: 'c2', name: 'Bo', nameLower: 'bo' });
+    await fns.backfillNameLower.run({
+      scheduleTime: new Date().toISOString(),
+      jobName: 'backfillNameLower',
+    });
+    expect(db.dump()['cards/c1']?.nameLower).toBe('ada lovelace');
+    expect(writes).not.toContain('cards/c2');
+    expect(db.dump()['server_state/backfill-name-lower']).toMatchObject({
+      after: null,
+      written: 1,
+    });
+    // The next tick finds the pass finished and rests.
+    writes = [];
+    await fns.backfillNameLower.run({
+      scheduleTime: new Date().toISOString(),
+      jobName: 'backfillNameLower',
+    });
+    expect(writes).toEqual([]);
+  });
+});

@@ -2,11 +2,14 @@
  * The local host of server jobs (`src/server/jobs/run-job.ts`, also the production `runJobs` Cloud
  * Function): a commit trigger that starts a job whenever its document becomes `queued`, and, at
  * start, the jobs a stopped server left unfinished. A job runs beside the trigger chain, not in
- * it, so the card counts and e-mails its commits cause are not held up for the whole job.
+ * it, so the card counts and e-mails its commits cause are not held up for the whole job. A timer
+ * also queues again the jobs whose run was lost (`requeueExpiredJobs`, like the production
+ * `sweepJobs` function), for a run that hung without the process stopping.
  */
 import { serverDbFromSync } from '../../src/backend/local/sync-server-db';
 import {
   jobPathParams,
+  requeueExpiredJobs,
   runJob,
   runJobOnWrite,
   unfinishedJobs,
@@ -39,4 +42,27 @@ export async function resumeUnfinishedJobs(db: AdminDb): Promise<number> {
 /** Resolves when no job is running in this process (for tests and a clean stop). */
 export async function jobsIdle(): Promise<void> {
   while (running.size > 0) await Promise.allSettled([...running]);
+}
+
+/**
+ * Every `intervalMs`, queues and runs again the jobs whose lease expired (their run was lost).
+ * Returns the function that stops the timer.
+ */
+export function startJobSweep(db: AdminDb, intervalMs = 60_000): () => void {
+  const serverDb = serverDbFromSync(db);
+  let sweeping = false;
+  const timer = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    requeueExpiredJobs(serverDb)
+      .then((paths) => {
+        for (const path of paths) track(runJob(serverDb, path));
+      })
+      .catch((err: unknown) => console.error('[jobs] the lease sweep failed', err))
+      .finally(() => {
+        sweeping = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -9,6 +9,7 @@
  */
 import { strToU8, zipSync } from 'fflate';
 import { toCsv } from './csv-safe';
+import { consentCell } from './schemas/lead';
 import type { Card } from './model';
 import type { LeadFields } from './schemas/lead';
 import { buildVCard } from './vcard';
@@ -37,6 +38,7 @@ export const LEAD_CSV_HEADER = [
   'Company',
   'Note',
   'Received',
+  'Consent',
 ] as const;
 
 /** JSON text (dates become ISO strings through Date#toJSON), indented for reading. */
@@ -63,6 +65,7 @@ export function leadsCsv(leads: readonly ExportLead[]): string {
       lead.company,
       lead.note,
       lead.createdAt,
+      consentCell(lead.consent),
     ]),
   ]);
 }

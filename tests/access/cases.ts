@@ -2334,6 +2334,30 @@ const JOB_ATTACKS: AccessCase[] = [
   c('otherOwner cancels a job of account A', 'otherOwner', false, () =>
     update('accounts/acc-a/jobs/job-running', { cancelRequested: true }),
   ),
+  // The run's lease (leaseUntil) is the server's: a client could otherwise keep a lost run from
+  // being resumed, or expire a live run's lease to get a second run of the job.
+  c('owner extends the lease of a running job', 'owner', false, () =>
+    update('accounts/acc-a/jobs/job-running', { leaseUntil: new Date('2099-01-01T00:00:00Z') }),
+  ),
+  c('owner expires the lease of a running job', 'owner', false, () =>
+    update('accounts/acc-a/jobs/job-running', { leaseUntil: OLD }),
+  ),
+  c('owner cancels a job and stamps its lease in the same write', 'owner', false, () =>
+    update('accounts/acc-a/jobs/job-running', { cancelRequested: true, leaseUntil: OLD }),
+  ),
+  c('owner creates a job with a lease of its own', 'owner', false, (e) =>
+    set('accounts/acc-a/jobs/j1', newSyncJob(e, { leaseUntil: new Date('2099-01-01T00:00:00Z') })),
+  ),
+  c('super admin stamps the lease of a running job', 'superAdmin', false, () =>
+    update('accounts/acc-a/jobs/job-running', { leaseUntil: OLD }),
+  ),
+  // The search-field repair's cursor (server_state/backfill-name-lower) is the server's alone.
+  c('super admin reads the search backfill cursor', 'superAdmin', false, () =>
+    get('server_state/backfill-name-lower'),
+  ),
+  c('owner moves the search backfill cursor to its end', 'owner', false, () =>
+    set('server_state/backfill-name-lower', { after: 'zzzz', finishedAt: new Date() }),
+  ),
 ];
 
 export const ACCESS_CASES: readonly AccessCase[] = [

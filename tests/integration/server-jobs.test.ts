@@ -23,8 +23,13 @@ import { saveTeamLinks, toTeamDoc } from '../../src/data/team-settings';
 import { requestTeamSync } from '../../src/data/team-sync';
 import type { Job } from '../../src/domain/jobs';
 import { EMPTY_BRAND_KIT } from '../../src/domain/model';
-import { backfillNameLower } from '../../src/server/jobs/backfill-name-lower';
-import { runJob } from '../../src/server/jobs/run-job';
+import {
+  BACKFILL_NAME_LOWER_STATE,
+  BACKFILL_REST_MS,
+  backfillNameLower,
+  backfillNameLowerStep,
+} from '../../src/server/jobs/backfill-name-lower';
+import { LEASE_MS, requeueExpiredJobs, runJob } from '../../src/server/jobs/run-job';
 import { createTestUser, type TestUser } from '../support/auth-emulator';
 import { localBackendFor, startTestServer, type TestServer } from '../support/local-server';
 
@@ -348,6 +353,46 @@ describe('jobs run by the server as they are created', () => {
     expect(server.ctx.db.get('cards/old-2').data?.nameLower).toBe('renamed');
     expect(await backfillNameLower(db)).toBe(0);
   });
+
+  it('adds the search field in bounded steps that keep their cursor, then rests a day', async () => {
+    const ops: WriteOp[] = Array.from({ length: 7 }, (_, i) => ({
+      kind: 'set' as const,
+      path: `cards/zz-step-${i}`,
+      data: { id: `zz-step-${i}`, name: `Step ${i}`, accountId: 'old' },
+    }));
+    server.ctx.db.batch(ops);
+    const db = serverDbFromSync(server.ctx.db);
+    let now = Date.now();
+    const step = () => backfillNameLowerStep(db, { pages: 1, pageSize: 1000, clock: () => now });
+    // Every card of the server before the new ones is one page short of the end: the first step
+    // stops after one page and stores where it got to.
+    const cardIds = server.ctx.db
+      .query({ collection: 'cards', orderBy: [{ field: 'id', direction: 'asc' }] })
+      .map((c) => c.id);
+    let steps = 0;
+    let written = 0;
+    for (;;) {
+      const result = await step();
+      steps += 1;
+      written += result.written;
+      if (result.outcome === 'finished') break;
+      expect(server.ctx.db.get(BACKFILL_NAME_LOWER_STATE).data?.after).toBe(
+        cardIds[steps * 1000 - 1],
+      );
+    }
+    expect(steps).toBe(Math.floor(cardIds.length / 1000) + 1);
+    expect(written).toBe(7);
+    expect(server.ctx.db.get('cards/zz-step-6').data?.nameLower).toBe('step 6');
+    // A finished pass rests: nothing is read or written until a day has gone by.
+    server.ctx.db.update('cards/zz-step-0', { nameLower: 'stale' });
+    now += BACKFILL_REST_MS - 1000;
+    expect(await step()).toEqual({ outcome: 'resting', written: 0 });
+    expect(server.ctx.db.get('cards/zz-step-0').data?.nameLower).toBe('stale');
+    now += 2000;
+    let again = await step();
+    while (again.outcome === 'continues') again = await step();
+    expect(server.ctx.db.get('cards/zz-step-0').data?.nameLower).toBe('step 0');
+  });
 });
 
 describe('jobs that stop half-way', () => {
@@ -386,6 +431,11 @@ describe('jobs that stop half-way', () => {
     expect(failed).toMatchObject({ state: 'failed', cursor: 2, done: 400, written: 400 });
     expect(String(failed.error)).toMatch(/The disk is full/);
     expect(accountCards(server, 'fail')).toHaveLength(400);
+    // Each chunk counted its own cards in its commit: the count is true without a recount.
+    await server.idle();
+    const inUse = () =>
+      (server.ctx.db.get('accounts/fail').data?.plan as { cardsInUse: number }).cardsInUse;
+    expect(inUse()).toBe(400);
 
     await resumeJob('fail', jobId);
     expect(await runJob(db, jobAt)).toBe('done');
@@ -397,6 +447,8 @@ describe('jobs that stop half-way', () => {
     const cards = accountCards(server, 'fail');
     expect(cards).toHaveLength(SIZE);
     expect(new Set(cards.map((c) => c.data.email)).size).toBe(SIZE);
+    await server.idle();
+    expect(inUse()).toBe(SIZE);
   });
 
   it('a job whose server stopped mid-way is resumed at the next start, writing nothing twice', async () => {
@@ -422,5 +474,84 @@ describe('jobs that stop half-way', () => {
     // Cards of the chunk before the stop were not written again.
     expect(server.ctx.db.get('cards/crash-card-0001').data?.dateUpdated).toEqual(firstWritten);
     expect(team().syncedVersion).toBe(team().syncVersion);
+  });
+});
+
+describe('job leases (a run lost without the process stopping)', () => {
+  let dataDir: string;
+  let server: TestServer;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'cardbuilder-jobs-'));
+    owner = await createTestUser();
+    // No jobs trigger: the test runs each job itself and plays the sweep with its own clock.
+    server = await seededServer(dataDir, (s) => seedAccount(s, 'lease', owner, 0, 5000), [
+      countCardsInUse,
+    ]);
+    setBackend(localBackendFor(server.url, () => owner.idToken));
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('a job whose run was lost is queued again once its lease expires, and completed once', async () => {
+    const rows = importRows('Lease', 600);
+    const jobId = await startImportJob('lease', TEAM, owner.uid, rows);
+    const jobAt = jobPath('lease', jobId);
+    const db = serverDbFromSync(server.ctx.db);
+    let now = Date.now();
+    const clock = () => now;
+    // The second chunk's commit never returns: the instance was killed there, the job stays running.
+    void runJob(failingDb(db, 2, 'hang'), jobAt, { clock });
+    await expect.poll(() => server.ctx.db.get(jobAt).data?.done, { timeout: 10_000 }).toBe(200);
+    const stuck = server.ctx.db.get(jobAt).data ?? {};
+    expect(stuck.state).toBe('running');
+    expect((stuck.leaseUntil as Date).getTime()).toBe(now + LEASE_MS);
+
+    // Inside the lease the sweep leaves the job to its run.
+    now += LEASE_MS - 1000;
+    expect(await requeueExpiredJobs(db, { clock })).toEqual([]);
+    expect(server.ctx.db.get(jobAt).data?.state).toBe('running');
+
+    // Past it, the job is queued again and the next run finishes it from its cursor.
+    now += 2000;
+    expect(await requeueExpiredJobs(db, { clock })).toEqual([jobAt]);
+    expect(server.ctx.db.get(jobAt).data?.state).toBe('queued');
+    // A second sweep (another instance) finds nothing more to queue.
+    expect(await requeueExpiredJobs(db, { clock })).toEqual([]);
+    expect(await runJob(db, jobAt, { clock })).toBe('done');
+    expect(server.ctx.db.get(jobAt).data).toMatchObject({ state: 'done', done: 600, written: 600 });
+    const cards = accountCards(server, 'lease');
+    expect(cards).toHaveLength(600);
+    expect(new Set(cards.map((c) => c.data.email)).size).toBe(600);
+  });
+
+  it('a run whose job was taken over after its lease expired stops without writing', async () => {
+    const path = 'accounts/lease/jobs/taken';
+    server.ctx.db.set(path, {
+      kind: 'teamSync',
+      state: 'queued',
+      teamId: TEAM,
+      version: 1,
+      createdBy: owner.uid,
+    });
+    const db = serverDbFromSync(server.ctx.db);
+    // The claim is taken, then another run claims the job again before the first run's chunk.
+    let taken = false;
+    const racing: ServerDb = {
+      ...db,
+      get: async (p) => {
+        if (p === path && !taken && server.ctx.db.get(path).data?.state === 'running') {
+          taken = true;
+          server.ctx.db.batch([{ kind: 'update', path, data: { runs: 7 } }]);
+        }
+        return db.get(p);
+      },
+    };
+    expect(await runJob(racing, path)).toBe('superseded');
+    expect(server.ctx.db.get(path).data?.done).toBeUndefined();
   });
 });

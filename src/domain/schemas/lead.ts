@@ -48,3 +48,9 @@ export interface LeadEntry extends LeadFields {
 export function leadFromDoc(id: string, data: unknown): LeadEntry {
   return { id, ...storedLeadSchema.parse(data) };
 }
+
+/** The consent as one cell of a spreadsheet or list: `Given: “wording”`, `Not given: “…”` or empty. */
+export function consentCell(consent: LeadFields['consent']): string {
+  if (!consent) return '';
+  return `${consent.given ? 'Given' : 'Not given'}: “${consent.text}”`;
+}

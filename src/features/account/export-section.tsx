@@ -24,8 +24,11 @@ export function ExportSection() {
     setError(null);
     setStatus('Reading your cards…');
     try {
-      const data = await readAccountExport(id, (done, total) =>
-        setStatus(`Reading leads: ${done} of ${total} cards…`),
+      const data = await readAccountExport(id, (done, total, leads) =>
+        setStatus(
+          `Reading leads: ${done} of ${total} cards, ` +
+            `${leads} ${leads === 1 ? 'lead' : 'leads'} so far…`,
+        ),
       );
       const zip = accountExportZip(data);
       const day = new Date().toISOString().slice(0, 10);
@@ -53,7 +56,7 @@ export function ExportSection() {
       <h2 id="export-heading">Export my account</h2>
       <p className="muted">
         One zip file with every card as a vCard, your account, teams, cards and leads as JSON, and
-        your leads as a spreadsheet (CSV). Up to 500 of the newest leads per card are included.
+        your leads as a spreadsheet (CSV). Every lead of every card is included.
       </p>
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div>

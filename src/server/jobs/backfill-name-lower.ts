@@ -1,47 +1,129 @@
 /**
- * A one-off repair, safe to run any number of times: cards stored before `nameLower` existed (or
- * with a stale one) get `nameLower` = the name lower-cased, the field the builder's search queries
- * by prefix (`src/data/cards.ts`). Without it such cards never match a name search. It reads every
- * card in pages by id and writes only the cards that need it, at most 500 writes a commit; a
- * second run writes nothing. The local server runs it at start; see docs/decisions/011-server-jobs.md
- * for production.
+ * A repair, safe to run any number of times: cards stored before `nameLower` existed (or with a
+ * stale one, written by an app that did not send it) get `nameLower` = the name lower-cased, the
+ * field the builder's search queries by prefix (`src/data/cards.ts`). Without it such cards never
+ * match a name search. Firestore cannot query for a missing field, so it reads every card in pages
+ * by id and writes only the cards that need it, at most 500 writes a commit.
+ *
+ * Two ways to run the same page: `backfillNameLower` does a whole pass at once (the local server at
+ * start), `backfillNameLowerStep` does a bounded part of a pass and keeps its cursor in the
+ * server-only document `server_state/backfill-name-lower` (the production `backfillNameLower`
+ * scheduled function), so a pass over any number of cards fits a function's time limit, and a pass
+ * that finished rests a day before the next. See docs/decisions/011-server-jobs.md.
  */
 import type { WriteOp } from '../../backend/port';
 import type { ServerDb } from '../../backend/server-port';
 import { MAX_WRITES_PER_COMMIT } from '../../backend/server-port';
+import { serverTimestamp } from '../../backend/transforms';
 
 /** Cards read per page. */
 const PAGE = 1000;
+
+/** Where a step keeps its pass's cursor (no client rule matches `server_state`: server only). */
+export const BACKFILL_NAME_LOWER_STATE = 'server_state/backfill-name-lower';
+
+/** How long a finished pass rests before the next one starts. */
+export const BACKFILL_REST_MS = 24 * 60 * 60 * 1000;
 
 /** The search field a card's name asks for (the rules' `lower()`, firestore.rules). */
 function nameLowerOf(name: unknown): string {
   return typeof name === 'string' ? name.toLowerCase() : '';
 }
 
-/** Fills in `nameLower` where it is missing or stale; returns how many cards it wrote. */
-export async function backfillNameLower(db: ServerDb): Promise<number> {
+/** One page of cards after `after` (by id): writes the ones that need it. */
+async function backfillPage(
+  db: ServerDb,
+  after: string | null,
+  pageSize: number,
+): Promise<{ written: number; next: string | null }> {
+  const page = await db.query({
+    collection: 'cards',
+    ...(after !== null ? { where: [{ field: 'id', op: '>' as const, value: after }] } : {}),
+    orderBy: [{ field: 'id', direction: 'asc' }],
+    limit: pageSize,
+  });
+  const ops: WriteOp[] = [];
+  for (const doc of page) {
+    const wanted = nameLowerOf(doc.data.name);
+    if (doc.data.nameLower !== wanted) {
+      ops.push({ kind: 'update', path: doc.path, data: { nameLower: wanted } });
+    }
+  }
+  for (let i = 0; i < ops.length; i += MAX_WRITES_PER_COMMIT) {
+    await db.batch(ops.slice(i, i + MAX_WRITES_PER_COMMIT));
+  }
+  const last = page.at(-1);
+  const next =
+    page.length < pageSize || !last
+      ? null
+      : typeof last.data.id === 'string'
+        ? last.data.id
+        : last.id;
+  return { written: ops.length, next };
+}
+
+/** Fills in `nameLower` where it is missing or stale, a whole pass; returns how many it wrote. */
+export async function backfillNameLower(db: ServerDb, pageSize = PAGE): Promise<number> {
   let written = 0;
   let after: string | null = null;
-  for (;;) {
-    const page = await db.query({
-      collection: 'cards',
-      ...(after !== null ? { where: [{ field: 'id', op: '>' as const, value: after }] } : {}),
-      orderBy: [{ field: 'id', direction: 'asc' }],
-      limit: PAGE,
-    });
-    const ops: WriteOp[] = [];
-    for (const doc of page) {
-      const wanted = nameLowerOf(doc.data.name);
-      if (doc.data.nameLower !== wanted) {
-        ops.push({ kind: 'update', path: doc.path, data: { nameLower: wanted } });
-      }
-    }
-    for (let i = 0; i < ops.length; i += MAX_WRITES_PER_COMMIT) {
-      await db.batch(ops.slice(i, i + MAX_WRITES_PER_COMMIT));
-    }
-    written += ops.length;
-    const last = page.at(-1);
-    if (page.length < PAGE || !last) return written;
-    after = typeof last.data.id === 'string' ? last.data.id : last.id;
+  do {
+    const page = await backfillPage(db, after, pageSize);
+    written += page.written;
+    after = page.next;
+  } while (after !== null);
+  return written;
+}
+
+export interface BackfillStepOptions {
+  /** Pages one step reads at most (default 5: 5,000 cards). */
+  pages?: number;
+  pageSize?: number;
+  /** The clock the rest between passes is measured with (tests pass a fake). */
+  clock?: () => number;
+}
+
+export type BackfillStepOutcome = 'resting' | 'continues' | 'finished';
+
+/**
+ * A bounded part of a pass, from the stored cursor: at most `pages` pages, then the cursor is
+ * stored (or the pass marked finished). A pass that finished less than `BACKFILL_REST_MS` ago is
+ * left to rest. Two steps at once only repeat a page's idempotent writes.
+ */
+export async function backfillNameLowerStep(
+  db: ServerDb,
+  options: BackfillStepOptions = {},
+): Promise<{ outcome: BackfillStepOutcome; written: number }> {
+  const pages = options.pages ?? 5;
+  const pageSize = options.pageSize ?? PAGE;
+  const now = (options.clock ?? Date.now)();
+  const state = (await db.get(BACKFILL_NAME_LOWER_STATE)).data ?? {};
+  const finishedAt = state.finishedAt instanceof Date ? state.finishedAt.getTime() : null;
+  let after = typeof state.after === 'string' ? state.after : null;
+  if (after === null && finishedAt !== null && now - finishedAt < BACKFILL_REST_MS) {
+    return { outcome: 'resting', written: 0 };
   }
+  let written = 0;
+  for (let n = 0; n < pages; n += 1) {
+    const page = await backfillPage(db, after, pageSize);
+    written += page.written;
+    after = page.next;
+    if (after === null) break;
+  }
+  const total = (typeof state.written === 'number' ? state.written : 0) + written;
+  await db.batch([
+    {
+      kind: 'set',
+      path: BACKFILL_NAME_LOWER_STATE,
+      data:
+        after === null
+          ? { after: null, finishedAt: new Date(now), written: total, updatedAt: serverTimestamp() }
+          : {
+              after,
+              finishedAt: state.finishedAt ?? null,
+              written: total,
+              updatedAt: serverTimestamp(),
+            },
+    },
+  ]);
+  return { outcome: after === null ? 'finished' : 'continues', written };
 }

@@ -134,7 +134,7 @@ export const importJob: JobKindRunner<ImportRun> = {
     const part = num(ctx.job.cursor);
     const parts = num(ctx.job.rowParts);
     // Every part is done and only the last count and the end are missing (the run stopped).
-    if (part >= parts) return { ops: [], progress: {}, finished: true, created: true };
+    if (part >= parts) return { ops: [], progress: {}, finished: true, recount: true };
     const partPath = `${ctx.path}/rows/${importPartId(part)}`;
     const snap = await ctx.db.get(partPath);
     if (!snap.data || !Array.isArray(snap.data.rows))
@@ -215,7 +215,9 @@ export const importJob: JobKindRunner<ImportRun> = {
         problems: [...stored, ...problems].slice(0, MAX_JOB_PROBLEMS),
       },
       finished,
-      created: written > 0,
+      newCards: written,
+      // One full count at the end reconciles whatever drifted (a count stale before the job).
+      recount: finished,
     };
   },
 };

@@ -1,11 +1,12 @@
 /**
  * Which new cards an import job has counted already. An import job names its cards `{jobId}-{row}`
- * and, after each chunk, writes `countedAt` on the job and then recounts the account's cards
- * (`run-job.ts`), so the card-count trigger (`src/server/card-count.ts`) can skip a card that job
- * created before `countedAt`: 10,000 imported cards cost one recount per chunk of 200, not 10,000
- * recounts of a growing account, and the account document is written once a chunk, not once a
- * card. The time test is what makes it safe: a card a client names like a job's card is created
- * after the job's last count (its `dateCreated` is the commit time), so it is counted as usual.
+ * and counts them itself: each chunk's commit creates the cards, adds their number to the
+ * account's `plan.cardsInUse` and writes `countedAt` on the job (`run-job.ts`), and the last chunk
+ * recounts the account once. So the card-count trigger (`src/server/card-count.ts`) skips a card
+ * that job created no later than `countedAt`: 10,000 imported cards cost no recount per card and
+ * none per chunk, and the account document is written once a chunk, not once a card. The time
+ * test is what makes it safe: a card a client names like a job's card is created after the job's
+ * last count (its `dateCreated` is the commit time), so it is counted as usual.
  */
 import type { DocData } from '../../backend/port';
 import type { ServerDb } from '../../backend/server-port';

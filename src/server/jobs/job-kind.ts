@@ -19,8 +19,13 @@ export interface JobStep {
   ops: WriteOp[];
   progress: DocData;
   finished: boolean;
-  /** True when the chunk created cards: the runner recounts the account's cards after it. */
-  created?: boolean;
+  /**
+   * Cards in use the chunk creates: the runner adds them to the account's `plan.cardsInUse` in
+   * the chunk's own commit (and stamps `countedAt` on the job, see `job-cards.ts`).
+   */
+  newCards?: number;
+  /** True when the runner recounts the account's cards after this chunk (an import's last one). */
+  recount?: boolean;
 }
 
 export interface JobKindRunner<S> {

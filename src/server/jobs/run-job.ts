@@ -46,7 +46,22 @@ const KINDS: Record<string, JobKindRunner<unknown>> = {
   teamSync: teamSyncJob as JobKindRunner<unknown>,
 };
 
-export type RunOutcome = 'done' | 'failed' | 'cancelled' | 'requeued' | 'not-queued';
+/**
+ * How long a run's claim on a job holds without news: the run stamps `leaseUntil` = now + this when
+ * it claims the job and with every chunk's commit (a chunk takes seconds). A job still `running`
+ * past its lease has lost its run (an instance killed, a deploy, a crash), and the sweep
+ * (`requeueExpiredJobs`) queues it again.
+ */
+export const LEASE_MS = 3 * 60 * 1000;
+
+export type RunOutcome =
+  | 'done'
+  | 'failed'
+  | 'cancelled'
+  | 'requeued'
+  | 'not-queued'
+  /** The job was taken over by a later run after this run's lease expired: this run stopped. */
+  | 'superseded';
 
 export interface RunJobOptions {
   budgetMs?: number;
@@ -54,14 +69,22 @@ export interface RunJobOptions {
   clock?: () => number;
 }
 
-/** Takes a queued job for this run; null when it is not queued (another run has it, or it ended). */
-async function claim(db: ServerDb, path: string): Promise<DocData | null> {
+function num(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+/**
+ * Takes a queued job for this run; null when it is not queued (another run has it, or it ended).
+ * The job's `runs` after the claim is this run's number: a run stops when it sees another number.
+ */
+async function claim(db: ServerDb, path: string, leaseUntil: Date): Promise<DocData | null> {
   return db.runTransaction(async (tx) => {
     const snap = await tx.get(path);
     if (!snap.exists || !snap.data || snap.data.state !== 'queued') return null;
     tx.update(path, {
       state: 'running',
       runs: increment(1),
+      leaseUntil,
       updatedAt: serverTimestamp(),
       ...(snap.data.startedAt ? {} : { startedAt: serverTimestamp() }),
     });
@@ -93,8 +116,10 @@ export async function runJob(
   if (!params) return 'not-queued';
   const clock = options.clock ?? Date.now;
   const budget = options.budgetMs ?? RUN_BUDGET_MS;
-  const claimed = await claim(db, path);
+  const lease = () => new Date(clock() + LEASE_MS);
+  const claimed = await claim(db, path, lease());
   if (!claimed) return 'not-queued';
+  const run = num(claimed.runs) + 1;
   const started = clock();
   const finish = (data: DocData) =>
     db.batch([{ kind: 'update', path, data: { ...data, updatedAt: serverTimestamp() } }]);
@@ -106,23 +131,39 @@ export async function runJob(
       const current = await db.get(path);
       const job = current.data;
       if (!job) return 'cancelled';
+      // The sweep queued the job again after this run's lease expired, and a later run has it.
+      if (job.state !== 'running' || num(job.runs) !== run) return 'superseded';
       if (job.cancelRequested === true) {
         await finish({ state: 'cancelled', error: 'Cancelled.', finishedAt: serverTimestamp() });
         return 'cancelled';
       }
       const step = await kind.step({ db, path, ...params, job }, state);
-      const update: DocData = { ...step.progress, updatedAt: serverTimestamp() };
-      const ops: WriteOp[] = [...step.ops, { kind: 'update', path, data: update }];
+      const update: DocData = {
+        ...step.progress,
+        leaseUntil: lease(),
+        updatedAt: serverTimestamp(),
+      };
+      const ops: WriteOp[] = [...step.ops];
+      // Cards created by a job are counted in the commit that creates them, by adding the chunk's
+      // count (not recounting the account: that would cost a read of every card a chunk), and the
+      // job's `countedAt` tells the card-count trigger to skip them (job-cards.ts). Atomic with
+      // the cursor, so a resumed part is never counted twice.
+      const newCards = step.newCards ?? 0;
+      if (newCards > 0) {
+        update.countedAt = serverTimestamp();
+        ops.push({
+          kind: 'update',
+          path: `accounts/${params.accountId}`,
+          data: { 'plan.cardsInUse': increment(newCards) },
+        });
+      }
+      ops.push({ kind: 'update', path, data: update });
       if (ops.length > MAX_WRITES_PER_COMMIT)
         throw new Error(`A chunk of ${ops.length} writes is over the commit limit.`);
       await db.batch(ops);
-      // Cards created by a job are counted here, once a chunk, not card by card (job-cards.ts),
-      // and before the job can be done: a run that dies in between leaves it running, and the
-      // next run counts again.
-      if (step.created) {
-        await db.batch([{ kind: 'update', path, data: { countedAt: serverTimestamp() } }]);
-        await recountAccount(db, params.accountId);
-      }
+      // The full recount, once at the end, before the job can be done: a run that dies in between
+      // leaves it running, and the next run counts again.
+      if (step.recount) await recountAccount(db, params.accountId);
       if (step.finished) {
         await finish({ state: 'done', error: null, finishedAt: serverTimestamp() });
         return 'done';
@@ -176,4 +217,47 @@ export async function unfinishedJobs(db: ServerDb): Promise<string[]> {
     }
   }
   return paths;
+}
+
+/** When a running job's lease ends (a job from before leases: its last update + `LEASE_MS`). */
+function leaseEnd(job: DocData): number {
+  if (job.leaseUntil instanceof Date) return job.leaseUntil.getTime();
+  if (job.updatedAt instanceof Date) return job.updatedAt.getTime() + LEASE_MS;
+  return 0;
+}
+
+/**
+ * The sweep that resumes jobs whose run was lost: every `running` job whose lease has expired is
+ * queued again, in a transaction that checks the lease once more, so a run that renewed its lease
+ * meanwhile keeps its job and two runs never share one. Returns the paths it queued; in production
+ * the write itself starts the next run (`runJobs`), the local host also runs them (the claim makes
+ * a second start a no-op). Both hosts call it on a timer, the local server also at start.
+ */
+export async function requeueExpiredJobs(
+  db: ServerDb,
+  options: { clock?: () => number } = {},
+): Promise<string[]> {
+  const now = (options.clock ?? Date.now)();
+  const queued: string[] = [];
+  const accounts = await db.query({ collection: 'accounts' });
+  for (const account of accounts) {
+    const jobs = await db.query({
+      collection: `accounts/${account.id}/jobs`,
+      where: [{ field: 'state', op: '==', value: 'running' }],
+    });
+    for (const job of jobs) {
+      if (leaseEnd(job.data) > now) continue;
+      const requeued = await db.runTransaction(async (tx) => {
+        const snap = await tx.get(job.path);
+        if (!snap.data || snap.data.state !== 'running' || leaseEnd(snap.data) > now) return false;
+        tx.update(job.path, { state: 'queued', leaseUntil: null, updatedAt: serverTimestamp() });
+        return true;
+      });
+      if (requeued) {
+        console.info(`[jobs] ${job.path}: its run was lost (lease expired), queued again`);
+        queued.push(job.path);
+      }
+    }
+  }
+  return queued;
 }

@@ -43,7 +43,7 @@ describe('lead export of a large card', { timeout: 30_000 }, () => {
     const csv = parts.join('');
     expect(count).toBe(total);
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('Name,E-mail,Phone,Company,Note,Date');
+    expect(lines[0]).toBe('Name,E-mail,Phone,Company,Note,Date,Consent');
     expect(lines).toHaveLength(total + 1);
     const names = lines.slice(1).map((line) => line.split(',')[0]);
     expect(new Set(names).size).toBe(total);

@@ -144,12 +144,13 @@ describe('card analytics helpers', () => {
         company: 'Acme, Inc',
         note: '',
         createdAt: new Date('2025-03-01T00:00:00Z'),
+        consent: { text: 'You may e-mail me.', given: true, at: null },
       },
     ]);
     const [header, row] = csv.split('\r\n');
-    expect(header).toBe('Name,E-mail,Phone,Company,Note,Date');
+    expect(header).toBe('Name,E-mail,Phone,Company,Note,Date,Consent');
     expect(row).toBe(
-      `"'=HYPERLINK(""http://evil"")",a@b.co,"'+1 555","Acme, Inc",,2025-03-01T00:00:00.000Z`,
+      `"'=HYPERLINK(""http://evil"")",a@b.co,"'+1 555","Acme, Inc",,2025-03-01T00:00:00.000Z,Given: “You may e-mail me.”`,
     );
   });
 });

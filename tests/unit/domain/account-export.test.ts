@@ -79,7 +79,7 @@ describe('account export zip', () => {
   it('writes the leads CSV formula-safe and quoted', () => {
     const csv = strFromU8(unzipSync(accountExportZip(input))['leads.csv']!);
     const [header, row] = csv.split('\r\n');
-    expect(header).toBe('Card,Card id,Name,Email,Phone,Company,Note,Received');
+    expect(header).toBe('Card,Card id,Name,Email,Phone,Company,Note,Received,Consent');
     expect(row).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
     expect(row).toContain('"Bob, Inc."');
     expect(row).toContain('"\'+1 555 0199"');

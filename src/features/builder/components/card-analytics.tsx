@@ -30,7 +30,7 @@ import {
   type LeadCursor,
   type LinkClick,
 } from '../../../data/analytics';
-import type { LeadEntry } from '../../../domain/schemas/lead';
+import { consentCell, type LeadEntry } from '../../../domain/schemas/lead';
 import { Section } from './fields';
 import './card-analytics.css';
 
@@ -57,10 +57,18 @@ export function countByDay(dates: readonly (Date | null)[]): Record<string, numb
   return out;
 }
 
-const LEAD_CSV_HEADER = ['Name', 'E-mail', 'Phone', 'Company', 'Note', 'Date'];
+const LEAD_CSV_HEADER = ['Name', 'E-mail', 'Phone', 'Company', 'Note', 'Date', 'Consent'];
 
 function leadRows(entries: readonly LeadEntry[]) {
-  return entries.map((e) => [e.name, e.email, e.phone, e.company, e.note, e.createdAt]);
+  return entries.map((e) => [
+    e.name,
+    e.email,
+    e.phone,
+    e.company,
+    e.note,
+    e.createdAt,
+    consentCell(e.consent),
+  ]);
 }
 
 /** The lead entries as a spreadsheet-safe CSV document. */
@@ -427,9 +435,7 @@ export function CardAnalytics(props: { card: Card; now?: Date }) {
                     {entry.consent ? (
                       <div>
                         <dt>Consent</dt>
-                        <dd className="lead__consent">
-                          {entry.consent.given ? 'Given' : 'Not given'}: “{entry.consent.text}”
-                        </dd>
+                        <dd className="lead__consent">{consentCell(entry.consent)}</dd>
                       </div>
                     ) : null}
                   </dl>
