@@ -22,6 +22,7 @@ import { MAX_WRITES_PER_COMMIT } from '../../backend/server-port';
 import { increment, serverTimestamp } from '../../backend/transforms';
 import { jobWantsRun } from '../../domain/jobs';
 import { recountAccount } from '../card-count';
+import { recountTeamUsage } from '../team-usage';
 import { importJob } from './import-job';
 import { JobError } from './job-kind';
 import type { JobKindRunner } from './job-kind';
@@ -122,6 +123,8 @@ export async function runJob(
       if (step.created) {
         await db.batch([{ kind: 'update', path, data: { countedAt: serverTimestamp() } }]);
         await recountAccount(db, params.accountId);
+        if (typeof job.teamId === 'string')
+          await recountTeamUsage(db, params.accountId, job.teamId);
       }
       if (step.finished) {
         await finish({ state: 'done', error: null, finishedAt: serverTimestamp() });
