@@ -1,5 +1,5 @@
 /**
- * The team page of a large account (1,200 cards, more than the 500 the page once read): its counts
+ * The team page of a large account (1,220 cards, more than the 500 the page once read): its counts
  * are the server's per-team counts, exact whatever the size, and opening it reads one usage
  * document and limited pages of cards, never the account's whole card list.
  */
@@ -14,7 +14,7 @@ import { serverDbOver } from '../support/job-runner';
 import { renderTeam, seedAcme, seedCard } from './render-team';
 
 const SALES = 700;
-const SUPPORT = 500;
+const SUPPORT = 520;
 
 let stop: (() => void) | null = null;
 afterEach(() => {
@@ -72,7 +72,7 @@ function cardReads(accesses: readonly MemoryAccess[]) {
   );
 }
 
-describe('the team page of a 1,200-card account', () => {
+describe('the team page of a 1,220-card account', () => {
   it('shows exact counts in the header, the danger zone and the links tab', async () => {
     const user = userEvent.setup();
     await renderLarge('/team/sales?tab=links');
@@ -89,6 +89,21 @@ describe('the team page of a 1,200-card account', () => {
     expect(await screen.findByText(`${SUPPORT} cards`)).toBeVisible();
     await user.click(screen.getByRole('tab', { name: 'Settings' }));
     expect(await screen.findByText(new RegExp(`its ${SUPPORT} cards move`))).toBeVisible();
+  });
+
+  it('does not delete a team of more cards than a delete moves from the page, and says why', async () => {
+    const user = userEvent.setup();
+    const { db } = await renderLarge('/team/support');
+    await screen.findByText(`${SUPPORT} cards`);
+    await user.click(screen.getByRole('button', { name: 'Delete team' }));
+    expect(
+      await screen.findByText(
+        `This team has ${SUPPORT} cards, more than the 500 a delete can move to your default team. Archive the team instead: its cards stay as they are.`,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(db.dump()['accounts/acme/teams/support']).toBeDefined();
+    expect(db.dump()['cards/h0000']).toMatchObject({ teamId: 'support' });
   });
 
   it('opens with one usage document and limited pages of cards', async () => {
