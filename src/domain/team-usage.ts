@@ -1,8 +1,8 @@
 /**
  * A team's card counts as the team page shows them: how many listed cards the team has, and how
  * many of those take the team's links and its branding. The server keeps them in
- * `accounts/{accountId}/teamUsage/{teamId}` by recounting after each card write that can move them
- * (`src/server/team-usage.ts`), so the team page reads one document instead of every card, however
+ * `accounts/{accountId}/teamUsage/{teamId}`, applying the change of each card write that can move
+ * them (`src/server/team-usage.ts`), so the team page reads one document instead of every card, however
  * large the account is (docs/access.md, "Team usage").
  */
 import { isCoupled } from './links';
@@ -63,24 +63,49 @@ function refOf(card: UsageCard | null): TeamRef | null {
     : null;
 }
 
-function countedState(card: UsageCard): string {
-  return [
-    card.isArchived === true,
-    isCoupled(flag(card, 'syncTeamLinks')),
-    isCoupled(flag(card, 'syncBranding')),
-  ].join();
+function contribution(card: UsageCard): TeamUsage {
+  if (card.isArchived === true) return { cards: 0, linksCoupled: 0, brandingCoupled: 0 };
+  return {
+    cards: 1,
+    linksCoupled: isCoupled(flag(card, 'syncTeamLinks')) ? 1 : 0,
+    brandingCoupled: isCoupled(flag(card, 'syncBranding')) ? 1 : 0,
+  };
+}
+
+/** How one team's counts move. */
+export interface TeamUsageChange {
+  readonly team: TeamRef;
+  readonly delta: TeamUsage;
 }
 
 /**
- * The teams whose counts a card write from `before` to `after` (null: missing) can change: the
- * card's team when it was created or deleted, archived or restored, or coupled or uncoupled; both
- * teams when it moved. Empty for every other edit, so names and links cost no recount.
+ * How a card write from `before` to `after` (null: missing) moves the teams' counts: the card's
+ * team when it was created or deleted, archived or restored, or coupled or uncoupled; both teams
+ * when it moved. Empty for every other edit, so names and links cost nothing.
  */
-export function teamsToRecount(before: UsageCard | null, after: UsageCard | null): TeamRef[] {
-  const from = refOf(before);
-  const to = refOf(after);
-  const same = from && to && from.accountId === to.accountId && from.teamId === to.teamId;
-  if (same && before && after && countedState(before) === countedState(after)) return [];
-  if (same) return [to];
-  return [from, to].filter((ref): ref is TeamRef => ref !== null);
+export function teamUsageChanges(
+  before: UsageCard | null,
+  after: UsageCard | null,
+): TeamUsageChange[] {
+  const changes = new Map<string, { team: TeamRef; delta: TeamUsage }>();
+  const add = (card: UsageCard | null, sign: 1 | -1) => {
+    const team = card ? refOf(card) : null;
+    if (!card || !team) return;
+    const key = `${team.accountId}/${team.teamId}`;
+    const c = contribution(card);
+    const prev = changes.get(key)?.delta ?? { cards: 0, linksCoupled: 0, brandingCoupled: 0 };
+    changes.set(key, {
+      team,
+      delta: {
+        cards: prev.cards + sign * c.cards,
+        linksCoupled: prev.linksCoupled + sign * c.linksCoupled,
+        brandingCoupled: prev.brandingCoupled + sign * c.brandingCoupled,
+      },
+    });
+  };
+  add(before, -1);
+  add(after, 1);
+  return [...changes.values()].filter(
+    ({ delta }) => delta.cards !== 0 || delta.linksCoupled !== 0 || delta.brandingCoupled !== 0,
+  );
 }

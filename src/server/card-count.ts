@@ -11,7 +11,7 @@ import type { DocData } from '../backend/port';
 import type { ServerDb } from '../backend/server-port';
 import { accountsToRecount, cardsInUse } from '../domain/card-count';
 import { isCountedByImportJob } from './jobs/job-cards';
-import { recountTeamsOfCard } from './team-usage';
+import { applyCardToTeamUsage } from './team-usage';
 
 /** The document path the trigger listens to. */
 export const CARD_DOCUMENT = 'cards/{cardId}';
@@ -53,5 +53,5 @@ export async function recountCardsInUse(
   if (before === null && after !== null && (await isCountedByImportJob(db, after))) return;
   for (const accountId of accountsToRecount(before, after)) await recountAccount(db, accountId);
   // The team page's counts (./team-usage.ts) move with the same writes, so the same trigger keeps them.
-  await recountTeamsOfCard(db, before, after);
+  await applyCardToTeamUsage(db, before, after);
 }

@@ -1,15 +1,14 @@
 /**
  * Team usage, the one implementation both hosts run: the card counts of each team
- * (`src/domain/team-usage.ts`) in `accounts/{accountId}/teamUsage/{teamId}`, recounted with server
- * privileges after each card write that can move them (called by the card-count trigger,
- * `./card-count.ts`, and by an import job after each chunk of cards it creates). Clients may only
- * read it (firestore.rules), so the counts the team page shows cannot be forged. As with
- * `plan.cardsInUse`, recounting (not incrementing) keeps the counts right after retries, races and
- * repairs; the read of the team's cards and the write share one transaction.
+ * (`src/domain/team-usage.ts`) in `accounts/{accountId}/teamUsage/{teamId}`, written with server
+ * privileges only (firestore.rules: clients read it), so the counts the team page shows cannot be
+ * forged. The card-count trigger (`./card-count.ts`) applies each card write's change to them, a
+ * constant cost per write; a team never counted yet, and an import job after each chunk of cards it
+ * creates, recount the team whole, which also repairs any drift (docs/access.md, "Team usage").
  */
 import type { DocData } from '../backend/port';
 import type { ServerDb } from '../backend/server-port';
-import { teamsToRecount, teamUsageOf } from '../domain/team-usage';
+import { teamUsageChanges, teamUsageOf } from '../domain/team-usage';
 import type { TeamUsage } from '../domain/team-usage';
 
 /** Where a team's usage lives. */
@@ -50,12 +49,36 @@ export async function recountTeamUsage(
   });
 }
 
-/** Recounts the teams a card write from `before` to `after` affects (none for most edits). */
-export async function recountTeamsOfCard(
+function asCount(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+/**
+ * Applies a card write from `before` to `after` to the counts of the teams it touches (none for
+ * most edits). Each team's change is one transaction over its usage document alone, so a write
+ * costs the same in a team of 10 cards or 10,000; a team never counted yet is recounted whole
+ * instead, once (this also counts the card of this write).
+ */
+export async function applyCardToTeamUsage(
   db: ServerDb,
   before: DocData | null,
   after: DocData | null,
 ): Promise<void> {
-  for (const ref of teamsToRecount(before, after))
-    await recountTeamUsage(db, ref.accountId, ref.teamId);
+  for (const { team, delta } of teamUsageChanges(before, after)) {
+    const path = teamUsagePath(team.accountId, team.teamId);
+    const counted = await db.runTransaction(async (tx) => {
+      const stored = await tx.get(path);
+      if (!stored.exists || !stored.data) return false;
+      const data = stored.data;
+      tx.set(path, {
+        cards: Math.max(0, asCount(data['cards']) + delta.cards),
+        linksCoupled: Math.max(0, asCount(data['linksCoupled']) + delta.linksCoupled),
+        brandingCoupled: Math.max(0, asCount(data['brandingCoupled']) + delta.brandingCoupled),
+        accountId: team.accountId,
+        teamId: team.teamId,
+      });
+      return true;
+    });
+    if (!counted) await recountTeamUsage(db, team.accountId, team.teamId);
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { teamsToRecount, teamUsageOf } from '../../../src/domain/team-usage';
+import { teamUsageChanges, teamUsageOf } from '../../../src/domain/team-usage';
 
 const card = (extra: Record<string, unknown> = {}) => ({
   accountId: 'acme',
@@ -23,28 +23,38 @@ describe('teamUsageOf', () => {
   });
 });
 
-describe('teamsToRecount', () => {
+describe('teamUsageChanges', () => {
   const sales = { accountId: 'acme', teamId: 'sales' };
   const support = { accountId: 'acme', teamId: 'support' };
+  const one = { cards: 1, linksCoupled: 1, brandingCoupled: 1 };
+  const minusOne = { cards: -1, linksCoupled: -1, brandingCoupled: -1 };
 
-  it('recounts the team of a created or deleted card', () => {
-    expect(teamsToRecount(null, card())).toEqual([sales]);
-    expect(teamsToRecount(card(), null)).toEqual([sales]);
+  it('counts a created card in, and a deleted one out', () => {
+    expect(teamUsageChanges(null, card())).toEqual([{ team: sales, delta: one }]);
+    expect(teamUsageChanges(card(), null)).toEqual([{ team: sales, delta: minusOne }]);
   });
 
-  it('recounts both teams when a card moves', () => {
-    expect(teamsToRecount(card(), card({ teamId: 'support' }))).toEqual([sales, support]);
+  it('moves a card out of one team and into the other', () => {
+    expect(teamUsageChanges(card(), card({ teamId: 'support' }))).toEqual([
+      { team: sales, delta: minusOne },
+      { team: support, delta: one },
+    ]);
   });
 
-  it('recounts the team when a card is archived or uncoupled', () => {
-    expect(teamsToRecount(card(), card({ isArchived: true }))).toEqual([sales]);
+  it('counts an archived card out, and an uncoupled one out of the coupled counts only', () => {
+    expect(teamUsageChanges(card(), card({ isArchived: true }))).toEqual([
+      { team: sales, delta: minusOne },
+    ]);
     expect(
-      teamsToRecount(card(), card({ bulkSync: { syncTeamLinks: false, syncBranding: true } })),
-    ).toEqual([sales]);
+      teamUsageChanges(card(), card({ bulkSync: { syncTeamLinks: false, syncBranding: true } })),
+    ).toEqual([{ team: sales, delta: { cards: 0, linksCoupled: -1, brandingCoupled: 0 } }]);
   });
 
-  it('recounts nothing for an edit of anything else', () => {
-    expect(teamsToRecount(card(), card({ name: 'Ada' }))).toEqual([]);
-    expect(teamsToRecount(card({ bulkSync: undefined }), card())).toEqual([]);
+  it('changes nothing for an edit of anything else', () => {
+    expect(teamUsageChanges(card(), card({ name: 'Ada' }))).toEqual([]);
+    expect(teamUsageChanges(card({ bulkSync: undefined }), card())).toEqual([]);
+    expect(
+      teamUsageChanges(card({ isArchived: true }), card({ isArchived: true, teamId: 'x' })),
+    ).toEqual([]);
   });
 });

@@ -56,4 +56,15 @@ describe('the team counts the card-count trigger keeps', () => {
     // Only the card's own write: no recount of the account or the team.
     expect(commits.length).toBe(before + 1);
   });
+
+  it('counts a team never counted before whole, then applies each write to it', async () => {
+    const { db, write, usage } = setup();
+    // Cards written before the counts existed (no trigger ran for them).
+    for (const id of ['old1', 'old2', 'old3'])
+      await db.batch([{ kind: 'set', path: `cards/${id}`, data: card() }]);
+    await write('c1', card({ bulkSync: { syncTeamLinks: false, syncBranding: false } }));
+    expect(await usage('sales')).toMatchObject({ cards: 4, linksCoupled: 3, brandingCoupled: 3 });
+    await write('c2', card());
+    expect(await usage('sales')).toMatchObject({ cards: 5, linksCoupled: 4, brandingCoupled: 4 });
+  });
 });
