@@ -3,8 +3,8 @@
  * (`src/domain/team-usage.ts`) in `accounts/{accountId}/teamUsage/{teamId}`, written with server
  * privileges only (firestore.rules: clients read it), so the counts the team page shows cannot be
  * forged. The card-count trigger (`./card-count.ts`) applies each card write's change to them, a
- * constant cost per write; a team never counted yet, and an import job after each chunk of cards it
- * creates, recount the team whole, which also repairs any drift (docs/access.md, "Team usage").
+ * constant cost per write. An import job recounts its team whole after each chunk of cards it
+ * creates (its cards skip the trigger), which also repairs any drift (docs/access.md, "Team usage").
  */
 import type { DocData } from '../backend/port';
 import type { ServerDb } from '../backend/server-port';
@@ -56,8 +56,9 @@ function asCount(value: unknown): number {
 /**
  * Applies a card write from `before` to `after` to the counts of the teams it touches (none for
  * most edits). Each team's change is one transaction over its usage document alone, so a write
- * costs the same in a team of 10 cards or 10,000; a team never counted yet is recounted whole
- * instead, once (this also counts the card of this write).
+ * costs the same in a team of 10 cards or 10,000. A team without a usage document starts from zero:
+ * recounting it here instead would also count the cards of the same commit whose triggers have not
+ * run yet, and count them twice when they do.
  */
 export async function applyCardToTeamUsage(
   db: ServerDb,
@@ -66,10 +67,8 @@ export async function applyCardToTeamUsage(
 ): Promise<void> {
   for (const { team, delta } of teamUsageChanges(before, after)) {
     const path = teamUsagePath(team.accountId, team.teamId);
-    const counted = await db.runTransaction(async (tx) => {
-      const stored = await tx.get(path);
-      if (!stored.exists || !stored.data) return false;
-      const data = stored.data;
+    await db.runTransaction(async (tx) => {
+      const data = (await tx.get(path)).data ?? {};
       tx.set(path, {
         cards: Math.max(0, asCount(data['cards']) + delta.cards),
         linksCoupled: Math.max(0, asCount(data['linksCoupled']) + delta.linksCoupled),
@@ -77,8 +76,44 @@ export async function applyCardToTeamUsage(
         accountId: team.accountId,
         teamId: team.teamId,
       });
-      return true;
     });
-    if (!counted) await recountTeamUsage(db, team.accountId, team.teamId);
   }
+}
+
+/** Cards read per page by the backfill. */
+const BACKFILL_PAGE = 1000;
+
+/**
+ * A one-off repair, safe to run any number of times: every team that has cards but no usage
+ * document yet (its cards were written before the counts existed) is recounted whole. It reads
+ * every card in pages by id and writes only the missing documents; a second run writes nothing.
+ * Run it while no card writes are pending (the local server runs it at start, after the triggers
+ * of its seeding went idle): a recount alongside a pending trigger would count that card twice.
+ * Returns how many teams it counted.
+ */
+export async function backfillTeamUsage(db: ServerDb): Promise<number> {
+  const teams = new Map<string, { accountId: string; teamId: string }>();
+  let after: string | null = null;
+  for (;;) {
+    const page = await db.query({
+      collection: 'cards',
+      ...(after !== null ? { where: [{ field: 'id', op: '>' as const, value: after }] } : {}),
+      orderBy: [{ field: 'id', direction: 'asc' }],
+      limit: BACKFILL_PAGE,
+    });
+    for (const doc of page) {
+      const { accountId, teamId } = doc.data;
+      if (typeof accountId === 'string' && accountId && typeof teamId === 'string' && teamId)
+        teams.set(`${accountId}/${teamId}`, { accountId, teamId });
+    }
+    const last = page.at(-1);
+    if (page.length < BACKFILL_PAGE || !last) break;
+    after = typeof last.data.id === 'string' ? last.data.id : last.id;
+  }
+  let counted = 0;
+  for (const { accountId, teamId } of teams.values()) {
+    if ((await db.get(teamUsagePath(accountId, teamId))).exists) continue;
+    if (await recountTeamUsage(db, accountId, teamId)) counted++;
+  }
+  return counted;
 }

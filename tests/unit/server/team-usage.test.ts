@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryServerDb } from '../../../src/backend/memory/memory-server-db';
 import type { DocData, WriteOp } from '../../../src/backend/port';
 import { recountCardsInUse } from '../../../src/server/card-count';
-import { teamUsagePath } from '../../../src/server/team-usage';
+import { backfillTeamUsage, recountTeamUsage, teamUsagePath } from '../../../src/server/team-usage';
 
 function setup() {
   const commits: WriteOp[][] = [];
@@ -57,14 +57,37 @@ describe('the team counts the card-count trigger keeps', () => {
     expect(commits.length).toBe(before + 1);
   });
 
-  it('counts a team never counted before whole, then applies each write to it', async () => {
+  it('counts each card of a batch once, whatever order the triggers run in', async () => {
+    const { db, usage } = setup();
+    const cards = ['b1', 'b2', 'b3'].map((id) => [id, card()] as const);
+    await db.batch(
+      cards.map(([id, data]) => ({ kind: 'set' as const, path: `cards/${id}`, data })),
+    );
+    for (const [, data] of cards) await recountCardsInUse(db, null, data);
+    expect(await usage('sales')).toMatchObject({ cards: 3, linksCoupled: 3, brandingCoupled: 3 });
+  });
+
+  it('repairs a drifted count with a whole recount', async () => {
     const { db, write, usage } = setup();
-    // Cards written before the counts existed (no trigger ran for them).
-    for (const id of ['old1', 'old2', 'old3'])
-      await db.batch([{ kind: 'set', path: `cards/${id}`, data: card() }]);
-    await write('c1', card({ bulkSync: { syncTeamLinks: false, syncBranding: false } }));
-    expect(await usage('sales')).toMatchObject({ cards: 4, linksCoupled: 3, brandingCoupled: 3 });
-    await write('c2', card());
-    expect(await usage('sales')).toMatchObject({ cards: 5, linksCoupled: 4, brandingCoupled: 4 });
+    await write('c1', card());
+    await db.batch([{ kind: 'set', path: teamUsagePath('acme', 'sales'), data: { cards: 9 } }]);
+    await recountTeamUsage(db, 'acme', 'sales');
+    expect(await usage('sales')).toMatchObject({ cards: 1, linksCoupled: 1, brandingCoupled: 1 });
+  });
+
+  it('backfills the teams whose cards predate the counts, once', async () => {
+    const { db, write, usage } = setup();
+    for (const id of ['old1', 'old2'])
+      await db.batch([{ kind: 'set', path: `cards/${id}`, data: card({ id }) }]);
+    await db.batch([
+      { kind: 'set', path: 'cards/old3', data: card({ id: 'old3', teamId: 'support' }) },
+    ]);
+    await write('new1', card({ id: 'new1', teamId: 'partners' }));
+    expect(await usage('sales')).toBeFalsy();
+    expect(await backfillTeamUsage(db)).toBe(2);
+    expect(await usage('sales')).toMatchObject({ cards: 2, linksCoupled: 2 });
+    expect(await usage('support')).toMatchObject({ cards: 1 });
+    expect(await usage('partners')).toMatchObject({ cards: 1 });
+    expect(await backfillTeamUsage(db)).toBe(0);
   });
 });
