@@ -34,6 +34,7 @@ import { syncPlanFromSubscriptions } from './triggers/plan-sync';
 import { createLocalLeadRouting } from './triggers/lead-webhooks';
 import { resumeUnfinishedJobs, runJobs, startJobSweep } from './triggers/jobs';
 import { backfillNameLower } from '../src/server/jobs/backfill-name-lower';
+import { backfillTeamUsage } from '../src/server/team-usage';
 import { serverDbFromSync } from '../src/backend/local/sync-server-db';
 import type { CommitTrigger, RouteHandler } from './types';
 
@@ -140,6 +141,11 @@ if (env.SEED_DEMO === '1' && (await seedDemoIfEmpty(server.ctx.db, server.ctx.pr
 // Cards stored before the search field existed become searchable (idempotent: usually 0 writes).
 const backfilled = await backfillNameLower(serverDbFromSync(server.ctx.db));
 if (backfilled > 0) console.log(`Added the search field to ${backfilled} older cards.`);
+// Teams whose cards were stored before the team counts existed get counted (usually 0 writes);
+// after the seeding's triggers, so that no card is counted by both (src/server/team-usage.ts).
+await server.idle();
+const teamsCounted = await backfillTeamUsage(serverDbFromSync(server.ctx.db));
+if (teamsCounted > 0) console.log(`Counted the cards of ${teamsCounted} older team(s).`);
 const resumed = await resumeUnfinishedJobs(server.ctx.db);
 if (resumed > 0) console.log(`Resuming ${resumed} unfinished job(s).`);
 server.markReady();

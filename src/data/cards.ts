@@ -32,8 +32,6 @@ export const HANDLES = 'handles';
  */
 export const CARD_PAGE_SIZE = 40;
 
-/** The most cards a whole-account read takes at once (access rules cap list queries at 1,000). */
-export const CARD_LIST_LIMIT = 500;
 
 export function cardPath(id: string): string {
   return `${CARDS}/${id}`;
@@ -45,16 +43,6 @@ export function handlePath(handle: string): string {
 
 export function newCardId(): string {
   return backend().newId();
-}
-
-function fromDocs(docs: readonly QueryDoc[]): Card[] {
-  return docs
-    .map((doc) => cardFromDoc(doc.id, doc.data))
-    .sort(
-      (a, b) =>
-        a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) ||
-        a.handle.localeCompare(b.handle),
-    );
 }
 
 /** Removes `undefined` (Firestore refuses it) from plain objects and arrays, deeply. */
@@ -289,26 +277,6 @@ export function watchAccountCard(
       const doc = docs[0];
       next(doc ? cardFromDoc(doc.id, doc.data) : null);
     },
-    error,
-  );
-}
-
-/**
- * Follows the account's cards that are not archived, by name (spec 4: only isArchived false is
- * listed). The query carries the access rule's own constraint (accountId) and a limit.
- */
-export function watchAccountCards(
-  accountId: string,
-  next: (cards: Card[]) => void,
-  error: (err: ListenError) => void,
-): Unsubscribe {
-  return backend().onQuery(
-    {
-      collection: CARDS,
-      where: listWhere(accountId, {}),
-      limit: CARD_LIST_LIMIT,
-    },
-    (docs) => next(fromDocs(docs)),
     error,
   );
 }

@@ -24,15 +24,35 @@ export function selectTeam<T extends { id: string; accountId: string }>(
 
 export type TeamDeleteCheck = { ok: true } | { ok: false; message: string };
 
-/** Whether the user may delete this team (spec 5): never their default team. */
+/**
+ * Whether the user may delete this team (spec 5): never their default team; nor, from the team
+ * page, a team of more than `TEAM_DELETE_MOVE_LIMIT` cards (`cardCount`, the server's count).
+ */
 export function teamDeleteCheck(
   teamId: string,
   user: { defaultTeam?: string | null | undefined } | null | undefined,
+  cardCount = 0,
 ): TeamDeleteCheck {
   if (user?.defaultTeam && user.defaultTeam === teamId) {
     return { ok: false, message: DEFAULT_TEAM_DELETE_MESSAGE };
   }
+  if (cardCount > TEAM_DELETE_MOVE_LIMIT) {
+    return { ok: false, message: teamTooLargeToDeleteMessage(cardCount) };
+  }
   return { ok: true };
+}
+
+/**
+ * The most cards a team delete moves to the default team from the browser (the move is a paged
+ * read and chunked writes of the team's cards, docs/access.md "Team usage"). A larger team is not
+ * deleted from the page: moving thousands of cards belongs in a server job, which does not exist
+ * for deletes yet, so the page says so and offers archiving, which moves nothing.
+ */
+export const TEAM_DELETE_MOVE_LIMIT = 500;
+
+/** Why a team of `cardCount` cards (over the limit) cannot be deleted from the team page. */
+export function teamTooLargeToDeleteMessage(cardCount: number): string {
+  return `This team has ${cardCount.toLocaleString('en-US')} cards, more than the ${TEAM_DELETE_MOVE_LIMIT} a delete can move to your default team. Archive the team instead: its cards stay as they are.`;
 }
 
 /**

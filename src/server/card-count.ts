@@ -11,6 +11,7 @@ import type { DocData } from '../backend/port';
 import type { ServerDb } from '../backend/server-port';
 import { accountsToRecount, cardsInUse } from '../domain/card-count';
 import { isCountedByImportJob } from './jobs/job-cards';
+import { applyCardToTeamUsage } from './team-usage';
 
 /** The document path the trigger listens to. */
 export const CARD_DOCUMENT = 'cards/{cardId}';
@@ -42,7 +43,7 @@ export async function recountAccount(db: ServerDb, accountId: string): Promise<b
   });
 }
 
-/** Recounts the accounts a card write from `before` to `after` affects (none for most edits). */
+/** Recounts the accounts (and teams) a card write from `before` to `after` affects (none for most edits). */
 export async function recountCardsInUse(
   db: ServerDb,
   before: DocData | null,
@@ -51,4 +52,6 @@ export async function recountCardsInUse(
   // An import job recounts its account after each chunk of cards it creates (jobs/job-cards.ts).
   if (before === null && after !== null && (await isCountedByImportJob(db, after))) return;
   for (const accountId of accountsToRecount(before, after)) await recountAccount(db, accountId);
+  // The team page's counts (./team-usage.ts) move with the same writes, so the same trigger keeps them.
+  await applyCardToTeamUsage(db, before, after);
 }

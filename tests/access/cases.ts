@@ -350,6 +350,11 @@ export function buildFixture(ids: Ids, now: Date): Array<[string, DocData]> {
     ['accounts/acc-a/jobs/job-running', job('running')],
     ['accounts/acc-a/jobs/job-failed', { ...job('failed'), error: 'The disk is full.' }],
     ['accounts/acc-b/jobs/job-b', job('running')],
+    // Team usage (docs/access.md): the counts the server keeps for team-a1.
+    [
+      'accounts/acc-a/teamUsage/team-a1',
+      { cards: 3, linksCoupled: 2, brandingCoupled: 3, accountId: 'acc-a', teamId: 'team-a1' },
+    ],
   ];
 }
 /** A stored team sync job of team-a1 in `state`, as the server leaves it. */
@@ -2360,6 +2365,36 @@ const JOB_ATTACKS: AccessCase[] = [
   ),
 ];
 
+// Team usage (accounts/{id}/teamUsage/{teamId}): members read the counts, only the server writes.
+const TEAM_USAGE: Row[] = [
+  {
+    what: "get a team's usage in account A",
+    op: () => get('accounts/acc-a/teamUsage/team-a1'),
+    allow: ACCOUNT_A_CARD_EDITORS,
+  },
+  {
+    what: 'list the team usage of account A',
+    op: () => query({ collection: 'accounts/acc-a/teamUsage', limit: 20 }),
+    allow: ACCOUNT_A_CARD_EDITORS,
+  },
+  {
+    what: "raise a team's card count in account A",
+    op: () => update('accounts/acc-a/teamUsage/team-a1', { cards: 1 }),
+    allow: [],
+  },
+  {
+    what: "write a new team's usage in account A",
+    op: () =>
+      set('accounts/acc-a/teamUsage/team-a2', { cards: 0, linksCoupled: 0, brandingCoupled: 0 }),
+    allow: [],
+  },
+  {
+    what: "delete a team's usage in account A",
+    op: () => del('accounts/acc-a/teamUsage/team-a1'),
+    allow: [],
+  },
+];
+
 export const ACCESS_CASES: readonly AccessCase[] = [
   ...expand(MATRIX),
   ...ATTACKS,
@@ -2367,6 +2402,7 @@ export const ACCESS_CASES: readonly AccessCase[] = [
   ...LEAD_ROUTING_ATTACKS,
   ...expand(JOBS),
   ...JOB_ATTACKS,
+  ...expand(TEAM_USAGE),
 ];
 
 /** Files (storage.rules / canWriteFile), run against the local server's file store. */

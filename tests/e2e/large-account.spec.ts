@@ -1,10 +1,11 @@
 /**
  * A 1,000-card account in the builder: the list opens on one page with the account's true count,
- * pages on, and finds a card far down the alphabet by name, by handle and after a filter. The cards
+ * pages on, and finds a card far down the alphabet by name, by handle and after a filter; then its
+ * team page shows the team's true counts. The cards
  * are seeded server-side (the e2e stack's admin endpoint, server/admin-route.ts): no screen makes
  * 1,000 cards, and the importer is measured by the bench.
  */
-import { expect, test } from './fixtures';
+import { expect, expectAccessible, test } from './fixtures';
 
 const ADMIN_SECRET = 'e2e-admin-secret-not-for-production';
 const TOTAL = 1000;
@@ -108,5 +109,16 @@ test.describe('a large account', () => {
     await page.getByRole('combobox', { name: 'Team sync' }).selectOption('links-off');
     await expect(page.getByText('10 cards in this view')).toBeVisible();
     await expect(page.getByRole('button', { name: /Member 0907/ })).toBeVisible();
+
+    // The team page counts every card of the team from the server's team counts, not a page.
+    await page.goto(`/team/${defaultTeam}?tab=links`);
+    await expect(page.getByText(`${TOTAL} cards`, { exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page.getByText(/These links appear on 990 cards of/)).toBeVisible();
+    await expect(page.getByText(/10 cards have opted out/)).toBeVisible();
+    await page.getByRole('tab', { name: 'Members' }).click();
+    await expect(page.getByText(`The people of 100 of ${TOTAL} cards.`)).toBeVisible();
+    await expectAccessible(page);
   });
 });

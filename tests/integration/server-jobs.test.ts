@@ -324,6 +324,9 @@ describe('jobs run by the server as they are created', () => {
     const inUse = () =>
       (server.ctx.db.get('accounts/imp').data?.plan as { cardsInUse: number }).cardsInUse;
     expect(inUse()).toBe(1160);
+    // The team page's count too (src/server/team-usage.ts): recounted by the job, not per card.
+    const teamCount = () => server.ctx.db.get(`accounts/imp/teamUsage/${TEAM}`).data?.cards;
+    expect(teamCount()).toBe(1160);
     // A card named like the job's cards but created after its last count is counted as usual.
     server.ctx.db.set(`cards/${jobId}-99999`, {
       ...cardData('imp', owner.uid, 99999),
@@ -332,6 +335,7 @@ describe('jobs run by the server as they are created', () => {
     });
     await server.idle();
     expect(inUse()).toBe(1161);
+    expect(teamCount()).toBe(1161);
   });
 
   it('adds the search field to cards stored without it, once', async () => {

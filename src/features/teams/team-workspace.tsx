@@ -27,7 +27,8 @@ import { SyncStatus } from './components/sync-status';
 import { Tabs } from '../../ui/tabs';
 import { TeamLinksPanel } from './components/team-links-panel';
 import { TeamSettingsPanel } from './components/team-settings-panel';
-import { useAccountCards } from './hooks/use-account-cards';
+import { useCardPages } from './hooks/use-card-pages';
+import { useTeamUsage } from './hooks/use-team-usage';
 import { useTeam } from './hooks/use-team';
 import { useTeamSync } from './hooks/use-team-sync';
 import { createImporterStore } from './importer-store';
@@ -107,6 +108,9 @@ function NewTeamDialog(props: {
   );
 }
 
+/** Cards read for the brand kit's sample: enough to find one that takes the branding. */
+const SAMPLE_PAGE = 10;
+
 export function TeamWorkspace() {
   const { teamId } = useParams();
   const navigate = useNavigate();
@@ -121,11 +125,14 @@ export function TeamWorkspace() {
   const teamState = useTeam(accountId, teamId);
   const team = teamState.team;
   const sync = useTeamSync(team, user?.id ?? null);
-  const cards = useAccountCards(accountId);
   const [importer] = useState(createImporterStore);
   const [creating, setCreating] = useState(false);
   const tabParam = params.get('tab');
   const tab: TabKey = isTab(tabParam) ? tabParam : 'settings';
+  // Counts come from the team's usage document (kept by the server), never from reading every
+  // card; the brand kit's sample is the first coupled card of one small page of the team's cards.
+  const usage = useTeamUsage(accountId, teamId);
+  const samplePage = useCardPages(tab === 'branding' ? accountId : null, { teamId }, SAMPLE_PAGE);
   useDocumentTitle(team ? `${team.name} · Team` : 'Team');
 
   useEffect(() => {
@@ -136,13 +143,13 @@ export function TeamWorkspace() {
     importer.getState().reset();
   }, [importer, teamId]);
 
-  const teamCards = useMemo(
-    () => (cards ?? []).filter((c) => c.teamId === teamId),
-    [cards, teamId],
+  const cardCount = usage?.cards ?? 0;
+  const linksCoupled = usage?.linksCoupled ?? 0;
+  const brandingCoupled = usage?.brandingCoupled ?? 0;
+  const sample = useMemo(
+    () => (samplePage.cards ?? []).find((c) => isCoupled(c.bulkSync?.syncBranding)) ?? null,
+    [samplePage.cards],
   );
-  const linksCoupled = teamCards.filter((c) => isCoupled(c.bulkSync?.syncTeamLinks)).length;
-  const brandingCards = teamCards.filter((c) => isCoupled(c.bulkSync?.syncBranding));
-  const brandingCoupled = brandingCards.length;
 
   if (!user || !account || accountStatus === 'loading' || teamState.status === 'loading') {
     return <PageLoader label="Loading the team…" />;
@@ -185,7 +192,9 @@ export function TeamWorkspace() {
             ) : null}
           </h1>
           <p className="muted" style={{ margin: 'var(--space-1) 0 0' }}>
-            {teamCards.length} {teamCards.length === 1 ? 'card' : 'cards'}
+            {usage === null
+              ? 'Counting cards…'
+              : `${cardCount} ${cardCount === 1 ? 'card' : 'cards'}`}
           </p>
         </div>
         <div className="team-header__actions">
@@ -224,7 +233,7 @@ export function TeamWorkspace() {
             team={team}
             account={account}
             user={user}
-            cardCount={teamCards.length}
+            cardCount={cardCount}
           />
         ) : null}
         {tab === 'branding' ? (
@@ -233,7 +242,7 @@ export function TeamWorkspace() {
             team={team}
             gates={gates}
             coupled={brandingCoupled}
-            sample={brandingCards[0] ?? null}
+            sample={sample}
             accountName={account.name}
           />
         ) : null}
@@ -242,7 +251,7 @@ export function TeamWorkspace() {
             key={`${team.id}:${team.syncVersion}`}
             team={team}
             coupled={linksCoupled}
-            optedOut={teamCards.length - linksCoupled}
+            optedOut={cardCount - linksCoupled}
           />
         ) : null}
         {tab === 'promotions' ? (
@@ -253,7 +262,7 @@ export function TeamWorkspace() {
             account={account}
             user={user}
             gates={gates}
-            cards={cards}
+            teamCardCount={usage?.cards ?? null}
             teams={teams}
             teamId={team.id}
           />

@@ -22,6 +22,7 @@ import { MAX_WRITES_PER_COMMIT } from '../../backend/server-port';
 import { increment, serverTimestamp } from '../../backend/transforms';
 import { jobWantsRun } from '../../domain/jobs';
 import { recountAccount } from '../card-count';
+import { recountTeamUsage } from '../team-usage';
 import { importJob } from './import-job';
 import { JobError } from './job-kind';
 import type { JobKindRunner } from './job-kind';
@@ -134,6 +135,9 @@ export async function runJob(
       // The sweep queued the job again after this run's lease expired, and a later run has it.
       if (job.state !== 'running' || num(job.runs) !== run) return 'superseded';
       if (job.cancelRequested === true) {
+        // The cards made before the cancel stay: the team's usage counts them.
+        if (job.kind === 'import' && typeof job.teamId === 'string')
+          await recountTeamUsage(db, params.accountId, job.teamId);
         await finish({ state: 'cancelled', error: 'Cancelled.', finishedAt: serverTimestamp() });
         return 'cancelled';
       }
@@ -161,9 +165,15 @@ export async function runJob(
       if (ops.length > MAX_WRITES_PER_COMMIT)
         throw new Error(`A chunk of ${ops.length} writes is over the commit limit.`);
       await db.batch(ops);
-      // The full recount, once at the end, before the job can be done: a run that dies in between
-      // leaves it running, and the next run counts again.
-      if (step.recount) await recountAccount(db, params.accountId);
+      // The full recounts, once at the end, before the job can be done: a run that dies in between
+      // leaves it running, and the next run counts again. A job's cards skip the per-card trigger
+      // (job-cards.ts), so the team's usage is recounted here too; until then the team page's
+      // count trails the job's own progress.
+      if (step.recount) {
+        await recountAccount(db, params.accountId);
+        if (typeof job.teamId === 'string')
+          await recountTeamUsage(db, params.accountId, job.teamId);
+      }
       if (step.finished) {
         await finish({ state: 'done', error: null, finishedAt: serverTimestamp() });
         return 'done';

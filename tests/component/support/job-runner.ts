@@ -9,7 +9,8 @@ import { runOptimisticTransaction } from '../../../src/backend/engine/optimistic
 import type { ServerDb } from '../../../src/backend/server-port';
 import { runJob } from '../../../src/server/jobs/run-job';
 
-function serverDbOver(db: MemoryBackend): ServerDb {
+/** A server port over the memory backend (server privileges: no `refuse`d access is checked here). */
+export function serverDbOver(db: MemoryBackend): ServerDb {
   return {
     get: (path) => db.get(path),
     query: (spec) => db.query(spec),

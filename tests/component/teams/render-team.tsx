@@ -15,6 +15,7 @@ import { AuthStoreContext, createAuthStore } from '../../../src/stores/auth-stor
 import { AppToaster } from '../../../src/ui/toaster';
 import { createFakeAuth } from '../support/fake-auth';
 import { runJobsOn } from '../support/job-runner';
+import { countTeamsOn } from '../support/team-counter';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -124,7 +125,10 @@ function Where() {
   return <p data-testid="location">{location.pathname}</p>;
 }
 
-export function renderTeam(path: string, options: { db?: MemoryBackend; seed?: boolean } = {}) {
+export function renderTeam(
+  path: string,
+  options: { db?: MemoryBackend; seed?: boolean; countTeams?: boolean } = {},
+) {
   const db = options.db ?? createMemoryBackend();
   if (options.seed !== false && !options.db) seedAcme(db);
   setBackend(db);
@@ -140,6 +144,8 @@ export function renderTeam(path: string, options: { db?: MemoryBackend; seed?: b
   const stopAuth = authStore.getState().start();
   auth.restore(OWNER);
   const stopJobs = runJobsOn(db);
+  // The server's card-count trigger keeps the team counts; a test may count them itself instead.
+  const stopCounts = options.countTeams === false ? () => {} : countTeamsOn(db);
   const router = createMemoryRouter(
     [
       { path: '/team/:teamId', element: <TeamWorkspace /> },
@@ -163,6 +169,7 @@ export function renderTeam(path: string, options: { db?: MemoryBackend; seed?: b
     accountStore,
     stop() {
       stopJobs();
+      stopCounts();
       stopAuth();
       disconnect();
     },

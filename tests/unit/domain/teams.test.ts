@@ -3,6 +3,7 @@ import {
   afterTeamDeletePath,
   selectTeam,
   teamDeleteCheck,
+  TEAM_DELETE_MOVE_LIMIT,
   teamDeletedMessage,
   teamTemplateDeleteErrorMessage,
   TEAM_TEMPLATE_DELETED_MESSAGE,
@@ -43,6 +44,17 @@ describe('teamDeleteCheck', () => {
     expect(teamDeleteCheck('t1', { defaultTeam: 't1' })).toEqual({
       ok: false,
       message: 'You cannot delete your default team.',
+    });
+  });
+
+  it('refuses to delete a team of more cards than a delete moves from the page', () => {
+    expect(teamDeleteCheck('t2', { defaultTeam: 't1' }, TEAM_DELETE_MOVE_LIMIT)).toEqual({
+      ok: true,
+    });
+    expect(teamDeleteCheck('t2', { defaultTeam: 't1' }, 1200)).toEqual({
+      ok: false,
+      message:
+        'This team has 1,200 cards, more than the 500 a delete can move to your default team. Archive the team instead: its cards stay as they are.',
     });
   });
 

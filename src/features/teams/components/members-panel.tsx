@@ -13,11 +13,12 @@ import { isEmail, normaliseEmail } from '../../../domain/members';
 import type { Invite } from '../../../data/members';
 import { INVITE_ROLE_LABELS, INVITE_ROLES, type InviteRole } from '../../../domain/invites';
 import type { Gates } from '../../../domain/gates';
-import type { Account, Card, Team, User } from '../../../domain/model';
+import type { Account, Team, User } from '../../../domain/model';
 import { Avatar } from '../../../ui/avatar';
 import { Button } from '../../../ui/button';
 import { TextField } from '../../../ui/text-field';
 import { LockedFeature } from '../../../ui/locked-feature';
+import { useCardPages } from '../hooks/use-card-pages';
 import { PendingInvites } from './pending-invites';
 import { SelectField } from './select-field';
 
@@ -30,7 +31,8 @@ export function MembersPanel(props: {
   account: Account;
   user: User;
   gates: Gates;
-  cards: Card[] | null;
+  /** The team's card count (its usage document); null while it loads. */
+  teamCardCount: number | null;
   teams: Team[];
   teamId: string;
 }) {
@@ -54,10 +56,12 @@ export function MembersPanel(props: {
     });
   }, [account.id, seesInvites]);
 
-  const members = useMemo(() => {
-    const cards = (props.cards ?? []).filter((c) => !onlyTeam || c.teamId === props.teamId);
-    return membersFromCards(cards);
-  }, [props.cards, onlyTeam, props.teamId]);
+  // One page of cards at a time (by name), so a 10,000-card account opens this tab as fast as a
+  // small one; the totals come from the server's counts, not from the pages read.
+  const pages = useCardPages(account.id, onlyTeam ? { teamId: props.teamId } : {});
+  const members = useMemo(() => membersFromCards(pages.cards ?? []), [pages.cards]);
+  const total = onlyTeam ? props.teamCardCount : account.plan.cardsInUse;
+  const shown = pages.cards?.length ?? 0;
 
   async function invite(event: FormEvent) {
     event.preventDefault();
@@ -102,7 +106,7 @@ export function MembersPanel(props: {
             Only this team
           </label>
         </div>
-        {props.cards === null ? (
+        {pages.cards === null ? (
           <p className="muted" role="status">
             Loading members…
           </p>
@@ -131,6 +135,20 @@ export function MembersPanel(props: {
             ))}
           </ul>
         )}
+        {pages.cards !== null && (pages.hasMore || (total !== null && shown < total)) ? (
+          <div className="toggle-row">
+            <p className="muted" role="status">
+              {total !== null && total >= shown
+                ? `The people of ${shown} of ${total} cards.`
+                : `The people of the first ${shown} cards.`}
+            </p>
+            {pages.hasMore ? (
+              <Button variant="secondary" busy={pages.loadingMore} onClick={pages.loadMore}>
+                Load more members
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
       </section>
 
       <section className="team-section" aria-labelledby="collaborators-heading">

@@ -69,7 +69,7 @@ export function TeamSettingsPanel(props: {
   }
 
   function askDelete() {
-    const check = teamDeleteCheck(team.id, user);
+    const check = teamDeleteCheck(team.id, user, props.cardCount);
     if (!check.ok) {
       toast.error(check.message);
       return;

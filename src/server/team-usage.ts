@@ -1,0 +1,119 @@
+/**
+ * Team usage, the one implementation both hosts run: the card counts of each team
+ * (`src/domain/team-usage.ts`) in `accounts/{accountId}/teamUsage/{teamId}`, written with server
+ * privileges only (firestore.rules: clients read it), so the counts the team page shows cannot be
+ * forged. The card-count trigger (`./card-count.ts`) applies each card write's change to them, a
+ * constant cost per write. An import job recounts its team whole after each chunk of cards it
+ * creates (its cards skip the trigger), which also repairs any drift (docs/access.md, "Team usage").
+ */
+import type { DocData } from '../backend/port';
+import type { ServerDb } from '../backend/server-port';
+import { teamUsageChanges, teamUsageOf } from '../domain/team-usage';
+import type { TeamUsage } from '../domain/team-usage';
+
+/** Where a team's usage lives. */
+export function teamUsagePath(accountId: string, teamId: string): string {
+  return `accounts/${accountId}/teamUsage/${teamId}`;
+}
+
+function sameUsage(stored: DocData | null | undefined, usage: TeamUsage): boolean {
+  return (
+    !!stored &&
+    stored['cards'] === usage.cards &&
+    stored['linksCoupled'] === usage.linksCoupled &&
+    stored['brandingCoupled'] === usage.brandingCoupled
+  );
+}
+
+/** Recounts one team's cards and stores the counts if they changed; false: no such account. */
+export async function recountTeamUsage(
+  db: ServerDb,
+  accountId: string,
+  teamId: string,
+): Promise<boolean> {
+  return db.runTransaction(async (tx) => {
+    const account = await tx.get(`accounts/${accountId}`);
+    if (!account.exists) return false;
+    const path = teamUsagePath(accountId, teamId);
+    const stored = await tx.get(path);
+    const cards = await tx.query({
+      collection: 'cards',
+      where: [
+        { field: 'accountId', op: '==', value: accountId },
+        { field: 'teamId', op: '==', value: teamId },
+      ],
+    });
+    const usage = teamUsageOf(cards.map((doc) => doc.data));
+    if (!sameUsage(stored.data, usage)) tx.set(path, { ...usage, accountId, teamId });
+    return true;
+  });
+}
+
+function asCount(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+/**
+ * Applies a card write from `before` to `after` to the counts of the teams it touches (none for
+ * most edits). Each team's change is one transaction over its usage document alone, so a write
+ * costs the same in a team of 10 cards or 10,000. A team without a usage document starts from zero:
+ * recounting it here instead would also count the cards of the same commit whose triggers have not
+ * run yet, and count them twice when they do.
+ */
+export async function applyCardToTeamUsage(
+  db: ServerDb,
+  before: DocData | null,
+  after: DocData | null,
+): Promise<void> {
+  for (const { team, delta } of teamUsageChanges(before, after)) {
+    const path = teamUsagePath(team.accountId, team.teamId);
+    await db.runTransaction(async (tx) => {
+      const data = (await tx.get(path)).data ?? {};
+      tx.set(path, {
+        cards: Math.max(0, asCount(data['cards']) + delta.cards),
+        linksCoupled: Math.max(0, asCount(data['linksCoupled']) + delta.linksCoupled),
+        brandingCoupled: Math.max(0, asCount(data['brandingCoupled']) + delta.brandingCoupled),
+        accountId: team.accountId,
+        teamId: team.teamId,
+      });
+    });
+  }
+}
+
+/** Cards read per page by the backfill. */
+const BACKFILL_PAGE = 1000;
+
+/**
+ * A one-off repair, safe to run any number of times: every team that has cards but no usage
+ * document yet (its cards were written before the counts existed) is recounted whole. It reads
+ * every card in pages by id and writes only the missing documents; a second run writes nothing.
+ * Run it while no card writes are pending (the local server runs it at start, after the triggers
+ * of its seeding went idle): a recount alongside a pending trigger would count that card twice.
+ * Returns how many teams it counted.
+ */
+export async function backfillTeamUsage(db: ServerDb): Promise<number> {
+  const teams = new Map<string, { accountId: string; teamId: string }>();
+  let after: string | null = null;
+  for (;;) {
+    const page = await db.query({
+      collection: 'cards',
+      ...(after !== null ? { where: [{ field: 'id', op: '>' as const, value: after }] } : {}),
+      orderBy: [{ field: 'id', direction: 'asc' }],
+      limit: BACKFILL_PAGE,
+    });
+    for (const doc of page) {
+      const { accountId, teamId } = doc.data;
+      if (typeof accountId === 'string' && accountId && typeof teamId === 'string' && teamId)
+        teams.set(`${accountId}/${teamId}`, { accountId, teamId });
+    }
+    const last = page.at(-1);
+    if (page.length < BACKFILL_PAGE || !last) break;
+    after = typeof last.data.id === 'string' ? last.data.id : last.id;
+  }
+  let counted = 0;
+  for (const { accountId, teamId } of teams.values()) {
+    if ((await db.get(teamUsagePath(accountId, teamId))).exists) continue;
+    if (await recountTeamUsage(db, accountId, teamId)) counted++;
+  }
+  return counted;
+}

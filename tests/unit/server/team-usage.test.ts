@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryServerDb } from '../../../src/backend/memory/memory-server-db';
+import type { DocData, WriteOp } from '../../../src/backend/port';
+import { recountCardsInUse } from '../../../src/server/card-count';
+import { backfillTeamUsage, recountTeamUsage, teamUsagePath } from '../../../src/server/team-usage';
+
+function setup() {
+  const commits: WriteOp[][] = [];
+  const db = createMemoryServerDb({ onCommit: (ops) => commits.push([...ops]) });
+  db.seed('accounts/acme', { id: 'acme', plan: { cardsInUse: 0 } });
+  /** Writes a card and runs the card-count trigger on the change, as both hosts do. */
+  async function write(id: string, after: DocData | null) {
+    const before = (await db.get(`cards/${id}`)).data ?? null;
+    await db.batch([
+      after
+        ? { kind: 'set', path: `cards/${id}`, data: after }
+        : { kind: 'delete', path: `cards/${id}` },
+    ]);
+    await recountCardsInUse(db, before, after);
+  }
+  const usage = async (teamId: string) => (await db.get(teamUsagePath('acme', teamId))).data;
+  return { db, commits, write, usage };
+}
+
+const card = (extra: DocData = {}): DocData => ({
+  accountId: 'acme',
+  teamId: 'sales',
+  isArchived: false,
+  name: 'Ada',
+  bulkSync: { syncTeamLinks: true, syncBranding: true },
+  ...extra,
+});
+
+describe('the team counts the card-count trigger keeps', () => {
+  it('counts created cards, uncoupled ones, moves, archiving and deletes', async () => {
+    const { write, usage } = setup();
+    await write('c1', card());
+    await write('c2', card());
+    expect(await usage('sales')).toMatchObject({ cards: 2, linksCoupled: 2, brandingCoupled: 2 });
+    await write('c2', card({ bulkSync: { syncTeamLinks: false, syncBranding: true } }));
+    expect(await usage('sales')).toMatchObject({ cards: 2, linksCoupled: 1, brandingCoupled: 2 });
+    await write('c1', card({ teamId: 'support' }));
+    expect(await usage('sales')).toMatchObject({ cards: 1, linksCoupled: 0 });
+    expect(await usage('support')).toMatchObject({ cards: 1, linksCoupled: 1 });
+    await write('c2', card({ isArchived: true }));
+    expect(await usage('sales')).toMatchObject({ cards: 0, linksCoupled: 0, brandingCoupled: 0 });
+    await write('c1', null);
+    expect(await usage('support')).toMatchObject({ cards: 0 });
+  });
+
+  it('writes nothing more for an edit that cannot change a count', async () => {
+    const { write, commits } = setup();
+    await write('c1', card());
+    const before = commits.length;
+    await write('c1', card({ name: 'Ada Lovelace' }));
+    // Only the card's own write: no recount of the account or the team.
+    expect(commits.length).toBe(before + 1);
+  });
+
+  it('counts each card of a batch once, whatever order the triggers run in', async () => {
+    const { db, usage } = setup();
+    const cards = ['b1', 'b2', 'b3'].map((id) => [id, card()] as const);
+    await db.batch(
+      cards.map(([id, data]) => ({ kind: 'set' as const, path: `cards/${id}`, data })),
+    );
+    for (const [, data] of cards) await recountCardsInUse(db, null, data);
+    expect(await usage('sales')).toMatchObject({ cards: 3, linksCoupled: 3, brandingCoupled: 3 });
+  });
+
+  it('repairs a drifted count with a whole recount', async () => {
+    const { db, write, usage } = setup();
+    await write('c1', card());
+    await db.batch([{ kind: 'set', path: teamUsagePath('acme', 'sales'), data: { cards: 9 } }]);
+    await recountTeamUsage(db, 'acme', 'sales');
+    expect(await usage('sales')).toMatchObject({ cards: 1, linksCoupled: 1, brandingCoupled: 1 });
+  });
+
+  it('backfills the teams whose cards predate the counts, once', async () => {
+    const { db, write, usage } = setup();
+    for (const id of ['old1', 'old2'])
+      await db.batch([{ kind: 'set', path: `cards/${id}`, data: card({ id }) }]);
+    await db.batch([
+      { kind: 'set', path: 'cards/old3', data: card({ id: 'old3', teamId: 'support' }) },
+    ]);
+    await write('new1', card({ id: 'new1', teamId: 'partners' }));
+    expect(await usage('sales')).toBeFalsy();
+    expect(await backfillTeamUsage(db)).toBe(2);
+    expect(await usage('sales')).toMatchObject({ cards: 2, linksCoupled: 2 });
+    expect(await usage('support')).toMatchObject({ cards: 1 });
+    expect(await usage('partners')).toMatchObject({ cards: 1 });
+    expect(await backfillTeamUsage(db)).toBe(0);
+  });
+});
