@@ -16,6 +16,22 @@ const featureNames = readdirSync(join(import.meta.dirname, 'src', 'features'), {
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// Code in src reaches another folder of src through the `@/` alias (tsconfig paths), so a file can
+// move without its imports turning into a count of `../`.
+const CLIMBING_IMPORT = {
+  regex: '^\\.\\./\\.\\./',
+  message: "Import from another part of src with '@/…', not '../../'.",
+};
+const INTO_SRC_BY_PATH = {
+  regex: '^(\\.\\./)+src/',
+  message: "Import from src with '@/…'.",
+};
+
+const INTO_APP_SRC_FROM_FUNCTIONS = {
+  regex: '^(\\.\\./){2,}src/',
+  message: "Import from the app's src with '@/…'.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -39,7 +55,12 @@ export default tseslint.config(
     },
     plugins: { import: importPlugin, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     settings: {
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      // The TypeScript resolver reads tsconfig's `@/` alias; without it the zones below could not
+      // see where an aliased import lands and would let it through.
+      'import/resolver': {
+        typescript: { project: './tsconfig.json' },
+        node: { extensions: ['.ts', '.tsx', '.js'] },
+      },
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
@@ -147,10 +168,24 @@ export default tseslint.config(
               regex: '^firebase(/|$)',
               message: 'Only src/backend imports the Firebase SDK.',
             },
+            CLIMBING_IMPORT,
           ],
         },
       ],
     },
+  },
+  {
+    files: ['src/backend/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [CLIMBING_IMPORT] }] },
+  },
+  {
+    files: ['server/**/*.ts', 'tests/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [INTO_SRC_BY_PATH] }] },
+  },
+  {
+    // functions/ has a src of its own; the app's is two folders up.
+    files: ['functions/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [INTO_APP_SRC_FROM_FUNCTIONS] }] },
   },
   {
     files: ['tests/**/*.{ts,tsx}', 'scripts/**/*.ts'],

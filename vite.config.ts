@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { loadEnv, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { srcAlias } from './scripts/lib/src-alias';
 
 /** The settings of `src/app/config.ts` a build for Firebase cannot do without. */
 const FIREBASE_SETTINGS = [
@@ -88,6 +89,8 @@ const serverProxy = process.env.LOCAL_SERVER_URL ?? 'http://127.0.0.1:8787';
 
 export default defineConfig({
   plugins: [react(), firebaseSettingsCheck(), prerender()],
+  // tsconfig's `@/` alias, for the bundle and for every test project.
+  resolve: { alias: srcAlias(import.meta.dirname) },
   server: {
     port: 5173,
     proxy: {

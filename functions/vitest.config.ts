@@ -11,7 +11,10 @@ const admin = fileURLToPath(new URL('./node_modules/firebase-admin/lib/', import
 
 export default defineConfig({
   resolve: {
-    alias: [{ find: /^firebase-admin\/(app|firestore)$/, replacement: `${admin}$1/index.js` }],
+    alias: [
+      { find: /^firebase-admin\/(app|firestore)$/, replacement: `${admin}$1/index.js` },
+      { find: /^@\//, replacement: fileURLToPath(new URL('../src/', import.meta.url)) },
+    ],
   },
   test: {
     include: ['test/**/*.test.ts'],

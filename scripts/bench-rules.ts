@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { SYNC_CHUNK_WRITES } from '../src/data/team-sync';
+import { SYNC_CHUNK_WRITES } from '@/data/team-sync';
 import {
   batchBudget,
   parseRules,

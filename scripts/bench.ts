@@ -20,18 +20,18 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { WebSocket } from 'ws';
-import type { DocSnapshot, QueryDoc, QuerySpec, WriteOp } from '../src/backend/port';
-import { createMemoryBackend } from '../src/backend/memory/memory-backend';
-import { createMemoryServerDb } from '../src/backend/memory/memory-server-db';
-import { setBackend } from '../src/backend/current';
-import { createLocalBackend } from '../src/backend/local/local-backend';
-import { cardCreateOps, newCardId } from '../src/data/cards';
-import type { Card } from '../src/domain/model';
+import type { DocSnapshot, QueryDoc, QuerySpec, WriteOp } from '@/backend/port';
+import { createMemoryBackend } from '@/backend/memory/memory-backend';
+import { createMemoryServerDb } from '@/backend/memory/memory-server-db';
+import { setBackend } from '@/backend/current';
+import { createLocalBackend } from '@/backend/local/local-backend';
+import { cardCreateOps, newCardId } from '@/data/cards';
+import type { Card } from '@/domain/model';
 import {
   createPublicSurfacesHandler,
   type PublicDb,
-} from '../src/server/public-surfaces/public-surfaces-handler';
-import { renderCardPage } from '../src/card-view/render/render-card-page';
+} from '@/server/public-surfaces/public-surfaces-handler';
+import { renderCardPage } from '@/card-view/render/render-card-page';
 import { startAuthEmulator, waitForHttp } from './lib/auth-emulator';
 import { benchLighthouse } from './bench-lighthouse';
 import { benchRulesEngine } from './bench-rules';

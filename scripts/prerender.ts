@@ -12,7 +12,8 @@
 import { readFileSync, writeFileSync, mkdirSync, renameSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'vite';
-import type { PrerenderedPage, renderPage, PRERENDERED_PAGES } from '../src/app/prerender';
+import { srcAlias } from './lib/src-alias';
+import type { PrerenderedPage, renderPage, PRERENDERED_PAGES } from '@/app/prerender';
 
 interface ManifestChunk {
   file: string;
@@ -141,6 +142,7 @@ export async function prerenderPages(root: string, distDir: string): Promise<str
   const server = await createServer({
     root,
     configFile: false,
+    resolve: { alias: srcAlias(root) },
     logLevel: 'error',
     appType: 'custom',
     server: { middlewareMode: true, hmr: false, ws: false },

@@ -7,7 +7,7 @@
  * bypasses rules. The methods are synchronous because writes are judged inside the SQLite
  * transaction that commits them.
  */
-import type { DocData, QuerySpec } from '../src/backend/port';
+import type { DocData, QuerySpec } from '@/backend/port';
 import type { AuthInfo } from './types';
 
 /** Read access for policies: the current document at a path, or null. */

@@ -5,13 +5,13 @@
  * document and the account, and writes the update. The reads and the write happen in one
  * synchronous turn, so nothing can slip between the decision and its write.
  */
-import { BackendError } from '../src/backend/errors';
+import { BackendError } from '@/backend/errors';
 import {
   SET_ACCOUNT_ACTIVE,
   accountStatusRequest,
   decideAccountStatus,
   type AccountStatusResult,
-} from '../src/domain/account-status';
+} from '@/domain/account-status';
 import { callableRoute } from './callable';
 import type { AdminDb, AuthInfo, RouteHandler } from './types';
 

@@ -11,14 +11,11 @@
  * Writes go through the AdminDb, so listeners and the server's triggers see them as any other.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { BackendError } from '../src/backend/errors';
-import {
-  readsStillHold,
-  type TransactionReads,
-} from '../src/backend/engine/optimistic-transaction';
-import { decodeValue, encodeValue } from '../src/backend/engine/wire';
-import type { QuerySpec, WriteOp } from '../src/backend/port';
-import { ADMIN_DB_PATH } from '../src/backend/local/remote-server-db';
+import { BackendError } from '@/backend/errors';
+import { readsStillHold, type TransactionReads } from '@/backend/engine/optimistic-transaction';
+import { decodeValue, encodeValue } from '@/backend/engine/wire';
+import type { QuerySpec, WriteOp } from '@/backend/port';
+import { ADMIN_DB_PATH } from '@/backend/local/remote-server-db';
 import { readBody, sendError, sendJson } from './http-util';
 import type { RouteHandler } from './types';
 

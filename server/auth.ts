@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { BackendError } from '../src/backend/errors';
+import { BackendError } from '@/backend/errors';
 import type { AuthInfo } from './types';
 
 export interface TokenVerifier {

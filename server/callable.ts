@@ -4,8 +4,8 @@
  * `Authorization: Bearer <ID token>`, answering `{ result }` or `{ error: { status, message } }`
  * (status like `UNAUTHENTICATED`). The payments stand-in registers `createPortalLink` with it.
  */
-import { BackendError } from '../src/backend/errors';
-import type { CallerAuth } from '../src/backend/server-port';
+import { BackendError } from '@/backend/errors';
+import type { CallerAuth } from '@/backend/server-port';
 import { readBody, requestAuth, statusFor, toBackendError } from './http-util';
 import type { AuthInfo, RouteHandler, ServerContext } from './types';
 

@@ -19,7 +19,7 @@ import { handleListenSocket } from './listen-socket';
 import { createStaticHandler } from './static-files';
 import { openStore } from './store';
 import type { CommitTrigger, DocChange, RouteHandler, ServerContext } from './types';
-import { BackendError } from '../src/backend/errors';
+import { BackendError } from '@/backend/errors';
 
 export interface StartServerOptions {
   port: number;

@@ -7,18 +7,18 @@
  * Everything here is synchronous: a commit and the listener updates it causes happen in one turn of
  * the event loop, so no other write can slip between them and listeners see commits in order.
  */
-import { BackendError } from '../src/backend/errors';
-import type { DocSnapshot, ListenError, QueryDoc, QuerySpec, WriteOp } from '../src/backend/port';
+import { BackendError } from '@/backend/errors';
+import type { DocSnapshot, ListenError, QueryDoc, QuerySpec, WriteOp } from '@/backend/port';
 import {
   assertCollectionPath,
   assertDocPath,
   docId,
   newDocId,
   parentCollection,
-} from '../src/backend/engine/paths';
-import { matchesWhere, runQuery, validateQuery } from '../src/backend/engine/query';
-import { cloneValue } from '../src/backend/engine/values';
-import { encodeValue } from '../src/backend/engine/wire';
+} from '@/backend/engine/paths';
+import { matchesWhere, runQuery, validateQuery } from '@/backend/engine/query';
+import { cloneValue } from '@/backend/engine/values';
+import { encodeValue } from '@/backend/engine/wire';
 import type { AccessPolicy, BatchReader, PolicyReader } from './access-policy';
 import type { CommitReader, Store } from './store';
 import type { AdminDb, AuthInfo, DocChange } from './types';

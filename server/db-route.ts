@@ -14,10 +14,10 @@
  * committed to disk. Failures answer `{ error: { code, message } }` and change nothing.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BackendError } from '../src/backend/errors';
-import type { QuerySpec, WriteOp } from '../src/backend/port';
-import { assertCollectionPath, newDocId } from '../src/backend/engine/paths';
-import { decodeDoc, decodeValue, encodeValue } from '../src/backend/engine/wire';
+import { BackendError } from '@/backend/errors';
+import type { QuerySpec, WriteOp } from '@/backend/port';
+import { assertCollectionPath, newDocId } from '@/backend/engine/paths';
+import { decodeDoc, decodeValue, encodeValue } from '@/backend/engine/wire';
 import type { DatabaseService } from './database';
 import { readBody, requestAuth, sendError, sendJson } from './http-util';
 import type { ServerContext } from './types';

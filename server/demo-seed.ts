@@ -7,9 +7,9 @@
  */
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import type { DocData } from '../src/backend/port';
-import { FREE_PLAN } from '../src/domain/plan';
-import { newTeamDocument } from '../src/domain/schemas/team';
+import type { DocData } from '@/backend/port';
+import { FREE_PLAN } from '@/domain/plan';
+import { newTeamDocument } from '@/domain/schemas/team';
 import type { AdminDb } from './types';
 
 export const DEMO_PASSWORD = 'Demo-pass1';

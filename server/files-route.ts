@@ -12,13 +12,13 @@
  * its secret token, so a file cannot be fetched by guessing its path.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BackendError } from '../src/backend/errors';
+import { BackendError } from '@/backend/errors';
 import {
   MAX_FILE_BYTES,
   assertFilePath,
   assertUploadAllowed,
   normalizeContentType,
-} from '../src/backend/engine/files';
+} from '@/backend/engine/files';
 import type { AccessPolicy, FileMeta, PolicyReader } from './access-policy';
 import { HttpError, readBody, requestAuth, sendError, sendJson } from './http-util';
 import type { Store } from './store';

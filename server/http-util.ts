@@ -4,8 +4,8 @@
  * HTTP status, so a client always learns a code from `src/backend/errors.ts`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BackendError } from '../src/backend/errors';
-import type { BackendErrorCode } from '../src/backend/errors';
+import { BackendError } from '@/backend/errors';
+import type { BackendErrorCode } from '@/backend/errors';
 import type { AuthInfo, ServerContext } from './types';
 
 /** Largest request body accepted (Firestore's request limit is 10 MiB; a little slack for JSON). */

@@ -14,9 +14,9 @@
  * `listen` sent after an `auth` is judged with that auth. A new token re-judges every listener.
  */
 import type { WebSocket } from 'ws';
-import { BackendError } from '../src/backend/errors';
-import type { DocSnapshot, QueryDoc, QuerySpec } from '../src/backend/port';
-import { decodeValue, encodeValue } from '../src/backend/engine/wire';
+import { BackendError } from '@/backend/errors';
+import type { DocSnapshot, QueryDoc, QuerySpec } from '@/backend/port';
+import { decodeValue, encodeValue } from '@/backend/engine/wire';
 import type { DatabaseService, Subscription } from './database';
 import { toBackendError } from './http-util';
 import type { AuthInfo, ServerContext } from './types';

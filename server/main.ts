@@ -22,7 +22,7 @@ import { seedDemoIfEmpty } from './demo-seed';
 import { describeRulesFailure, holdRules, loadRules, type LoadedRules } from './access/load-rules';
 import { createRulesEnginePolicy } from './access/rules-engine-policy';
 import { createPublicSurfaces } from './public-surfaces';
-import { localWalletConfig } from '../src/server/wallet/dev-credentials';
+import { localWalletConfig } from '@/server/wallet/dev-credentials';
 import { sitemapRoute } from './sitemap-route';
 import { acceptInviteRoute } from './callables/accept-invite';
 import { deliverMail, mailboxPage } from './stand-ins/mail-outbox';
@@ -33,9 +33,9 @@ import { sendInviteMail } from './triggers/invite-mail';
 import { syncPlanFromSubscriptions } from './triggers/plan-sync';
 import { createLocalLeadRouting } from './triggers/lead-webhooks';
 import { resumeUnfinishedJobs, runJobs, startJobSweep } from './triggers/jobs';
-import { backfillNameLower } from '../src/server/jobs/backfill-name-lower';
-import { backfillTeamUsage } from '../src/server/team-usage';
-import { serverDbFromSync } from '../src/backend/local/sync-server-db';
+import { backfillNameLower } from '@/server/jobs/backfill-name-lower';
+import { backfillTeamUsage } from '@/server/team-usage';
+import { serverDbFromSync } from '@/backend/local/sync-server-db';
 import type { CommitTrigger, RouteHandler } from './types';
 
 /** Extra HTTP routes, tried in order after the data API (public pages, callables, checkout...). */

@@ -7,14 +7,14 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { createDirectoryPage } from '../src/server/directory/directory-page';
-import { createPhotoLoader } from '../src/server/public-surfaces/photo-loader';
+import { createDirectoryPage } from '@/server/directory/directory-page';
+import { createPhotoLoader } from '@/server/public-surfaces/photo-loader';
 import {
   createPublicSurfacesHandler,
   type PublicRequest,
   type PublicResponse,
-} from '../src/server/public-surfaces/public-surfaces-handler';
-import type { WalletConfig } from '../src/server/wallet/wallet-config';
+} from '@/server/public-surfaces/public-surfaces-handler';
+import type { WalletConfig } from '@/server/wallet/wallet-config';
 import type { RouteHandler } from './types';
 
 export interface PublicSurfacesOptions {

@@ -14,11 +14,11 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { BackendError } from '../src/backend/errors';
-import type { DocData, QueryDoc, WriteOp } from '../src/backend/port';
-import { assertDocPath, docId, parentCollection } from '../src/backend/engine/paths';
-import { decodeDoc, encodeValue } from '../src/backend/engine/wire';
-import { applyWrite } from '../src/backend/engine/writes';
+import { BackendError } from '@/backend/errors';
+import type { DocData, QueryDoc, WriteOp } from '@/backend/port';
+import { assertDocPath, docId, parentCollection } from '@/backend/engine/paths';
+import { decodeDoc, encodeValue } from '@/backend/engine/wire';
+import { applyWrite } from '@/backend/engine/writes';
 import type { DocChange } from './types';
 
 /** Read access to the state a commit sees: before it (`get`) and with its writes (`getAfter`). */

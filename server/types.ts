@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DocData, DocSnapshot, QueryDoc, QuerySpec, WriteOp } from '../src/backend/port';
+import type { DocData, DocSnapshot, QueryDoc, QuerySpec, WriteOp } from '@/backend/port';
 /** Server-privileged, synchronous database access: no access policy; writes notify listeners and triggers. */
 export interface AdminDb {
   get(path: string): DocSnapshot;

@@ -12,8 +12,8 @@
  * The defaults match the app's own defaults (`src/app/config.ts`), which put each surface under a
  * path of the app's origin; firebase.json rewrites those paths of the app site to these functions.
  */
-import type { PublicHosts } from '../../src/domain/urls';
-import { walletConfigFromEnv, type WalletConfig } from '../../src/server/wallet/wallet-config';
+import type { PublicHosts } from '@/domain/urls';
+import { walletConfigFromEnv, type WalletConfig } from '@/server/wallet/wallet-config';
 
 /** Where every function runs: the Stripe extension and the client's callables use this region. */
 export const REGION = 'us-central1';

@@ -6,9 +6,9 @@
  */
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { createAdminServerDb } from '../../src/backend/admin/admin-server-db';
-import { createRemoteServerDb } from '../../src/backend/local/remote-server-db';
-import type { ServerDb } from '../../src/backend/server-port';
+import { createAdminServerDb } from '@/backend/admin/admin-server-db';
+import { createRemoteServerDb } from '@/backend/local/remote-server-db';
+import type { ServerDb } from '@/backend/server-port';
 
 let db: ServerDb | undefined;
 

@@ -30,37 +30,33 @@ import {
   type CallableRequest,
   type FunctionsErrorCode,
 } from 'firebase-functions/v2/https';
-import { fromAdmin } from '../../src/backend/admin/admin-server-db';
-import { BackendError } from '../../src/backend/errors';
-import type { DocData } from '../../src/backend/port';
-import type { CallerAuth, ServerDb } from '../../src/backend/server-port';
-import {
-  ACCOUNT_DOCUMENT,
-  queueSubscriptionMail,
-  queueWelcomeMail,
-} from '../../src/server/billing-mail';
-import { CARD_DOCUMENT, recountCardsInUse } from '../../src/server/card-count';
-import { createDirectoryPage } from '../../src/server/directory/directory-page';
-import { acceptInvite as acceptInviteOn } from '../../src/server/invites/accept-invite';
-import { INVITE_DOCUMENT, queueInviteMail } from '../../src/server/invites/invite-mail';
-import { sitemapPage } from '../../src/server/sitemap';
+import { fromAdmin } from '@/backend/admin/admin-server-db';
+import { BackendError } from '@/backend/errors';
+import type { DocData } from '@/backend/port';
+import type { CallerAuth, ServerDb } from '@/backend/server-port';
+import { ACCOUNT_DOCUMENT, queueSubscriptionMail, queueWelcomeMail } from '@/server/billing-mail';
+import { CARD_DOCUMENT, recountCardsInUse } from '@/server/card-count';
+import { createDirectoryPage } from '@/server/directory/directory-page';
+import { acceptInvite as acceptInviteOn } from '@/server/invites/accept-invite';
+import { INVITE_DOCUMENT, queueInviteMail } from '@/server/invites/invite-mail';
+import { sitemapPage } from '@/server/sitemap';
 import {
   LEAD_ENTRY_DOCUMENT,
   manageLeadWebhooks,
   routeNewLead,
   sweepDueDeliveries,
   type LeadRoutingDeps,
-} from '../../src/server/lead-routing/lead-routing';
-import { createPostWebhook } from '../../src/server/lead-routing/post-webhook';
-import { JOB_DOCUMENT, requeueExpiredJobs, runJobOnWrite } from '../../src/server/jobs/run-job';
-import { backfillNameLowerStep } from '../../src/server/jobs/backfill-name-lower';
-import { SUBSCRIPTION_DOCUMENT, syncPlanOnSubscriptionWrite } from '../../src/server/plan-sync';
-import { createPhotoLoader } from '../../src/server/public-surfaces/photo-loader';
+} from '@/server/lead-routing/lead-routing';
+import { createPostWebhook } from '@/server/lead-routing/post-webhook';
+import { JOB_DOCUMENT, requeueExpiredJobs, runJobOnWrite } from '@/server/jobs/run-job';
+import { backfillNameLowerStep } from '@/server/jobs/backfill-name-lower';
+import { SUBSCRIPTION_DOCUMENT, syncPlanOnSubscriptionWrite } from '@/server/plan-sync';
+import { createPhotoLoader } from '@/server/public-surfaces/photo-loader';
 import {
   createPublicSurfacesHandler,
   type PublicSurfacesConfig,
   type PublicSurfacesHandler,
-} from '../../src/server/public-surfaces/public-surfaces-handler';
+} from '@/server/public-surfaces/public-surfaces-handler';
 import { pathOf, REGION, type FunctionsConfig } from './config';
 import { publicRequest, sendAnswer } from './http-adapter';
 

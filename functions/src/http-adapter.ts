@@ -3,11 +3,11 @@
  * `src/server/` (a plain request in, a plain response out).
  */
 import type { Request } from 'firebase-functions/v2/https';
-import { visitorIp } from '../../src/server/public-surfaces/client-address';
+import { visitorIp } from '@/server/public-surfaces/client-address';
 import type {
   PublicRequest,
   PublicResponse,
-} from '../../src/server/public-surfaces/public-surfaces-handler';
+} from '@/server/public-surfaces/public-surfaces-handler';
 
 /** The parts of Express's response the adapter uses. */
 export interface ResponseLike {

@@ -8,13 +8,10 @@
 import functionsTest from 'firebase-functions-test';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createMemoryServerDb,
-  type MemoryServerDb,
-} from '../../src/backend/memory/memory-server-db';
-import { DocumentRef } from '../../src/backend/value-types';
-import { hashInviteToken } from '../../src/server/invites/token';
-import { createDevWalletConfig } from '../../src/server/wallet/dev-credentials';
+import { createMemoryServerDb, type MemoryServerDb } from '@/backend/memory/memory-server-db';
+import { DocumentRef } from '@/backend/value-types';
+import { hashInviteToken } from '@/server/invites/token';
+import { createDevWalletConfig } from '@/server/wallet/dev-credentials';
 import { openPass, verifyPassSignature } from '../../tests/support/wallet-pass';
 import { readFunctionsConfig } from '../src/config';
 import { createFunctions } from '../src/functions';

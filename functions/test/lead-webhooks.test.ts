@@ -8,12 +8,9 @@
 import functionsTest from 'firebase-functions-test';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createMemoryServerDb,
-  type MemoryServerDb,
-} from '../../src/backend/memory/memory-server-db';
-import type { WebhookRequest } from '../../src/server/lead-routing/post-webhook';
-import { verifySignature } from '../../src/server/lead-routing/signature';
+import { createMemoryServerDb, type MemoryServerDb } from '@/backend/memory/memory-server-db';
+import type { WebhookRequest } from '@/server/lead-routing/post-webhook';
+import { verifySignature } from '@/server/lead-routing/signature';
 import { readFunctionsConfig } from '../src/config';
 import { createFunctions } from '../src/functions';
 

@@ -10,10 +10,10 @@
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import type { DocData } from '../../src/backend/port';
-import type { ServerDb } from '../../src/backend/server-port';
-import { createRemoteServerDb } from '../../src/backend/local/remote-server-db';
-import { hashInviteToken } from '../../src/server/invites/token';
+import type { DocData } from '@/backend/port';
+import type { ServerDb } from '@/backend/server-port';
+import { createRemoteServerDb } from '@/backend/local/remote-server-db';
+import { hashInviteToken } from '@/server/invites/token';
 
 export interface CheckResult {
   readonly name: string;
@@ -56,7 +56,7 @@ async function dataSource(): Promise<ServerDb> {
   if (env.FIRESTORE_EMULATOR_HOST) {
     const { initializeApp } = await import('firebase-admin/app');
     const { getFirestore } = await import('firebase-admin/firestore');
-    const { createAdminServerDb } = await import('../../src/backend/admin/admin-server-db');
+    const { createAdminServerDb } = await import('@/backend/admin/admin-server-db');
     return createAdminServerDb(getFirestore(initializeApp({ projectId: PROJECT }, 'rehearsal')));
   }
   return createRemoteServerDb({

@@ -8,7 +8,7 @@
  * A batch shares one access-call budget (20 calls, 10 per write), as Firestore counts a batched
  * write; a single read, query or write gets its own (10).
  */
-import type { DocData, QuerySpec } from '../../src/backend/port';
+import type { DocData, QuerySpec } from '@/backend/port';
 import type { AccessPolicy, BatchReader, FileMeta, PolicyReader } from '../access-policy';
 import {
   batchBudget,

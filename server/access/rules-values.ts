@@ -4,8 +4,8 @@
  * the engine's plain input. Numbers stay numbers (the engine reads an integral value as `int`, as
  * Firestore's SDKs store it); a reference becomes a path, as `resource.data.price` is in rules.
  */
-import type { DocData } from '../../src/backend/port';
-import { Bytes, DocumentRef, GeoPoint } from '../../src/backend/value-types';
+import type { DocData } from '@/backend/port';
+import { Bytes, DocumentRef, GeoPoint } from '@/backend/value-types';
 import {
   RulesBytes,
   RulesDocRef,

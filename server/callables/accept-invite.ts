@@ -3,8 +3,8 @@
  * in the callable wire format (`{ token }`), running `acceptInvite` (`src/server/invites/accept-invite.ts`, also
  * the production Cloud Function) against the local store with server privileges.
  */
-import { serverDbFromSync } from '../../src/backend/local/sync-server-db';
-import { ACCEPT_INVITE, acceptInvite } from '../../src/server/invites/accept-invite';
+import { serverDbFromSync } from '@/backend/local/sync-server-db';
+import { ACCEPT_INVITE, acceptInvite } from '@/server/invites/accept-invite';
 import { callableRoute, callerAuth } from '../callable';
 import type { RouteHandler } from '../types';
 

@@ -10,7 +10,7 @@
  * the mailbox shows each link the way production e-mails it: the same query (mode, oobCode,
  * continueUrl...) on the app's `/auth/action`.
  */
-import { escapeHtml } from '../../src/domain/html';
+import { escapeHtml } from '@/domain/html';
 import type { CommitTrigger, RouteHandler } from '../types';
 
 function recipients(value: unknown): string[] {

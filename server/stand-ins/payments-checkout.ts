@@ -14,9 +14,9 @@
  * and the subscription id `sub_{checkout document id}`, so paying twice for one session writes one
  * subscription.
  */
-import type { DocData } from '../../src/backend/port';
-import { DocumentRef } from '../../src/backend/value-types';
-import { escapeHtml } from '../../src/domain/html';
+import type { DocData } from '@/backend/port';
+import { DocumentRef } from '@/backend/value-types';
+import { escapeHtml } from '@/domain/html';
 import type { CommitTrigger, RouteHandler } from '../types';
 import { advanceSubscriptions } from './payments-clock';
 import {

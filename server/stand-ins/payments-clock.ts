@@ -11,8 +11,8 @@
  * billing portal or starts a checkout (their subscriptions), and by tests, which pass a `now` in the
  * future to end a period without waiting for it.
  */
-import type { DocData } from '../../src/backend/port';
-import { isTerminalSubscriptionStatus } from '../../src/domain/plan-sync';
+import type { DocData } from '@/backend/port';
+import { isTerminalSubscriptionStatus } from '@/domain/plan-sync';
 import type { AdminDb } from '../types';
 import { addInterval, asDate, itemInterval } from './payments-shared';
 

@@ -12,11 +12,11 @@
  * Opening the portal first advances the user's subscriptions to now (`payments-clock.ts`).
  */
 import { randomBytes } from 'node:crypto';
-import type { DocData } from '../../src/backend/port';
-import { BackendError } from '../../src/backend/errors';
-import { DocumentRef } from '../../src/backend/value-types';
-import { escapeHtml } from '../../src/domain/html';
-import { isTerminalSubscriptionStatus } from '../../src/domain/plan-sync';
+import type { DocData } from '@/backend/port';
+import { BackendError } from '@/backend/errors';
+import { DocumentRef } from '@/backend/value-types';
+import { escapeHtml } from '@/domain/html';
+import { isTerminalSubscriptionStatus } from '@/domain/plan-sync';
 import { callableRoute } from '../callable';
 import type { RouteHandler, ServerContext } from '../types';
 import { advanceSubscriptions } from './payments-clock';

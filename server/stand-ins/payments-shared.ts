@@ -4,8 +4,8 @@
  * Stripe counts them, and the plain HTML pages of the local checkout and billing portal.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DocData } from '../../src/backend/port';
-import { escapeHtml } from '../../src/domain/html';
+import type { DocData } from '@/backend/port';
+import { escapeHtml } from '@/domain/html';
 import { readBody } from '../http-util';
 import type { AdminDb } from '../types';
 

@@ -4,8 +4,8 @@
  * when an account is created and the subscription e-mails when a subscription document is written;
  * the mail outbox stand-in then delivers the queued `mail` documents.
  */
-import { serverDbFromSync } from '../../src/backend/local/sync-server-db';
-import { queueSubscriptionMail, queueWelcomeMail } from '../../src/server/billing-mail';
+import { serverDbFromSync } from '@/backend/local/sync-server-db';
+import { queueSubscriptionMail, queueWelcomeMail } from '@/server/billing-mail';
 import type { CommitTrigger } from '../types';
 
 export const sendAccountMail: CommitTrigger = async (change, ctx) => {

@@ -3,8 +3,8 @@
  * (`src/server/card-count.ts`, also the production `countCardsInUse` Cloud Function) after each
  * write of a card document, against the local store with server privileges.
  */
-import { serverDbFromSync } from '../../src/backend/local/sync-server-db';
-import { isCardPath, recountCardsInUse } from '../../src/server/card-count';
+import { serverDbFromSync } from '@/backend/local/sync-server-db';
+import { isCardPath, recountCardsInUse } from '@/server/card-count';
 import type { CommitTrigger } from '../types';
 
 /** The trigger: wire it into `startServer({ triggers: [countCardsInUse] })`. */

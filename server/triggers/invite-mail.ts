@@ -3,8 +3,8 @@
  * (`src/server/invites/invite-mail.ts`, also the production `sendInviteMail` Cloud Function) on the
  * creation of an invite; the mail outbox stand-in then delivers the queued `mail` document.
  */
-import { serverDbFromSync } from '../../src/backend/local/sync-server-db';
-import { queueInviteMail } from '../../src/server/invites/invite-mail';
+import { serverDbFromSync } from '@/backend/local/sync-server-db';
+import { queueInviteMail } from '@/server/invites/invite-mail';
 import type { CommitTrigger } from '../types';
 
 export const sendInviteMail: CommitTrigger = async (change, ctx) => {

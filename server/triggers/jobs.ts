@@ -6,14 +6,14 @@
  * also queues again the jobs whose run was lost (`requeueExpiredJobs`, like the production
  * `sweepJobs` function), for a run that hung without the process stopping.
  */
-import { serverDbFromSync } from '../../src/backend/local/sync-server-db';
+import { serverDbFromSync } from '@/backend/local/sync-server-db';
 import {
   jobPathParams,
   requeueExpiredJobs,
   runJob,
   runJobOnWrite,
   unfinishedJobs,
-} from '../../src/server/jobs/run-job';
+} from '@/server/jobs/run-job';
 import type { AdminDb, CommitTrigger } from '../types';
 
 const running = new Set<Promise<unknown>>();

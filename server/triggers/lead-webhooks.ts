@@ -9,16 +9,16 @@
  * Sending runs beside the commit pipeline, not in it: a receiver that takes its 10 seconds must not
  * hold up the other triggers. `idle()` waits for the sends in flight (tests).
  */
-import { serverDbFromSync } from '../../src/backend/local/sync-server-db';
-import type { WebhookUrlPolicy } from '../../src/domain/lead-webhooks';
+import { serverDbFromSync } from '@/backend/local/sync-server-db';
+import type { WebhookUrlPolicy } from '@/domain/lead-webhooks';
 import {
   LEAD_WEBHOOKS_CALLABLE,
   manageLeadWebhooks,
   routeNewLead,
   sweepDueDeliveries,
   type LeadRoutingDeps,
-} from '../../src/server/lead-routing/lead-routing';
-import { createPostWebhook, type PostWebhook } from '../../src/server/lead-routing/post-webhook';
+} from '@/server/lead-routing/lead-routing';
+import { createPostWebhook, type PostWebhook } from '@/server/lead-routing/post-webhook';
 import { callableRoute, callerAuth } from '../callable';
 import type { CommitTrigger, RouteHandler, ServerContext } from '../types';
 

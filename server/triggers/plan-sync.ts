@@ -4,8 +4,8 @@
  * rewrite and delete of a `users/{uid}/subscriptions/{id}` document. The account store follows the
  * account document live, so limits and gates follow within a second.
  */
-import { serverDbFromSync } from '../../src/backend/local/sync-server-db';
-import { subscriptionPathParams, syncPlanOnSubscriptionWrite } from '../../src/server/plan-sync';
+import { serverDbFromSync } from '@/backend/local/sync-server-db';
+import { subscriptionPathParams, syncPlanOnSubscriptionWrite } from '@/server/plan-sync';
 import type { CommitTrigger } from '../types';
 
 export const syncPlanFromSubscriptions: CommitTrigger = async (change, ctx) => {

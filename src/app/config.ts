@@ -30,7 +30,7 @@ export interface AppConfig {
   readonly productTeamEmail: string;
   /** The running build's release, compared with `settings/release`. */
   readonly release: string;
-  /** The internal account that may hide branding on any plan (spec 6); empty for none. */
+  /** The internal account that may hide branding on any plan (docs/product.md §6); empty for none. */
   readonly internalAccountId: string;
   /**
    * The wallet passes the builder's Share tab offers (`VITE_WALLET_PASSES`, e.g. `apple,google`).

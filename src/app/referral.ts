@@ -1,5 +1,5 @@
 /**
- * The affiliate of a visit (spec 7): the `via` query parameter, or the referral code the referral
+ * The affiliate of a visit (docs/product.md §7): the `via` query parameter, or the referral code the referral
  * tracker script exposes on `window` (Rewardful's `window.Rewardful.referral`), waiting at most
  * 5000 ms for the script, otherwise null. A `via` seen on any page is kept for the session so that it
  * survives the walk from the landing page to the sign-up form.

@@ -1,6 +1,6 @@
 /**
  * An unobtrusive banner offering a reload when `settings/release` names a newer release than the
- * running build (spec 3: Settings, release).
+ * running build (docs/product.md §3: Settings, release).
  */
 import { useEffect, useState } from 'react';
 import { followRelease } from '../data/settings';

@@ -1,5 +1,5 @@
 /**
- * The root of every route: applies the routing rules of spec 2 (`routeRedirect`) once the sign-in
+ * The root of every route: applies the routing rules of docs/product.md §2 (`routeRedirect`) once the sign-in
  * state is known, drives the route-change progress bar, and renders the shell around the page.
  */
 import { useEffect } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Every route of spec section 2 (plus profile and the account list), composed from the features.
+ * Every route of docs/product.md §2 (plus profile and the account list), composed from the features.
  * Pages load on demand so the first screen stays small; the root layout applies the routing rules.
  */
 import { Navigate } from 'react-router-dom';

@@ -1,5 +1,5 @@
 /**
- * The third-party scripts of spec 7, each on only when configured (all off by default): the
+ * The third-party scripts of docs/product.md §7, each on only when configured (all off by default): the
  * analytics script served from the product's own host, a tag manager, the referral tracker and a
  * sign-up event tracker. A script that fails to load logs a console note and breaks nothing.
  */
@@ -37,7 +37,7 @@ export function loadScript(src: string, name: string, attributes: Record<string,
   });
 }
 
-/** The analytics script must come from the product's own host (spec 7). */
+/** The analytics script must come from the product's own host (docs/product.md §7). */
 export function sameOriginUrl(src: string, origin: string = window.location.origin): string | null {
   try {
     const url = new URL(src, origin);

@@ -1,5 +1,5 @@
 /**
- * The accounts repository: `accounts/{id}` documents (spec section 3), written against the port.
+ * The accounts repository: `accounts/{id}` documents (docs/product.md §3), written against the port.
  * Lists read a page at a time (limit + a `dateUpdated` cursor) so a super admin's list never reads
  * every account at once.
  */
@@ -129,7 +129,7 @@ export interface NewAccount {
   ownerId: string;
 }
 
-/** The batch write that creates an account on the free plan (spec sections 3 and 9). */
+/** The batch write that creates an account on the free plan (docs/product.md §3 and §9). */
 export function accountCreateOp(account: NewAccount): WriteOp {
   return {
     kind: 'set',

@@ -1,5 +1,5 @@
 /**
- * The billing repository (spec sections 3 and 7): products and their prices as the Stripe payments
+ * The billing repository (docs/product.md §3 and §7): products and their prices as the Stripe payments
  * extension syncs them (`products/{id}`, `products/{id}/prices/{priceId}`), a user's subscriptions
  * (`users/{uid}/subscriptions`), checkout sessions (`users/{uid}/checkout_sessions`) and the billing
  * portal link. Only the backend writes products, prices and subscriptions; a client creates its own
@@ -101,7 +101,7 @@ function priceIdFromField(value: unknown): string | null {
   return value.split('/').at(-1) ?? null;
 }
 
-/** Active products and, per product, their active prices (spec 7: "Active products read. Prices read per product."). */
+/** Active products and, per product, their active prices (docs/product.md §7: "Active products read. Prices read per product."). */
 export async function listActiveProducts(): Promise<ProductWithPrices[]> {
   const db = backend();
   const products = await db.query({
@@ -145,12 +145,12 @@ export interface CheckoutRequest {
   priceId: string;
   accountId: string;
   accountName: string;
-  /** Where checkout returns to, success or cancel: the billing settings page (spec 7). */
+  /** Where checkout returns to, success or cancel: the billing settings page (docs/product.md §7). */
   returnUrl: string;
 }
 
 /**
- * The checkout session document of spec 7, exactly: the price, promotion codes allowed, success and
+ * The checkout session document of docs/product.md §7, exactly: the price, promotion codes allowed, success and
  * cancel URLs both the billing settings page, the account in the metadata, and
  * `client_reference_id` = the account id (the spec names the field but not its value; the account
  * is what the subscription pays for). Mode `subscription` and quantity 1 as the extension expects.
@@ -205,7 +205,7 @@ export function followCheckoutSession(
   );
 }
 
-/** The billing portal link (spec 7): the extension's createPortalLink callable, locale auto. */
+/** The billing portal link (docs/product.md §7): the extension's createPortalLink callable, locale auto. */
 export async function createPortalLink(returnUrl: string): Promise<string> {
   const { url } = await backend().functions.createPortalLink({ returnUrl, locale: 'auto' });
   return url;

@@ -1,5 +1,5 @@
 /**
- * The cards repository: `cards/{id}` documents (spec section 3) and their handle claims
+ * The cards repository: `cards/{id}` documents (docs/product.md §3) and their handle claims
  * `handles/{handle}` = { cardId, accountId } (docs/decisions/003-handle-claims.md).
  *
  * Every write that touches a handle is one batch with its claim, so two cards can never share a
@@ -31,7 +31,6 @@ export const HANDLES = 'handles';
  * account of any size opens with this many card reads.
  */
 export const CARD_PAGE_SIZE = 40;
-
 
 export function cardPath(id: string): string {
   return `${CARDS}/${id}`;

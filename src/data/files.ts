@@ -4,7 +4,7 @@
  */
 import { backend } from '../backend/current';
 
-/** The image slots of a card (spec 3: the builder's file slots). */
+/** The image slots of a card (docs/product.md §3: the builder's file slots). */
 export const IMAGE_SLOTS = [
   'photoAvatar',
   'photoBg',

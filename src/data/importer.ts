@@ -1,5 +1,5 @@
 /**
- * The bulk member import (spec sections 1, 3 and 4): CSV rows → members → one card per valid row.
+ * The bulk member import (docs/product.md §1, §3 and §4): CSV rows → members → one card per valid row.
  *
  * The pure rules (column mapping, handles, per-row validation) are in src/domain/import-rows.ts.
  * This is the backend part: which e-mails already have a card in the account, which handles are

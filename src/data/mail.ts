@@ -14,7 +14,7 @@ export interface NewAccountNotice {
   affiliate: string | null;
 }
 
-/** The e-mail telling the product team that someone signed up (spec section 7). */
+/** The e-mail telling the product team that someone signed up (docs/product.md §7). */
 export function newAccountMail(notice: NewAccountNotice): MailMessage {
   const affiliate = notice.affiliate ?? 'none';
   return {

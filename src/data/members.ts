@@ -1,5 +1,5 @@
 /**
- * Members and collaborators of an account (spec sections 1, 3 and 6).
+ * Members and collaborators of an account (docs/product.md §1, §3 and §6).
  *
  * Members are the account's people with their cards, keyed by `memberKey(email, uid)`: a card's
  * e-mail (the person the card is for) and its owner's user id. They are derived from the account's

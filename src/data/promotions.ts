@@ -1,5 +1,5 @@
 /**
- * The promotions repository (spec sections 3, 4 and 7).
+ * The promotions repository (docs/product.md §3, §4 and §7).
  *
  * Shape, shared with the public card page (which reads it server-side with admin rights):
  *
@@ -50,7 +50,7 @@ export function livePromotionsQuery(accountId: string, teamId: string): QuerySpe
   };
 }
 
-/** Follows a team's promotions that are not archived (spec 4: archived ones are hidden). */
+/** Follows a team's promotions that are not archived (docs/product.md §4: archived ones are hidden). */
 export function followTeamPromotions(
   accountId: string,
   teamId: string,
@@ -114,7 +114,7 @@ export function updatePromotion(
   });
 }
 
-/** Soft archive (spec 4). */
+/** Soft archive (docs/product.md §4). */
 export function archivePromotion(accountId: string, promotionId: string): Promise<void> {
   return backend().update(promotionPath(accountId, promotionId), {
     isArchived: true,

@@ -65,7 +65,7 @@ export function renameTeam(accountId: string, teamId: string, name: string): Pro
   return backend().update(teamPath(accountId, teamId), { name: name.trim() });
 }
 
-/** Soft archive (spec 4): the team is hidden from lists and leaves the user's `teams`. */
+/** Soft archive (docs/product.md §4): the team is hidden from lists and leaves the user's `teams`. */
 export function archiveTeam(accountId: string, teamId: string, uid: string): Promise<void> {
   return backend().batch([
     { kind: 'update', path: teamPath(accountId, teamId), data: { isArchived: true } },
@@ -165,7 +165,7 @@ export async function saveBranding(team: TeamDoc, patch: BrandingPatch): Promise
 }
 
 /**
- * Deletes the team template (spec 3: the template fields can be cleared): template and signature
+ * Deletes the team template (docs/product.md §3: the template fields can be cleared): template and signature
  * become null; coupled cards lose the styles they had from them at the next sync.
  */
 export async function clearTeamTemplate(team: TeamDoc): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The teams repository: `accounts/{accountId}/teams/{teamId}` documents (spec section 3).
+ * The teams repository: `accounts/{accountId}/teams/{teamId}` documents (docs/product.md §3).
  */
 import { backend } from '../backend/current';
 import type { DocData, Unsubscribe, WriteOp } from '../backend/port';

@@ -1,6 +1,6 @@
 /**
  * The templates repository: global card templates `templates/{id}` = { name, order, isArchived,
- * template } (spec section 3). Archived templates are hidden (spec 4); the rest come in `order`.
+ * template } (docs/product.md §3). Archived templates are hidden (docs/product.md §4); the rest come in `order`.
  */
 import { backend } from '../backend/current';
 import type { DocData, ListenError, QueryDoc, Unsubscribe } from '../backend/port';

@@ -1,5 +1,5 @@
 /**
- * The users repository: `users/{uid}` documents (spec section 3), written against the port.
+ * The users repository: `users/{uid}` documents (docs/product.md §3), written against the port.
  */
 import { backend } from '../backend/current';
 import type { DocData, Unsubscribe, WriteOp } from '../backend/port';
@@ -11,7 +11,7 @@ export function userPath(uid: string): string {
   return `users/${uid}`;
 }
 
-/** The payload written when a user signs in for the first time (spec section 7), exactly. */
+/** The payload written when a user signs in for the first time (docs/product.md §7), exactly. */
 export interface NewUserPayload {
   id: string;
   source: string;

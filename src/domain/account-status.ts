@@ -1,6 +1,6 @@
 /**
- * Deactivating and reactivating an account (spec 3: Account.isActive; spec 4: only active accounts
- * are listed; spec 6: the super admin). `isActive` is a server-only field (docs/access.md), so a
+ * Deactivating and reactivating an account (docs/product.md §3: Account.isActive; docs/product.md §4: only active accounts
+ * are listed; docs/product.md §6: the super admin). `isActive` is a server-only field (docs/access.md), so a
  * super admin changes it through the `setAccountActive` callable, and this is its decision, pure,
  * for every host alike: the local server (`server/account-status.ts`) and a production Cloud
  * Function read the two documents, ask `decideAccountStatus`, and write the update it returns.

@@ -1,9 +1,9 @@
-/** Sign-in and account error messages (spec section 8, the error catalogue). */
+/** Sign-in and account error messages (docs/product.md §8, the error catalogue). */
 
-/** The catalogue's invalid-email message (spec 8), also for checks made before any call. */
+/** The catalogue's invalid-email message (docs/product.md §8), also for checks made before any call. */
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.';
 
-/** The catalogue of spec 8, by identifier, messages verbatim. */
+/** The catalogue of docs/product.md §8, by identifier, messages verbatim. */
 export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   'invalid-email': INVALID_EMAIL_MESSAGE,
   'user-disabled': 'This account has been disabled. Please contact support.',
@@ -18,7 +18,7 @@ export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   'requires-recent-login': 'Please sign in again to complete this action.',
 };
 
-/** Shown when an error carries neither a known code nor a message (spec 8). */
+/** Shown when an error carries neither a known code nor a message (docs/product.md §8). */
 export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred. Please try again.';
 
 /** Codes that older SDK versions use for the same catalogue entry. */
@@ -38,7 +38,7 @@ function messageFor(id: string): string | undefined {
 }
 
 /**
- * The message to show for a sign-in or account error (spec 8): by code (with or without the `auth/`
+ * The message to show for a sign-in or account error (docs/product.md §8): by code (with or without the `auth/`
  * prefix); else a message containing INVALID_LOGIN_CREDENTIALS / invalid-login-credentials gives the
  * invalid-credential message and one containing invalid-email (or INVALID_EMAIL) the valid-email
  * message; any other message is shown as it is; no message gives the unexpected-error message. A bare

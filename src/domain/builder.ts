@@ -1,14 +1,14 @@
 /**
- * The builder's card draft (spec section 4): how partial updates merge into it and when it counts as
+ * The builder's card draft (docs/product.md §4): how partial updates merge into it and when it counts as
  * touched (unsaved changes).
  */
 import equal from 'fast-deep-equal';
 import type { AppForm, AppShare, Card, CardTemplate, SignatureBasic } from './model';
 
-/** The card being edited; reset to empty (`{}`) when the current account changes (spec 4). */
+/** The card being edited; reset to empty (`{}`) when the current account changes (docs/product.md §4). */
 export type CardDraft = Partial<Card>;
 
-/** Groups whose partial updates merge shallowly into the draft (spec 4). */
+/** Groups whose partial updates merge shallowly into the draft (docs/product.md §4). */
 export const MERGED_GROUPS = ['appForm', 'template', 'signatureBasic', 'appShare'] as const;
 
 /** A partial update: groups may be partial; any other field replaces the draft's whole. */
@@ -26,7 +26,7 @@ function isGroup(key: string): key is (typeof MERGED_GROUPS)[number] {
 }
 
 /**
- * Applies a partial update to the draft (spec 4): appForm, template, signatureBasic and appShare merge
+ * Applies a partial update to the draft (docs/product.md §4): appForm, template, signatureBasic and appShare merge
  * shallowly into the draft's group; contacts and every other field are replaced whole. Choice: a key
  * whose value is `undefined` in the patch is ignored (treated as absent). Returns a new draft.
  */
@@ -68,7 +68,7 @@ function hasContent(value: unknown): boolean {
 }
 
 /**
- * Whether the draft has unsaved changes (spec 4): true when it differs (deep equality) from the
+ * Whether the draft has unsaved changes (docs/product.md §4): true when it differs (deep equality) from the
  * stored card with the same id. Choice where the spec is silent: a draft with no stored counterpart
  * (a new card, or an empty draft) is touched when it has any content, i.e. a field other than id,
  * accountId, teamId, ownerId, isArchived and the dates holding a non-blank string, `true`, a number,

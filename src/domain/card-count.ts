@@ -1,5 +1,5 @@
 /**
- * How many cards an account has in use (spec sections 3 and 9: `plan.cardsInUse`, the card cap).
+ * How many cards an account has in use (docs/product.md §3 and §9: `plan.cardsInUse`, the card cap).
  * The backend keeps `plan.cardsInUse` right by recounting after every change that can move it; the
  * server-side recount (`src/server/card-count.ts`), which the local server's trigger and the
  * production Cloud Function both run, calls these functions, so the counting rule exists once.
@@ -12,8 +12,8 @@ export interface CountedCard {
 }
 
 /**
- * Counts the cards in use: every card that is not archived (spec 4: archived cards are not listed;
- * spec 9: the cap compares `cardsInUse` with the limit). A card without an `isArchived` field counts,
+ * Counts the cards in use: every card that is not archived (docs/product.md §4: archived cards are not listed;
+ * docs/product.md §9: the cap compares `cardsInUse` with the limit). A card without an `isArchived` field counts,
  * since only `isArchived === true` takes a card out of use.
  */
 export function cardsInUse(cards: Iterable<CountedCard>): number {

@@ -1,6 +1,6 @@
-/** Colours (spec section 9): the random accent colour and the accessible text colour. */
+/** Colours (docs/product.md §9): the random accent colour and the accessible text colour. */
 
-/** The accent colours by name (spec 9: yellow, pink, green). */
+/** The accent colours by name (docs/product.md §9: yellow, pink, green). */
 export const ACCENT_COLOR_BY_NAME = {
   yellow: '#f5c542',
   pink: '#ec4899',
@@ -15,7 +15,7 @@ export const ACCENT_COLORS: readonly string[] = [
 ];
 
 /**
- * One of the accent colours, picked with `random` (default Math.random) (spec 9). A random value
+ * One of the accent colours, picked with `random` (default Math.random) (docs/product.md §9). A random value
  * outside [0, 1) is clamped to the first or last colour.
  */
 export function randomAccentColor(random: () => number = Math.random): string {
@@ -49,13 +49,13 @@ export function parseHexColor(hex: string): { r: number; g: number; b: number } 
   };
 }
 
-/** Perceived brightness (r*299 + g*587 + b*114) / 1000, 0..255 (spec 9). */
+/** Perceived brightness (r*299 + g*587 + b*114) / 1000, 0..255 (docs/product.md §9). */
 export function colorBrightness(rgb: { r: number; g: number; b: number }): number {
   return (rgb.r * 299 + rgb.g * 587 + rgb.b * 114) / 1000;
 }
 
 /**
- * The text colour readable on a background (spec 9): black when the brightness is 128 or above,
+ * The text colour readable on a background (docs/product.md §9): black when the brightness is 128 or above,
  * otherwise white. Choice: an unreadable colour gives black (backgrounds default to light).
  */
 export function accessibleTextColor(hex: string): '#000000' | '#ffffff' {

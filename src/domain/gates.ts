@@ -1,6 +1,6 @@
 /**
- * Feature gates (spec section 6): which paid features an account and user may use. Callers recompute
- * them whenever the account or the user changes (spec 4).
+ * Feature gates (docs/product.md §6): which paid features an account and user may use. Callers recompute
+ * them whenever the account or the user changes (docs/product.md §4).
  */
 import type { Plan } from './model';
 
@@ -23,14 +23,14 @@ export interface Gates {
   canViewBeta: boolean;
 }
 
-/** The collaborator gate opens when the account's collaborator limit is greater than this (spec 9). */
+/** The collaborator gate opens when the account's collaborator limit is greater than this (docs/product.md §9). */
 export const COLLABORATOR_GATE_THRESHOLD = 5;
 
-/** Plan types that may hide the product's branding (spec 6). */
+/** Plan types that may hide the product's branding (docs/product.md §6). */
 export const BRANDING_FREE_PLAN_TYPES: readonly string[] = ['corporate', 'growth'];
 
 /**
- * Decides the feature gates (spec 6): canHideBranding for a corporate or growth plan or the one
+ * Decides the feature gates (docs/product.md §6): canHideBranding for a corporate or growth plan or the one
  * internal account; the four paid features when isPaidAccount is exactly true; collaborators when the
  * limit is greater than 5; beta for super admins. A missing account or user opens nothing. An empty
  * internalAccountId never matches.

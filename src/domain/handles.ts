@@ -1,5 +1,5 @@
 /**
- * Card handles generated from a person's full name (spec section 5). A handle is the public address
+ * Card handles generated from a person's full name (docs/product.md §5). A handle is the public address
  * of a card on the card host, so every part is slugified.
  */
 import { slugify } from './slug';
@@ -41,7 +41,7 @@ export const HANDLE_FORMATS: readonly HandleFormat[] = [
 ];
 
 /**
- * Builds a handle from a full name in the given format (spec 5); a suffix, when present, is appended
+ * Builds a handle from a full name in the given format (docs/product.md §5); a suffix, when present, is appended
  * after a hyphen (`john-smith-2`).
  *
  * Choices where the spec is silent: the first word is the first name and all remaining words are the

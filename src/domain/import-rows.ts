@@ -1,5 +1,5 @@
 /**
- * The bulk member import's pure rules (spec sections 1, 3 and 4): CSV rows → members, column
+ * The bulk member import's pure rules (docs/product.md §1, §3 and §4): CSV rows → members, column
  * mapping (`guessMapping`, `rowsToMembers`), deterministic handles (`plannedHandles`), per-row
  * validation (`validateMembers`) and each member's card links (`memberLinks`). What the backend
  * says (existing e-mails, claimed handles) comes in as `ValidationContext`; src/data/importer.ts
@@ -185,7 +185,7 @@ export interface ValidationContext {
   existingEmails: ReadonlySet<string>;
   /** Handles known to be claimed by a card (true) or known to be free (false); unknown: absent. */
   claimedHandles: ReadonlyMap<string, boolean>;
-  /** How many more cards the plan allows (spec 9: remaining cards). */
+  /** How many more cards the plan allows (docs/product.md §9: remaining cards). */
   remaining: number;
   handleOverrides?: Readonly<Record<number, string>>;
   /**

@@ -1,5 +1,5 @@
 /**
- * Team links on cards (spec sections 3 and 4): merging a team's links into a card's personal list,
+ * Team links on cards (docs/product.md §3 and §4): merging a team's links into a card's personal list,
  * deciding when a team's links or brand kit changed, the display label, and card coupling.
  */
 import equal from 'fast-deep-equal';
@@ -9,7 +9,7 @@ import type { Link } from './model';
 type LinkList = readonly Link[] | null | undefined;
 
 /**
- * Merges a team's links into a card's personal list (spec 4):
+ * Merges a team's links into a card's personal list (docs/product.md §4):
  * - the team has no links → team links are removed from the personal list;
  * - the personal list is empty → the team list is used (a copy, in team order);
  * - otherwise personal links keep their place, team links still in the team list are kept in place
@@ -48,7 +48,7 @@ export function mergeTeamLinks(personal: LinkList, team: LinkList): Link[] {
 }
 
 /**
- * Whether a team's links changed (spec 4): compared in order on id, label, name and value, and on
+ * Whether a team's links changed (docs/product.md §4): compared in order on id, label, name and value, and on
  * visibility (hidden, start, end) so a schedule set on the team reaches its cards; a different
  * length is a change. Missing lists count as empty.
  */
@@ -69,13 +69,13 @@ export function teamLinksChanged(a: LinkList, b: LinkList): boolean {
   });
 }
 
-/** Whether a brand kit changed (spec 4): deep inequality of the two kits. */
+/** Whether a brand kit changed (docs/product.md §4): deep inequality of the two kits. */
 export function brandKitChanged(a: unknown, b: unknown): boolean {
   return !equal(a, b);
 }
 
 /**
- * The label a link is shown with (spec 3): a team link named Phone (any case) is labelled
+ * The label a link is shown with (docs/product.md §3): a team link named Phone (any case) is labelled
  * Reception; otherwise its label, or its name when the label is blank.
  */
 export function linkDisplayLabel(link: Pick<Link, 'name' | 'label' | 'isTeamLink'>): string {
@@ -84,7 +84,7 @@ export function linkDisplayLabel(link: Pick<Link, 'name' | 'label' | 'isTeamLink
 }
 
 /**
- * Whether a card is coupled to its team's links or branding (spec 4): only a bulkSync value that is
+ * Whether a card is coupled to its team's links or branding (docs/product.md §4): only a bulkSync value that is
  * explicitly `false` uncouples; `true`, `undefined`, `null` or anything else means coupled.
  */
 export function isCoupled(value: unknown): boolean {

@@ -1,14 +1,14 @@
-/** Team member keys (spec section 3): `{email}__{uid}`, and the e-mail rules members are checked by. */
+/** Team member keys (docs/product.md §3): `{email}__{uid}`, and the e-mail rules members are checked by. */
 
 const SEPARATOR = '__';
 
-/** The key of a team member (spec 3): the e-mail, two underscores, the user id. */
+/** The key of a team member (docs/product.md §3): the e-mail, two underscores, the user id. */
 export function memberKey(email: string, uid: string): string {
   return `${email}${SEPARATOR}${uid}`;
 }
 
 /**
- * Splits a member key into its e-mail and user-id parts (spec 3). Splits at the LAST double
+ * Splits a member key into its e-mail and user-id parts (docs/product.md §3). Splits at the LAST double
  * underscore, since an e-mail may itself contain `__` and user ids do not; a key without one is all
  * e-mail with an empty uid.
  */

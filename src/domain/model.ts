@@ -1,5 +1,5 @@
 /**
- * The entities of the product (spec section 3) as the app stores them. Fields the spec does not
+ * The entities of the product (docs/product.md §3) as the app stores them. Fields the spec does not
  * show but the access rules or the product need are marked "(added)"; docs/access.md lists them.
  */
 

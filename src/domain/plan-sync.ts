@@ -1,5 +1,5 @@
 /**
- * The account's plan derived from its payment-provider subscriptions (spec sections 3, 4 and 9;
+ * The account's plan derived from its payment-provider subscriptions (docs/product.md §3, §4 and §9;
  * security notes, Payments). Webhooks arrive at least once and in any order, so the plan is computed
  * from the whole set of subscriptions, not from the event that triggered the sync: the result
  * depends only on the inputs (idempotent) and not on their order.
@@ -175,10 +175,10 @@ function newestStates(subscriptions: readonly SyncSubscription[]): SyncSubscript
 }
 
 /**
- * The plan an account should have now, given its subscriptions (spec 3, 9):
+ * The plan an account should have now, given its subscriptions (docs/product.md §3, §9):
  * - several states of one subscription id (a stale event and a newer one) count once: the newest
  *   state by `subscriptionStateTime`, a terminal one on a tie (see the module comment);
- * - the subscription that decides is the newest current one (status trialing or active, spec 4, and
+ * - the subscription that decides is the newest current one (status trialing or active, docs/product.md §4, and
  *   no ended_at/cancel_at at or before now; trialing only as the account's one trial when
  *   `trialSubscriptionId` is given), newest by created, then current_period_start, then id;
  * - it gives isPaidAccount true, type from the product's planType (else the subscription's metadata
@@ -456,7 +456,7 @@ export function accountTrial(
 }
 
 /**
- * Decides a plan sync for one payer and one account (spec 3, 4, 9; security notes, Payments):
+ * Decides a plan sync for one payer and one account (docs/product.md §3, §4, §9; security notes, Payments):
  * - `subscriptions` are the payer's subscription documents that pay for this account, as they are
  *   now; `ledger` the newest state seen so far of every subscription of the account (any payer);
  * - each document's state replaces its ledger entry only when it is not older
@@ -511,7 +511,7 @@ export function decidePlanSync(input: {
 /**
  * The dotted-path update that writes the synced plan fields and, given the time of the sync, the
  * account's `dateUpdated`: a plan change is a change of the account, and the super admin's list is
- * ordered by it (spec 4). Nothing else is written.
+ * ordered by it (docs/product.md §4). Nothing else is written.
  */
 export function planSyncUpdate(plan: SyncedPlanFields, now?: Date): Record<string, unknown> {
   return {

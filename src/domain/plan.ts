@@ -1,5 +1,5 @@
 /**
- * Plan maths (spec section 9): how many cards an account may hold, how full it is, and how long its
+ * Plan maths (docs/product.md §9): how many cards an account may hold, how full it is, and how long its
  * trial lasts.
  */
 import type { Plan } from './model';
@@ -31,13 +31,13 @@ function count(value: unknown): number {
   return Number.isFinite(n) ? n : 0;
 }
 
-/** Card limit = cardLimit + compCards (spec 9). Missing numbers count as 0. */
+/** Card limit = cardLimit + compCards (docs/product.md §9). Missing numbers count as 0. */
 export function cardLimit(plan: PlanCounts): number {
   return count(plan.cardLimit) + count(plan.compCards);
 }
 
 /**
- * Card progress in percent = floor(cardsInUse / limit * 100), 0 when the limit is 0 (spec 9). Not
+ * Card progress in percent = floor(cardsInUse / limit * 100), 0 when the limit is 0 (docs/product.md §9). Not
  * clamped: an account over its limit shows more than 100.
  */
 export function cardProgress(plan: PlanCounts): number {
@@ -46,19 +46,19 @@ export function cardProgress(plan: PlanCounts): number {
   return Math.floor((count(plan.cardsInUse) / limit) * 100);
 }
 
-/** Remaining cards = limit - cardsInUse (spec 9); negative when the account is over its limit. */
+/** Remaining cards = limit - cardsInUse (docs/product.md §9); negative when the account is over its limit. */
 export function remainingCards(plan: PlanCounts): number {
   return cardLimit(plan) - count(plan.cardsInUse);
 }
 
-/** The cap is reached when cardsInUse >= limit (spec 9): no new card may be created. */
+/** The cap is reached when cardsInUse >= limit (docs/product.md §9): no new card may be created. */
 export function isCardCapReached(plan: PlanCounts): boolean {
   return count(plan.cardsInUse) >= cardLimit(plan);
 }
 
 /**
  * Trial days remaining = ceiling of the absolute difference in days between trialEndDate and now
- * (spec 9). As the spec says "absolute", a trial that ended 2.5 days ago also gives 3; callers that
+ * (docs/product.md §9). As the spec says "absolute", a trial that ended 2.5 days ago also gives 3; callers that
  * must tell an ended trial apart compare the dates. No trial end date gives 0.
  */
 export function trialDaysRemaining(trialEndDate: Date | null | undefined, now: Date): number {

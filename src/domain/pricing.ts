@@ -1,4 +1,4 @@
-/** The pricing table (spec section 9). */
+/** The pricing table (docs/product.md §9). */
 import type { Product } from './model';
 
 type PricingProduct = Pick<
@@ -12,7 +12,7 @@ function limitOf(product: PricingProduct): number {
 }
 
 /**
- * The products shown on the pricing table (spec 9): active ones whose showOnPricingTable is true (the
+ * The products shown on the pricing table (docs/product.md §9): active ones whose showOnPricingTable is true (the
  * boolean or the string `'true'`), sorted by card limit ascending. Choice: a product without a
  * readable card limit sorts last; equal limits keep their input order. The input is not mutated.
  */

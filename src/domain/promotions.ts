@@ -1,4 +1,4 @@
-/** Promotion display status (spec section 4). */
+/** Promotion display status (docs/product.md §4). */
 import type { Promotion } from './model';
 
 export type PromotionDisplayStatus = 'Draft' | 'Live' | 'Scheduled' | 'Expired';
@@ -10,7 +10,7 @@ function time(value: Date | null | undefined): number | null {
 }
 
 /**
- * The status a promotion is shown with (spec 4): a status other than live (or none) is Draft; live
+ * The status a promotion is shown with (docs/product.md §4): a status other than live (or none) is Draft; live
  * and not scheduled is Live; live and scheduled is Scheduled before the start, Expired after the end
  * and Live from the start instant to the end instant, both included. Choice where the spec is silent:
  * a missing or invalid start or end date leaves that side open. Status is compared case-insensitively.

@@ -1,5 +1,5 @@
 /**
- * Routing rules of the single-page app (spec section 2). Public card surfaces (`{card host}/...`,
+ * Routing rules of the single-page app (docs/product.md §2). Public card surfaces (`{card host}/...`,
  * signature previews, click redirects) are served by the server, not by the SPA router, and are not
  * judged here.
  */
@@ -9,7 +9,7 @@ export const AUTH_ACTION_ROUTE = '/auth/action';
 export const PRICING_ROUTE = '/pricing';
 
 /**
- * Routes a signed-out visitor may stay on: the eight of spec 2, plus two the spec does not list.
+ * Routes a signed-out visitor may stay on: the eight of docs/product.md §2, plus two the spec does not list.
  * Pricing is public so that a visitor can compare plans before signing up; the e-mail action
  * handler must work for whoever opens the link.
  */
@@ -33,7 +33,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
  */
 export const OPEN_ROUTES: readonly string[] = [AUTH_ACTION_ROUTE];
 
-/** Routes that send a signed-in user with an account to the builder (spec 2). */
+/** Routes that send a signed-in user with an account to the builder (docs/product.md §2). */
 export const SIGNED_IN_BOUNCE_ROUTES: readonly string[] = [
   '/',
   '/sign-in',
@@ -52,9 +52,9 @@ function normalise(pathname: string): string {
 }
 
 /**
- * Where to send a visitor (spec 2), or `null` to stay:
+ * Where to send a visitor (docs/product.md §2), or `null` to stay:
  * - on an open route (the e-mail action handler) → stay, whoever they are;
- * - signed out on a route other than the public ones (spec 2's eight, plus /pricing and
+ * - signed out on a route other than the public ones (docs/product.md §2's eight, plus /pricing and
  *   /auth/action) → `/`;
  * - signed in without an accountId → `/register/step2` (from every route but that one);
  * - signed in with an accountId on /, /sign-in, /register, /sign-up or /forgot-password → `/builder`.

@@ -1,12 +1,12 @@
 /**
  * What a card's shared link says about it in LinkedIn, Slack and iMessage previews and in search
- * results (spec 1, the fallback share description). A card without its own share text used to
+ * results (docs/product.md §1, the fallback share description). A card without its own share text used to
  * show the product's slogan for every person; the card's title and company describe it better,
  * and the slogan is kept for cards that have neither.
  */
 import type { Card } from './model';
 
-/** The share description when a card has no share text, title or company (spec 1). */
+/** The share description when a card has no share text, title or company (docs/product.md §1). */
 export const FALLBACK_SHARE_DESCRIPTION =
   'Use Cardbuilder to grow your business fast on social media, in email and on search engines.';
 

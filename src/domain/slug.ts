@@ -1,5 +1,5 @@
 /**
- * Slugs and usernames (spec section 5). A slug is what directory slugs and card handles are made of:
+ * Slugs and usernames (docs/product.md §5). A slug is what directory slugs and card handles are made of:
  * ASCII lowercase letters, digits, underscores and single hyphens.
  */
 
@@ -17,7 +17,7 @@ const EXTRA_FOLDS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Turns text into a slug (spec 5): lowercase, fold accents, spaces to hyphens, `&` to `-y-`, strip
+ * Turns text into a slug (docs/product.md §5): lowercase, fold accents, spaces to hyphens, `&` to `-y-`, strip
  * other non-word characters, collapse repeated hyphens. Choice where the spec is silent: hyphens at
  * the start and end are trimmed, so `' Hello! '` gives `hello`, never `-hello-`.
  */
@@ -36,7 +36,7 @@ export function slugify(text: string): string {
 }
 
 /**
- * The username derived from an e-mail address (spec 5): the part before the `@` (the first one),
+ * The username derived from an e-mail address (docs/product.md §5): the part before the `@` (the first one),
  * trimmed. Text without an `@` is returned whole, trimmed.
  */
 export function usernameFromEmail(email: string): string {

@@ -1,5 +1,5 @@
 /**
- * The team sync's pure rules (spec section 4): what a team version must write to each card, and
+ * The team sync's pure rules (docs/product.md §4): what a team version must write to each card, and
  * how a stored team and card read for it. src/data/team-sync.ts explains the design and runs the
  * plan against the backend.
  *

@@ -1,13 +1,13 @@
 /**
- * Teams (spec sections 2, 4, 5 and 8): which team is selected, the default-team deletion rule and
+ * Teams (docs/product.md §2, §4, §5 and §8): which team is selected, the default-team deletion rule and
  * where to go after deleting a team, plus the team toasts.
  */
 
-/** The error shown when a user tries to delete their default team (spec 5, 8). */
+/** The error shown when a user tries to delete their default team (docs/product.md §5, §8). */
 export const DEFAULT_TEAM_DELETE_MESSAGE = 'You cannot delete your default team.';
 
 /**
- * The selected team (spec 4): the team with selectedTeamId when it is in the list and belongs to the
+ * The selected team (docs/product.md §4): the team with selectedTeamId when it is in the list and belongs to the
  * account; otherwise the first team in the list; `null` for an empty list.
  */
 export function selectTeam<T extends { id: string; accountId: string }>(
@@ -25,7 +25,7 @@ export function selectTeam<T extends { id: string; accountId: string }>(
 export type TeamDeleteCheck = { ok: true } | { ok: false; message: string };
 
 /**
- * Whether the user may delete this team (spec 5): never their default team; nor, from the team
+ * Whether the user may delete this team (docs/product.md §5): never their default team; nor, from the team
  * page, a team of more than `TEAM_DELETE_MOVE_LIMIT` cards (`cardCount`, the server's count).
  */
 export function teamDeleteCheck(
@@ -56,7 +56,7 @@ export function teamTooLargeToDeleteMessage(cardCount: number): string {
 }
 
 /**
- * Where to go after deleting a team (spec 2): a super admin goes to `/` (the caller then selects the
+ * Where to go after deleting a team (docs/product.md §2): a super admin goes to `/` (the caller then selects the
  * first team); others go to `/team/{defaultTeam}`. Choice: a user without a default team goes to
  * `/builder`.
  */
@@ -69,15 +69,15 @@ export function afterTeamDeletePath(user: {
   return `/team/${encodeURIComponent(user.defaultTeam)}`;
 }
 
-/** Toast after a team was deleted (spec 8): `{team name} has been deleted.` */
+/** Toast after a team was deleted (docs/product.md §8): `{team name} has been deleted.` */
 export function teamDeletedMessage(teamName: string): string {
   return `${teamName} has been deleted.`;
 }
 
-/** Toast after a team template was deleted (spec 8). */
+/** Toast after a team template was deleted (docs/product.md §8). */
 export const TEAM_TEMPLATE_DELETED_MESSAGE = 'Team template deleted.';
 
-/** Toast when deleting a team template failed (spec 8): `Error deleting team template: {message}`. */
+/** Toast when deleting a team template failed (docs/product.md §8): `Error deleting team template: {message}`. */
 export function teamTemplateDeleteErrorMessage(message: string): string {
   return `Error deleting team template: ${message}`;
 }

@@ -1,5 +1,5 @@
 /**
- * Public link shapes (spec section 2): the card's public page, its tracked variant, the signature
+ * Public link shapes (docs/product.md §2): the card's public page, its tracked variant, the signature
  * preview and the click-tracking redirect. Hosts come in without a trailing slash (one is removed).
  */
 import type { Card, Link } from './model';
@@ -14,13 +14,13 @@ function host(value: string): string {
   return value.replace(/\/+$/, '');
 }
 
-/** encodeURIComponent plus the single quote (spec 2: quotes are encoded too). */
+/** encodeURIComponent plus the single quote (docs/product.md §2: quotes are encoded too). */
 export function encodePart(value: string): string {
   return encodeURIComponent(value).replace(/'/g, '%27').replace(/"/g, '%22');
 }
 
 /**
- * The card's public page (spec 2): `{card host}/{handle}` when handleAllowIndex is true, otherwise
+ * The card's public page (docs/product.md §2): `{card host}/{handle}` when handleAllowIndex is true, otherwise
  * `{card host}/{id}/i`. Choice: a card allowed to use its handle but with a blank handle falls back to
  * the id form, so the address always resolves.
  */
@@ -34,7 +34,7 @@ export function cardPublicUrl(
   return `${host(hosts.card)}/${encodePart(card.id)}/i`;
 }
 
-/** The card's public page with the tracking query `via=1` (spec 2). */
+/** The card's public page with the tracking query `via=1` (docs/product.md §2). */
 export function trackedCardUrl(
   card: Pick<Card, 'id' | 'handle' | 'handleAllowIndex'>,
   hosts: Pick<PublicHosts, 'card'>,
@@ -43,7 +43,7 @@ export function trackedCardUrl(
 }
 
 /**
- * The e-mail signature preview (spec 2): `{signature host}/{handle}` for a card whose handle is
+ * The e-mail signature preview (docs/product.md §2): `{signature host}/{handle}` for a card whose handle is
  * public; an unlisted card's (handleAllowIndex false) is at `{signature host}/{id}/i`, like its
  * private page, so that its handle leads nobody to it (docs/access.md).
  */
@@ -58,7 +58,7 @@ export function signaturePreviewUrl(
 }
 
 /**
- * The click-tracking link of a card link (spec 2):
+ * The click-tracking link of a card link (docs/product.md §2):
  * `{link host}/{link value}/{card id}/{link id}/{lowercased link name}/nodcard/click`, each part
  * URL-encoded with single and double quotes encoded too.
  */

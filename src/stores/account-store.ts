@@ -1,6 +1,6 @@
 /**
  * The account store: the account the app is working in, its teams, the selected team and the feature
- * gates (spec sections 4 and 6).
+ * gates (docs/product.md §4 and §6).
  *
  * The shell feeds it the signed-in user's document (`syncUser`). A normal user always works in their
  * own account; a super admin may switch into any active account (`switchAccount`), remembered in
@@ -29,9 +29,9 @@ export type CreateAccountResult =
   | { ok: false; field?: 'name' | 'slug' | 'teamName'; message: string };
 
 export interface AccountDeps {
-  /** The internal account that may hide branding on any plan (spec 6); empty for none. */
+  /** The internal account that may hide branding on any plan (docs/product.md §6); empty for none. */
   internalAccountId: string;
-  /** The account's collaborator limit (spec 6 does not show the helper's rule). */
+  /** The account's collaborator limit (docs/product.md §6 does not show the helper's rule). */
   collaboratorLimit: (account: Account | null) => number;
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
 }
@@ -46,7 +46,7 @@ export type AccountStore = {
   teams: Team[];
   teamsLoaded: boolean;
   selectedTeamId: string | null;
-  /** The selected team (spec 4): the chosen one when it is the account's, else the first. */
+  /** The selected team (docs/product.md §4): the chosen one when it is the account's, else the first. */
   selectedTeam: Team | null;
   gates: Gates;
   /** Goes up by one each time the current account changes. */
@@ -59,7 +59,7 @@ export type AccountStore = {
   selectTeam: (teamId: string | null) => void;
   /** Reads the current account once (the refresh flow). */
   refreshAccount: () => Promise<void>;
-  /** Whether a directory slug is free (spec 7: account lookup by directory.slug). */
+  /** Whether a directory slug is free (docs/product.md §7: account lookup by directory.slug). */
   isSlugAvailable: (slug: string) => Promise<boolean>;
   /** Creates the account, its first team, and links the user to both, in one batch. */
   createAccount: (input: {

@@ -1,11 +1,11 @@
 /**
- * The auth store: who is signed in and their user document, followed live (spec section 4).
+ * The auth store: who is signed in and their user document, followed live (docs/product.md §4).
  *
  * `status` is `loading` until the sign-in state and, for a signed-in identity, the first snapshot of
  * `users/{uid}` have arrived, so route guards never decide on half-known state. Sign-in actions
- * create the user document on the first sign-in (payload of spec 7) and queue the new-account
+ * create the user document on the first sign-in (payload of docs/product.md §7) and queue the new-account
  * notification e-mail. Every action resolves to an `AuthResult` carrying the catalogue message
- * (spec 8) so that the form the person is looking at can show it; failures are logged too.
+ * (docs/product.md §8) so that the form the person is looking at can show it; failures are logged too.
  *
  * The sign-in service and the environment (product team address, referral lookup, sign-up
  * trackers) are dependencies: the shell passes the real ones through `configure`, tests pass fakes
@@ -41,7 +41,7 @@ export interface AuthDeps {
   auth: AuthService;
   /** Where the new-account notification goes; no e-mail is queued when empty. */
   productTeamEmail: string;
-  /** The referral code of this visit, or null (spec 7: `?via=` or the referral script, ≤ 5000 ms). */
+  /** The referral code of this visit, or null (docs/product.md §7: `?via=` or the referral script, ≤ 5000 ms). */
   getAffiliate: () => Promise<string | null>;
   /** Told once when a user document is created (sign-up trackers). */
   onSignUp: (info: SignUpInfo) => void;
@@ -63,7 +63,7 @@ export type AuthStore = {
   authUser: AuthUser | null;
   /** The `users/{uid}` document, followed live; null when signed out or not created yet. */
   user: User | null;
-  /** The magic-link state of spec 4: the e-mail kept locally and whether the link was sent. */
+  /** The magic-link state of docs/product.md §4: the e-mail kept locally and whether the link was sent. */
   magicLink: { email: string; sent: boolean };
   googleMode: 'popup' | 'local';
   /** Replaces dependencies (the shell calls it once at start-up, before `start`). */
@@ -118,7 +118,7 @@ function failure(flow: string, err: unknown): { ok: false; message: string } {
   return { ok: false, message: authErrorMessage(err as { code?: string; message?: string }) };
 }
 
-/** The sign-in source stored on the user (spec 3): the provider, or `emailLink`. */
+/** The sign-in source stored on the user (docs/product.md §3): the provider, or `emailLink`. */
 function sourceOf(user: AuthUser): string {
   return user.providerId === 'firebase' ? 'password' : user.providerId;
 }
@@ -135,7 +135,7 @@ export function authStoreCreator(overrides: Partial<AuthDeps> = {}): StateCreato
     const storedEmail = deps.storage?.getItem(MAGIC_LINK_EMAIL_KEY) ?? '';
     const storedSent = deps.storage?.getItem(MAGIC_LINK_SENT_KEY) === 'true';
 
-    /** Creates `users/{uid}` on the first sign-in (spec 7) and tells the product team. */
+    /** Creates `users/{uid}` on the first sign-in (docs/product.md §7) and tells the product team. */
     async function ensureUserDocument(user: AuthUser, source: string, isNewUser: boolean) {
       if (creating.has(user.uid)) return;
       creating.add(user.uid);

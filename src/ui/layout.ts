@@ -1,5 +1,5 @@
 /**
- * The layout constants of spec section 9, in one place. `theme.css` defines the same numbers as CSS
+ * The layout constants of docs/product.md §9, in one place. `theme.css` defines the same numbers as CSS
  * variables; media queries cannot read variables, so style sheets repeat the breakpoint numbers
  * below (1023, 960, 768, 480) and nothing else.
  */
@@ -23,5 +23,5 @@ export function maxWidthQuery(breakpoint: Breakpoint): string {
   return `(max-width: ${BREAKPOINTS[breakpoint]}px)`;
 }
 
-/** Toasts stay 5000 ms in the app shell (spec 9). */
+/** Toasts stay 5000 ms in the app shell (docs/product.md §9). */
 export const TOAST_DURATION_MS = 5000;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import './page.css';
 
-/** A page's content column: the content width of spec 9, or the narrow one. */
+/** A page's content column: the content width of docs/product.md §9, or the narrow one. */
 export function Page(props: {
   width?: 'wide' | 'narrow';
   children: ReactNode;

@@ -1,5 +1,5 @@
 /**
- * The progress indicator shown during route changes (spec 2): a thin bar at the top of the page
+ * The progress indicator shown during route changes (docs/product.md §2): a thin bar at the top of the page
  * (nprogress), started and finished by the router shell. Calls nest: the bar finishes when every
  * started piece of work is done.
  */

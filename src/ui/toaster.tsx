@@ -1,5 +1,5 @@
 /**
- * The notification area (spec 2, 9): toasts at the bottom centre on small screens and the top centre
+ * The notification area (docs/product.md §2, §9): toasts at the bottom centre on small screens and the top centre
  * otherwise, each shown for 5000 ms. At the top they start below the sticky header
  * (`--header-height`), so a toast never covers the navigation a person may want next.
  */

@@ -22,9 +22,9 @@ import { parseRules } from '../../server/rules/ruleset';
 import { TEST_BUCKET } from '../support/policies';
 import { countCardsInUse } from '../../server/triggers/card-count';
 import type { AdminDb } from '../../server/types';
-import { encodeValue } from '../../src/backend/engine/wire';
-import type { Backend, DocData, ListenError, QueryDoc } from '../../src/backend/port';
-import { serverTimestamp } from '../../src/backend/transforms';
+import { encodeValue } from '@/backend/engine/wire';
+import type { Backend, DocData, ListenError, QueryDoc } from '@/backend/port';
+import { serverTimestamp } from '@/backend/transforms';
 import { createTestUser, jwtPayload, uniqueEmail } from '../support/auth-emulator';
 import { localBackendFor, startTestServer, type TestServer } from '../support/local-server';
 import {
@@ -41,7 +41,7 @@ import {
   type Ids,
   type SignedInActor,
 } from './cases';
-import { fromSdk, toSdk } from '../../src/backend/firebase/firebase-backend';
+import { fromSdk, toSdk } from '@/backend/firebase/firebase-backend';
 import { runOnFirestore, type Outcome } from './rules-runner';
 
 /** The document paths an operation writes. */

@@ -8,24 +8,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rulesPolicy } from '../support/policies';
 import { countCardsInUse } from '../../server/triggers/card-count';
-import { setBackend } from '../../src/backend/current';
-import { readAccountExport } from '../../src/data/account-export';
-import { createAccountWithTeam } from '../../src/data/account-setup';
-import type { DocData } from '../../src/backend/port';
-import {
-  createCard,
-  deleteCard,
-  duplicateCard,
-  getCard,
-  newCardId,
-  saveCard,
-} from '../../src/data/cards';
-import { startImportJob } from '../../src/data/importer';
-import type { ImportRow } from '../../src/data/importer';
-import { jobPath } from '../../src/data/jobs';
-import { followInvites, inviteCollaborator, revokeInvite } from '../../src/data/members';
-import type { Invite } from '../../src/data/members';
-import { archivePromotion, createPromotion, updatePromotion } from '../../src/data/promotions';
+import { setBackend } from '@/backend/current';
+import { readAccountExport } from '@/data/account-export';
+import { createAccountWithTeam } from '@/data/account-setup';
+import type { DocData } from '@/backend/port';
+import { createCard, deleteCard, duplicateCard, getCard, newCardId, saveCard } from '@/data/cards';
+import { startImportJob } from '@/data/importer';
+import type { ImportRow } from '@/data/importer';
+import { jobPath } from '@/data/jobs';
+import { followInvites, inviteCollaborator, revokeInvite } from '@/data/members';
+import type { Invite } from '@/data/members';
+import { archivePromotion, createPromotion, updatePromotion } from '@/data/promotions';
 import {
   archiveTeam,
   clearTeamTemplate,
@@ -37,11 +30,11 @@ import {
   setDirectoryEnabled,
   toTeamDoc,
   updateTeamBulkSync,
-} from '../../src/data/team-settings';
-import type { TeamDoc } from '../../src/data/team-settings';
-import { requestTeamSync } from '../../src/data/team-sync';
+} from '@/data/team-settings';
+import type { TeamDoc } from '@/data/team-settings';
+import { requestTeamSync } from '@/data/team-sync';
 import { runJobs } from '../../server/triggers/jobs';
-import { newTeamData } from '../../src/data/teams';
+import { newTeamData } from '@/data/teams';
 import { createTestUser, type TestUser } from '../support/auth-emulator';
 import { localBackendFor, startTestServer, type TestServer } from '../support/local-server';
 

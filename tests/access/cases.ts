@@ -10,15 +10,10 @@
  * uniqueness bypasses, spam relay...) one by one. Every case starts from the same fixture
  * (`buildFixture`), reset before each case.
  */
-import type { DocData, QuerySpec, WriteOp } from '../../src/backend/port';
-import {
-  arrayRemove,
-  arrayUnion,
-  deleteField,
-  serverTimestamp,
-} from '../../src/backend/transforms';
-import { FREE_PLAN as DOMAIN_FREE_PLAN } from '../../src/domain/plan';
-import { newTeamDocument } from '../../src/domain/schemas/team';
+import type { DocData, QuerySpec, WriteOp } from '@/backend/port';
+import { arrayRemove, arrayUnion, deleteField, serverTimestamp } from '@/backend/transforms';
+import { FREE_PLAN as DOMAIN_FREE_PLAN } from '@/domain/plan';
+import { newTeamDocument } from '@/domain/schemas/team';
 
 export const ACTORS = [
   'visitor',
@@ -399,7 +394,7 @@ function eq(field: string, value: unknown) {
   return { field, op: '==' as const, value };
 }
 
-/** The sign-up payload of spec 7, exactly as the app writes it. */
+/** The sign-up payload of docs/product.md §7, exactly as the app writes it. */
 export function signUpData(env: CaseEnv, extra: DocData = {}): DocData {
   return {
     id: env.me,

@@ -19,9 +19,9 @@ import {
   type Firestore,
   type QueryConstraint,
 } from 'firebase/firestore';
-import type { DocData } from '../../src/backend/port';
+import type { DocData } from '@/backend/port';
 // The production driver's own conversion, so the rules judge exactly what the app would send.
-import { toSdk } from '../../src/backend/firebase/firebase-backend';
+import { toSdk } from '@/backend/firebase/firebase-backend';
 import type { AccessOp } from './cases';
 
 export type Outcome = { ok: true } | { ok: false; code: string; message: string };

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../server/database';
 import { openStore, type Store } from '../../server/store';
-import type { QueryDoc } from '../../src/backend/port';
+import type { QueryDoc } from '@/backend/port';
 import { signedInPolicy } from '../support/policies';
 
 const dirs: string[] = [];

@@ -5,23 +5,17 @@
  * refused collection, whose documents the policy (or the memory driver's `refuse`) denies.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isBackendError } from '../../src/backend/errors';
-import type { BackendErrorCode } from '../../src/backend/errors';
-import type {
-  Backend,
-  DocSnapshot,
-  ListenError,
-  QueryDoc,
-  QuerySpec,
-} from '../../src/backend/port';
+import { isBackendError } from '@/backend/errors';
+import type { BackendErrorCode } from '@/backend/errors';
+import type { Backend, DocSnapshot, ListenError, QueryDoc, QuerySpec } from '@/backend/port';
 import {
   arrayRemove,
   arrayUnion,
   deleteField,
   increment,
   serverTimestamp,
-} from '../../src/backend/transforms';
-import { Bytes, DocumentRef, GeoPoint } from '../../src/backend/value-types';
+} from '@/backend/transforms';
+import { Bytes, DocumentRef, GeoPoint } from '@/backend/value-types';
 
 export interface ContractTarget {
   backend: Backend;

@@ -10,13 +10,13 @@ import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminRoute } from '../../server/admin-route';
-import { createAdminServerDb } from '../../src/backend/admin/admin-server-db';
-import { createMemoryServerDb } from '../../src/backend/memory/memory-server-db';
-import { createRemoteServerDb } from '../../src/backend/local/remote-server-db';
-import { serverDbFromSync } from '../../src/backend/local/sync-server-db';
-import type { ServerDb } from '../../src/backend/server-port';
-import { increment, serverTimestamp } from '../../src/backend/transforms';
-import { Bytes, DocumentRef, GeoPoint } from '../../src/backend/value-types';
+import { createAdminServerDb } from '@/backend/admin/admin-server-db';
+import { createMemoryServerDb } from '@/backend/memory/memory-server-db';
+import { createRemoteServerDb } from '@/backend/local/remote-server-db';
+import { serverDbFromSync } from '@/backend/local/sync-server-db';
+import type { ServerDb } from '@/backend/server-port';
+import { increment, serverTimestamp } from '@/backend/transforms';
+import { Bytes, DocumentRef, GeoPoint } from '@/backend/value-types';
 import { startTestServer, type TestServer } from '../support/local-server';
 
 interface Target {

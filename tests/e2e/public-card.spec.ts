@@ -12,11 +12,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { setBackend } from '../../src/backend/current';
-import { createLocalBackend } from '../../src/backend/local/local-backend';
-import type { Backend, DocData } from '../../src/backend/port';
-import { cardCreateOps, newCardId, type NewCard } from '../../src/data/cards';
-import type { Link } from '../../src/domain/model';
+import { setBackend } from '@/backend/current';
+import { createLocalBackend } from '@/backend/local/local-backend';
+import type { Backend, DocData } from '@/backend/port';
+import { cardCreateOps, newCardId, type NewCard } from '@/data/cards';
+import type { Link } from '@/domain/model';
 import { authEmulatorUrl, DEMO_PASSWORD, expect, expectAccessible, test } from './fixtures';
 
 const INITECH_OWNER = 'owner@initech.example';

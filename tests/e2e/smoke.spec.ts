@@ -3,9 +3,9 @@
  * listener in the browser shows a write that another client (a Node process with its own sign-in,
  * through the real local driver) makes on the server, with no reload.
  */
-import { setBackend } from '../../src/backend/current';
-import { createLocalBackend } from '../../src/backend/local/local-backend';
-import { cardCreateOps, newCardId } from '../../src/data/cards';
+import { setBackend } from '@/backend/current';
+import { createLocalBackend } from '@/backend/local/local-backend';
+import { cardCreateOps, newCardId } from '@/data/cards';
 import { WebSocket } from 'ws';
 import { authEmulatorUrl, expect, expectAccessible, test } from './fixtures';
 

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAccountActiveRoute } from '../../server/account-status';
 import { rulesPolicy } from '../support/policies';
 import type { AdminDb } from '../../server/types';
-import { BackendError } from '../../src/backend/errors';
-import type { Backend, DocData } from '../../src/backend/port';
+import { BackendError } from '@/backend/errors';
+import type { Backend, DocData } from '@/backend/port';
 import { createTestUser, uniqueEmail, type TestUser } from '../support/auth-emulator';
 import { localBackendFor, startTestServer, type TestServer } from '../support/local-server';
 

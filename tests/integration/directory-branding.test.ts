@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicSurfaces } from '../../server/public-surfaces';
-import { setBackend } from '../../src/backend/current';
-import { saveBranding, toTeamDoc } from '../../src/data/team-settings';
-import { EMPTY_BRAND_KIT } from '../../src/domain/model';
+import { setBackend } from '@/backend/current';
+import { saveBranding, toTeamDoc } from '@/data/team-settings';
+import { EMPTY_BRAND_KIT } from '@/domain/model';
 import { createTestUser } from '../support/auth-emulator';
 import { localBackendFor, startTestServer } from '../support/local-server';
 import type { TestServer } from '../support/local-server';

@@ -13,12 +13,12 @@ import { rulesPolicy } from '../support/policies';
 import { acceptInviteRoute } from '../../server/callables/accept-invite';
 import { sendInviteMail } from '../../server/triggers/invite-mail';
 import type { AdminDb } from '../../server/types';
-import { serverDbFromSync } from '../../src/backend/local/sync-server-db';
-import type { Backend, DocData } from '../../src/backend/port';
-import { acceptInvite as acceptInviteOn } from '../../src/server/invites/accept-invite';
-import { serverTimestamp } from '../../src/backend/transforms';
-import { inviteRefusalReason, type InviteRole } from '../../src/domain/invites';
-import { hashInviteToken } from '../../src/server/invites/token';
+import { serverDbFromSync } from '@/backend/local/sync-server-db';
+import type { Backend, DocData } from '@/backend/port';
+import { acceptInvite as acceptInviteOn } from '@/server/invites/accept-invite';
+import { serverTimestamp } from '@/backend/transforms';
+import { inviteRefusalReason, type InviteRole } from '@/domain/invites';
+import { hashInviteToken } from '@/server/invites/token';
 import {
   createTestUser,
   TEST_PROJECT_ID,

@@ -11,9 +11,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPublicSurfaces } from '../../server/public-surfaces';
 import { createLocalLeadRouting, type LocalLeadRouting } from '../../server/triggers/lead-webhooks';
-import type { Backend, DocData } from '../../src/backend/port';
-import { LEAD_WEBHOOK_BACKOFF_MS } from '../../src/domain/lead-webhooks';
-import { verifySignature } from '../../src/server/lead-routing/signature';
+import type { Backend, DocData } from '@/backend/port';
+import { LEAD_WEBHOOK_BACKOFF_MS } from '@/domain/lead-webhooks';
+import { verifySignature } from '@/server/lead-routing/signature';
 import {
   createTestUser,
   TEST_PROJECT_ID,

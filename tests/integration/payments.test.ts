@@ -7,22 +7,22 @@
  * side goes through the app's own repository (src/data/billing.ts) on the local driver.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setBackend } from '../../src/backend/current';
-import type { Backend, DocData } from '../../src/backend/port';
+import { setBackend } from '@/backend/current';
+import type { Backend, DocData } from '@/backend/port';
 import {
   checkoutSessionPayload,
   createCheckoutSession,
   createPortalLink,
   followCheckoutSession,
-} from '../../src/data/billing';
-import type { CheckoutSessionState } from '../../src/data/billing';
+} from '@/data/billing';
+import type { CheckoutSessionState } from '@/data/billing';
 import { paymentsRoutes, paymentsTriggers } from '../../server/stand-ins/payments';
 import { advanceSubscriptions } from '../../server/stand-ins/payments-clock';
 import { sendAccountMail } from '../../server/triggers/billing-mail';
 import { syncPlanFromSubscriptions } from '../../server/triggers/plan-sync';
-import { PLAN_SYNC_COLLECTION } from '../../src/server/plan-sync';
+import { PLAN_SYNC_COLLECTION } from '@/server/plan-sync';
 import type { CommitTrigger, DocChange } from '../../server/types';
-import { DocumentRef } from '../../src/backend/value-types';
+import { DocumentRef } from '@/backend/value-types';
 import { createTestUser, type TestUser } from '../support/auth-emulator';
 import { localBackendFor, startTestServer, type TestServer } from '../support/local-server';
 

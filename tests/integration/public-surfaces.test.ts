@@ -4,7 +4,7 @@
  * are seeded with server privileges, as the app's own writes would leave them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocData } from '../../src/backend/port';
+import type { DocData } from '@/backend/port';
 import { createPublicSurfaces } from '../../server/public-surfaces';
 import { createTestUser } from '../support/auth-emulator';
 import { startTestServer, type TestServer } from '../support/local-server';

@@ -12,24 +12,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCardsInUse } from '../../server/triggers/card-count';
 import { resumeUnfinishedJobs, runJobs } from '../../server/triggers/jobs';
 import type { CommitTrigger } from '../../server/types';
-import { setBackend } from '../../src/backend/current';
-import { serverDbFromSync } from '../../src/backend/local/sync-server-db';
-import type { DocData, WriteOp } from '../../src/backend/port';
-import type { ServerDb } from '../../src/backend/server-port';
-import { startImportJob } from '../../src/data/importer';
-import type { ImportRow } from '../../src/data/importer';
-import { jobPath, resumeJob, watchJob } from '../../src/data/jobs';
-import { saveTeamLinks, toTeamDoc } from '../../src/data/team-settings';
-import { requestTeamSync } from '../../src/data/team-sync';
-import type { Job } from '../../src/domain/jobs';
-import { EMPTY_BRAND_KIT } from '../../src/domain/model';
+import { setBackend } from '@/backend/current';
+import { serverDbFromSync } from '@/backend/local/sync-server-db';
+import type { DocData, WriteOp } from '@/backend/port';
+import type { ServerDb } from '@/backend/server-port';
+import { startImportJob } from '@/data/importer';
+import type { ImportRow } from '@/data/importer';
+import { jobPath, resumeJob, watchJob } from '@/data/jobs';
+import { saveTeamLinks, toTeamDoc } from '@/data/team-settings';
+import { requestTeamSync } from '@/data/team-sync';
+import type { Job } from '@/domain/jobs';
+import { EMPTY_BRAND_KIT } from '@/domain/model';
 import {
   BACKFILL_NAME_LOWER_STATE,
   BACKFILL_REST_MS,
   backfillNameLower,
   backfillNameLowerStep,
-} from '../../src/server/jobs/backfill-name-lower';
-import { LEASE_MS, requeueExpiredJobs, runJob } from '../../src/server/jobs/run-job';
+} from '@/server/jobs/backfill-name-lower';
+import { LEASE_MS, requeueExpiredJobs, runJob } from '@/server/jobs/run-job';
 import { createTestUser, type TestUser } from '../support/auth-emulator';
 import { localBackendFor, startTestServer, type TestServer } from '../support/local-server';
 

@@ -7,14 +7,14 @@
 import { createPublicKey } from 'node:crypto';
 import { importSPKI, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DocData } from '../../src/backend/port';
-import { createDevWalletConfig } from '../../src/server/wallet/dev-credentials';
-import { solidPng } from '../../src/server/wallet/solid-png';
+import type { DocData } from '@/backend/port';
+import { createDevWalletConfig } from '@/server/wallet/dev-credentials';
+import { solidPng } from '@/server/wallet/solid-png';
 import type {
   AppleWalletConfig,
   GoogleWalletConfig,
   WalletConfig,
-} from '../../src/server/wallet/wallet-config';
+} from '@/server/wallet/wallet-config';
 import { createPublicSurfaces } from '../../server/public-surfaces';
 import { startTestServer, type TestServer } from '../support/local-server';
 import { openPass, verifyPassSignature } from '../support/wallet-pass';

@@ -3,10 +3,10 @@
  * click-tracking redirect; in the builder's preview it points straight at its target. A link whose
  * target is not one of the allowed schemes is shown as plain text, never as a link.
  */
-import { linkDisplayLabel } from '../../domain/links';
-import type { Link } from '../../domain/model';
-import { safeLinkHref } from '../../domain/safe-url';
-import { clickTrackingUrl, type PublicHosts } from '../../domain/urls';
+import { linkDisplayLabel } from '@/domain/links';
+import type { Link } from '@/domain/model';
+import { safeLinkHref } from '@/domain/safe-url';
+import { clickTrackingUrl, type PublicHosts } from '@/domain/urls';
 import { LinkIcon, iconForLinkName, type IconName } from './link-icon';
 
 export type CardViewMode = 'page' | 'preview';

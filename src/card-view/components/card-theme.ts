@@ -4,7 +4,7 @@
  * colours must be hex, image sources must be http(s) or an inline image, so a template cannot inject
  * CSS or script through the card's look.
  */
-import { accessibleTextColor, cardColors, safeHexColor } from '../../domain/colors';
+import { accessibleTextColor, cardColors, safeHexColor } from '@/domain/colors';
 import {
   AVATAR_SHAPES,
   BUTTON_STYLES,
@@ -13,7 +13,7 @@ import {
   type ButtonStyle,
   type CardTemplate,
   type LogoSize,
-} from '../../domain/model';
+} from '@/domain/model';
 
 export interface CardTheme {
   readonly accent: string;

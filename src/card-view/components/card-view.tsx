@@ -6,9 +6,9 @@
  * comes from the stylesheet in `card-styles.ts`, themed through CSS custom properties.
  */
 import type { CSSProperties, ReactNode } from 'react';
-import type { Card, Promotion } from '../../domain/model';
-import { safeLinkHref } from '../../domain/safe-url';
-import { encodePart, type PublicHosts } from '../../domain/urls';
+import type { Card, Promotion } from '@/domain/model';
+import { safeLinkHref } from '@/domain/safe-url';
+import { encodePart, type PublicHosts } from '@/domain/urls';
 import { leadFormEnabled } from '../lead-fields';
 import { CardLinks, type CardViewMode } from './card-links';
 import { coverLayers, initials, resolveTheme, safeImageSrc } from './card-theme';

@@ -3,7 +3,7 @@
  * JavaScript (the server stores the entry and redirects back with a thank-you); the page's small
  * script upgrades it to a JSON request that keeps the visitor on the card.
  */
-import type { AppForm } from '../../domain/model';
+import type { AppForm } from '@/domain/model';
 import {
   CONSENT_FIELD,
   CONSENT_GIVEN,

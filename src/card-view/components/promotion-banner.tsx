@@ -2,8 +2,8 @@
  * A team's promotion shown on the card. The caller decides whether the promotion is live (the
  * public page passes only a live one; the builder may preview a draft).
  */
-import type { Promotion } from '../../domain/model';
-import { isAllowedTarget } from '../../domain/safe-url';
+import type { Promotion } from '@/domain/model';
+import { isAllowedTarget } from '@/domain/safe-url';
 import { LinkIcon } from './link-icon';
 
 export function PromotionBanner({ promotion }: { promotion: Promotion }) {

@@ -5,10 +5,10 @@
  * refused requests. Called by the public surfaces handler (`src/server/public-surfaces/`), which the
  * local server and, in production, the `cardPages` Cloud Function host.
  */
-import { liveLinks } from '../../domain/link-schedule';
-import type { Card, Promotion } from '../../domain/model';
-import { FALLBACK_SHARE_DESCRIPTION, shareDescription } from '../../domain/share';
-import type { PublicHosts } from '../../domain/urls';
+import { liveLinks } from '@/domain/link-schedule';
+import type { Card, Promotion } from '@/domain/model';
+import { FALLBACK_SHARE_DESCRIPTION, shareDescription } from '@/domain/share';
+import type { PublicHosts } from '@/domain/urls';
 import { CARD_CSS } from '../components/card-styles';
 import { absoluteImageSrc, resolveTheme } from '../components/card-theme';
 import { CardView } from '../components/card-view';
@@ -17,7 +17,7 @@ import { PAGE_CSS, renderDocument, type ShareMeta } from './html-document';
 import { CARD_PAGE_SCRIPT } from './page-scripts';
 import { qrSvg } from './qr-svg';
 
-/** The share description when the card has no share text, title or company (spec 1). */
+/** The share description when the card has no share text, title or company (docs/product.md §1). */
 export const FALLBACK_DESCRIPTION = FALLBACK_SHARE_DESCRIPTION;
 
 export interface CardPageInput {

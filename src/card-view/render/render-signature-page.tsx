@@ -7,12 +7,12 @@
  * the card's address, which the rich version hides behind "View my digital business card".
  */
 import type { CSSProperties } from 'react';
-import { accessibleTextColor } from '../../domain/colors';
-import { liveLinks } from '../../domain/link-schedule';
-import { linkDisplayLabel } from '../../domain/links';
-import type { Card, Link } from '../../domain/model';
-import { safeLinkHref } from '../../domain/safe-url';
-import { cardPublicUrl, type PublicHosts } from '../../domain/urls';
+import { accessibleTextColor } from '@/domain/colors';
+import { liveLinks } from '@/domain/link-schedule';
+import { linkDisplayLabel } from '@/domain/links';
+import type { Card, Link } from '@/domain/model';
+import { safeLinkHref } from '@/domain/safe-url';
+import { cardPublicUrl, type PublicHosts } from '@/domain/urls';
 import { absoluteImageSrc, resolveTheme } from '../components/card-theme';
 import { PAGE_CSS, renderDocument } from './html-document';
 import { SIGNATURE_PAGE_SCRIPT } from './page-scripts';

@@ -1,5 +1,5 @@
 /**
- * The account schema (spec section 3: `accounts/{id}`): the one decoder of stored accounts. The
+ * The account schema (docs/product.md §3: `accounts/{id}`): the one decoder of stored accounts. The
  * fields access and routing depend on are checked (the member lists, the owner, the directory
  * slug, isActive); the rest of the document passes through as stored, since the server writes
  * the plan (plan sync, card count) and the account page shows what it holds.

@@ -1,5 +1,5 @@
 /**
- * The card schema (spec section 3: `cards/{id}`): how a stored card document is decoded into a
+ * The card schema (docs/product.md §3: `cards/{id}`): how a stored card document is decoded into a
  * Card — once, for the builder's data layer and the server's public pages alike — and the handle
  * rule a card's public address must follow.
  *

@@ -1,5 +1,5 @@
 /**
- * The link schema: one entry of a card's `contacts` or a team's `links` (spec section 3: id, name,
+ * The link schema: one entry of a card's `contacts` or a team's `links` (docs/product.md §3: id, name,
  * label, value, isTeamLink; plus the visibility schedule of docs/link-scheduling.md).
  */
 import * as z from 'zod/mini';

@@ -1,5 +1,5 @@
 /**
- * The promotion schema (spec section 3: teamId, isArchived, status, isScheduled, startDate,
+ * The promotion schema (docs/product.md §3: teamId, isArchived, status, isScheduled, startDate,
  * endDate; plus what the public page shows): one decoder for the team page and the public page,
  * and the strict shape of what a person saves.
  */
@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import type { Promotion } from '../model';
 import { dateOrNull, flag, storedMap, text } from './fields';
 
-/** A stored promotion document, field by field; a missing status reads as `draft` (spec 4). */
+/** A stored promotion document, field by field; a missing status reads as `draft` (docs/product.md §4). */
 export const storedPromotionSchema = storedMap({
   teamId: text,
   isArchived: flag,

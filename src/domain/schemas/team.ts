@@ -1,5 +1,5 @@
 /**
- * The team schema (spec section 3: `accounts/{accountId}/teams/{teamId}`): a new team's fields, and
+ * The team schema (docs/product.md §3: `accounts/{accountId}/teams/{teamId}`): a new team's fields, and
  * the one decoder of stored teams the team list, the team page and the team sync use.
  */
 import * as z from 'zod/mini';
@@ -10,7 +10,7 @@ import { linkFromDoc, teamLinkData } from './link';
 
 const optionalFlag = z.catch(z.optional(z.boolean()), undefined);
 
-/** A stored team document, field by field; every brand-kit field defaults to `''` (spec 3). */
+/** A stored team document, field by field; every brand-kit field defaults to `''` (docs/product.md §3). */
 export const storedTeamSchema = storedMap({
   name: text,
   isArchived: flag,

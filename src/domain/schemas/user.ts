@@ -1,5 +1,5 @@
 /**
- * The user schema (spec section 3: `users/{uid}`): the one decoder of stored users. The fields
+ * The user schema (docs/product.md §3: `users/{uid}`): the one decoder of stored users. The fields
  * routing and access depend on (accountId, the teams, the super-admin flag) are checked; the rest
  * of the document passes through as stored.
  */

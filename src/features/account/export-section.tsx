@@ -4,12 +4,12 @@
  * (domain/account-export.ts) and downloads it. Nothing is sent anywhere.
  */
 import { useState } from 'react';
-import { readAccountExport } from '../../data/account-export';
-import { accountExportZip } from '../../domain/account-export';
-import { useAuth } from '../../stores/auth-store';
-import { Button } from '../../ui/button';
-import { downloadBlob } from '../../ui/download';
-import { Alert } from '../../ui/page';
+import { readAccountExport } from '@/data/account-export';
+import { accountExportZip } from '@/domain/account-export';
+import { useAuth } from '@/stores/auth-store';
+import { Button } from '@/ui/button';
+import { downloadBlob } from '@/ui/download';
+import { Alert } from '@/ui/page';
 
 export function ExportSection() {
   const user = useAuth((s) => s.user);

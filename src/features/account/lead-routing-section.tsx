@@ -12,17 +12,17 @@ import {
   manageLeadWebhook,
   type LeadWebhook,
   type WebhookDelivery,
-} from '../../data/lead-webhooks';
+} from '@/data/lead-webhooks';
 import {
   LEAD_WEBHOOK_FORMAT_LABELS,
   LEAD_WEBHOOK_FORMATS,
   MAX_LEAD_WEBHOOKS,
   type LeadWebhookFormat,
-} from '../../domain/lead-webhooks';
-import { useAuth } from '../../stores/auth-store';
-import { Button } from '../../ui/button';
-import { Alert } from '../../ui/page';
-import { TextField } from '../../ui/text-field';
+} from '@/domain/lead-webhooks';
+import { useAuth } from '@/stores/auth-store';
+import { Button } from '@/ui/button';
+import { Alert } from '@/ui/page';
+import { TextField } from '@/ui/text-field';
 import './lead-routing.css';
 
 function message(err: unknown): string {

@@ -2,23 +2,23 @@
  * /accounts: the accounts you can work in. A super admin sees every active account (newest change
  * first) with its owner's e-mail, plan, cards in use and last activity; searches them by name or
  * directory slug; switches into one; and deactivates or reactivates accounts (the deactivated ones
- * have their own list, since spec 4 lists only active accounts). Everyone else sees only their own
+ * have their own list, since docs/product.md §4 lists only active accounts). Everyone else sees only their own
  * account.
  */
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
-import { latestCardChange, ownerEmail, setAccountActive } from '../../data/admin-accounts';
-import { authErrorMessage } from '../../domain/auth-errors';
-import type { Account } from '../../domain/model';
-import { cardLimit } from '../../domain/plan';
-import { useAccount, useAccountStoreApi } from '../../stores/account-store';
-import { useAuth } from '../../stores/auth-store';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
-import { Alert, Page, PageHeader, PageLoader } from '../../ui/page';
-import { TextField } from '../../ui/text-field';
-import { useDocumentTitle } from '../../ui/use-document-title';
+import { latestCardChange, ownerEmail, setAccountActive } from '@/data/admin-accounts';
+import { authErrorMessage } from '@/domain/auth-errors';
+import type { Account } from '@/domain/model';
+import { cardLimit } from '@/domain/plan';
+import { useAccount, useAccountStoreApi } from '@/stores/account-store';
+import { useAuth } from '@/stores/auth-store';
+import { Button } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
+import { Alert, Page, PageHeader, PageLoader } from '@/ui/page';
+import { TextField } from '@/ui/text-field';
+import { useDocumentTitle } from '@/ui/use-document-title';
 import { useAccountsList } from './use-accounts-list';
 import type { AccountsListStatus } from './use-accounts-list';
 import './accounts.css';

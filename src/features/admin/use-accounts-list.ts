@@ -6,15 +6,11 @@
  * loaded; deactivated accounts, a short list, are searched among those loaded.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import {
-  fetchActiveAccounts,
-  followActiveAccounts,
-  searchActiveAccounts,
-} from '../../data/accounts';
-import { fetchDeactivatedAccounts, followDeactivatedAccounts } from '../../data/admin-accounts';
-import { authErrorMessage } from '../../domain/auth-errors';
-import type { Account } from '../../domain/model';
-import { slugify } from '../../domain/slug';
+import { fetchActiveAccounts, followActiveAccounts, searchActiveAccounts } from '@/data/accounts';
+import { fetchDeactivatedAccounts, followDeactivatedAccounts } from '@/data/admin-accounts';
+import { authErrorMessage } from '@/domain/auth-errors';
+import type { Account } from '@/domain/model';
+import { slugify } from '@/domain/slug';
 
 export const ACCOUNTS_PAGE_SIZE = 20;
 

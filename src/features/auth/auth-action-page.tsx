@@ -5,7 +5,7 @@
  *
  * The link carries `mode`, `oobCode` and, when the app asked for one, `continueUrl`:
  * - resetPassword: checks the code, asks for a new password under the sign-up's strength rule
- *   (spec 5) and sets it; then offers to sign in;
+ *   (docs/product.md §5) and sets it; then offers to sign in;
  * - verifyEmail / verifyAndChangeEmail: applies the code at once and says so;
  * - recoverEmail: restores the previous address and suggests resetting the password;
  * - signIn: hands the link to /magiclink, which completes the passwordless sign-in.
@@ -15,11 +15,11 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import * as firebaseActions from '../../backend/auth-actions';
-import type { AuthActionService } from '../../backend/auth-actions';
-import { authErrorMessage } from '../../domain/auth-errors';
-import { Button, ButtonLink } from '../../ui/button';
-import { Alert, PageLoader } from '../../ui/page';
+import * as firebaseActions from '@/backend/auth-actions';
+import type { AuthActionService } from '@/backend/auth-actions';
+import { authErrorMessage } from '@/domain/auth-errors';
+import { Button, ButtonLink } from '@/ui/button';
+import { Alert, PageLoader } from '@/ui/page';
 import { NewPasswordField, useNewPassword } from './new-password-field';
 import { AuthCard } from './auth-card';
 

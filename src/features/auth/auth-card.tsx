@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useDocumentTitle } from '../../ui/use-document-title';
+import { useDocumentTitle } from '@/ui/use-document-title';
 import './auth.css';
 
 /** The frame of every sign-in screen: one centred card with the page's heading. */

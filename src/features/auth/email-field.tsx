@@ -5,8 +5,8 @@
  */
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { INVALID_EMAIL_MESSAGE } from '../../domain/auth-errors';
-import { TextField } from '../../ui/text-field';
+import { INVALID_EMAIL_MESSAGE } from '@/domain/auth-errors';
+import { TextField } from '@/ui/text-field';
 
 export function EmailField(props: {
   value: string;

@@ -1,9 +1,9 @@
 import { EmailField, useEmailForm } from './email-field';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAuthStoreApi } from '../../stores/auth-store';
-import { Button } from '../../ui/button';
-import { Alert } from '../../ui/page';
+import { useAuthStoreApi } from '@/stores/auth-store';
+import { Button } from '@/ui/button';
+import { Alert } from '@/ui/page';
 import { AuthCard } from './auth-card';
 
 /** /forgot-password: sends the password-reset e-mail. */

@@ -3,15 +3,15 @@
  * through the Auth emulator with a Google credential (the emulator's own popup needs Google's
  * servers, which offline machines cannot reach).
  */
-import { INVALID_EMAIL_MESSAGE } from '../../domain/auth-errors';
+import { INVALID_EMAIL_MESSAGE } from '@/domain/auth-errors';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import type { LocalGoogleAccount } from '../../backend/auth';
-import { useAuth, useAuthStoreApi } from '../../stores/auth-store';
-import { Avatar } from '../../ui/avatar';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
-import { TextField } from '../../ui/text-field';
+import type { LocalGoogleAccount } from '@/backend/auth';
+import { useAuth, useAuthStoreApi } from '@/stores/auth-store';
+import { Avatar } from '@/ui/avatar';
+import { Button } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
+import { TextField } from '@/ui/text-field';
 
 /** Sample Google identities offered by the local chooser. */
 export const LOCAL_GOOGLE_ACCOUNTS: readonly LocalGoogleAccount[] = [

@@ -11,18 +11,18 @@
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { getAccount } from '../../data/accounts';
+import { getAccount } from '@/data/accounts';
 import {
   acceptInvite,
   clearPendingInvite,
   inviteFromSearch,
   pendingInvite,
   rememberPendingInvite,
-} from '../../data/invites';
-import { inviteRefusalReason } from '../../domain/invites';
-import type { InviteRefusalReason } from '../../domain/invites';
-import { useAuth } from '../../stores/auth-store';
-import { Alert } from '../../ui/page';
+} from '@/data/invites';
+import { inviteRefusalReason } from '@/domain/invites';
+import type { InviteRefusalReason } from '@/domain/invites';
+import { useAuth } from '@/stores/auth-store';
+import { Alert } from '@/ui/page';
 
 export const INVITE_BANNER_TEXT =
   "You've been invited to join a team on Cardbuilder. Sign up with the e-mail address the invitation was sent to.";

@@ -5,10 +5,10 @@
 import { EmailField, useEmailForm } from './email-field';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useAuthStoreApi } from '../../stores/auth-store';
-import type { MagicLinkOutcome } from '../../stores/auth-store';
-import { Button } from '../../ui/button';
-import { Alert, PageLoader } from '../../ui/page';
+import { useAuthStoreApi } from '@/stores/auth-store';
+import type { MagicLinkOutcome } from '@/stores/auth-store';
+import { Button } from '@/ui/button';
+import { Alert, PageLoader } from '@/ui/page';
 import { AuthCard } from './auth-card';
 
 export function MagicLinkPage() {

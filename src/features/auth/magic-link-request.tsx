@@ -4,9 +4,9 @@
  */
 import { EmailField, useEmailForm } from './email-field';
 import { useState } from 'react';
-import { useAuth, useAuthStoreApi } from '../../stores/auth-store';
-import { Button } from '../../ui/button';
-import { Alert } from '../../ui/page';
+import { useAuth, useAuthStoreApi } from '@/stores/auth-store';
+import { Button } from '@/ui/button';
+import { Alert } from '@/ui/page';
 
 export function MagicLinkRequest(props: { onUsePassword: () => void; usePasswordLabel: string }) {
   const store = useAuthStoreApi();

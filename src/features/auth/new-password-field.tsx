@@ -4,8 +4,8 @@
  * and the message taken away as soon as what is typed meets the rule.
  */
 import { useState } from 'react';
-import { PASSWORD_HINT, passwordProblem } from '../../domain/password';
-import { PasswordField } from '../../ui/password-field';
+import { PASSWORD_HINT, passwordProblem } from '@/domain/password';
+import { PasswordField } from '@/ui/password-field';
 
 export interface NewPassword {
   readonly value: string;

@@ -1,16 +1,16 @@
 /**
  * What the billing screens say about products, prices, plans and subscriptions: display names,
- * money, the paid features a plan opens (spec 6) and which prices the pricing table shows.
+ * money, the paid features a plan opens (docs/product.md §6) and which prices the pricing table shows.
  */
-import type { ProductWithPrices, Subscription } from '../../data/billing';
-import { computeGates } from '../../domain/gates';
-import type { Gates } from '../../domain/gates';
-import type { Plan, Price } from '../../domain/model';
-import { isSubscriptionCurrent } from '../../domain/subscriptions';
+import type { ProductWithPrices, Subscription } from '@/data/billing';
+import { computeGates } from '@/domain/gates';
+import type { Gates } from '@/domain/gates';
+import type { Plan, Price } from '@/domain/model';
+import { isSubscriptionCurrent } from '@/domain/subscriptions';
 
 export type BillingInterval = 'month' | 'year';
 
-/** The paid features of spec 6, in the order the screens list them. */
+/** The paid features of docs/product.md §6, in the order the screens list them. */
 export const PLAN_FEATURES: ReadonlyArray<{ gate: keyof Gates; label: string }> = [
   { gate: 'canPickColors', label: 'Custom colours' },
   { gate: 'canUploadBgImage', label: 'Background images' },
@@ -39,7 +39,7 @@ export function productCardLimit(product: ProductWithPrices): number | null {
   return Number.isFinite(n) && n >= 0 ? n : null;
 }
 
-/** A price is on the pricing table when active and marked `metadata.showOnPricingTable` (spec 3). */
+/** A price is on the pricing table when active and marked `metadata.showOnPricingTable` (docs/product.md §3). */
 export function isPricingTablePrice(price: Price): boolean {
   const shown = price.metadata?.['showOnPricingTable'] as unknown;
   return price.active && (shown === 'true' || shown === true);

@@ -1,19 +1,19 @@
 import { Link } from 'react-router-dom';
-import type { Subscription } from '../../data/billing';
-import type { Plan } from '../../domain/model';
+import type { Subscription } from '@/data/billing';
+import type { Plan } from '@/domain/model';
 import {
   cardLimit,
   cardProgress,
   isCardCapReached,
   remainingCards,
   trialDaysRemaining,
-} from '../../domain/plan';
-import { isSubscriptionCurrent, subscriptionEndsAt } from '../../domain/subscriptions';
-import { useAccount } from '../../stores/account-store';
-import { useAuth } from '../../stores/auth-store';
-import { Button, ButtonLink } from '../../ui/button';
-import { Alert, Page, PageHeader, PageLoader } from '../../ui/page';
-import { useDocumentTitle } from '../../ui/use-document-title';
+} from '@/domain/plan';
+import { isSubscriptionCurrent, subscriptionEndsAt } from '@/domain/subscriptions';
+import { useAccount } from '@/stores/account-store';
+import { useAuth } from '@/stores/auth-store';
+import { Button, ButtonLink } from '@/ui/button';
+import { Alert, Page, PageHeader, PageLoader } from '@/ui/page';
+import { useDocumentTitle } from '@/ui/use-document-title';
 import {
   PLAN_FEATURES,
   formatDate,
@@ -21,7 +21,7 @@ import {
   planDisplayName,
   statusLabel,
 } from './billing-format';
-import type { ProductWithPrices } from '../../data/billing';
+import type { ProductWithPrices } from '@/data/billing';
 import { useBilling, useBillingStoreApi } from './billing-store';
 import { useBillingLifecycle } from './use-billing-lifecycle';
 import './billing.css';
@@ -30,7 +30,7 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${Math.abs(n) === 1 ? one : many}`;
 }
 
-/** Cards used of the limit (spec 9), as text and as an accessible progress bar. */
+/** Cards used of the limit (docs/product.md §9), as text and as an accessible progress bar. */
 export function CardUsage(props: { plan: Plan }) {
   const { plan } = props;
   const limit = cardLimit(plan);
@@ -208,7 +208,7 @@ function EndingBanner(props: { endsAt: Date; busy: boolean; onResume: () => void
 }
 
 /**
- * /settings/billing (spec 2, 9): the account's plan and subscription, trial days left, cards used of
+ * /settings/billing (docs/product.md §2, §9): the account's plan and subscription, trial days left, cards used of
  * the limit with the cap warning, the paid features, and the ways to upgrade (the pricing table) and
  * to manage billing (the payment provider's portal). Checkout and the portal come back here; the
  * account is followed live, so a new plan shows without a reload.

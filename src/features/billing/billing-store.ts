@@ -1,6 +1,6 @@
 /**
  * The billing feature's store: the pricing table's products, the signed-in user's subscriptions
- * (followed live), and the two ways out to the payment provider (spec section 7):
+ * (followed live), and the two ways out to the payment provider (docs/product.md §7):
  * - checkout: add a `checkout_sessions` document, follow it until the extension writes `url` (go
  *   there) or `error.message` (show it), giving up with a clear message after `checkoutTimeoutMs`;
  * - the billing portal: the extension's `createPortalLink` callable, then go to its url.
@@ -15,10 +15,10 @@ import {
   followCheckoutSession,
   followSubscriptions,
   listActiveProducts,
-} from '../../data/billing';
-import type { ProductWithPrices, Subscription } from '../../data/billing';
+} from '@/data/billing';
+import type { ProductWithPrices, Subscription } from '@/data/billing';
 
-/** Checkout and the portal both come back here (spec 7). */
+/** Checkout and the portal both come back here (docs/product.md §7). */
 export const BILLING_SETTINGS_PATH = '/settings/billing';
 export const CHECKOUT_TIMEOUT_MS = 30_000;
 

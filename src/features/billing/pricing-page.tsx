@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAccount } from '../../stores/account-store';
-import { useAuth } from '../../stores/auth-store';
-import { Button } from '../../ui/button';
-import { Alert, Page, PageHeader, PageLoader } from '../../ui/page';
-import { useDocumentTitle } from '../../ui/use-document-title';
+import { useAccount } from '@/stores/account-store';
+import { useAuth } from '@/stores/auth-store';
+import { Button } from '@/ui/button';
+import { Alert, Page, PageHeader, PageLoader } from '@/ui/page';
+import { useDocumentTitle } from '@/ui/use-document-title';
 import { mainSubscription, planTypeOf } from './billing-format';
 import type { BillingInterval } from './billing-format';
 import { useBilling, useBillingStoreApi } from './billing-store';
@@ -12,13 +12,13 @@ import { useBillingLifecycle } from './use-billing-lifecycle';
 import { FREE_PLAN_ID } from './pricing-plans';
 import { PricingTable } from './pricing-table';
 import type { PricingAudience } from './pricing-table';
-import { isSubscriptionCurrent } from '../../domain/subscriptions';
+import { isSubscriptionCurrent } from '@/domain/subscriptions';
 import './billing.css';
 
 /**
  * /pricing, public: the pricing table with a monthly/yearly switch. A visitor compares the plans
  * and signs up; the account's owner chooses a plan, which starts the payment provider's checkout
- * (spec 7), its error, if any, shown above the table; anyone else signed in reads the plans and
+ * (docs/product.md §7), its error, if any, shown above the table; anyone else signed in reads the plans and
  * is told who can change them.
  */
 export function PricingPage() {

@@ -1,15 +1,15 @@
 /**
  * What the pricing table says about each plan, derived from the rules the app enforces rather than
- * written by hand: the paid features come from `computeGates` (src/domain/gates.ts, spec 6) for the
+ * written by hand: the paid features come from `computeGates` (src/domain/gates.ts, docs/product.md §6) for the
  * plan's type, paid flag and card limit (the collaborator gate reads the limit, as the account
  * store does), the free plan from the plan sync's own constants, the card limits from the products.
  * So a plan never promises a feature the app would keep locked, or hides one it opens.
  */
-import type { ProductWithPrices } from '../../data/billing';
-import { computeGates } from '../../domain/gates';
-import type { Gates } from '../../domain/gates';
-import { cardLimit, FREE_PLAN_CARD_LIMIT, FREE_PLAN_TYPE } from '../../domain/plan';
-import { pricingTableProducts } from '../../domain/pricing';
+import type { ProductWithPrices } from '@/data/billing';
+import { computeGates } from '@/domain/gates';
+import type { Gates } from '@/domain/gates';
+import { cardLimit, FREE_PLAN_CARD_LIMIT, FREE_PLAN_TYPE } from '@/domain/plan';
+import { pricingTableProducts } from '@/domain/pricing';
 import { PLAN_FEATURES, planTypeOf, productCardLimit } from './billing-format';
 
 /** The id of the free plan's column (products have Stripe ids, which never look like this). */
@@ -81,7 +81,7 @@ function recommendedId(plans: readonly PricingPlan[]): string | null {
 }
 
 /**
- * The columns of the pricing table: Free first, then the pricing-table products (spec 9: active,
+ * The columns of the pricing table: Free first, then the pricing-table products (docs/product.md §9: active,
  * shown, by card limit ascending), each with its features and one of them recommended.
  */
 export function pricingPlans(products: readonly ProductWithPrices[]): PricingPlan[] {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { ProductWithPrices } from '../../data/billing';
-import { Button, ButtonLink } from '../../ui/button';
+import type { ProductWithPrices } from '@/data/billing';
+import { Button, ButtonLink } from '@/ui/button';
 import { bestYearlySaving, formatMoney, priceFor } from './billing-format';
 import type { BillingInterval } from './billing-format';
 import { EVERY_PLAN_FEATURES, FREE_PLAN_ID, pricingPlans } from './pricing-plans';
@@ -135,7 +135,7 @@ function PlanAction(props: { plan: PricingPlan; table: PricingTableProps; isCurr
 }
 
 /**
- * The pricing table (spec 3, 9): the Free plan, then the products shown (active,
+ * The pricing table (docs/product.md §3, §9): the Free plan, then the products shown (active,
  * showOnPricingTable) in card-limit order, each with its price for the chosen period, its card
  * limit and which gated features it opens; the recommended plan is marked. Below, what every plan
  * includes.

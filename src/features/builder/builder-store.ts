@@ -1,5 +1,5 @@
 /**
- * The builder's own store (spec sections 3 and 4): the card draft being edited, the images picked
+ * The builder's own store (docs/product.md §3 and §4): the card draft being edited, the images picked
  * but not yet uploaded (file slots), the status flags touched/saving/success, the canvas mode and
  * the duplicate and delete dialogs. It holds the account's stored cards too, so that "touched" is
  * always the domain's answer (`isDraftTouched`) for the draft against the stored card with its id.
@@ -9,13 +9,13 @@
  */
 import { createContext, useContext } from 'react';
 import { create, useStore } from 'zustand';
-import { applyCardPatch, isDraftTouched } from '../../domain/builder';
-import type { CardDraft, CardPatch } from '../../domain/builder';
-import { generateHandle } from '../../domain/handles';
-import type { HandleFormat } from '../../domain/handles';
-import type { Card } from '../../domain/model';
-import { EDITABLE_FIELDS } from '../../data/cards';
-import type { ImageSlot } from '../../data/files';
+import { applyCardPatch, isDraftTouched } from '@/domain/builder';
+import type { CardDraft, CardPatch } from '@/domain/builder';
+import { generateHandle } from '@/domain/handles';
+import type { HandleFormat } from '@/domain/handles';
+import type { Card } from '@/domain/model';
+import { EDITABLE_FIELDS } from '@/data/cards';
+import type { ImageSlot } from '@/data/files';
 
 export type CanvasMode = 'mobile' | 'desktop';
 
@@ -66,7 +66,7 @@ export type BuilderStore = {
   loadCard: (card: Card) => void;
   /** Opens a new, not yet stored card. */
   startNewCard: (draft: CardDraft) => void;
-  /** Merges a partial update into the draft (spec 4). */
+  /** Merges a partial update into the draft (docs/product.md §4). */
   patch: (patch: CardPatch) => void;
   /** Sets the handle by hand: it stops following the name. */
   setHandle: (handle: string) => void;

@@ -11,23 +11,19 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useBlocker } from 'react-router-dom';
-import type { CardDraft } from '../../domain/builder';
-import { randomAccentColor } from '../../domain/colors';
-import { generateHandle } from '../../domain/handles';
-import { mergeTeamLinks } from '../../domain/links';
-import type { Card, CardTemplate, Link, Template } from '../../domain/model';
-import { isCardCapReached } from '../../domain/plan';
-import type { PublicHosts } from '../../domain/urls';
-import type { ImportedCard } from '../../domain/vcard-import';
-import { newCardId, watchAccountCard } from '../../data/cards';
-import { watchTemplates } from '../../data/templates';
-import {
-  subscribeAccountChanged,
-  useAccount,
-  useAccountStoreApi,
-} from '../../stores/account-store';
-import { useAuth } from '../../stores/auth-store';
-import { useDocumentTitle } from '../../ui/use-document-title';
+import type { CardDraft } from '@/domain/builder';
+import { randomAccentColor } from '@/domain/colors';
+import { generateHandle } from '@/domain/handles';
+import { mergeTeamLinks } from '@/domain/links';
+import type { Card, CardTemplate, Link, Template } from '@/domain/model';
+import { isCardCapReached } from '@/domain/plan';
+import type { PublicHosts } from '@/domain/urls';
+import type { ImportedCard } from '@/domain/vcard-import';
+import { newCardId, watchAccountCard } from '@/data/cards';
+import { watchTemplates } from '@/data/templates';
+import { subscribeAccountChanged, useAccount, useAccountStoreApi } from '@/stores/account-store';
+import { useAuth } from '@/stores/auth-store';
+import { useDocumentTitle } from '@/ui/use-document-title';
 import {
   BuilderStoreContext,
   useBuilder,
@@ -93,7 +89,7 @@ function BuilderScreen(props: Omit<CardBuilderProps, 'store'>) {
   const [capNotice, setCapNotice] = useState(false);
   const [pending, setPending] = useState<{ run: () => void } | null>(null);
 
-  // The draft belongs to one account: reset it whenever the current account changes (spec 4),
+  // The draft belongs to one account: reset it whenever the current account changes (docs/product.md §4),
   // and when the builder opens on another account than the draft's.
   useEffect(() => {
     const state = store.getState();

@@ -5,7 +5,7 @@
  * are kept as they are so that an animation survives. Where no canvas is available the original
  * bytes are used.
  */
-import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../data/files';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '@/data/files';
 import type { PendingImage } from './builder-store';
 
 export const MAX_IMAGE_SIDE = 1024;

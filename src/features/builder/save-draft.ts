@@ -3,14 +3,14 @@
  * slots, then create the card (one batch with its handle claim) or update it (one batch with the
  * handle change). Every refusal comes back as a message a person can act on.
  */
-import type { CardDraft } from '../../domain/builder';
-import type { Card, Plan } from '../../domain/model';
-import { isCardCapReached } from '../../domain/plan';
-import { createCard, isHandleTaken, saveCard } from '../../data/cards';
-import type { NewCard } from '../../data/cards';
-import { IMAGE_SLOTS, uploadCardImage } from '../../data/files';
-import type { ImageSlot } from '../../data/files';
-import type { CardPatch } from '../../domain/builder';
+import type { CardDraft } from '@/domain/builder';
+import type { Card, Plan } from '@/domain/model';
+import { isCardCapReached } from '@/domain/plan';
+import { createCard, isHandleTaken, saveCard } from '@/data/cards';
+import type { NewCard } from '@/data/cards';
+import { IMAGE_SLOTS, uploadCardImage } from '@/data/files';
+import type { ImageSlot } from '@/data/files';
+import type { CardPatch } from '@/domain/builder';
 import type { FileSlots } from './builder-store';
 import { HANDLE_TAKEN_MESSAGE, draftProblems, hasProblems } from './validation';
 

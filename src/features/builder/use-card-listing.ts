@@ -7,7 +7,7 @@
  * slow page never overwrites a newer list.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Card, Team } from '../../domain/model';
+import type { Card, Team } from '@/domain/model';
 import {
   CARD_PAGE_SIZE,
   cursorAfter,
@@ -16,7 +16,7 @@ import {
   searchCards,
   watchCardPage,
   type CardListFilter,
-} from '../../data/cards';
+} from '@/data/cards';
 
 /**
  * How long typing pauses before the search runs: short, since a search is three limited queries and

@@ -3,7 +3,7 @@
  * claim is missing or is this card's own) and, when taken, finds a free suggestion (-2, -3, ...).
  */
 import { useEffect, useState } from 'react';
-import { isHandleTaken, suggestFreeHandle } from '../../data/cards';
+import { isHandleTaken, suggestFreeHandle } from '@/data/cards';
 import { handleProblem } from './validation';
 
 export type HandleCheck =

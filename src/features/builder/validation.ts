@@ -9,13 +9,13 @@
  * title must not be blocked by a phone number nobody touched. What a person types is checked in
  * full.
  */
-import { HANDLE_RULE_MESSAGE } from '../../domain/handles';
-import { linkScheduleProblem } from '../../domain/link-schedule';
-import type { CardDraft } from '../../domain/builder';
-import { linkValueProblem } from '../../domain/link-rules';
-import type { Card, Link } from '../../domain/model';
-import { safeLinkHref } from '../../domain/safe-url';
-import { handleSchema } from '../../domain/schemas/card';
+import { HANDLE_RULE_MESSAGE } from '@/domain/handles';
+import { linkScheduleProblem } from '@/domain/link-schedule';
+import type { CardDraft } from '@/domain/builder';
+import { linkValueProblem } from '@/domain/link-rules';
+import type { Card, Link } from '@/domain/model';
+import { safeLinkHref } from '@/domain/safe-url';
+import { handleSchema } from '@/domain/schemas/card';
 
 export const UNSAFE_LINK_MESSAGE =
   "This link can't be used: only web, e-mail, phone and SMS links are allowed.";

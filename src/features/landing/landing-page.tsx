@@ -1,8 +1,8 @@
 /** /: what Cardbuilder is, for whom, and the way in. */
 import { Link } from 'react-router-dom';
-import { BrandMark } from '../../ui/brand-mark';
-import { ButtonLink } from '../../ui/button';
-import { useDocumentTitle } from '../../ui/use-document-title';
+import { BrandMark } from '@/ui/brand-mark';
+import { ButtonLink } from '@/ui/button';
+import { useDocumentTitle } from '@/ui/use-document-title';
 import './landing.css';
 
 const FEATURES = [

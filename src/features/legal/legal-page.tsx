@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Page } from '../../ui/page';
-import { useDocumentTitle } from '../../ui/use-document-title';
+import { Page } from '@/ui/page';
+import { useDocumentTitle } from '@/ui/use-document-title';
 import './legal.css';
 
 export const LEGAL_UPDATED = 'November 2025';

@@ -4,7 +4,7 @@
  * nature). Rows come back as arrays of trimmed strings; blank lines are dropped.
  */
 import Papa from 'papaparse';
-import { MAX_IMPORT_ROWS, nonEmptyRows } from '../../domain/import-rows';
+import { MAX_IMPORT_ROWS, nonEmptyRows } from '@/domain/import-rows';
 
 export interface ParsedCsv {
   rows: string[][];

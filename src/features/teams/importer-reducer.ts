@@ -1,8 +1,8 @@
 /**
- * The bulk member importer's screen state (spec sections 3 and 4): the members being imported, the
+ * The bulk member importer's screen state (docs/product.md §3 and §4): the members being imported, the
  * column to link mapping, and the import's status, with the reducer the importer store drives.
  */
-import type { ImportMember } from '../../domain/import-rows';
+import type { ImportMember } from '@/domain/import-rows';
 
 export interface ImporterStatus {
   touched: boolean;
@@ -34,7 +34,7 @@ export type ImporterAction =
   | { type: 'setLinks'; links: Record<string, string> }
   | { type: 'setStatus'; status: Partial<ImporterStatus> };
 
-/** The initial status (spec 4): untouched, not saving, not submitted, not successful, 0 imported. */
+/** The initial status (docs/product.md §4): untouched, not saving, not submitted, not successful, 0 imported. */
 export const initialImporterStatus: Readonly<ImporterStatus> = Object.freeze({
   touched: false,
   saving: false,
@@ -43,7 +43,7 @@ export const initialImporterStatus: Readonly<ImporterStatus> = Object.freeze({
   imported: 0,
 });
 
-/** The initial importer state (spec 4): no members, no links, the initial status. */
+/** The initial importer state (docs/product.md §4): no members, no links, the initial status. */
 export const initialImporterState: Readonly<ImporterState> = Object.freeze({
   members: [],
   links: {},
@@ -55,7 +55,7 @@ function freshInitial(): ImporterState {
 }
 
 /**
- * The importer's transitions (spec 4): create appends a member; update merges a patch into the
+ * The importer's transitions (docs/product.md §4): create appends a member; update merges a patch into the
  * member with that index (its links map merged too); delete removes the member with that index;
  * reset returns members, links and status to the defaults. Choices: create, update and delete mark
  * the status touched; update or delete of an unknown index returns the state unchanged (same object);

@@ -1,5 +1,5 @@
 /**
- * The importer's store (feature-local): the importer state of spec 3/4 driven by `importerReducer`,
+ * The importer's store (feature-local): the importer state of docs/product.md §3/4 driven by `importerReducer`,
  * plus what the screen needs around it: the parsed rows, whether the first is a header, the column
  * mapping, per-row handle edits, what the backend says (e-mails that already have a card, claimed
  * handles), the import's progress and outcome, and which rows it imported. Validation is derived
@@ -8,22 +8,22 @@
  * skipped rows always add up to the rows shown.
  */
 import { create } from 'zustand';
-import { claimedHandles, existingCardEmails, startImportJob } from '../../data/importer';
-import type { ImportRow, ImportTeam } from '../../data/importer';
+import { claimedHandles, existingCardEmails, startImportJob } from '@/data/importer';
+import type { ImportRow, ImportTeam } from '@/data/importer';
 import {
   guessMapping,
   looksLikeHeader,
   plannedHandles,
   rowsToMembers,
   validateMembers,
-} from '../../domain/import-rows';
-import type { ColumnMapping, ImportField, ValidationResult } from '../../domain/import-rows';
+} from '@/domain/import-rows';
+import type { ColumnMapping, ImportField, ValidationResult } from '@/domain/import-rows';
 import { importerReducer, initialImporterState } from './importer-reducer';
 import type { ImporterAction, ImporterState } from './importer-reducer';
-import { resumeJob, watchJob } from '../../data/jobs';
-import { normaliseEmail } from '../../domain/members';
-import { isJobActive } from '../../domain/jobs';
-import type { Job } from '../../domain/jobs';
+import { resumeJob, watchJob } from '@/data/jobs';
+import { normaliseEmail } from '@/domain/members';
+import { isJobActive } from '@/domain/jobs';
+import type { Job } from '@/domain/jobs';
 
 export interface ImportProgress {
   imported: number;

@@ -1,5 +1,5 @@
 /**
- * The team page `/team/{teamId}` (spec 2): the team's settings, brand kit, team links, promotions,
+ * The team page `/team/{teamId}` (docs/product.md §2): the team's settings, brand kit, team links, promotions,
  * members and bulk import, for the current account. The team is followed live; when its links or
  * branding have a version that has not reached every card yet (just saved, or interrupted before),
  * the page applies it to the team's cards and shows the progress.
@@ -8,23 +8,23 @@ import { useEffect, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { createTeam } from '../../data/team-settings';
-import { isCoupled } from '../../domain/links';
-import { remainingCards } from '../../domain/plan';
-import { useAccount, useAccountStoreApi } from '../../stores/account-store';
-import { useAuth } from '../../stores/auth-store';
-import { Button } from '../../ui/button';
-import { Dialog } from '../../ui/dialog';
-import { Alert, Page, PageLoader } from '../../ui/page';
-import { TextField } from '../../ui/text-field';
-import { useDocumentTitle } from '../../ui/use-document-title';
+import { createTeam } from '@/data/team-settings';
+import { isCoupled } from '@/domain/links';
+import { remainingCards } from '@/domain/plan';
+import { useAccount, useAccountStoreApi } from '@/stores/account-store';
+import { useAuth } from '@/stores/auth-store';
+import { Button } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
+import { Alert, Page, PageLoader } from '@/ui/page';
+import { TextField } from '@/ui/text-field';
+import { useDocumentTitle } from '@/ui/use-document-title';
 import { BrandKitPanel } from './components/brand-kit-panel';
 import { ImportPanel } from './components/import-panel';
 import { MembersPanel } from './components/members-panel';
 import { PromotionsPanel } from './components/promotions-panel';
 import { SelectField } from './components/select-field';
 import { SyncStatus } from './components/sync-status';
-import { Tabs } from '../../ui/tabs';
+import { Tabs } from '@/ui/tabs';
 import { TeamLinksPanel } from './components/team-links-panel';
 import { TeamSettingsPanel } from './components/team-settings-panel';
 import { useCardPages } from './hooks/use-card-pages';

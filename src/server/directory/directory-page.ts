@@ -16,13 +16,13 @@
  * contrast, and where it would not stand out from the page (a near-white accent) the product's
  * indigo outlines the focus instead, so the page stays readable whatever the brand colour.
  */
-import type { DocData } from '../../backend/port';
-import { safeImageSrc } from '../../card-view/components/card-theme';
-import { DEFAULT_ACCENT, safeHexColor } from '../../domain/colors';
-import { contrastRatio, readableOn } from '../../domain/contrast';
-import { escapeHtml } from '../../domain/html';
-import { cardFromDoc } from '../../domain/schemas/card';
-import { cardPublicUrl } from '../../domain/urls';
+import type { DocData } from '@/backend/port';
+import { safeImageSrc } from '@/card-view/components/card-theme';
+import { DEFAULT_ACCENT, safeHexColor } from '@/domain/colors';
+import { contrastRatio, readableOn } from '@/domain/contrast';
+import { escapeHtml } from '@/domain/html';
+import { cardFromDoc } from '@/domain/schemas/card';
+import { cardPublicUrl } from '@/domain/urls';
 import type {
   PublicDb,
   PublicRequest,

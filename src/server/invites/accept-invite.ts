@@ -15,11 +15,11 @@
  * - the collaborator gate and limit are checked again at acceptance, the only way anyone is added;
  * - a user who already belongs to another account is refused (one account per user).
  */
-import { newDocId } from '../../backend/engine/paths';
-import { BackendError } from '../../backend/errors';
-import type { DocData } from '../../backend/port';
-import type { CallerAuth, ServerDb } from '../../backend/server-port';
-import { arrayUnion } from '../../backend/transforms';
+import { newDocId } from '@/backend/engine/paths';
+import { BackendError } from '@/backend/errors';
+import type { DocData } from '@/backend/port';
+import type { CallerAuth, ServerDb } from '@/backend/server-port';
+import { arrayUnion } from '@/backend/transforms';
 import {
   acceptInviteRequest,
   decideAcceptInvite,
@@ -27,7 +27,7 @@ import {
   INVITE_TOKENS,
   type AcceptInviteResult,
   type InviteRefusalReason,
-} from '../../domain/invites';
+} from '@/domain/invites';
 import { inviteAcceptedMessage } from './invite-mail';
 import { hashInviteToken } from './token';
 

@@ -18,10 +18,10 @@
  * gets `limitedAt`, which the owner's list shows. The ledger, the token and the mail are written in
  * one transaction with the ledger's read, so concurrent invites cannot both pass it.
  */
-import { newDocId } from '../../backend/engine/paths';
-import type { DocData } from '../../backend/port';
-import type { ServerDb } from '../../backend/server-port';
-import { escapeHtml } from '../../domain/html';
+import { newDocId } from '@/backend/engine/paths';
+import type { DocData } from '@/backend/port';
+import type { ServerDb } from '@/backend/server-port';
+import { escapeHtml } from '@/domain/html';
 import {
   INVITE_ROLE_LABELS,
   INVITE_TOKENS,
@@ -29,7 +29,7 @@ import {
   inviteRole,
   isInviteEmail,
   type InviteRole,
-} from '../../domain/invites';
+} from '@/domain/invites';
 import { hashInviteToken, newInviteToken } from './token';
 
 /** Server-only ledger of the invitation mails sent per account (closed to clients by default). */

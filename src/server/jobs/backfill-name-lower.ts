@@ -11,10 +11,10 @@
  * scheduled function), so a pass over any number of cards fits a function's time limit, and a pass
  * that finished rests a day before the next. See docs/decisions/011-server-jobs.md.
  */
-import type { WriteOp } from '../../backend/port';
-import type { ServerDb } from '../../backend/server-port';
-import { MAX_WRITES_PER_COMMIT } from '../../backend/server-port';
-import { serverTimestamp } from '../../backend/transforms';
+import type { WriteOp } from '@/backend/port';
+import type { ServerDb } from '@/backend/server-port';
+import { MAX_WRITES_PER_COMMIT } from '@/backend/server-port';
+import { serverTimestamp } from '@/backend/transforms';
 
 /** Cards read per page. */
 const PAGE = 1000;

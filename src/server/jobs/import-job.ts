@@ -11,11 +11,11 @@
  * with its handle claim. Card ids are `{jobId}-{row}`, so even a part written twice could not
  * create a second card for a row; the parts are deleted with the last chunk.
  */
-import type { DocData, WriteOp } from '../../backend/port';
-import { serverTimestamp } from '../../backend/transforms';
-import { cardsInUse } from '../../domain/card-count';
-import { importedCardData } from '../../domain/imported-card';
-import type { ImportedCardInput } from '../../domain/imported-card';
+import type { DocData, WriteOp } from '@/backend/port';
+import { serverTimestamp } from '@/backend/transforms';
+import { cardsInUse } from '@/domain/card-count';
+import { importedCardData } from '@/domain/imported-card';
+import type { ImportedCardInput } from '@/domain/imported-card';
 import {
   ALREADY_HAS_CARD,
   handleTakenMessage,
@@ -23,10 +23,10 @@ import {
   importRowProblem,
   MAX_JOB_PROBLEMS,
   overCapMessage,
-} from '../../domain/jobs';
-import type { ImportJobRow, JobProblem } from '../../domain/jobs';
-import { cardLimit } from '../../domain/plan';
-import { syncTeamOf, teamSyncState } from '../../domain/team-sync-plan';
+} from '@/domain/jobs';
+import type { ImportJobRow, JobProblem } from '@/domain/jobs';
+import { cardLimit } from '@/domain/plan';
+import { syncTeamOf, teamSyncState } from '@/domain/team-sync-plan';
 import { JobError } from './job-kind';
 import type { JobKindRunner, JobStep } from './job-kind';
 

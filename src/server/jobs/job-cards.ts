@@ -8,8 +8,8 @@
  * test is what makes it safe: a card a client names like a job's card is created after the job's
  * last count (its `dateCreated` is the commit time), so it is counted as usual.
  */
-import type { DocData } from '../../backend/port';
-import type { ServerDb } from '../../backend/server-port';
+import type { DocData } from '@/backend/port';
+import type { ServerDb } from '@/backend/server-port';
 
 /** True when `card` is an import job's card that the job's own recount has counted. */
 export async function isCountedByImportJob(db: ServerDb, card: DocData): Promise<boolean> {

@@ -2,8 +2,8 @@
  * What a kind of server job implements (`src/server/jobs/run-job.ts` runs them): `start` loads
  * what every chunk needs, `step` does the chunk after the job's cursor and says what to store.
  */
-import type { DocData, WriteOp } from '../../backend/port';
-import type { ServerDb } from '../../backend/server-port';
+import type { DocData, WriteOp } from '@/backend/port';
+import type { ServerDb } from '@/backend/server-port';
 
 /** What a job kind is given: the database, where the job is, and the job as stored now. */
 export interface JobContext {

@@ -16,11 +16,11 @@
  * enforces the business rules itself with the shared domain functions (card cap, handle claims,
  * coupling), as the rules do for clients.
  */
-import type { DocData, WriteOp } from '../../backend/port';
-import type { ServerDb } from '../../backend/server-port';
-import { MAX_WRITES_PER_COMMIT } from '../../backend/server-port';
-import { increment, serverTimestamp } from '../../backend/transforms';
-import { jobWantsRun } from '../../domain/jobs';
+import type { DocData, WriteOp } from '@/backend/port';
+import type { ServerDb } from '@/backend/server-port';
+import { MAX_WRITES_PER_COMMIT } from '@/backend/server-port';
+import { increment, serverTimestamp } from '@/backend/transforms';
+import { jobWantsRun } from '@/domain/jobs';
 import { recountAccount } from '../card-count';
 import { recountTeamUsage } from '../team-usage';
 import { importJob } from './import-job';

@@ -4,10 +4,10 @@
  * card id done; the planner leaves alone a card already at the version, so a resumed or repeated
  * run writes nothing twice. The last chunk records `syncedVersion` on the team in the same commit.
  */
-import type { DocData, WriteOp } from '../../backend/port';
-import { serverTimestamp } from '../../backend/transforms';
-import { planTeamSync, syncCardOf, syncTeamOf, teamSyncState } from '../../domain/team-sync-plan';
-import type { SyncScope, SyncTeam } from '../../domain/team-sync-plan';
+import type { DocData, WriteOp } from '@/backend/port';
+import { serverTimestamp } from '@/backend/transforms';
+import { planTeamSync, syncCardOf, syncTeamOf, teamSyncState } from '@/domain/team-sync-plan';
+import type { SyncScope, SyncTeam } from '@/domain/team-sync-plan';
 import { JobError } from './job-kind';
 import type { JobContext, JobKindRunner, JobStep } from './job-kind';
 

@@ -23,10 +23,10 @@
  * and stored only where no client can read it. It never goes into a log line, an error or a
  * delivery document: the sender's errors are described from their codes alone.
  */
-import { BackendError } from '../../backend/errors';
-import { newDocId } from '../../backend/engine/paths';
-import type { DocData, LeadWebhooksInput, LeadWebhooksOutput } from '../../backend/port';
-import type { CallerAuth, DocumentChange, ServerDb } from '../../backend/server-port';
+import { BackendError } from '@/backend/errors';
+import { newDocId } from '@/backend/engine/paths';
+import type { DocData, LeadWebhooksInput, LeadWebhooksOutput } from '@/backend/port';
+import type { CallerAuth, DocumentChange, ServerDb } from '@/backend/server-port';
 import {
   LEAD_WEBHOOK_FORMATS,
   LEAD_WEBHOOK_MAX_ATTEMPTS,
@@ -34,7 +34,7 @@ import {
   nextLeadWebhookAttempt,
   type LeadWebhookFormat,
   type WebhookUrlPolicy,
-} from '../../domain/lead-webhooks';
+} from '@/domain/lead-webhooks';
 import { leadWebhookBody, type LeadForWebhook } from './payloads';
 import type { PostWebhook } from './post-webhook';
 import { newWebhookSecret, secretHint, signatureHeader, SIGNATURE_HEADER } from './signature';

@@ -4,7 +4,7 @@
  * contact properties, `{ properties: { email, firstname, lastname, ... } }`, so the body can go
  * straight to HubSpot's "create contact" endpoint or a workflow). docs/lead-webhooks.md shows both.
  */
-import type { LeadWebhookFormat } from '../../domain/lead-webhooks';
+import type { LeadWebhookFormat } from '@/domain/lead-webhooks';
 
 /** A lead as the payload builders read it (the stored entry's fields, dates as Date). */
 export interface LeadForWebhook {

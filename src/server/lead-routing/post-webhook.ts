@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import type { WebhookUrlPolicy } from '../../domain/lead-webhooks';
+import type { WebhookUrlPolicy } from '@/domain/lead-webhooks';
 import { guardedLookup, isAllowedAddress, PRIVATE_ADDRESS_MESSAGE } from './webhook-address';
 import { isIP } from 'node:net';
 

@@ -9,7 +9,7 @@
  */
 import { BlockList, isIP } from 'node:net';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { webhookUrlProblem, type WebhookUrlPolicy } from '../../domain/lead-webhooks';
+import { webhookUrlProblem, type WebhookUrlPolicy } from '@/domain/lead-webhooks';
 
 const blocked = new BlockList();
 for (const [net, prefix] of [

@@ -2,8 +2,8 @@
  * A card's image as a saved contact or a wallet pass needs it: the bytes themselves when the card
  * holds the image (a PNG or JPEG data address), else its absolute address for the host to load.
  */
-import { safeImageSrc } from '../../card-view/components/card-theme';
-import type { VCardOptions } from '../../domain/vcard';
+import { safeImageSrc } from '@/card-view/components/card-theme';
+import type { VCardOptions } from '@/domain/vcard';
 
 /** A card image: its bytes when the card holds the image itself (a data address), else its address. */
 export function cardImage(

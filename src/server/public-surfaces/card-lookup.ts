@@ -3,8 +3,8 @@
  * click addresses) or by its public handle. Archived cards are never found, and every card comes
  * back as its public view (`publicCard`), so no route can show a field meant for the owner only.
  */
-import type { Card } from '../../domain/model';
-import { cardFromDoc, publicCard } from '../../domain/schemas/card';
+import type { Card } from '@/domain/model';
+import { cardFromDoc, publicCard } from '@/domain/schemas/card';
 import type { PublicDb } from './public-surface-types';
 
 export interface CardLookup {

@@ -3,11 +3,11 @@
  * its team's live promotion and the wallet buttons this host can sign, and counts the view (and a
  * QR scan when the address carries `via=1`).
  */
-import type { DocData } from '../../backend/port';
-import { increment } from '../../backend/transforms';
-import type { Card } from '../../domain/model';
-import { cardPublicUrl, trackedCardUrl, walletPassUrl } from '../../domain/urls';
-import { renderCardPage } from '../../card-view/render/render-card-page';
+import type { DocData } from '@/backend/port';
+import { increment } from '@/backend/transforms';
+import type { Card } from '@/domain/model';
+import { cardPublicUrl, trackedCardUrl, walletPassUrl } from '@/domain/urls';
+import { renderCardPage } from '@/card-view/render/render-card-page';
 import type { WalletConfig } from '../wallet/wallet-config';
 import { walletsEnabled } from '../wallet/wallet-surface';
 import type { LivePromotion } from './live-promotion';

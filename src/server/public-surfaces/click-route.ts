@@ -3,10 +3,10 @@
  * link the card really has, with the same value, live now and pointing somewhere allowed (no open
  * redirect), and records the click once per visitor per link in the counting window.
  */
-import { increment, serverTimestamp } from '../../backend/transforms';
-import { isLinkLive } from '../../domain/link-schedule';
-import { isAllowedTarget, safeLinkHref } from '../../domain/safe-url';
-import { renderMessagePage, renderNotFoundPage } from '../../card-view/render/render-card-page';
+import { increment, serverTimestamp } from '@/backend/transforms';
+import { isLinkLive } from '@/domain/link-schedule';
+import { isAllowedTarget, safeLinkHref } from '@/domain/safe-url';
+import { renderMessagePage, renderNotFoundPage } from '@/card-view/render/render-card-page';
 import type { PublicContext, PublicRequest, PublicResponse } from './public-surface-types';
 import { ownerMark } from './surface-analytics';
 import { html, redirect } from './surface-answers';

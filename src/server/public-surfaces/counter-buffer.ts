@@ -12,9 +12,9 @@
  * at once sees at most N summary writes a second (instances take 80 requests at a time, so a burst
  * of a few hundred views a second needs only a few).
  */
-import type { DocData } from '../../backend/port';
-import { isFieldTransform, type FieldTransform } from '../../backend/transforms';
-import { increment } from '../../backend/transforms';
+import type { DocData } from '@/backend/port';
+import { isFieldTransform, type FieldTransform } from '@/backend/transforms';
+import { increment } from '@/backend/transforms';
 
 export interface CounterBufferOptions {
   /** Writes one document's summed fields (a set with merge, increments as transforms). */

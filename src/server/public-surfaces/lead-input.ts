@@ -4,14 +4,14 @@
  * form asks for, each a string of at most 500 characters (the lead schema's `leadValueSchema`).
  * Pure: the endpoint decides statuses.
  */
-import { INVALID_EMAIL_MESSAGE } from '../../domain/auth-errors';
+import { INVALID_EMAIL_MESSAGE } from '@/domain/auth-errors';
 import {
   CONSENT_FIELD,
   CONSENT_GIVEN,
   LEAD_FIELD_MAX,
   type LeadField,
-} from '../../card-view/lead-fields';
-import { leadEmailSchema, leadValueSchema } from '../../domain/schemas/lead';
+} from '@/card-view/lead-fields';
+import { leadEmailSchema, leadValueSchema } from '@/domain/schemas/lead';
 
 export type Lead = Partial<Record<LeadField, string>>;
 

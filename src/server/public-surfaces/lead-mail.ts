@@ -9,7 +9,7 @@
  * markup, headers or lines. How many leads (and so mails) one address can send is bounded by the
  * lead endpoint's limits.
  */
-import { escapeHtml } from '../../domain/html';
+import { escapeHtml } from '@/domain/html';
 
 const MAX_IN_SUBJECT = 80;
 

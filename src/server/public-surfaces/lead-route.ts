@@ -5,17 +5,17 @@
  * (`lead-mail.ts`) and counted. A form post is answered with a redirect back to the card; a JSON
  * post with JSON.
  */
-import type { DocData, WriteOp } from '../../backend/port';
-import { increment, serverTimestamp } from '../../backend/transforms';
-import type { Card } from '../../domain/model';
-import { cardPublicUrl } from '../../domain/urls';
+import type { DocData, WriteOp } from '@/backend/port';
+import { increment, serverTimestamp } from '@/backend/transforms';
+import type { Card } from '@/domain/model';
+import { cardPublicUrl } from '@/domain/urls';
 import {
   LEAD_BODY_MAX_BYTES,
   enabledLeadFields,
   leadConsentText,
   leadFormEnabled,
-} from '../../card-view/lead-fields';
-import { renderMessagePage, renderNotFoundPage } from '../../card-view/render/render-card-page';
+} from '@/card-view/lead-fields';
+import { renderMessagePage, renderNotFoundPage } from '@/card-view/render/render-card-page';
 import { parseLead } from './lead-input';
 import { leadMail } from './lead-mail';
 import type {

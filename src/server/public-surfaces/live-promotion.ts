@@ -3,10 +3,10 @@
  * promotions are queried at most once a minute (per account and team), so a busy card costs one
  * promotions query a minute, not one per view.
  */
-import type { QuerySpec } from '../../backend/port';
-import type { Card, Promotion } from '../../domain/model';
-import { promotionDisplayStatus } from '../../domain/promotions';
-import { promotionFromDoc } from '../../domain/schemas/promotion';
+import type { QuerySpec } from '@/backend/port';
+import type { Card, Promotion } from '@/domain/model';
+import { promotionDisplayStatus } from '@/domain/promotions';
+import { promotionFromDoc } from '@/domain/schemas/promotion';
 import type { PublicDb } from './public-surface-types';
 
 const PROMOTION_TTL_MS = 60_000;

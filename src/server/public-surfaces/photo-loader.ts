@@ -5,7 +5,7 @@
  * short timeout and a size cap: never an address a card owner typed, which would let anyone make the
  * server fetch what they like.
  */
-import type { VCardOptions } from '../../domain/vcard';
+import type { VCardOptions } from '@/domain/vcard';
 
 const PHOTO_MAX_BYTES = 1024 * 1024;
 

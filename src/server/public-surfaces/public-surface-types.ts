@@ -3,10 +3,10 @@
  * router and each route: the database they read and write, the plain request a host hands over,
  * the plain response it sends back, the handler's configuration and the per-request context.
  */
-import type { DocSnapshot, QueryDoc, QuerySpec, WriteOp } from '../../backend/port';
-import type { Card } from '../../domain/model';
-import type { VCardOptions } from '../../domain/vcard';
-import type { PublicHosts } from '../../domain/urls';
+import type { DocSnapshot, QueryDoc, QuerySpec, WriteOp } from '@/backend/port';
+import type { Card } from '@/domain/model';
+import type { VCardOptions } from '@/domain/vcard';
+import type { PublicHosts } from '@/domain/urls';
 import type { WalletConfig } from '../wallet/wallet-config';
 import type { CounterBufferOptions } from './counter-buffer';
 import type { VisitorCounterOptions } from './visitor-counting';

@@ -2,8 +2,8 @@
  * The e-mail signature preview (`{signature}/{handle}` and the private `{signature}/{id}/i`): the
  * card's signature page, unless its owner turned the signature off.
  */
-import { renderNotFoundPage } from '../../card-view/render/render-card-page';
-import { renderSignaturePage } from '../../card-view/render/render-signature-page';
+import { renderNotFoundPage } from '@/card-view/render/render-card-page';
+import { renderSignaturePage } from '@/card-view/render/render-signature-page';
 import type { PublicContext, PublicResponse } from './public-surface-types';
 import { html } from './surface-answers';
 import type { SurfaceDeps } from './surface-deps';

@@ -25,9 +25,9 @@
  * prefetches never; a visitor once per card per 30 minutes for each of view, QR scan (`via=1`),
  * contact save and link click.
  */
-import type { DocData, WriteOp } from '../../backend/port';
-import { serverTimestamp } from '../../backend/transforms';
-import type { Card } from '../../domain/model';
+import type { DocData, WriteOp } from '@/backend/port';
+import { serverTimestamp } from '@/backend/transforms';
+import type { Card } from '@/domain/model';
 import { createCounterBuffer, type CounterBuffer } from './counter-buffer';
 import type { PublicDb, PublicRequest, PublicSurfacesConfig } from './public-surface-types';
 import { header } from './surface-request';

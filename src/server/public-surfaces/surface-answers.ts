@@ -2,7 +2,7 @@
  * The plain responses the public surfaces answer with: an HTML page (cacheable or not), a JSON
  * body, a redirect and a 405, each carrying the surfaces' security headers.
  */
-import { baseHeaders, pageHeaders } from '../../card-view/render/security-headers';
+import { baseHeaders, pageHeaders } from '@/card-view/render/security-headers';
 import type { PublicResponse } from './public-surface-types';
 
 export function html(status: number, body: string, cacheable = false): PublicResponse {

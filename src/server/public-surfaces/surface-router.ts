@@ -4,7 +4,7 @@
  * configured prefixes answers null (the host serves something else there); a known surface with the
  * wrong method answers 405, and an unknown address under a surface the not-found page.
  */
-import { renderNotFoundPage } from '../../card-view/render/render-card-page';
+import { renderNotFoundPage } from '@/card-view/render/render-card-page';
 import type { CardLookup } from './card-lookup';
 import type { CardPageRoute } from './card-page-route';
 import type { ClickRoute } from './click-route';

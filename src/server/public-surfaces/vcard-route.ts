@@ -3,11 +3,11 @@
  * embedded when the card or the product's file store holds it (else linked), an optional note
  * from `?note=`, and the save counted.
  */
-import { increment } from '../../backend/transforms';
-import { buildVCard, foldVCardLine, type VCardOptions } from '../../domain/vcard';
-import { cardPublicUrl } from '../../domain/urls';
-import { renderNotFoundPage } from '../../card-view/render/render-card-page';
-import { baseHeaders } from '../../card-view/render/security-headers';
+import { increment } from '@/backend/transforms';
+import { buildVCard, foldVCardLine, type VCardOptions } from '@/domain/vcard';
+import { cardPublicUrl } from '@/domain/urls';
+import { renderNotFoundPage } from '@/card-view/render/render-card-page';
+import { baseHeaders } from '@/card-view/render/security-headers';
 import { cardImage } from './card-image';
 import type { PublicContext, PublicRequest, PublicResponse } from './public-surface-types';
 import { html } from './surface-answers';

@@ -3,9 +3,9 @@
  * `src/server/wallet/`): 404 as the page for an unknown file or an unknown or archived card, 503
  * when that wallet's credentials are not configured on this host or cannot sign.
  */
-import { cardPublicUrl } from '../../domain/urls';
-import { renderMessagePage, renderNotFoundPage } from '../../card-view/render/render-card-page';
-import { baseHeaders } from '../../card-view/render/security-headers';
+import { cardPublicUrl } from '@/domain/urls';
+import { renderMessagePage, renderNotFoundPage } from '@/card-view/render/render-card-page';
+import { baseHeaders } from '@/card-view/render/security-headers';
 import type { WalletConfig } from '../wallet/wallet-config';
 import { WALLET_FILES, walletAnswer } from '../wallet/wallet-surface';
 import { cardImage } from './card-image';

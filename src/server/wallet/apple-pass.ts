@@ -8,8 +8,8 @@
  * edit of the card shows in the next pass served.
  */
 import { PKPass } from 'passkit-generator';
-import { accessibleTextColor, parseHexColor } from '../../domain/colors';
-import type { ContactField, ContactFields } from '../../domain/contact-fields';
+import { accessibleTextColor, parseHexColor } from '@/domain/colors';
+import type { ContactField, ContactFields } from '@/domain/contact-fields';
 import { solidPng } from './solid-png';
 import type { AppleWalletConfig } from './wallet-config';
 

@@ -12,7 +12,7 @@
  * Wallet REST API, which this product does not call (see the README's "Wallet passes").
  */
 import { importPKCS8, SignJWT } from 'jose';
-import type { ContactFields } from '../../domain/contact-fields';
+import type { ContactFields } from '@/domain/contact-fields';
 import type { GoogleWalletConfig } from './wallet-config';
 
 export const GOOGLE_SAVE_URL = 'https://pay.google.com/gp/v/save/';

@@ -9,10 +9,10 @@
  * Both passes are made from the same contact fields as the vCard (`domain/contact-fields.ts`) at
  * the moment of the request, so a link hidden or out of its schedule is on none of them.
  */
-import { cardColors } from '../../domain/colors';
-import { cardContactFields } from '../../domain/contact-fields';
-import type { Card } from '../../domain/model';
-import { cardPublicUrl, trackedCardUrl, type PublicHosts } from '../../domain/urls';
+import { cardColors } from '@/domain/colors';
+import { cardContactFields } from '@/domain/contact-fields';
+import type { Card } from '@/domain/model';
+import { cardPublicUrl, trackedCardUrl, type PublicHosts } from '@/domain/urls';
 import { buildApplePass, PKPASS_CONTENT_TYPE, type PassImage } from './apple-pass';
 import { googleSaveUrl } from './google-pass';
 import type { WalletConfig } from './wallet-config';

@@ -8,8 +8,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readAccountExport } from '../../../src/data/account-export';
-import { readVCards } from '../../../src/domain/vcard-import';
+import { readAccountExport } from '@/data/account-export';
+import { readVCards } from '@/domain/vcard-import';
 import { createFakeAuth } from '../support/fake-auth';
 import { renderApp, seedAccount, seedUser } from '../support/render-app';
 

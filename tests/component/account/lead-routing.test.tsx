@@ -9,12 +9,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BackendError } from '../../../src/backend/errors';
-import {
-  createMemoryBackend,
-  type MemoryBackend,
-} from '../../../src/backend/memory/memory-backend';
-import type { LeadWebhooksInput, LeadWebhooksOutput } from '../../../src/backend/port';
+import { BackendError } from '@/backend/errors';
+import { createMemoryBackend, type MemoryBackend } from '@/backend/memory/memory-backend';
+import type { LeadWebhooksInput, LeadWebhooksOutput } from '@/backend/port';
 import { createFakeAuth } from '../support/fake-auth';
 import { renderApp, seedAccount, seedUser } from '../support/render-app';
 

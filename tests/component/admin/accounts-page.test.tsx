@@ -2,9 +2,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ACCOUNTS_PAGE_SIZE } from '../../../src/features/admin/use-accounts-list';
-import type { QuerySpec } from '../../../src/backend/port';
-import { BackendError } from '../../../src/backend/errors';
+import { ACCOUNTS_PAGE_SIZE } from '@/features/admin/use-accounts-list';
+import type { QuerySpec } from '@/backend/port';
+import { BackendError } from '@/backend/errors';
 import { createFakeAuth } from '../support/fake-auth';
 import { renderApp, seedAccount, seedUser } from '../support/render-app';
 

@@ -2,8 +2,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EMPTY_BRAND_KIT } from '../../../src/domain/model';
-import { MAGIC_LINK_EMAIL_KEY } from '../../../src/stores/auth-store';
+import { EMPTY_BRAND_KIT } from '@/domain/model';
+import { MAGIC_LINK_EMAIL_KEY } from '@/stores/auth-store';
 import { createFakeAuth } from '../support/fake-auth';
 import { renderApp, seedAccount, seedUser } from '../support/render-app';
 

@@ -3,16 +3,16 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import type { AuthActionService } from '../../../src/backend/auth-actions';
-import type { AuthFailure } from '../../../src/backend/auth';
+import type { AuthActionService } from '@/backend/auth-actions';
+import type { AuthFailure } from '@/backend/auth';
 import {
   AuthActionPage,
   EXPIRED_LINK_MESSAGE,
   EXPIRED_RESET_MESSAGE,
   INCOMPLETE_LINK_MESSAGE,
   safeContinuePath,
-} from '../../../src/features/auth/auth-action-page';
-import { WEAK_PASSWORD_MESSAGE } from '../../../src/domain/password';
+} from '@/features/auth/auth-action-page';
+import { WEAK_PASSWORD_MESSAGE } from '@/domain/password';
 
 function fail(code: string): AuthFailure {
   return { code, message: `Firebase: Error (${code}).` };

@@ -7,12 +7,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BackendError } from '../../../src/backend/errors';
-import { createMemoryBackend } from '../../../src/backend/memory/memory-backend';
-import type { MemoryBackend } from '../../../src/backend/memory/memory-backend';
-import type { AcceptInviteInput, AcceptInviteOutput } from '../../../src/backend/port';
-import { arrayUnion } from '../../../src/backend/transforms';
-import { PENDING_INVITE_KEY } from '../../../src/data/invites';
+import { BackendError } from '@/backend/errors';
+import { createMemoryBackend } from '@/backend/memory/memory-backend';
+import type { MemoryBackend } from '@/backend/memory/memory-backend';
+import type { AcceptInviteInput, AcceptInviteOutput } from '@/backend/port';
+import { arrayUnion } from '@/backend/transforms';
+import { PENDING_INVITE_KEY } from '@/data/invites';
 import { createFakeAuth, type FakeAuth } from '../support/fake-auth';
 import { renderApp, seedAccount, seedUser } from '../support/render-app';
 

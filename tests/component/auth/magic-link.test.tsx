@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MAGIC_LINK_EMAIL_KEY, MAGIC_LINK_SENT_KEY } from '../../../src/stores/auth-store';
+import { MAGIC_LINK_EMAIL_KEY, MAGIC_LINK_SENT_KEY } from '@/stores/auth-store';
 import { createFakeAuth } from '../support/fake-auth';
 import { renderApp } from '../support/render-app';
 

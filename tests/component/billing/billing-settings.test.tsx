@@ -1,10 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  BillingSettingsPage,
-  subscriptionSummary,
-} from '../../../src/features/billing/billing-settings';
+import { BillingSettingsPage, subscriptionSummary } from '@/features/billing/billing-settings';
 import { ACCOUNT_ID, APP_ORIGIN, UID, renderBilling } from './render-billing';
 
 const DAY = 24 * 60 * 60 * 1000;

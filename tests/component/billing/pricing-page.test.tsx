@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MemoryBackend } from '../../../src/backend/memory/memory-backend';
-import { CHECKOUT_TIMEOUT_MESSAGE } from '../../../src/features/billing/billing-store';
-import { PricingPage } from '../../../src/features/billing/pricing-page';
+import type { MemoryBackend } from '@/backend/memory/memory-backend';
+import { CHECKOUT_TIMEOUT_MESSAGE } from '@/features/billing/billing-store';
+import { PricingPage } from '@/features/billing/pricing-page';
 import { ACCOUNT_ID, APP_ORIGIN, UID, USER, renderBilling } from './render-billing';
 
 let stop: (() => void) | undefined;
@@ -161,7 +161,7 @@ describe('/pricing', () => {
     expect(within(free).queryByRole('link')).not.toBeInTheDocument();
   });
 
-  it('creates the checkout session of spec 7 and goes to the url the extension writes', async () => {
+  it('creates the checkout session of docs/product.md §7 and goes to the url the extension writes', async () => {
     const view = renderBilling(<PricingPage />);
     stop = view.stop;
     const answered = answerCheckout(view.db, {

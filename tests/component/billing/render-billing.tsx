@@ -7,20 +7,14 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
-import { setBackend } from '../../../src/backend/current';
-import { createMemoryBackend } from '../../../src/backend/memory/memory-backend';
-import type {
-  MemoryBackend,
-  MemoryBackendOptions,
-} from '../../../src/backend/memory/memory-backend';
-import type { DocData } from '../../../src/backend/port';
-import {
-  BillingStoreContext,
-  createBillingStore,
-} from '../../../src/features/billing/billing-store';
-import type { Plan, User } from '../../../src/domain/model';
-import { AccountStoreContext, createAccountStore } from '../../../src/stores/account-store';
-import { AuthStoreContext, createAuthStore } from '../../../src/stores/auth-store';
+import { setBackend } from '@/backend/current';
+import { createMemoryBackend } from '@/backend/memory/memory-backend';
+import type { MemoryBackend, MemoryBackendOptions } from '@/backend/memory/memory-backend';
+import type { DocData } from '@/backend/port';
+import { BillingStoreContext, createBillingStore } from '@/features/billing/billing-store';
+import type { Plan, User } from '@/domain/model';
+import { AccountStoreContext, createAccountStore } from '@/stores/account-store';
+import { AuthStoreContext, createAuthStore } from '@/stores/auth-store';
 import { createFakeAuth } from '../support/fake-auth';
 
 export const UID = 'u-owner';

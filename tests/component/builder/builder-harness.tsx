@@ -5,19 +5,16 @@
  */
 import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { setBackend } from '../../../src/backend/current';
-import { createMemoryBackend } from '../../../src/backend/memory/memory-backend';
-import type {
-  MemoryBackend,
-  MemoryBackendOptions,
-} from '../../../src/backend/memory/memory-backend';
-import type { DocData } from '../../../src/backend/port';
-import type { Card, Plan, User } from '../../../src/domain/model';
-import { CardBuilder } from '../../../src/features/builder/card-builder';
-import { createBuilderStore } from '../../../src/features/builder/builder-store';
-import { AccountStoreContext, createAccountStore } from '../../../src/stores/account-store';
-import { AuthStoreContext, createAuthStore } from '../../../src/stores/auth-store';
-import { AppToaster } from '../../../src/ui/toaster';
+import { setBackend } from '@/backend/current';
+import { createMemoryBackend } from '@/backend/memory/memory-backend';
+import type { MemoryBackend, MemoryBackendOptions } from '@/backend/memory/memory-backend';
+import type { DocData } from '@/backend/port';
+import type { Card, Plan, User } from '@/domain/model';
+import { CardBuilder } from '@/features/builder/card-builder';
+import { createBuilderStore } from '@/features/builder/builder-store';
+import { AccountStoreContext, createAccountStore } from '@/stores/account-store';
+import { AuthStoreContext, createAuthStore } from '@/stores/auth-store';
+import { AppToaster } from '@/ui/toaster';
 import { createFakeAuth } from '../support/fake-auth';
 
 configure({ asyncUtilTimeout: 3000 });

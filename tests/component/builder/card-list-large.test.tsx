@@ -6,9 +6,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { MemoryAccess } from '../../../src/backend/memory/memory-backend';
-import { CARD_PAGE_SIZE } from '../../../src/data/cards';
-import { visibleRange } from '../../../src/features/builder/components/card-list';
+import type { MemoryAccess } from '@/backend/memory/memory-backend';
+import { CARD_PAGE_SIZE } from '@/data/cards';
+import { visibleRange } from '@/features/builder/components/card-list';
 import { cardDoc, PAID_PLAN, renderBuilder } from './builder-harness';
 
 const TOTAL = 300;

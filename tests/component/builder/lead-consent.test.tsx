@@ -8,7 +8,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { LeadForm } from '../../../src/card-view/components/lead-form';
+import { LeadForm } from '@/card-view/components/lead-form';
 import { renderBuilder } from './builder-harness';
 
 function renderForm(consentText?: string) {

@@ -7,13 +7,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { setBackend } from '../../../src/backend/current';
-import {
-  createMemoryBackend,
-  type MemoryBackend,
-} from '../../../src/backend/memory/memory-backend';
-import { ANALYTICS_PAGE_LIMIT } from '../../../src/data/analytics';
-import { exportLeadsCsv } from '../../../src/features/builder/components/card-analytics';
+import { setBackend } from '@/backend/current';
+import { createMemoryBackend, type MemoryBackend } from '@/backend/memory/memory-backend';
+import { ANALYTICS_PAGE_LIMIT } from '@/data/analytics';
+import { exportLeadsCsv } from '@/features/builder/components/card-analytics';
 import { renderBuilder } from './builder-harness';
 
 /** `count` leads, three to each second, so pages often end in the middle of a shared time. */

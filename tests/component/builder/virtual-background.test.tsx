@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   drawVirtualBackground,
   VirtualBackgroundSection,
-} from '../../../src/features/builder/components/virtual-background';
+} from '@/features/builder/components/virtual-background';
 
 interface Recorded {
   texts: string[];

@@ -6,8 +6,8 @@
  */
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../../../src/app/config';
-import { WalletPassesSection } from '../../../src/features/builder/components/wallet-passes';
+import { readConfig } from '@/app/config';
+import { WalletPassesSection } from '@/features/builder/components/wallet-passes';
 
 const BOTH = { apple: true, google: true };
 

@@ -2,13 +2,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isNewerRelease } from '../../../src/app/release';
-import { readAffiliate } from '../../../src/app/referral';
-import { loadScript } from '../../../src/app/third-party-scripts';
-import { createAccountStore, subscribeAccountChanged } from '../../../src/stores/account-store';
-import { setBackend } from '../../../src/backend/current';
-import { createMemoryBackend } from '../../../src/backend/memory/memory-backend';
-import type { User } from '../../../src/domain/model';
+import { isNewerRelease } from '@/app/release';
+import { readAffiliate } from '@/app/referral';
+import { loadScript } from '@/app/third-party-scripts';
+import { createAccountStore, subscribeAccountChanged } from '@/stores/account-store';
+import { setBackend } from '@/backend/current';
+import { createMemoryBackend } from '@/backend/memory/memory-backend';
+import type { User } from '@/domain/model';
 import { createFakeAuth } from '../support/fake-auth';
 import { renderApp, seedAccount, seedUser } from '../support/render-app';
 

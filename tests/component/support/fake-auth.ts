@@ -4,7 +4,7 @@
  * Firebase error codes a real sign-in would give, and tells listeners about sign-in changes.
  * Calls nobody planned for throw, so an unexpected call fails the test loudly.
  */
-import type { AuthFailure, AuthService, AuthUser, SignInResult } from '../../../src/backend/auth';
+import type { AuthFailure, AuthService, AuthUser, SignInResult } from '@/backend/auth';
 
 interface Identity {
   user: AuthUser;

@@ -4,10 +4,10 @@
  * server port made of the same memory backend, as the local server's trigger does. Screens that
  * start a job (import, team sync) then see its progress and result as they would in the app.
  */
-import type { MemoryBackend } from '../../../src/backend/memory/memory-backend';
-import { runOptimisticTransaction } from '../../../src/backend/engine/optimistic-transaction';
-import type { ServerDb } from '../../../src/backend/server-port';
-import { runJob } from '../../../src/server/jobs/run-job';
+import type { MemoryBackend } from '@/backend/memory/memory-backend';
+import { runOptimisticTransaction } from '@/backend/engine/optimistic-transaction';
+import type { ServerDb } from '@/backend/server-port';
+import { runJob } from '@/server/jobs/run-job';
 
 /** A server port over the memory backend (server privileges: no `refuse`d access is checked here). */
 export function serverDbOver(db: MemoryBackend): ServerDb {

@@ -4,18 +4,15 @@
  */
 import { configure, render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router-dom';
-import { App } from '../../../src/app/app';
-import { appRoutes } from '../../../src/app/routes';
-import { connectStores } from '../../../src/app/store-wiring';
-import { setBackend } from '../../../src/backend/current';
-import { createMemoryBackend } from '../../../src/backend/memory/memory-backend';
-import type {
-  MemoryBackend,
-  MemoryBackendOptions,
-} from '../../../src/backend/memory/memory-backend';
-import { createAccountStore } from '../../../src/stores/account-store';
-import { createAuthStore } from '../../../src/stores/auth-store';
-import type { AuthDeps } from '../../../src/stores/auth-store';
+import { App } from '@/app/app';
+import { appRoutes } from '@/app/routes';
+import { connectStores } from '@/app/store-wiring';
+import { setBackend } from '@/backend/current';
+import { createMemoryBackend } from '@/backend/memory/memory-backend';
+import type { MemoryBackend, MemoryBackendOptions } from '@/backend/memory/memory-backend';
+import { createAccountStore } from '@/stores/account-store';
+import { createAuthStore } from '@/stores/auth-store';
+import type { AuthDeps } from '@/stores/auth-store';
 import { createFakeAuth } from './fake-auth';
 import type { FakeAuth } from './fake-auth';
 

@@ -4,8 +4,8 @@
  * `recountTeamUsage` (`src/server/team-usage.ts`), as the local server's trigger does after each
  * card write. The team page then shows the counts it would show in the app.
  */
-import type { MemoryBackend } from '../../../src/backend/memory/memory-backend';
-import { recountTeamUsage } from '../../../src/server/team-usage';
+import type { MemoryBackend } from '@/backend/memory/memory-backend';
+import { recountTeamUsage } from '@/server/team-usage';
 import { serverDbOver } from './job-runner';
 
 /** Keeps `accounts/{accountId}/teamUsage/*` right for `teams` and every team a card names. */

@@ -5,7 +5,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryBackend } from '../../../src/backend/memory/memory-backend';
+import { createMemoryBackend } from '@/backend/memory/memory-backend';
 import { renderTeam, seedAcme, seedCard } from './render-team';
 
 vi.setConfig({ testTimeout: 20_000 });

@@ -2,12 +2,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setBackend } from '../../../src/backend/current';
-import { createMemoryBackend } from '../../../src/backend/memory/memory-backend';
-import type { DocData } from '../../../src/backend/port';
-import { jobOf } from '../../../src/domain/jobs';
-import { ImportRun } from '../../../src/features/teams/components/import-run';
-import { createImporterStore } from '../../../src/features/teams/importer-store';
+import { setBackend } from '@/backend/current';
+import { createMemoryBackend } from '@/backend/memory/memory-backend';
+import type { DocData } from '@/backend/port';
+import { jobOf } from '@/domain/jobs';
+import { ImportRun } from '@/features/teams/components/import-run';
+import { createImporterStore } from '@/features/teams/importer-store';
 import { runJobsOn } from '../support/job-runner';
 import { OWNER, renderTeam, seedAcme, seedCard } from './render-team';
 

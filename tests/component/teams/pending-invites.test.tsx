@@ -5,9 +5,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryBackend } from '../../../src/backend/memory/memory-backend';
-import type { Invite } from '../../../src/data/members';
-import { inviteStatus } from '../../../src/features/teams/components/pending-invites';
+import { createMemoryBackend } from '@/backend/memory/memory-backend';
+import type { Invite } from '@/data/members';
+import { inviteStatus } from '@/features/teams/components/pending-invites';
 import { renderTeam, seedAcme } from './render-team';
 
 vi.setConfig({ testTimeout: 20_000 });

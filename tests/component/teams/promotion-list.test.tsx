@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryBackend } from '../../../src/backend/memory/memory-backend';
-import type { DocData } from '../../../src/backend/port';
+import { createMemoryBackend } from '@/backend/memory/memory-backend';
+import type { DocData } from '@/backend/port';
 import { renderTeam, seedAcme } from './render-team';
 
 vi.setConfig({ testTimeout: 20_000 });

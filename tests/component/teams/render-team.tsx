@@ -4,15 +4,15 @@
  */
 import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
-import { connectStores } from '../../../src/app/store-wiring';
-import { setBackend } from '../../../src/backend/current';
-import { createMemoryBackend } from '../../../src/backend/memory/memory-backend';
-import type { MemoryBackend } from '../../../src/backend/memory/memory-backend';
-import type { DocData } from '../../../src/backend/port';
-import { TeamWorkspace } from '../../../src/features/teams/team-workspace';
-import { AccountStoreContext, createAccountStore } from '../../../src/stores/account-store';
-import { AuthStoreContext, createAuthStore } from '../../../src/stores/auth-store';
-import { AppToaster } from '../../../src/ui/toaster';
+import { connectStores } from '@/app/store-wiring';
+import { setBackend } from '@/backend/current';
+import { createMemoryBackend } from '@/backend/memory/memory-backend';
+import type { MemoryBackend } from '@/backend/memory/memory-backend';
+import type { DocData } from '@/backend/port';
+import { TeamWorkspace } from '@/features/teams/team-workspace';
+import { AccountStoreContext, createAccountStore } from '@/stores/account-store';
+import { AuthStoreContext, createAuthStore } from '@/stores/auth-store';
+import { AppToaster } from '@/ui/toaster';
 import { createFakeAuth } from '../support/fake-auth';
 import { runJobsOn } from '../support/job-runner';
 import { countTeamsOn } from '../support/team-counter';

@@ -6,10 +6,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryBackend } from '../../../src/backend/memory/memory-backend';
-import type { MemoryAccess } from '../../../src/backend/memory/memory-backend';
-import { MEMBER_PAGE_SIZE } from '../../../src/features/teams/hooks/use-card-pages';
-import { recountTeamUsage } from '../../../src/server/team-usage';
+import { createMemoryBackend } from '@/backend/memory/memory-backend';
+import type { MemoryAccess } from '@/backend/memory/memory-backend';
+import { MEMBER_PAGE_SIZE } from '@/features/teams/hooks/use-card-pages';
+import { recountTeamUsage } from '@/server/team-usage';
 import { serverDbOver } from '../support/job-runner';
 import { renderTeam, seedAcme, seedCard } from './render-team';
 

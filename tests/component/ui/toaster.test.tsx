@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 /**
  * The notification area: top centre below the sticky header on wide screens, bottom centre on small
- * ones (spec 2), so a toast never covers the navigation.
+ * ones (docs/product.md §2), so a toast never covers the navigation.
  */
 import { act, render, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppToaster, TOASTS_BELOW_HEADER } from '../../../src/ui/toaster';
+import { AppToaster, TOASTS_BELOW_HEADER } from '@/ui/toaster';
 
 function screenWidth(small: boolean) {
   vi.spyOn(window, 'matchMedia').mockImplementation(

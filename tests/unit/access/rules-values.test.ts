@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { toRulesDoc } from '../../../server/access/rules-values';
 import { parseRules } from '../../../server/rules/ruleset';
-import { Bytes, DocumentRef, GeoPoint } from '../../../src/backend/value-types';
+import { Bytes, DocumentRef, GeoPoint } from '@/backend/value-types';
 
 const rules = parseRules(
   `rules_version = '2';

@@ -24,16 +24,16 @@ import {
   createAdminServerDb,
   fromAdmin,
   toAdmin,
-} from '../../../src/backend/admin/admin-server-db';
-import type { WriteOp } from '../../../src/backend/port';
+} from '@/backend/admin/admin-server-db';
+import type { WriteOp } from '@/backend/port';
 import {
   arrayRemove,
   arrayUnion,
   deleteField,
   increment,
   serverTimestamp,
-} from '../../../src/backend/transforms';
-import { Bytes, DocumentRef, GeoPoint } from '../../../src/backend/value-types';
+} from '@/backend/transforms';
+import { Bytes, DocumentRef, GeoPoint } from '@/backend/value-types';
 
 let app: App;
 let db: Firestore;

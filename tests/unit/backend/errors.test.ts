@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BackendError,
-  failListenerLater,
-  knownBackendErrorCode,
-} from '../../../src/backend/errors';
+import { BackendError, failListenerLater, knownBackendErrorCode } from '@/backend/errors';
 
 describe('the port’s error codes', () => {
   it('reads a code in either spelling and refuses anything else', () => {

@@ -8,12 +8,9 @@
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { setLogLevel } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createFirebaseBackend,
-  toBackendError,
-} from '../../../src/backend/firebase/firebase-backend';
-import type { Backend, DocSnapshot, ListenError, QueryDoc } from '../../../src/backend/port';
-import { Bytes, DocumentRef, GeoPoint } from '../../../src/backend/value-types';
+import { createFirebaseBackend, toBackendError } from '@/backend/firebase/firebase-backend';
+import type { Backend, DocSnapshot, ListenError, QueryDoc } from '@/backend/port';
+import { Bytes, DocumentRef, GeoPoint } from '@/backend/value-types';
 
 let app: FirebaseApp;
 let db: Backend;

@@ -5,7 +5,7 @@
  * are refused, as Firestore refuses them.
  */
 import { describe, expect, it } from 'vitest';
-import { createMemoryServerDb } from '../../../src/backend/memory/memory-server-db';
+import { createMemoryServerDb } from '@/backend/memory/memory-server-db';
 
 describe('server port transactions (optimistic drivers)', () => {
   it('runs a transaction again when another commit changed what it read', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Plan } from '../../../src/domain/model';
+import type { Plan } from '@/domain/model';
 import {
   billedAccountId,
   dateFromField,
@@ -12,12 +12,8 @@ import {
   samePlanTerms,
   subscriptionRecordFromDoc,
   subscriptionStateTime,
-} from '../../../src/domain/plan-sync';
-import type {
-  PlanSyncLedger,
-  SubscriptionRecord,
-  SyncSubscription,
-} from '../../../src/domain/plan-sync';
+} from '@/domain/plan-sync';
+import type { PlanSyncLedger, SubscriptionRecord, SyncSubscription } from '@/domain/plan-sync';
 
 const now = new Date('2026-06-01T12:00:00Z');
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);

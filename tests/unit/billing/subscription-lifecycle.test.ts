@@ -4,11 +4,11 @@
  * escaping, and when a subscription cancelled at period end stops.
  */
 import { describe, expect, it } from 'vitest';
-import type { DocData } from '../../../src/backend/port';
+import type { DocData } from '@/backend/port';
 import { subscriptionAt } from '../../../server/stand-ins/payments-clock';
-import { subscriptionMailEvents } from '../../../src/server/billing-mail';
-import { renderMail } from '../../../src/server/mail-layout';
-import { subscriptionEndsAt } from '../../../src/domain/subscriptions';
+import { subscriptionMailEvents } from '@/server/billing-mail';
+import { renderMail } from '@/server/mail-layout';
+import { subscriptionEndsAt } from '@/domain/subscriptions';
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 

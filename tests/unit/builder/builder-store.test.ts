@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Card } from '../../../src/domain/model';
-import { createBuilderStore, draftFromCard } from '../../../src/features/builder/builder-store';
+import type { Card } from '@/domain/model';
+import { createBuilderStore, draftFromCard } from '@/features/builder/builder-store';
 
 function card(overrides: Partial<Card> = {}): Card {
   return {

@@ -3,9 +3,9 @@
  * imported, duplicated or renamed is found by the builder's name search.
  */
 import { describe, expect, it } from 'vitest';
-import { setBackend } from '../../../src/backend/current';
-import { createMemoryBackend } from '../../../src/backend/memory/memory-backend';
-import { cardAndClaimOps, normaliseSearch, saveCard } from '../../../src/data/cards';
+import { setBackend } from '@/backend/current';
+import { createMemoryBackend } from '@/backend/memory/memory-backend';
+import { cardAndClaimOps, normaliseSearch, saveCard } from '@/data/cards';
 
 const FIELDS = {
   handle: 'ada-lovelace',

@@ -7,16 +7,16 @@ import {
   handleProblem,
   hasProblems,
   linkProblem,
-} from '../../../src/features/builder/validation';
-import { fitWithin, imageProblem } from '../../../src/features/builder/image-file';
+} from '@/features/builder/validation';
+import { fitWithin, imageProblem } from '@/features/builder/image-file';
 import {
   chartScales,
   countByDay,
   lastDays,
   leadEntriesCsv,
-} from '../../../src/features/builder/components/card-analytics';
-import { cleanHandleInput } from '../../../src/features/builder/components/handle-panel';
-import { cardImagePath } from '../../../src/data/files';
+} from '@/features/builder/components/card-analytics';
+import { cleanHandleInput } from '@/features/builder/components/handle-panel';
+import { cardImagePath } from '@/data/files';
 
 describe('builder validation', () => {
   it('refuses script and data links with the product message', () => {

@@ -4,9 +4,9 @@
  */
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { accountExportZip, exportFileName } from '../../../src/domain/account-export';
-import type { Card } from '../../../src/domain/model';
-import { readVCards } from '../../../src/domain/vcard-import';
+import { accountExportZip, exportFileName } from '@/domain/account-export';
+import type { Card } from '@/domain/model';
+import { readVCards } from '@/domain/vcard-import';
 
 function card(id: string, overrides: Partial<Card> = {}): Card {
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountStatusRequest, decideAccountStatus } from '../../../src/domain/account-status';
+import { accountStatusRequest, decideAccountStatus } from '@/domain/account-status';
 
 const NOW = new Date('2026-11-23T10:00:00Z');
 

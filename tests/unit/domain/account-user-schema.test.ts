@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FREE_PLAN } from '../../../src/domain/plan';
-import { accountFromDoc } from '../../../src/domain/schemas/account';
-import { userFromDoc } from '../../../src/domain/schemas/user';
+import { FREE_PLAN } from '@/domain/plan';
+import { accountFromDoc } from '@/domain/schemas/account';
+import { userFromDoc } from '@/domain/schemas/user';
 
 describe('account schema', () => {
   it('checks the fields access depends on and keeps the rest as stored', () => {

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { authErrorMessage, UNEXPECTED_ERROR_MESSAGE } from '../../../src/domain/auth-errors';
+import { authErrorMessage, UNEXPECTED_ERROR_MESSAGE } from '@/domain/auth-errors';
 
 const catalogue: ReadonlyArray<readonly [string, string]> = [
   ['invalid-email', 'Please enter a valid email address.'],

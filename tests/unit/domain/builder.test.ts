@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { applyCardPatch, isDraftTouched } from '../../../src/domain/builder';
-import type { Card } from '../../../src/domain/model';
+import { applyCardPatch, isDraftTouched } from '@/domain/builder';
+import type { Card } from '@/domain/model';
 
 function card(extra: Partial<Card> = {}): Card {
   return {

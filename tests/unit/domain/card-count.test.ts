@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountsToRecount, cardsInUse } from '../../../src/domain/card-count';
+import { accountsToRecount, cardsInUse } from '@/domain/card-count';
 
 describe('cardsInUse', () => {
   it('counts cards that are not archived', () => {

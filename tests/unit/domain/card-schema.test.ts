@@ -1,17 +1,12 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { Card, Link, Promotion } from '../../../src/domain/model';
-import {
-  cardFromDoc,
-  handleSchema,
-  publicCard,
-  type StoredCard,
-} from '../../../src/domain/schemas/card';
-import { linkFromDoc, type StoredLink } from '../../../src/domain/schemas/link';
+import type { Card, Link, Promotion } from '@/domain/model';
+import { cardFromDoc, handleSchema, publicCard, type StoredCard } from '@/domain/schemas/card';
+import { linkFromDoc, type StoredLink } from '@/domain/schemas/link';
 import {
   promotionFromDoc,
   promotionProblems,
   type PromotionInput,
-} from '../../../src/domain/schemas/promotion';
+} from '@/domain/schemas/promotion';
 
 describe('card schema', () => {
   it('names every field of the Card model (a new field must be decoded)', () => {

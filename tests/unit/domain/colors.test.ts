@@ -7,7 +7,7 @@ import {
   pickerColor,
   colorBrightness,
   randomAccentColor,
-} from '../../../src/domain/colors';
+} from '@/domain/colors';
 
 describe('ACCENT_COLORS', () => {
   it('holds yellow, pink and green as hex colours', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_URL_LABEL, cardContactFields } from '../../../src/domain/contact-fields';
+import { CARD_URL_LABEL, cardContactFields } from '@/domain/contact-fields';
 
 const NOW = new Date('2026-05-01T12:00:00Z');
 

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  contrastRatio,
-  MIN_TEXT_CONTRAST,
-  readableOn,
-  relativeLuminance,
-} from '../../../src/domain/contrast';
+import { contrastRatio, MIN_TEXT_CONTRAST, readableOn, relativeLuminance } from '@/domain/contrast';
 
 describe('contrast', () => {
   it('measures black on white as 21:1 and a colour on itself as 1:1', () => {

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { csvCell, toCsv } from '../../../src/domain/csv-safe';
+import { csvCell, toCsv } from '@/domain/csv-safe';
 
 describe('csvCell', () => {
   it('writes plain text as it is', () => {

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { computeGates } from '../../../src/domain/gates';
+import { computeGates } from '@/domain/gates';
 
 function account(type: string, isPaidAccount: boolean, id = 'acc-1') {
   return { id, plan: { type, isPaidAccount } };

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { generateHandle, HANDLE_FORMATS } from '../../../src/domain/handles';
+import { generateHandle, HANDLE_FORMATS } from '@/domain/handles';
 
 describe('generateHandle', () => {
   it('firstname-lastname joins first and last names with a hyphen', () => {

@@ -8,7 +8,7 @@ import {
   type AcceptInviteDocs,
   type AcceptInviteRequest,
   type InviteRefusalReason,
-} from '../../../src/domain/invites';
+} from '@/domain/invites';
 
 const CALLER = { uid: 'u1', email: 'Milton@Initech.example', emailVerified: false };
 const TOKEN = 'a'.repeat(43);

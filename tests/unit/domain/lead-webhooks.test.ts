@@ -5,7 +5,7 @@ import {
   isDeliveredStatus,
   nextLeadWebhookAttempt,
   webhookUrlProblem,
-} from '../../../src/domain/lead-webhooks';
+} from '@/domain/lead-webhooks';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const PRODUCTION = { allowLoopbackHttp: false };

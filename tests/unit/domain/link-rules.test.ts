@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isWebAddress,
-  linkFieldName,
-  linkRuleOf,
-  linkValueProblem,
-} from '../../../src/domain/link-rules';
+import { isWebAddress, linkFieldName, linkRuleOf, linkValueProblem } from '@/domain/link-rules';
 
 const problem = (name: string, value: string) => linkValueProblem({ name, value });
 

@@ -14,8 +14,8 @@ import {
   liveLinks,
   localInputToInstant,
   withLinkSchedule,
-} from '../../../src/domain/link-schedule';
-import { teamLinksChanged } from '../../../src/domain/links';
+} from '@/domain/link-schedule';
+import { teamLinksChanged } from '@/domain/links';
 
 const START = '2026-12-01T09:00:00.000Z';
 const END = '2026-12-05T17:00:00.000Z';

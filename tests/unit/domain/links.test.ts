@@ -5,9 +5,9 @@ import {
   linkDisplayLabel,
   mergeTeamLinks,
   teamLinksChanged,
-} from '../../../src/domain/links';
-import type { Link } from '../../../src/domain/model';
-import { EMPTY_BRAND_KIT } from '../../../src/domain/model';
+} from '@/domain/links';
+import type { Link } from '@/domain/model';
+import { EMPTY_BRAND_KIT } from '@/domain/model';
 
 function link(id: string, extra: Partial<Link> = {}): Link {
   return { id, name: 'Website', label: '', value: `https://${id}.example`, ...extra };

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { memberKey, parseMemberKey } from '../../../src/domain/members';
+import { memberKey, parseMemberKey } from '@/domain/members';
 
 describe('memberKey', () => {
   it('joins the e-mail and the user id with two underscores', () => {

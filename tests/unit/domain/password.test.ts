@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { passwordProblem } from '../../../src/domain/password';
+import { passwordProblem } from '@/domain/password';
 
 const WEAK = 'Password should be 8 characters or more, contain a number and capital letter.';
 

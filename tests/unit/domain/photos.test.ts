@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { highResPhotoUrl } from '../../../src/domain/photos';
+import { highResPhotoUrl } from '@/domain/photos';
 
 describe('highResPhotoUrl', () => {
   it('swaps size s96 for s384', () => {

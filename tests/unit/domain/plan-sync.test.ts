@@ -1,8 +1,8 @@
 import { describe, it, expect } from 'vitest';
-import { FREE_PLAN_CARD_LIMIT } from '../../../src/domain/plan';
-import { planFromSubscriptions } from '../../../src/domain/plan-sync';
-import type { SyncSubscription } from '../../../src/domain/plan-sync';
-import type { Plan } from '../../../src/domain/model';
+import { FREE_PLAN_CARD_LIMIT } from '@/domain/plan';
+import { planFromSubscriptions } from '@/domain/plan-sync';
+import type { SyncSubscription } from '@/domain/plan-sync';
+import type { Plan } from '@/domain/model';
 
 const now = new Date('2025-05-01T00:00:00Z');
 const currentPlan: Plan = {

@@ -5,7 +5,7 @@ import {
   isCardCapReached,
   remainingCards,
   trialDaysRemaining,
-} from '../../../src/domain/plan';
+} from '@/domain/plan';
 
 function plan(cardLimitValue: number, compCards: number, cardsInUse: number) {
   return { cardLimit: cardLimitValue, compCards, cardsInUse };

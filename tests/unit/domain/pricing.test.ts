@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { pricingTableProducts } from '../../../src/domain/pricing';
-import type { Product } from '../../../src/domain/model';
+import { pricingTableProducts } from '@/domain/pricing';
+import type { Product } from '@/domain/model';
 
 function product(id: string, extra: Partial<Product> = {}): Product {
   return {

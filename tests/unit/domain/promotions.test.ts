@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { promotionDisplayStatus } from '../../../src/domain/promotions';
+import { promotionDisplayStatus } from '@/domain/promotions';
 
 const start = new Date('2025-06-01T00:00:00Z');
 const end = new Date('2025-06-30T23:59:59Z');

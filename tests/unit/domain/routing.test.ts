@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { PUBLIC_ROUTES, routeRedirect } from '../../../src/domain/routing';
+import { PUBLIC_ROUTES, routeRedirect } from '@/domain/routing';
 
 describe('routeRedirect', () => {
   describe('signed out', () => {

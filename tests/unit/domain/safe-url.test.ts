@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { isAllowedTarget, safeLinkHref } from '../../../src/domain/safe-url';
+import { isAllowedTarget, safeLinkHref } from '@/domain/safe-url';
 
 describe('safeLinkHref', () => {
   it('turns a phone number into tel: with digits and a leading +', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_SHARE_DESCRIPTION, shareDescription } from '../../../src/domain/share';
+import { FALLBACK_SHARE_DESCRIPTION, shareDescription } from '@/domain/share';
 
 const card = { name: 'Ada Lovelace', title: 'Head of Sales', company: 'Acme Co', appShare: {} };
 

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { slugify, usernameFromEmail } from '../../../src/domain/slug';
+import { slugify, usernameFromEmail } from '@/domain/slug';
 
 describe('slugify', () => {
   it('lowercases text', () => {

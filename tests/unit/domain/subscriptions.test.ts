@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { isSubscriptionCurrent } from '../../../src/domain/subscriptions';
+import { isSubscriptionCurrent } from '@/domain/subscriptions';
 
 describe('isSubscriptionCurrent', () => {
   it.each(['trialing', 'active'])('is current when %s', (status) => {

@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { EMPTY_BRAND_KIT, type Team } from '../../../src/domain/model';
-import { newTeamDocument, teamFromDoc, type StoredTeam } from '../../../src/domain/schemas/team';
-import { teamBrandingOf } from '../../../src/domain/team-sync-plan';
+import { EMPTY_BRAND_KIT, type Team } from '@/domain/model';
+import { newTeamDocument, teamFromDoc, type StoredTeam } from '@/domain/schemas/team';
+import { teamBrandingOf } from '@/domain/team-sync-plan';
 
 describe('team schema', () => {
   it('names every field of the Team model', () => {

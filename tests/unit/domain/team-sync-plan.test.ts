@@ -9,10 +9,10 @@ import {
   planTeamSync,
   teamBrandingOf,
   teamSyncState,
-} from '../../../src/domain/team-sync-plan';
-import type { SyncCard, SyncTeam } from '../../../src/domain/team-sync-plan';
-import { EMPTY_BRAND_KIT } from '../../../src/domain/model';
-import type { Link } from '../../../src/domain/model';
+} from '@/domain/team-sync-plan';
+import type { SyncCard, SyncTeam } from '@/domain/team-sync-plan';
+import { EMPTY_BRAND_KIT } from '@/domain/model';
+import type { Link } from '@/domain/model';
 
 const web: Link = { id: 't-web', name: 'Website', label: 'Website', value: 'https://acme.example' };
 const phone: Link = { id: 't-phone', name: 'Phone', label: '', value: '+1 555 0000' };

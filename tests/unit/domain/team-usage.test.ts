@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { teamUsageChanges, teamUsageOf } from '../../../src/domain/team-usage';
+import { teamUsageChanges, teamUsageOf } from '@/domain/team-usage';
 
 const card = (extra: Record<string, unknown> = {}) => ({
   accountId: 'acme',

@@ -7,7 +7,7 @@ import {
   teamDeletedMessage,
   teamTemplateDeleteErrorMessage,
   TEAM_TEMPLATE_DELETED_MESSAGE,
-} from '../../../src/domain/teams';
+} from '@/domain/teams';
 
 const teams = [
   { id: 't1', accountId: 'a1', name: 'Sales' },

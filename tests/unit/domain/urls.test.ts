@@ -4,7 +4,7 @@ import {
   clickTrackingUrl,
   signaturePreviewUrl,
   trackedCardUrl,
-} from '../../../src/domain/urls';
+} from '@/domain/urls';
 
 const hosts = {
   card: 'https://cards.example',

@@ -3,8 +3,8 @@
  * Contacts / Android, Outlook and RFC 6350 produce), and our own vCards read back.
  */
 import { describe, expect, it } from 'vitest';
-import { buildVCard } from '../../../src/domain/vcard';
-import { readVCards } from '../../../src/domain/vcard-import';
+import { buildVCard } from '@/domain/vcard';
+import { readVCards } from '@/domain/vcard-import';
 
 const crlf = (lines: string[]) => `${lines.join('\r\n')}\r\n`;
 

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { buildVCard, escapeVCardText, foldVCardLine } from '../../../src/domain/vcard';
-import type { VCardCard } from '../../../src/domain/vcard';
+import { buildVCard, escapeVCardText, foldVCardLine } from '@/domain/vcard';
+import type { VCardCard } from '@/domain/vcard';
 
 function card(extra: Partial<VCardCard> = {}): VCardCard {
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runQuery } from '../../../src/backend/engine/query';
-import type { QueryDoc } from '../../../src/backend/port';
+import { runQuery } from '@/backend/engine/query';
+import type { QueryDoc } from '@/backend/port';
 
 /** Shuffled cards: names repeat, so the id decides between equal names. */
 function cards(count: number): QueryDoc[] {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { importJobRow } from '../../../src/data/importer';
-import { importedCardData } from '../../../src/domain/imported-card';
-import { importRowProblem, jobOf, jobWantsRun } from '../../../src/domain/jobs';
-import { teamBrandingOf } from '../../../src/domain/team-sync-plan';
+import { importJobRow } from '@/data/importer';
+import { importedCardData } from '@/domain/imported-card';
+import { importRowProblem, jobOf, jobWantsRun } from '@/domain/jobs';
+import { teamBrandingOf } from '@/domain/team-sync-plan';
 
 const row = importJobRow({
   member: {

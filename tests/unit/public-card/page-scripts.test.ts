@@ -5,9 +5,9 @@
  * elsewhere; it never stays under the card.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Card } from '../../../src/domain/model';
-import { CARD_PAGE_SCRIPT } from '../../../src/card-view/render/page-scripts';
-import { renderCardPage } from '../../../src/card-view/render/render-card-page';
+import type { Card } from '@/domain/model';
+import { CARD_PAGE_SCRIPT } from '@/card-view/render/page-scripts';
+import { renderCardPage } from '@/card-view/render/render-card-page';
 
 const card: Card = {
   id: 'c1',

@@ -6,17 +6,14 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { Card, Promotion } from '../../../src/domain/model';
-import { CardView } from '../../../src/card-view/components/card-view';
+import type { Card, Promotion } from '@/domain/model';
+import { CardView } from '@/card-view/components/card-view';
 import {
   FALLBACK_DESCRIPTION,
   renderCardPage,
   renderNotFoundPage,
-} from '../../../src/card-view/render/render-card-page';
-import {
-  renderSignaturePage,
-  signaturePlainText,
-} from '../../../src/card-view/render/render-signature-page';
+} from '@/card-view/render/render-card-page';
+import { renderSignaturePage, signaturePlainText } from '@/card-view/render/render-signature-page';
 
 const hosts = {
   card: 'https://cards.example',
@@ -148,7 +145,7 @@ describe('card page share tags', () => {
     expect(meta(doc, 'twitter:card')).toBe('summary');
   });
 
-  it('uses the product description of spec 1 only when the card has no title or company', () => {
+  it('uses the product description of docs/product.md §1 only when the card has no title or company', () => {
     const doc = page(makeCard({ title: '', company: '' }));
     expect(FALLBACK_DESCRIPTION).toMatch(
       /grow your business fast on social media, in email and on search engines/,

@@ -6,14 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type PlainDoc, parseRules } from '../../../server/rules/ruleset';
-import { COLLABORATOR_GATE_THRESHOLD } from '../../../src/domain/gates';
+import { COLLABORATOR_GATE_THRESHOLD } from '@/domain/gates';
 import {
   HANDLE_MAX_LENGTH,
   HANDLE_MIN_LENGTH,
   HANDLE_PATTERN_SOURCE,
   isValidHandle,
-} from '../../../src/domain/handles';
-import { FREE_PLAN } from '../../../src/domain/plan';
+} from '@/domain/handles';
+import { FREE_PLAN } from '@/domain/plan';
 import { ALICE, NOW, reader } from './support';
 
 const source = readFileSync(new URL('../../../firestore.rules', import.meta.url), 'utf8');

@@ -3,9 +3,9 @@
  * added up and written at most once a second per document, and none is lost on the way.
  */
 import { describe, expect, it } from 'vitest';
-import type { DocData } from '../../../src/backend/port';
-import { increment, serverTimestamp } from '../../../src/backend/transforms';
-import { createCounterBuffer } from '../../../src/server/public-surfaces/counter-buffer';
+import type { DocData } from '@/backend/port';
+import { increment, serverTimestamp } from '@/backend/transforms';
+import { createCounterBuffer } from '@/server/public-surfaces/counter-buffer';
 
 /** A virtual clock with timers that run when the test moves time forward. */
 function virtualTime() {

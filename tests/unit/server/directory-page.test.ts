@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { runQuery } from '../../../src/backend/engine/query';
-import type { DocData, QueryDoc } from '../../../src/backend/port';
-import { createDirectoryPage } from '../../../src/server/directory/directory-page';
-import type { PublicDb } from '../../../src/server/public-surfaces/public-surfaces-handler';
+import { runQuery } from '@/backend/engine/query';
+import type { DocData, QueryDoc } from '@/backend/port';
+import { createDirectoryPage } from '@/server/directory/directory-page';
+import type { PublicDb } from '@/server/public-surfaces/public-surfaces-handler';
 
 function fakeDb(docs: Record<string, DocData>): PublicDb {
   return {

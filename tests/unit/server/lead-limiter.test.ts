@@ -3,11 +3,11 @@
  * posts to made-up ids cannot push a real (card, address) key out of the limiter's memory.
  */
 import { describe, expect, it } from 'vitest';
-import type { DocData, WriteOp } from '../../../src/backend/port';
+import type { DocData, WriteOp } from '@/backend/port';
 import {
   createPublicSurfacesHandler,
   type PublicDb,
-} from '../../../src/server/public-surfaces/public-surfaces-handler';
+} from '@/server/public-surfaces/public-surfaces-handler';
 
 function memoryDb(docs: Record<string, DocData>): PublicDb {
   return {

@@ -9,17 +9,14 @@ import {
   leadWebhookBody,
   plainLeadPayload,
   type LeadForWebhook,
-} from '../../../src/server/lead-routing/payloads';
+} from '@/server/lead-routing/payloads';
 import {
   newWebhookSecret,
   secretHint,
   signatureHeader,
   verifySignature,
-} from '../../../src/server/lead-routing/signature';
-import {
-  checkWebhookUrl,
-  isAllowedAddress,
-} from '../../../src/server/lead-routing/webhook-address';
+} from '@/server/lead-routing/signature';
+import { checkWebhookUrl, isAllowedAddress } from '@/server/lead-routing/webhook-address';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const LEAD: LeadForWebhook = {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { runQuery } from '../../../src/backend/engine/query';
-import type { DocData, QueryDoc } from '../../../src/backend/port';
-import type { PublicDb } from '../../../src/server/public-surfaces/public-surfaces-handler';
-import { sitemapPage } from '../../../src/server/sitemap';
+import { runQuery } from '@/backend/engine/query';
+import type { DocData, QueryDoc } from '@/backend/port';
+import type { PublicDb } from '@/server/public-surfaces/public-surfaces-handler';
+import { sitemapPage } from '@/server/sitemap';
 
 function fakeDb(docs: Record<string, DocData>): PublicDb {
   return {

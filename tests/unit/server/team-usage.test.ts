@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryServerDb } from '../../../src/backend/memory/memory-server-db';
-import type { DocData, WriteOp } from '../../../src/backend/port';
-import { recountCardsInUse } from '../../../src/server/card-count';
-import { backfillTeamUsage, recountTeamUsage, teamUsagePath } from '../../../src/server/team-usage';
+import { createMemoryServerDb } from '@/backend/memory/memory-server-db';
+import type { DocData, WriteOp } from '@/backend/port';
+import { recountCardsInUse } from '@/server/card-count';
+import { backfillTeamUsage, recountTeamUsage, teamUsagePath } from '@/server/team-usage';
 
 function setup() {
   const commits: WriteOp[][] = [];

@@ -5,24 +5,24 @@ import { join } from 'node:path';
 import forge from 'node-forge';
 import { decodeJwt, decodeProtectedHeader, importSPKI, jwtVerify } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DocData } from '../../../src/backend/port';
-import { cardContactFields } from '../../../src/domain/contact-fields';
-import { buildVCard } from '../../../src/domain/vcard';
-import { cardFromDoc } from '../../../src/domain/schemas/card';
-import { applePassJson, buildApplePass } from '../../../src/server/wallet/apple-pass';
+import type { DocData } from '@/backend/port';
+import { cardContactFields } from '@/domain/contact-fields';
+import { buildVCard } from '@/domain/vcard';
+import { cardFromDoc } from '@/domain/schemas/card';
+import { applePassJson, buildApplePass } from '@/server/wallet/apple-pass';
 import {
   createDevWalletConfig,
   loadOrCreateDevWalletConfig,
   localWalletConfig,
-} from '../../../src/server/wallet/dev-credentials';
-import { GOOGLE_SAVE_URL, googleSaveUrl } from '../../../src/server/wallet/google-pass';
-import { solidPng } from '../../../src/server/wallet/solid-png';
+} from '@/server/wallet/dev-credentials';
+import { GOOGLE_SAVE_URL, googleSaveUrl } from '@/server/wallet/google-pass';
+import { solidPng } from '@/server/wallet/solid-png';
 import {
   walletConfigFromEnv,
   type AppleWalletConfig,
   type GoogleWalletConfig,
-} from '../../../src/server/wallet/wallet-config';
-import { walletAnswer, type WalletRequest } from '../../../src/server/wallet/wallet-surface';
+} from '@/server/wallet/wallet-config';
+import { walletAnswer, type WalletRequest } from '@/server/wallet/wallet-surface';
 import { openPass, verifyPassSignature } from '../../support/wallet-pass';
 
 const NOW = new Date('2026-05-01T12:00:00Z');

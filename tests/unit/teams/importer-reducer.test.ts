@@ -1,9 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import {
-  importerReducer,
-  initialImporterState,
-} from '../../../src/features/teams/importer-reducer';
-import type { ImporterState } from '../../../src/features/teams/importer-reducer';
+import { importerReducer, initialImporterState } from '@/features/teams/importer-reducer';
+import type { ImporterState } from '@/features/teams/importer-reducer';
 
 function withMembers(): ImporterState {
   let state: ImporterState = initialImporterState;

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { HANDLE_MAX_LENGTH, HANDLE_RULE_MESSAGE } from '../../../src/domain/handles';
+import { HANDLE_MAX_LENGTH, HANDLE_RULE_MESSAGE } from '@/domain/handles';
 import {
   guessMapping,
   looksLikeHeader,
   plannedHandles,
   rowsToMembers,
   validateMembers,
-} from '../../../src/domain/import-rows';
-import type { ValidationContext } from '../../../src/domain/import-rows';
-import type { ImportMember } from '../../../src/domain/import-rows';
+} from '@/domain/import-rows';
+import type { ValidationContext } from '@/domain/import-rows';
+import type { ImportMember } from '@/domain/import-rows';
 
 function members(list: Omit<ImportMember, 'index' | 'links'>[]): ImportMember[] {
   return list.map((m, index) => ({ ...m, index, links: {} }));

@@ -15,9 +15,9 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { toCsv } from '../../../domain/csv-safe';
-import { linkDisplayLabel } from '../../../domain/links';
-import type { Card } from '../../../domain/model';
+import { toCsv } from '@/domain/csv-safe';
+import { linkDisplayLabel } from '@/domain/links';
+import type { Card } from '@/domain/model';
 import {
   forEachLeadPage,
   LEAD_PAGE_SIZE,
@@ -29,8 +29,8 @@ import {
   type CardCounters,
   type LeadCursor,
   type LinkClick,
-} from '../../../data/analytics';
-import { consentCell, type LeadEntry } from '../../../domain/schemas/lead';
+} from '@/data/analytics';
+import { consentCell, type LeadEntry } from '@/domain/schemas/lead';
 import { Section } from './fields';
 import './card-analytics.css';
 

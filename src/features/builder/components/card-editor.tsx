@@ -4,15 +4,15 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import type { CardDraft } from '../../../domain/builder';
-import type { Gates } from '../../../domain/gates';
-import type { Card, CardTemplate, Plan, Template } from '../../../domain/model';
+import type { CardDraft } from '@/domain/builder';
+import type { Gates } from '@/domain/gates';
+import type { Card, CardTemplate, Plan, Template } from '@/domain/model';
 import {
   cardPublicUrl,
   signaturePreviewUrl,
   trackedCardUrl,
   type PublicHosts,
-} from '../../../domain/urls';
+} from '@/domain/urls';
 import { useBuilder, useBuilderStoreApi } from '../builder-store';
 import { saveDraft } from '../save-draft';
 import { useHandleCheck } from '../use-handle-check';
@@ -27,7 +27,7 @@ import { SharePanel } from './share-panel';
 import { WalletPassesSection } from './wallet-passes';
 import { VirtualBackgroundSection } from './virtual-background';
 import { SignaturePanel } from './signature-panel';
-import { Tabs, type TabItem } from '../../../ui/tabs';
+import { Tabs, type TabItem } from '@/ui/tabs';
 
 /**
  * Every save's outcome shows in this one toast: a new outcome replaces the last, so "Please fix the

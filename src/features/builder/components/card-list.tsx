@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Card, Plan, Team } from '../../../domain/model';
-import { cardLimit } from '../../../domain/plan';
+import type { Card, Plan, Team } from '@/domain/model';
+import { cardLimit } from '@/domain/plan';
 import { CAP_REACHED_MESSAGE } from '../save-draft';
 import type { CardListing } from '../use-card-listing';
 

@@ -6,9 +6,9 @@
  */
 import { memo, useDeferredValue, useMemo } from 'react';
 import type { ReactNode } from 'react';
-import type { CardDraft } from '../../../domain/builder';
-import { liveLinks } from '../../../domain/link-schedule';
-import type { Card } from '../../../domain/model';
+import type { CardDraft } from '@/domain/builder';
+import { liveLinks } from '@/domain/link-schedule';
+import type { Card } from '@/domain/model';
 import { useBuilder, useBuilderStoreApi, type CanvasMode } from '../builder-store';
 
 /** A complete card from a draft, for the preview (missing groups are empty). */

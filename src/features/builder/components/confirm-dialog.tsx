@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Dialog } from '../../../ui/dialog';
+import { Dialog } from '@/ui/dialog';
 
 /** A yes/no question in the app's accessible dialog; the safe choice comes first. */
 export function ConfirmDialog(props: {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { deleteCard } from '../../../data/cards';
-import { cardPublicUrl, type PublicHosts } from '../../../domain/urls';
+import { deleteCard } from '@/data/cards';
+import { cardPublicUrl, type PublicHosts } from '@/domain/urls';
 import { useBuilder, useBuilderStoreApi } from '../builder-store';
 import { ConfirmDialog } from './confirm-dialog';
 

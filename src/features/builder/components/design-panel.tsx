@@ -14,8 +14,8 @@ import {
   DEFAULT_BACKGROUND,
   cardColors,
   safeHexColor,
-} from '../../../domain/colors';
-import type { Gates } from '../../../domain/gates';
+} from '@/domain/colors';
+import type { Gates } from '@/domain/gates';
 import {
   AVATAR_SHAPES,
   BACKGROUND_SOURCES,
@@ -27,8 +27,8 @@ import {
   type CardTemplate,
   type LogoSize,
   type Template,
-} from '../../../domain/model';
-import { ColorField } from '../../../ui/color-field';
+} from '@/domain/model';
+import { ColorField } from '@/ui/color-field';
 import { useBuilderStoreApi } from '../builder-store';
 import {
   CheckboxField,
@@ -39,7 +39,7 @@ import {
   TextAreaField,
 } from './fields';
 import { ImageField } from './image-field';
-import { LockedFeature } from '../../../ui/locked-feature';
+import { LockedFeature } from '@/ui/locked-feature';
 import './design-panel.css';
 
 export const TEAM_TEMPLATE_ID = 'team';

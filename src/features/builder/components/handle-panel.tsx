@@ -8,11 +8,11 @@ import {
   HANDLE_MAX_LENGTH,
   generateHandle,
   type HandleFormat,
-} from '../../../domain/handles';
-import type { CardDraft } from '../../../domain/builder';
-import { cardPublicUrl, type PublicHosts } from '../../../domain/urls';
-import { slugify } from '../../../domain/slug';
-import { TextField } from '../../../ui/text-field';
+} from '@/domain/handles';
+import type { CardDraft } from '@/domain/builder';
+import { cardPublicUrl, type PublicHosts } from '@/domain/urls';
+import { slugify } from '@/domain/slug';
+import { TextField } from '@/ui/text-field';
 import { useBuilder, useBuilderStoreApi } from '../builder-store';
 import type { HandleCheck } from '../use-handle-check';
 import { HANDLE_TAKEN_MESSAGE } from '../validation';

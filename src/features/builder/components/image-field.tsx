@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { ChangeEvent, ReactNode } from 'react';
-import type { ImageSlot } from '../../../data/files';
+import type { ImageSlot } from '@/data/files';
 import { useBuilderStoreApi } from '../builder-store';
 import { prepareImage } from '../image-file';
 import { slotPatch } from '../save-draft';

@@ -1,6 +1,6 @@
-import { MAX_CONSENT_TEXT } from '../../../domain/lead-webhooks';
-import type { AppForm } from '../../../domain/model';
-import { TextField } from '../../../ui/text-field';
+import { MAX_CONSENT_TEXT } from '@/domain/lead-webhooks';
+import type { AppForm } from '@/domain/model';
+import { TextField } from '@/ui/text-field';
 import { useBuilderStoreApi } from '../builder-store';
 import { CheckboxField, Section } from './fields';
 

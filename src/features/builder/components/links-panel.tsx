@@ -5,12 +5,12 @@
  * with 50 links stays quick to type in.
  */
 import { memo, useCallback, useId, useState } from 'react';
-import type { Link } from '../../../domain/model';
-import { linkDisplayLabel } from '../../../domain/links';
-import { withLinkSchedule, type LinkScheduleInput } from '../../../domain/link-schedule';
+import type { Link } from '@/domain/model';
+import { linkDisplayLabel } from '@/domain/links';
+import { withLinkSchedule, type LinkScheduleInput } from '@/domain/link-schedule';
 import { useBuilderStoreApi } from '../builder-store';
-import { LinkScheduleFields, LinkStateBadge } from '../../../ui/link-schedule-fields';
-import { LINK_KINDS, linkKind } from '../../../domain/link-kinds';
+import { LinkScheduleFields, LinkStateBadge } from '@/ui/link-schedule-fields';
+import { LINK_KINDS, linkKind } from '@/domain/link-kinds';
 import { Section } from './fields';
 
 function newLinkId(): string {

@@ -1,5 +1,5 @@
-import type { CardDraft } from '../../../domain/builder';
-import { TextField } from '../../../ui/text-field';
+import type { CardDraft } from '@/domain/builder';
+import { TextField } from '@/ui/text-field';
 import { useBuilderStoreApi } from '../builder-store';
 import { ImageField } from './image-field';
 import { Section } from './fields';

@@ -1,6 +1,6 @@
-import type { AppShare } from '../../../domain/model';
-import { shareDescription } from '../../../domain/share';
-import { TextField } from '../../../ui/text-field';
+import type { AppShare } from '@/domain/model';
+import { shareDescription } from '@/domain/share';
+import { TextField } from '@/ui/text-field';
 import { useBuilderStoreApi } from '../builder-store';
 import { Section, TextAreaField } from './fields';
 import { ImageField } from './image-field';

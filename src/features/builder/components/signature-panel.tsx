@@ -1,4 +1,4 @@
-import type { SignatureBasic } from '../../../domain/model';
+import type { SignatureBasic } from '@/domain/model';
 import { useBuilderStoreApi } from '../builder-store';
 import { CheckboxField, Section, TeamStyleBadge } from './fields';
 import { ImageField } from './image-field';

@@ -6,9 +6,9 @@
  */
 import { useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
-import { linkDisplayLabel } from '../../../domain/links';
-import { MAX_VCARD_BYTES, readVCards, type ImportedCard } from '../../../domain/vcard-import';
-import { Dialog } from '../../../ui/dialog';
+import { linkDisplayLabel } from '@/domain/links';
+import { MAX_VCARD_BYTES, readVCards, type ImportedCard } from '@/domain/vcard-import';
+import { Dialog } from '@/ui/dialog';
 
 function readText(file: File): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -11,9 +11,9 @@
  */
 import QRCode from 'qrcode';
 import { useState } from 'react';
-import { accessibleTextColor, cardColors } from '../../../domain/colors';
-import type { CardTemplate } from '../../../domain/model';
-import { downloadBlob } from '../../../ui/download';
+import { accessibleTextColor, cardColors } from '@/domain/colors';
+import type { CardTemplate } from '@/domain/model';
+import { downloadBlob } from '@/ui/download';
 import { Section } from './fields';
 
 export const BACKGROUND_WIDTH = 1920;

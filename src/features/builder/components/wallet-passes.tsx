@@ -4,8 +4,8 @@
  * the saved card at the moment they are opened, so they always show the latest saved version.
  * Only the wallets the configuration names are offered (none: no section), as on the public page.
  */
-import type { Card } from '../../../domain/model';
-import { walletPassUrl, type PublicHosts } from '../../../domain/urls';
+import type { Card } from '@/domain/model';
+import { walletPassUrl, type PublicHosts } from '@/domain/urls';
 import { Section } from './fields';
 
 export function WalletPassesSection(props: {

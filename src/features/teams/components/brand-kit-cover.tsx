@@ -4,15 +4,15 @@
  * parts stay visible but locked, with the reason, when the plan's gates are closed. It edits the
  * panel's draft through `set` and `upload`; nothing is saved here.
  */
-import type { TeamBranding } from '../../../domain/team-sync-plan';
-import type { TeamImageSlot } from '../../../data/team-settings';
-import type { Gates } from '../../../domain/gates';
-import { AVATAR_SHAPES } from '../../../domain/model';
-import { ColorField } from '../../../ui/color-field';
-import { TextField } from '../../../ui/text-field';
+import type { TeamBranding } from '@/domain/team-sync-plan';
+import type { TeamImageSlot } from '@/data/team-settings';
+import type { Gates } from '@/domain/gates';
+import { AVATAR_SHAPES } from '@/domain/model';
+import { ColorField } from '@/ui/color-field';
+import { TextField } from '@/ui/text-field';
 import { GRADIENTS } from './brand-kit-draft';
 import { ImageSlot } from './brand-kit-image-slot';
-import { LockedFeature } from '../../../ui/locked-feature';
+import { LockedFeature } from '@/ui/locked-feature';
 import { SelectField } from './select-field';
 
 const SHAPE_LABELS: Record<string, string> = {

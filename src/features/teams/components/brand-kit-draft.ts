@@ -4,9 +4,9 @@
  * dropped), the check run before saving, and the sample card the live preview draws with the
  * unsaved values applied exactly as the team sync will apply them to the team's cards.
  */
-import { applyBranding, type TeamBranding } from '../../../domain/team-sync-plan';
-import { safeHexColor } from '../../../domain/colors';
-import type { Card, CardTemplate, Template } from '../../../domain/model';
+import { applyBranding, type TeamBranding } from '@/domain/team-sync-plan';
+import { safeHexColor } from '@/domain/colors';
+import type { Card, CardTemplate, Template } from '@/domain/model';
 
 export const GRADIENTS: readonly { label: string; value: string }[] = [
   { label: 'None', value: '' },

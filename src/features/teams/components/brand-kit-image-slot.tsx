@@ -2,7 +2,7 @@
  * One image of the brand kit (logo, cover image, signature logo): what is set now, and buttons to
  * upload, replace or remove it. The upload itself is the panel's (it checks the file first).
  */
-import { Button } from '../../../ui/button';
+import { Button } from '@/ui/button';
 
 export function ImageSlot(props: {
   label: string;

@@ -1,5 +1,5 @@
 /**
- * The team's brand kit (spec 3): cover background (own image, stock photo or abstract artwork, with
+ * The team's brand kit (docs/product.md §3): cover background (own image, stock photo or abstract artwork, with
  * overlay and gradient), logo, avatar shape, signature logo, and the team template (look and
  * signature), with a live preview of a team card as it is being edited. This module holds the
  * draft, the uploads and the save; the sections and the preview are their own modules. Saving
@@ -7,19 +7,16 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import { listTemplates } from '../../../data/templates';
-import { clearTeamTemplate, saveBranding, uploadTeamImage } from '../../../data/team-settings';
-import type { TeamDoc, TeamImageSlot } from '../../../data/team-settings';
-import { teamBrandingOf } from '../../../domain/team-sync-plan';
-import type { TeamBranding } from '../../../domain/team-sync-plan';
-import type { Gates } from '../../../domain/gates';
-import { brandKitChanged } from '../../../domain/links';
-import type { Card, CardTemplate, SignatureBasic, Template } from '../../../domain/model';
-import {
-  TEAM_TEMPLATE_DELETED_MESSAGE,
-  teamTemplateDeleteErrorMessage,
-} from '../../../domain/teams';
-import { Button } from '../../../ui/button';
+import { listTemplates } from '@/data/templates';
+import { clearTeamTemplate, saveBranding, uploadTeamImage } from '@/data/team-settings';
+import type { TeamDoc, TeamImageSlot } from '@/data/team-settings';
+import { teamBrandingOf } from '@/domain/team-sync-plan';
+import type { TeamBranding } from '@/domain/team-sync-plan';
+import type { Gates } from '@/domain/gates';
+import { brandKitChanged } from '@/domain/links';
+import type { Card, CardTemplate, SignatureBasic, Template } from '@/domain/model';
+import { TEAM_TEMPLATE_DELETED_MESSAGE, teamTemplateDeleteErrorMessage } from '@/domain/teams';
+import { Button } from '@/ui/button';
 import { BrandKitCover, type BrandKitEditing } from './brand-kit-cover';
 import {
   brandKitProblem,

@@ -5,10 +5,10 @@
  * Beside the form on a wide screen; above it, and foldable, on a phone.
  */
 import { useMemo } from 'react';
-import { CARD_CSS } from '../../../card-view/components/card-styles';
-import { CardView } from '../../../card-view/components/card-view';
-import type { TeamBranding } from '../../../domain/team-sync-plan';
-import type { Card } from '../../../domain/model';
+import { CARD_CSS } from '@/card-view/components/card-styles';
+import { CardView } from '@/card-view/components/card-view';
+import type { TeamBranding } from '@/domain/team-sync-plan';
+import type { Card } from '@/domain/model';
 import { previewCard } from './brand-kit-draft';
 
 // In preview mode the card view links straight to each target and posts nothing, so the public

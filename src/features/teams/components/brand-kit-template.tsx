@@ -4,14 +4,14 @@
  * team uses. Edits go to the panel's draft; "Delete team template" clears the stored template at
  * once, through the panel.
  */
-import type { TeamDoc } from '../../../data/team-settings';
-import { BUTTON_STYLES } from '../../../domain/model';
-import type { CardTemplate, SignatureBasic, Template } from '../../../domain/model';
-import { Button } from '../../../ui/button';
-import { ColorField } from '../../../ui/color-field';
-import { TextField } from '../../../ui/text-field';
+import type { TeamDoc } from '@/data/team-settings';
+import { BUTTON_STYLES } from '@/domain/model';
+import type { CardTemplate, SignatureBasic, Template } from '@/domain/model';
+import { Button } from '@/ui/button';
+import { ColorField } from '@/ui/color-field';
+import { TextField } from '@/ui/text-field';
 import { BrandKitImage, type BrandKitEditing } from './brand-kit-cover';
-import { LockedFeature } from '../../../ui/locked-feature';
+import { LockedFeature } from '@/ui/locked-feature';
 import { SelectField } from './select-field';
 
 type Change<T> = { [K in keyof T]?: T[K] | undefined };

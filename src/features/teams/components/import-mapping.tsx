@@ -3,8 +3,8 @@
  * first row holds column names, with the first value of each column to go by.
  */
 import { useStore } from 'zustand';
-import { IMPORT_FIELDS } from '../../../domain/import-rows';
-import type { ImportField } from '../../../domain/import-rows';
+import { IMPORT_FIELDS } from '@/domain/import-rows';
+import type { ImportField } from '@/domain/import-rows';
 import type { ImporterStoreApi } from '../importer-store';
 import { SelectField } from './select-field';
 

@@ -1,5 +1,5 @@
 /**
- * Bulk import (spec 1, 3, 4): a CSV file or pasted rows → column mapping → a paged preview where
+ * Bulk import (docs/product.md §1, §3, §4): a CSV file or pasted rows → column mapping → a paged preview where
  * each row can be edited or removed, with its validation messages → one card per valid row, with
  * the team's links and branding, created by a server job with progress (`import-run.tsx`) → the
  * result: rows imported shown as imported (with their handle), counts that add up to the rows,
@@ -7,10 +7,10 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
-import type { ImportTeam } from '../../../data/importer';
-import { LINK_FIELDS, MAX_IMPORT_ROWS } from '../../../domain/import-rows';
-import { Button } from '../../../ui/button';
-import { Alert } from '../../../ui/page';
+import type { ImportTeam } from '@/data/importer';
+import { LINK_FIELDS, MAX_IMPORT_ROWS } from '@/domain/import-rows';
+import { Button } from '@/ui/button';
+import { Alert } from '@/ui/page';
 import { parseCsvFile, parseCsvText } from '../csv';
 import type { ImporterStoreApi } from '../importer-store';
 import { MappingTable } from './import-mapping';

@@ -3,7 +3,7 @@
  * inline editor a row that needs attention is fixed in.
  */
 import { useState } from 'react';
-import type { ImportMember, RowCheck, RowState } from '../../../domain/import-rows';
+import type { ImportMember, RowCheck, RowState } from '@/domain/import-rows';
 import type { ImporterStoreApi } from '../importer-store';
 
 const STATE_LABELS: Record<RowState, string> = {

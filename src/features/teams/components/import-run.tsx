@@ -6,9 +6,9 @@
  */
 import { Link } from 'react-router-dom';
 import { useStore } from 'zustand';
-import type { ValidationResult } from '../../../domain/import-rows';
-import { Button } from '../../../ui/button';
-import { Alert } from '../../../ui/page';
+import type { ValidationResult } from '@/domain/import-rows';
+import { Button } from '@/ui/button';
+import { Alert } from '@/ui/page';
 import type { ImporterStoreApi } from '../importer-store';
 
 function plural(count: number, one: string, many: string): string {

@@ -4,20 +4,20 @@
  * only when the plan's collaborator gate is open (docs/access.md, "Invitations" and "Roles": not
  * collaborators, not even the super admin, who may only see them).
  */
-import { INVALID_EMAIL_MESSAGE } from '../../../domain/auth-errors';
+import { INVALID_EMAIL_MESSAGE } from '@/domain/auth-errors';
 import { useEffect, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import toast from 'react-hot-toast';
-import { followInvites, inviteCollaborator, membersFromCards } from '../../../data/members';
-import { isEmail, normaliseEmail } from '../../../domain/members';
-import type { Invite } from '../../../data/members';
-import { INVITE_ROLE_LABELS, INVITE_ROLES, type InviteRole } from '../../../domain/invites';
-import type { Gates } from '../../../domain/gates';
-import type { Account, Team, User } from '../../../domain/model';
-import { Avatar } from '../../../ui/avatar';
-import { Button } from '../../../ui/button';
-import { TextField } from '../../../ui/text-field';
-import { LockedFeature } from '../../../ui/locked-feature';
+import { followInvites, inviteCollaborator, membersFromCards } from '@/data/members';
+import { isEmail, normaliseEmail } from '@/domain/members';
+import type { Invite } from '@/data/members';
+import { INVITE_ROLE_LABELS, INVITE_ROLES, type InviteRole } from '@/domain/invites';
+import type { Gates } from '@/domain/gates';
+import type { Account, Team, User } from '@/domain/model';
+import { Avatar } from '@/ui/avatar';
+import { Button } from '@/ui/button';
+import { TextField } from '@/ui/text-field';
+import { LockedFeature } from '@/ui/locked-feature';
 import { useCardPages } from '../hooks/use-card-pages';
 import { PendingInvites } from './pending-invites';
 import { SelectField } from './select-field';

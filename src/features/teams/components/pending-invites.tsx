@@ -5,10 +5,10 @@
  */
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { resendInvite, revokeInvite } from '../../../data/members';
-import type { Invite } from '../../../data/members';
-import { INVITE_ROLE_LABELS } from '../../../domain/invites';
-import { Button } from '../../../ui/button';
+import { resendInvite, revokeInvite } from '@/data/members';
+import type { Invite } from '@/data/members';
+import { INVITE_ROLE_LABELS } from '@/domain/invites';
+import { Button } from '@/ui/button';
 
 const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 

@@ -1,5 +1,5 @@
 /**
- * The team's promotions (spec 3, 4): create, edit, schedule and archive. The list shows each one's
+ * The team's promotions (docs/product.md §3, §4): create, edit, schedule and archive. The list shows each one's
  * display status (Draft, Live, Scheduled, Expired) and hides archived ones; a Live promotion shows
  * on the public page of every card of the team.
  */
@@ -11,15 +11,15 @@ import {
   createPromotion,
   followTeamPromotions,
   updatePromotion,
-} from '../../../data/promotions';
-import { promotionProblems, type PromotionInput } from '../../../domain/schemas/promotion';
-import type { Promotion } from '../../../domain/model';
-import { promotionDisplayStatus } from '../../../domain/promotions';
-import type { PromotionDisplayStatus } from '../../../domain/promotions';
-import { Alert } from '../../../ui/page';
-import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
-import { TextField } from '../../../ui/text-field';
+} from '@/data/promotions';
+import { promotionProblems, type PromotionInput } from '@/domain/schemas/promotion';
+import type { Promotion } from '@/domain/model';
+import { promotionDisplayStatus } from '@/domain/promotions';
+import type { PromotionDisplayStatus } from '@/domain/promotions';
+import { Alert } from '@/ui/page';
+import { Button } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
+import { TextField } from '@/ui/text-field';
 import { TableHead } from './table-head';
 
 const EMPTY: PromotionInput = {

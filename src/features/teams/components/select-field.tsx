@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { ReactNode, SelectHTMLAttributes } from 'react';
-import '../../../ui/form.css';
+import '@/ui/form.css';
 
 /** One choice of a select: the stored value and the words shown for it. */
 export interface SelectOption {

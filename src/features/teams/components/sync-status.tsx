@@ -1,4 +1,4 @@
-import { Button } from '../../../ui/button';
+import { Button } from '@/ui/button';
 import type { TeamSyncView } from '../hooks/use-team-sync';
 
 /**

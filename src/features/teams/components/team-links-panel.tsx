@@ -1,21 +1,21 @@
 /**
- * Team links (spec 3, 4): add, edit, reorder and remove the links every coupled card of the team
+ * Team links (docs/product.md §3, §4): add, edit, reorder and remove the links every coupled card of the team
  * shows. Saving writes the links with the next sync version; the workspace then applies them to the
  * cards (mergeTeamLinks), only when `teamLinksChanged` says something changed.
  */
 import { useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import { saveTeamLinks } from '../../../data/team-settings';
-import type { TeamDoc } from '../../../data/team-settings';
-import { linkValueProblem } from '../../../domain/link-rules';
-import { linkScheduleProblem, withLinkSchedule } from '../../../domain/link-schedule';
-import { linkDisplayLabel, teamLinksChanged } from '../../../domain/links';
-import type { Link } from '../../../domain/model';
-import { safeLinkHref } from '../../../domain/safe-url';
-import { Button } from '../../../ui/button';
-import { TextField } from '../../../ui/text-field';
-import { LINK_KINDS, linkKind } from '../../../domain/link-kinds';
-import { LinkScheduleFields, LinkStateBadge } from '../../../ui/link-schedule-fields';
+import { saveTeamLinks } from '@/data/team-settings';
+import type { TeamDoc } from '@/data/team-settings';
+import { linkValueProblem } from '@/domain/link-rules';
+import { linkScheduleProblem, withLinkSchedule } from '@/domain/link-schedule';
+import { linkDisplayLabel, teamLinksChanged } from '@/domain/links';
+import type { Link } from '@/domain/model';
+import { safeLinkHref } from '@/domain/safe-url';
+import { Button } from '@/ui/button';
+import { TextField } from '@/ui/text-field';
+import { LINK_KINDS, linkKind } from '@/domain/link-kinds';
+import { LinkScheduleFields, LinkStateBadge } from '@/ui/link-schedule-fields';
 import { SelectField } from './select-field';
 
 const KIND_OPTIONS = LINK_KINDS.map((k) => ({ value: k.name, label: k.name }));

@@ -1,6 +1,6 @@
 /**
  * The team's settings: its name, whether new cards follow the team, the account's public directory,
- * and archiving or deleting the team (spec sections 2, 4, 5 and 8).
+ * and archiving or deleting the team (docs/product.md §2, §4, §5 and §8).
  */
 import { useState } from 'react';
 import type { FormEvent } from 'react';
@@ -12,19 +12,19 @@ import {
   renameTeam,
   setDirectoryEnabled,
   updateTeamBulkSync,
-} from '../../../data/team-settings';
-import type { TeamDoc } from '../../../data/team-settings';
-import type { Account, User } from '../../../domain/model';
+} from '@/data/team-settings';
+import type { TeamDoc } from '@/data/team-settings';
+import type { Account, User } from '@/domain/model';
 import {
   DEFAULT_TEAM_DELETE_MESSAGE,
   afterTeamDeletePath,
   teamDeleteCheck,
   teamDeletedMessage,
-} from '../../../domain/teams';
-import { useAccountStoreApi } from '../../../stores/account-store';
-import { Button } from '../../../ui/button';
-import { Dialog } from '../../../ui/dialog';
-import { TextField } from '../../../ui/text-field';
+} from '@/domain/teams';
+import { useAccountStoreApi } from '@/stores/account-store';
+import { Button } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
+import { TextField } from '@/ui/text-field';
 
 function message(err: unknown): string {
   return (err as { message?: string }).message ?? 'Something went wrong. Please try again.';
@@ -217,7 +217,7 @@ export function TeamSettingsPanel(props: {
           team.
         </p>
         <div className="team-actions">
-          {/* The default team cannot go (spec 5): the buttons say so up front, rather than being
+          {/* The default team cannot go (docs/product.md §5): the buttons say so up front, rather than being
               live red buttons that only answer with an error once pressed. */}
           <Button
             variant="secondary"

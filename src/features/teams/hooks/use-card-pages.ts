@@ -5,9 +5,9 @@
  * usage document instead (`use-team-usage.ts`).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { cursorAfter, readCardPage, watchCardPage } from '../../../data/cards';
-import type { CardListFilter } from '../../../data/cards';
-import type { Card } from '../../../domain/model';
+import { cursorAfter, readCardPage, watchCardPage } from '@/data/cards';
+import type { CardListFilter } from '@/data/cards';
+import type { Card } from '@/domain/model';
 
 /** Cards per page of the members list. */
 export const MEMBER_PAGE_SIZE = 100;

@@ -7,11 +7,11 @@
  * resumed from where it stopped with `retry()`.
  */
 import { useEffect, useState } from 'react';
-import { resumeJob, watchJob } from '../../../data/jobs';
-import { requestTeamSync, teamSyncJobId } from '../../../data/team-sync';
-import { needsResume } from '../../../domain/team-sync-plan';
-import type { TeamDoc } from '../../../data/team-settings';
-import type { Job } from '../../../domain/jobs';
+import { resumeJob, watchJob } from '@/data/jobs';
+import { requestTeamSync, teamSyncJobId } from '@/data/team-sync';
+import { needsResume } from '@/domain/team-sync-plan';
+import type { TeamDoc } from '@/data/team-settings';
+import type { Job } from '@/domain/jobs';
 
 export interface SyncProgress {
   phase: 'reading' | 'writing' | 'done';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { followTeamUsage } from '../../../data/team-usage';
-import type { TeamUsage } from '../../../domain/team-usage';
+import { followTeamUsage } from '@/data/team-usage';
+import type { TeamUsage } from '@/domain/team-usage';
 
 /** Follows a team's card counts (one document, kept by the server); null until the first answer. */
 export function useTeamUsage(

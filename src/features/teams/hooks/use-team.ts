@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { followTeam } from '../../../data/team-settings';
-import type { TeamDoc } from '../../../data/team-settings';
+import { followTeam } from '@/data/team-settings';
+import type { TeamDoc } from '@/data/team-settings';
 
 export type TeamState =
   | { status: 'loading'; team: null }
