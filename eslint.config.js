@@ -55,10 +55,10 @@ export default tseslint.config(
     },
     plugins: { import: importPlugin, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     settings: {
-      // The TypeScript resolver reads tsconfig's `@/` alias; without it the zones below could not
-      // see where an aliased import lands and would let it through.
+      // The first resolver knows tsconfig's `@/` alias; without it the zones below could not see
+      // where an aliased import lands and would let it through.
       'import/resolver': {
-        typescript: { project: './tsconfig.json' },
+        [join(import.meta.dirname, 'scripts', 'lib', 'eslint-src-alias-resolver.cjs')]: {},
         node: { extensions: ['.ts', '.tsx', '.js'] },
       },
     },
@@ -186,6 +186,12 @@ export default tseslint.config(
     // functions/ has a src of its own; the app's is two folders up.
     files: ['functions/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [INTO_APP_SRC_FROM_FUNCTIONS] }] },
+  },
+  {
+    // The import resolver is loaded with require() by eslint-plugin-import.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['tests/**/*.{ts,tsx}', 'scripts/**/*.ts'],

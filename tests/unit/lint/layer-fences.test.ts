@@ -1,8 +1,8 @@
 /**
  * The layer fences of eslint.config.js, checked with ESLint itself: a file that crosses a fence
- * fails lint, whether it names the other file by the `@/` alias or by a relative path. Without the
- * TypeScript resolver an aliased import would not resolve and the zones would let it through; these
- * cases are what would notice.
+ * fails lint, whether it names the other file by the `@/` alias or by a relative path. Without
+ * the alias resolver (scripts/lib/eslint-src-alias-resolver.cjs) an aliased import would not
+ * resolve and the zones would let it through; these cases are what would notice.
  */
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
