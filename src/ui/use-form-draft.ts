@@ -9,7 +9,7 @@
  * reads them back. A form that fills fields from data arriving later must fill only fields not yet
  * touched (`isTouched`), never over what the person typed. Passwords do not belong in a draft.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 
 type DraftValues = Record<string, string>;
 
@@ -81,16 +81,37 @@ export function useFormDraft<T extends DraftValues>(key: string, initial: T): Fo
     setDraft(current);
   }
 
+  // The draft as last rendered or set; `set` writes to storage at once, in the event that typed.
+  const latest = useRef(current);
+  useLayoutEffect(() => {
+    latest.current = current;
+  });
+
+  // A route's next page renders in a transition while the previous one is still on screen, so a
+  // keystroke can reach the old page after the new one read the draft and before it shows. Read
+  // the draft again once this form is on screen (and when the person changes), and keep what
+  // arrived in between.
+  const initialRef = useRef(initial);
+  useLayoutEffect(() => {
+    const stored = read(key, initialRef.current);
+    const shown = latest.current;
+    if (JSON.stringify(stored) === JSON.stringify({ values: shown.values, touched: shown.touched }))
+      return;
+    const next = { key, ...stored };
+    latest.current = next;
+    setDraft(next);
+  }, [key]);
+
   const set = useCallback((field: keyof T & string, value: string) => {
-    setDraft((prev) => {
-      const next = {
-        key: prev.key,
-        values: { ...prev.values, [field]: value },
-        touched: prev.touched.includes(field) ? prev.touched : [...prev.touched, field],
-      };
-      write(prev.key, next);
-      return next;
-    });
+    const prev = latest.current;
+    const next = {
+      key: prev.key,
+      values: { ...prev.values, [field]: value },
+      touched: prev.touched.includes(field) ? prev.touched : [...prev.touched, field],
+    };
+    latest.current = next;
+    write(prev.key, next);
+    setDraft(next);
   }, []);
 
   const clear = useCallback(() => {
