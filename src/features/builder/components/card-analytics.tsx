@@ -31,6 +31,7 @@ import {
   type LinkClick,
 } from '@/data/analytics';
 import { consentCell, type LeadEntry } from '@/domain/schemas/lead';
+import { downloadBlob } from '@/ui/download';
 import { Section } from './fields';
 import './card-analytics.css';
 
@@ -92,18 +93,6 @@ export async function exportLeadsCsv(
     (page, read) => onPart(`\r\n${toCsv(leadRows(page))}`, read),
     pageSize,
   );
-}
-
-function downloadBlob(filename: string, blob: Blob) {
-  if (typeof URL.createObjectURL !== 'function') return;
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function canDrawCharts(): boolean {
@@ -314,8 +303,8 @@ export function CardAnalytics(props: { card: Card; now?: Date }) {
         setExporting({ read });
       });
       downloadBlob(
-        `${card.handle || card.id}-leads.csv`,
         new Blob(parts, { type: 'text/csv;charset=utf-8' }),
+        `${card.handle || card.id}-leads.csv`,
       );
       toast.success(`Exported ${count} ${count === 1 ? 'entry' : 'entries'}.`);
     } catch (err) {
