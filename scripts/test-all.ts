@@ -18,6 +18,11 @@ import {
   startAuthEmulator,
 } from './lib/auth-emulator';
 import { ensureChromium } from './lib/chromium';
+import {
+  findFirestoreEmulator,
+  startFirestoreEmulator,
+  type RunningFirestoreEmulator,
+} from './lib/firestore-emulator';
 import { assertPortsFree } from './lib/ports';
 import { StartupError } from './lib/processes';
 
@@ -110,6 +115,7 @@ function playwright(env: NodeJS.ProcessEnv): void {
 }
 
 const testAuthPort = Number(process.env.TEST_AUTH_PORT ?? 9399);
+const testFirestorePort = Number(process.env.TEST_FIRESTORE_PORT ?? 9380);
 const e2ePort = Number(process.env.E2E_PORT ?? 5175);
 
 /** Stops with a message (and the summary line CI reads) when the run could not finish. */
@@ -121,6 +127,15 @@ async function assertCanRun(): Promise<NodeJS.ProcessEnv> {
   await assertPortsFree({
     needs: [
       ...authEmulatorPorts(testAuthPort, 'TEST_AUTH_PORT'),
+      ...(findFirestoreEmulator().kind === 'jar'
+        ? [
+            {
+              port: testFirestorePort,
+              what: "Google's Firestore emulator",
+              variable: 'TEST_FIRESTORE_PORT',
+            },
+          ]
+        : []),
       { port: e2ePort, what: "the end-to-end suite's server", variable: 'E2E_PORT' },
     ],
     command: 'npm test',
@@ -128,6 +143,36 @@ async function assertCanRun(): Promise<NodeJS.ProcessEnv> {
     groups: { TEST_AUTH_PORT: AUTH_PORT_OFFSETS },
   });
   return { CHROME_PATH: browser.path };
+}
+
+/**
+ * Starts Google's Firestore emulator where the machine has it; where it does not, one line says
+ * so and the suites run without it (their cases for it are counted as not run).
+ */
+async function startJudge(): Promise<RunningFirestoreEmulator | undefined> {
+  try {
+    const firestore = await startFirestoreEmulator({
+      port: testFirestorePort,
+      portVariable: 'TEST_FIRESTORE_PORT',
+      quiet: true,
+    });
+    tally.passed += 1;
+    tally.lines.push(`ok   judge of the rules and driver cases: ${firestore.description}`);
+    console.log(`\nThe judge of the rules and driver cases: ${firestore.description}`);
+    return firestore;
+  } catch (err) {
+    const why = err instanceof StartupError ? err.message : String(err);
+    const found = findFirestoreEmulator();
+    if (found.kind === 'missing') {
+      tally.lines.push(`---- judge: our rules engine only. Google's Firestore emulator: ${why}`);
+    } else {
+      // Installed but it would not start: that is a failure, not a machine without it.
+      tally.failed += 1;
+      tally.lines.push(`FAIL Google's Firestore emulator did not start: ${why.split('\n')[0]}`);
+    }
+    console.log(`\nGoogle's Firestore emulator is not running: ${why}`);
+    return undefined;
+  }
 }
 
 /** The deploy rehearsal: its own `N passed, N failed` line is added to the tally. */
@@ -176,14 +221,23 @@ async function main(): Promise<void> {
     tally.failed += 1;
     tally.lines.push('FAIL auth emulator did not start');
   }
+  // Google's Firestore emulator judges the access table and both Firebase drivers' contracts.
+  const firestore = await startJudge();
   if (emulator) {
     const env = {
+      ...(firestore ? { FIRESTORE_EMULATOR_HOST: firestore.host } : {}),
       FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
       GCLOUD_PROJECT: PROJECT_ID,
       AUTH_EMULATOR_URL: emulator.url,
       ...browserEnv,
     };
+    const skippedBefore = tally.skipped;
     vitest('backend-suites', ['contract', 'access', 'integration'], env);
+    if (!firestore) {
+      tally.lines.push(
+        `     NOT RUN: ${tally.skipped - skippedBefore} cases meant for Google's Firestore emulator`,
+      );
+    }
     if (run('build', bin('vite'), ['build', '--logLevel', 'warn'])) {
       tally.passed += 1;
       playwright(env);
@@ -192,6 +246,7 @@ async function main(): Promise<void> {
     }
     await emulator.stop();
   }
+  await firestore?.stop();
   // After the build: `npm start` in these tests finds the app built and starts in seconds.
   vitest('scripts', ['scripts']);
   deployRehearsal();

@@ -64,7 +64,7 @@ export interface RunningFirestoreEmulator {
   readonly host: string;
   /** Where it came from, for the line that names the judge. */
   readonly description: string;
-  readonly child?: ChildProcess;
+  readonly child?: ChildProcess | undefined;
   /** Deletes every document of `projectId` (the emulator's own endpoint). */
   clear(projectId: string): Promise<void>;
   stop(): Promise<void>;

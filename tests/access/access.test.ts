@@ -14,7 +14,7 @@ import {
   type RulesTestContext,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
-import { doc, getDoc, setDoc, type Firestore } from 'firebase/firestore';
+import { doc, getDoc, setLogLevel, writeBatch, type Firestore } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRules, type LoadedRules } from '../../server/access/load-rules';
 import { createRulesEnginePolicy } from '../../server/access/rules-engine-policy';
@@ -96,6 +96,18 @@ function describeCase(c: AccessCase): string {
 }
 
 const repositoryRules = loadRules();
+
+/**
+ * Each case's outcome on both judges, for the differential check at the end: a case the two
+ * decide differently fails there with both answers and the rule each names.
+ */
+const verdicts = { ours: new Map<string, Outcome>(), google: new Map<string, Outcome>() };
+/** Why our engine refused the last call (the rule and the failing expression). */
+let lastDenial: string | undefined;
+
+function verdictText(outcome: Outcome): string {
+  return outcome.ok ? 'allowed' : `${outcome.code}: ${outcome.message.replace(/\s+/g, ' ')}`;
+}
 let activeRules: LoadedRules = repositoryRules;
 
 describe('access table on the local server', () => {
@@ -132,7 +144,13 @@ describe('access table on the local server', () => {
   beforeAll(async () => {
     // The repository's rules, through a holder the mutation tests below can swap.
     server = await startTestServer({
-      policy: createRulesEnginePolicy({ current: () => activeRules }, { bucket: TEST_BUCKET }),
+      policy: createRulesEnginePolicy(
+        { current: () => activeRules },
+        {
+          bucket: TEST_BUCKET,
+          onDenied: (what, decision) => (lastDenial = `${what}: ${decision.reason}`),
+        },
+      ),
       triggers: [countCardsInUse],
     });
 
@@ -178,7 +196,12 @@ describe('access table on the local server', () => {
     const before = snapshot(paths);
     const backend = backends.get(c.as);
     if (!backend) throw new Error(`no backend for ${c.as}`);
+    lastDenial = undefined;
     const outcome = await runOnBackend(backend, op);
+    verdicts.ours.set(
+      c.name,
+      outcome.ok || !lastDenial ? outcome : { ...outcome, message: lastDenial },
+    );
     if (c.allowed) {
       expect(outcome, describeCase(c)).toEqual({ ok: true });
     } else {
@@ -366,71 +389,125 @@ describe('access table on the local server', () => {
 const emulatorHost = process.env.FIRESTORE_EMULATOR_HOST;
 if (!emulatorHost) {
   console.log(
-    '[access] SKIPPED: the firestore.rules run of the access table needs the Firestore emulator ' +
-      '(Java 21); FIRESTORE_EMULATOR_HOST is not set. The local-server run above still ran.',
+    `[access] NOT RUN on Google's Firestore emulator: ${ACCESS_CASES.length} cases ` +
+      '(FIRESTORE_EMULATOR_HOST is not set; `npm test` sets it where the emulator is installed). ' +
+      'The local-server run above still ran.',
   );
 }
 
-describe.skipIf(!emulatorHost)('access table on firestore.rules (Firestore emulator)', () => {
-  let testEnv: RulesTestEnvironment;
-  const ids: Ids = {
-    uid: Object.fromEntries(SIGNED_IN.map((a) => [a, `${a}-uid`])) as Record<SignedInActor, string>,
-    email: Object.fromEntries(
-      SIGNED_IN.map((a) => [a, `${a.toLowerCase()}@example.test`]),
-    ) as Record<SignedInActor, string>,
-  };
-  let fixture: Array<[string, DocData]>;
+describe.skipIf(!emulatorHost)(
+  "access table on firestore.rules (Google's Firestore emulator)",
+  () => {
+    let testEnv: RulesTestEnvironment;
+    const ids: Ids = {
+      uid: Object.fromEntries(SIGNED_IN.map((a) => [a, `${a}-uid`])) as Record<
+        SignedInActor,
+        string
+      >,
+      email: Object.fromEntries(
+        SIGNED_IN.map((a) => [a, `${a.toLowerCase()}@example.test`]),
+      ) as Record<SignedInActor, string>,
+    };
+    let fixture: Map<string, DocData>;
+    /** The paths the last case may have changed: put back before the next case. */
+    let dirty: string[] = [];
 
-  beforeAll(async () => {
-    const [host, port] = (emulatorHost ?? '').split(':');
-    testEnv = await initializeTestEnvironment({
-      projectId: 'demo-cardbuilder-access',
-      firestore: {
-        rules: readFileSync(resolve(import.meta.dirname, '../../firestore.rules'), 'utf8'),
-        host: host ?? '127.0.0.1',
-        port: Number(port ?? 8080),
-      },
+    async function withAdmin(run: (db: Firestore) => Promise<void>): Promise<void> {
+      await testEnv.withSecurityRulesDisabled(async (ctx) => {
+        await run(ctx.firestore() as unknown as Firestore);
+      });
+    }
+
+    /** Writes `paths` back to the fixture (deleting those it does not hold), in one batch. */
+    async function restore(paths: readonly string[]): Promise<void> {
+      if (paths.length === 0) return;
+      await withAdmin(async (db) => {
+        const batch = writeBatch(db);
+        for (const path of paths) {
+          const data = fixture.get(path);
+          if (data) batch.set(doc(db, path), toSdk(data) as DocData);
+          else batch.delete(doc(db, path));
+        }
+        await batch.commit();
+      });
+    }
+
+    beforeAll(async () => {
+      const [host, port] = (emulatorHost ?? '').split(':');
+      testEnv = await initializeTestEnvironment({
+        projectId: 'demo-cardbuilder-access',
+        firestore: {
+          rules: readFileSync(resolve(import.meta.dirname, '../../firestore.rules'), 'utf8'),
+          host: host ?? '127.0.0.1',
+          port: Number(port ?? 8080),
+        },
+      });
+      fixture = new Map(buildFixture(ids, new Date()));
+      await testEnv.clearFirestore();
+      // Seeded once; each case then puts back only what the case before it wrote (the emulator
+      // runs no trigger here, so a write changes nothing but its own paths).
+      await restore([...fixture.keys()]);
     });
-    fixture = buildFixture(ids, new Date());
-  });
 
-  afterAll(async () => {
-    await testEnv?.cleanup();
-  });
+    afterAll(async () => {
+      await testEnv?.cleanup();
+    });
 
-  async function readAll(paths: readonly string[]): Promise<Record<string, string>> {
-    const out: Record<string, string> = {};
-    await testEnv.withSecurityRulesDisabled(async (ctx) => {
-      const db = ctx.firestore() as unknown as Firestore;
-      for (const p of paths) {
-        const snap = await getDoc(doc(db, p));
-        out[p] = JSON.stringify(encodeValue(snap.exists() ? fromSdk(snap.data()) : null));
+    async function readAll(paths: readonly string[]): Promise<Record<string, string>> {
+      const out: Record<string, string> = {};
+      await withAdmin(async (db) => {
+        const snaps = await Promise.all(paths.map((p) => getDoc(doc(db, p))));
+        paths.forEach((p, i) => {
+          const snap = snaps[i];
+          out[p] = JSON.stringify(encodeValue(snap?.exists() ? fromSdk(snap.data()) : null));
+        });
+      });
+      return out;
+    }
+
+    function contextFor(actor: Actor): RulesTestContext {
+      return actor === 'visitor'
+        ? testEnv.unauthenticatedContext()
+        : testEnv.authenticatedContext(ids.uid[actor], { email: ids.email[actor] });
+    }
+
+    it.each(ACCESS_CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+      await restore(dirty);
+      const op = c.op(envFor(ids, c.as));
+      const written = writtenPaths(op);
+      dirty = written;
+      const before = c.allowed ? {} : await readAll(written);
+      const outcome = await runOnFirestore(
+        contextFor(c.as).firestore() as unknown as Firestore,
+        op,
+      );
+      verdicts.google.set(c.name, outcome);
+      if (c.allowed) {
+        expect(outcome, describeCase(c)).toEqual({ ok: true });
+      } else {
+        expect(outcome.ok ? 'allowed' : outcome.code, describeCase(c)).toBe('permission-denied');
+        expect(await readAll(written), 'a refused operation changed nothing').toEqual(before);
       }
     });
-    return out;
-  }
 
-  function contextFor(actor: Actor): RulesTestContext {
-    return actor === 'visitor'
-      ? testEnv.unauthenticatedContext()
-      : testEnv.authenticatedContext(ids.uid[actor], { email: ids.email[actor] });
-  }
-
-  it.each(ACCESS_CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
-    await testEnv.clearFirestore();
-    await testEnv.withSecurityRulesDisabled(async (ctx) => {
-      const db = ctx.firestore() as unknown as Firestore;
-      for (const [path, data] of fixture) await setDoc(doc(db, path), toSdk(data) as DocData);
+    it("our engine and Google's emulator decide every case the same way", () => {
+      const disagreements: string[] = [];
+      for (const c of ACCESS_CASES) {
+        const ours = verdicts.ours.get(c.name);
+        const google = verdicts.google.get(c.name);
+        if (!ours || !google) {
+          disagreements.push(`${c.name}: not decided by ${ours ? 'Google' : 'our engine'}`);
+        } else if (ours.ok !== google.ok) {
+          disagreements.push(
+            [
+              `${c.name} (the table says ${c.allowed ? 'allowed' : 'refused'}):`,
+              `  our engine: ${verdictText(ours)}`,
+              `  Google:     ${verdictText(google)}`,
+            ].join('\n'),
+          );
+        }
+      }
+      expect(disagreements, disagreements.join('\n')).toEqual([]);
     });
-    const op = c.op(envFor(ids, c.as));
-    const paths = [...new Set([...fixture.map(([p]) => p), ...writtenPaths(op)])];
-    const before = await readAll(paths);
-    const outcome = await runOnFirestore(contextFor(c.as).firestore() as unknown as Firestore, op);
-    if (c.allowed) {
-      expect(outcome, describeCase(c)).toEqual({ ok: true });
-    } else {
-      expect(outcome.ok ? 'allowed' : outcome.code, describeCase(c)).toBe('permission-denied');
-      expect(await readAll(paths)).toEqual(before);
-    }
-  });
-});
+  },
+);

@@ -1584,6 +1584,21 @@ const ATTACKS: AccessCase[] = [
   c('owner syncs a card with a team style that is not a string', 'owner', false, () =>
     syncCard('card-a1', { teamStyles: ['template.photoBg', 42] }),
   ),
+  c('owner syncs a card with a team style that is a bool', 'owner', false, () =>
+    syncCard('card-a1', { teamStyles: ['template.photoBg', true] }),
+  ),
+  c('owner syncs a card with a team style that is null', 'owner', false, () =>
+    syncCard('card-a1', { teamStyles: [null] }),
+  ),
+  c('owner syncs a card with a team style that is a list', 'owner', false, () =>
+    syncCard('card-a1', { teamStyles: [['template.photoBg']] }),
+  ),
+  c('owner syncs a card with a team style outside the template and signature', 'owner', false, () =>
+    syncCard('card-a1', { teamStyles: ['plan.cardLimit'] }),
+  ),
+  c('owner syncs a card with a 100-character team style', 'owner', true, () =>
+    syncCard('card-a1', { teamStyles: [`signatureBasic.${'k'.repeat(85)}`] }),
+  ),
   c('owner syncs a card with team styles that are not a list', 'owner', false, () =>
     syncCard('card-a1', { teamStyles: 'template.photoBg' }),
   ),

@@ -68,7 +68,22 @@ function recorder<T>() {
 
 const ids = (docs: QueryDoc[]): string[] => docs.map((d) => d.id);
 
-export function runPortContract(name: string, makeTarget: () => Promise<ContractTarget>): void {
+export interface ContractOptions {
+  /**
+   * Why the driver's file cases cannot run here, when they cannot (no file store to run them
+   * on): printed, and the cases are left out rather than counted as skipped.
+   */
+  readonly filesNotRunnable?: string;
+}
+
+export function runPortContract(
+  name: string,
+  makeTarget: () => Promise<ContractTarget>,
+  options: ContractOptions = {},
+): void {
+  if (options.filesNotRunnable) {
+    console.info(`[contract] ${name}: the 4 file cases do not run: ${options.filesNotRunnable}`);
+  }
   describe(`port contract: ${name}`, () => {
     let target: ContractTarget;
     let db: Backend;
@@ -770,7 +785,7 @@ export function runPortContract(name: string, makeTarget: () => Promise<Contract
       });
     });
 
-    describe('files', () => {
+    describe.runIf(!options.filesNotRunnable)('files', () => {
       // The 8-byte PNG signature plus a little: the file store judges the declared type, not bytes.
       const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 
