@@ -433,6 +433,8 @@ describe.skipIf(!emulatorHost)(
     }
 
     beforeAll(async () => {
+      // Each refusal is expected here; the SDK would log every one of them.
+      setLogLevel('silent');
       const [host, port] = (emulatorHost ?? '').split(':');
       testEnv = await initializeTestEnvironment({
         projectId: 'demo-cardbuilder-access',
