@@ -182,7 +182,7 @@ export const HOSTED_TRIGGERS = {
     timeoutSeconds: 540,
     memory: '512MiB',
     localBeside: true,
-    handle: (ctx, event) => runJobOnWrite(ctx.db, event),
+    handle: (ctx, event) => runJobOnWrite(ctx.db, event, { clock: () => ctx.now().getTime() }),
   },
 } as const satisfies Record<string, HostedTrigger>;
 
