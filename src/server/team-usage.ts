@@ -3,8 +3,9 @@
  * (`src/domain/team-usage.ts`) in `accounts/{accountId}/teamUsage/{teamId}`, written with server
  * privileges only (firestore.rules: clients read it), so the counts the team page shows cannot be
  * forged. The card-count trigger (`./card-count.ts`) applies each card write's change to them, a
- * constant cost per write, once per event (`./processed-events.ts`). An import job recounts its team whole after each chunk of cards it
- * creates (its cards skip the trigger), which also repairs any drift (docs/access.md, "Team usage").
+ * constant cost per write, once per event (`./processed-events.ts`). An import job recounts its
+ * team whole after each chunk of cards it creates (its cards skip the trigger), which also repairs
+ * any drift (docs/access.md, "Team usage").
  */
 import type { DocData } from '../backend/port';
 import type { ServerDb } from '../backend/server-port';
