@@ -14,62 +14,37 @@
  *     (README, "Wallet passes"); without them passes are signed with development ones
  */
 import { join } from 'node:path';
-import { setAccountActiveRoute } from './account-status';
 import { createAdminRoute } from './admin-route';
 import { startServer } from './create-server';
 import { explainFatalErrors } from './startup-errors';
 import { seedDemoIfEmpty } from './demo-seed';
 import { describeRulesFailure, holdRules, loadRules, type LoadedRules } from './access/load-rules';
 import { createRulesEnginePolicy } from './access/rules-engine-policy';
-import { createPublicSurfaces } from './public-surfaces';
+import { createLocalHost } from './local-host';
 import { localWalletConfig } from '@/server/wallet/dev-credentials';
-import { sitemapRoute } from './sitemap-route';
-import { acceptInviteRoute } from './callables/accept-invite';
 import { deliverMail, mailboxPage } from './stand-ins/mail-outbox';
 import { paymentsRoutes, paymentsTriggers } from './stand-ins/payments';
-import { sendAccountMail } from './triggers/billing-mail';
-import { countCardsInUse } from './triggers/card-count';
-import { sendInviteMail } from './triggers/invite-mail';
-import { syncPlanFromSubscriptions } from './triggers/plan-sync';
-import { createLocalLeadRouting } from './triggers/lead-webhooks';
-import { resumeUnfinishedJobs, runJobs, startJobSweep } from './triggers/jobs';
+import { resumeUnfinishedJobs } from './triggers/jobs';
 import { backfillNameLower } from '@/server/jobs/backfill-name-lower';
 import { backfillTeamUsage } from '@/server/team-usage';
 import { serverDbFromSync } from '@/backend/local/sync-server-db';
 import type { CommitTrigger, RouteHandler } from './types';
 
-/** Extra HTTP routes, tried in order after the data API (public pages, callables, checkout...). */
-const routes: RouteHandler[] = [
-  createPublicSurfaces({
-    cardBase: '/c',
-    signatureBase: '/s',
-    linkBase: '/l',
-    directoryPath: '/d',
-    // Wallet passes signed with development credentials kept in the data folder
-    // (.data/db/wallet-dev, so a test stack's temporary folder holds its own) unless the
-    // environment configures production ones (README, "Wallet passes").
-    wallet: localWalletConfig(process.env, join(process.env.DATA_DIR ?? '.data/db', 'wallet-dev')),
-  }),
-  sitemapRoute,
-  mailboxPage,
-  ...paymentsRoutes,
-  acceptInviteRoute,
-  setAccountActiveRoute,
-];
-// Lead webhooks: sent on each new lead, retried by a timer (below), managed by a callable.
-const leadRouting = createLocalLeadRouting();
-routes.push(leadRouting.route);
-/** Commit triggers (payments stand-in, mail outbox, plan sync, card counting). */
-const triggers: CommitTrigger[] = [
-  sendInviteMail,
-  deliverMail,
-  countCardsInUse,
-  ...paymentsTriggers,
-  syncPlanFromSubscriptions,
-  sendAccountMail,
-  leadRouting.trigger,
-  runJobs,
-];
+/**
+ * Everything the table of what the server hosts declares (src/server/hosted.ts, which the Cloud
+ * Functions read too): the public routes (`/c`, `/s`, `/l`, `/d`, `/sitemap.xml`), the
+ * callables, the Firestore triggers as commit triggers and the schedules as timers.
+ */
+const host = createLocalHost({
+  // Wallet passes signed with development credentials kept in the data folder
+  // (.data/db/wallet-dev, so a test stack's temporary folder holds its own) unless the
+  // environment configures production ones (README, "Wallet passes").
+  wallet: localWalletConfig(process.env, join(process.env.DATA_DIR ?? '.data/db', 'wallet-dev')),
+});
+/** Extra HTTP routes, tried in order after the data API: the hosted ones, then the stand-ins'. */
+const routes: RouteHandler[] = [...host.routes, mailboxPage, ...paymentsRoutes];
+/** Commit triggers: the hosted ones, then the stand-ins' (mail outbox, payments). */
+const triggers: CommitTrigger[] = [...host.triggers, deliverMail, ...paymentsTriggers];
 
 const env = process.env;
 // Server privileges over HTTP only when a secret is given (the e2e journeys seed large accounts
@@ -150,8 +125,8 @@ const resumed = await resumeUnfinishedJobs(server.ctx.db);
 if (resumed > 0) console.log(`Resuming ${resumed} unfinished job(s).`);
 server.markReady();
 console.log(`Local data server listening on ${server.url}`);
-const stopLeadRetries = leadRouting.startSweeping(server.ctx);
-const stopJobSweep = startJobSweep(server.ctx.db);
+// The schedules (webhook retries, the job lease sweep, the search-field backfill) on timers.
+const stopSchedules = host.startSchedules(server.ctx);
 
 let stopping = false;
 function stop(signal: string): void {
@@ -159,8 +134,7 @@ function stop(signal: string): void {
   stopping = true;
   console.log(`${signal}: closing the local data server`);
   rules.close();
-  stopLeadRetries();
-  stopJobSweep();
+  stopSchedules();
   // A job still running stops with the process; its next start resumes it from its cursor.
   server.close().then(
     () => process.exit(0),

@@ -1,56 +1,53 @@
 /**
- * Every Cloud Function of the product, built from the shared server code in `src/server/`: wiring
- * only (which event or request, which module, which database), no behaviour of its own. A factory,
- * so that tests build the functions over a database of their own; `index.ts` builds them for real.
+ * Every Cloud Function of the product, built from the table of what the server hosts
+ * (`src/server/hosted.ts`), which the local server reads too: wiring only (which event or request,
+ * which handler, which database), no behaviour of its own. A factory, so that tests build the
+ * functions over a database of their own; `index.ts` builds them for real and exports each name.
  *
- *   cardPages        HTTPS   card page by handle and by id, vCard, wallet passes, lead post (card host)
- *   signaturePages   HTTPS   signature preview                                  (signature host)
- *   linkRedirect     HTTPS   click-tracking redirect                            (link host)
- *   publicDirectory  HTTPS   an account's public directory                      (app host, /d/**)
- *   sitemap          HTTPS   the indexable card pages     (app and card hosts, /sitemap.xml)
- *   acceptInvite     callable (Firebase's callable protocol and auth)
- *   planSync         Firestore write of users/{uid}/subscriptions/{subscriptionId}
- *   countCardsInUse  Firestore write of cards/{cardId}
- *   sendInviteMail   Firestore write of accounts/{accountId}/invites/{email} (create, resend)
- *   welcomeMail      Firestore create of accounts/{accountId}
- *   billingMail      Firestore write of users/{uid}/subscriptions/{subscriptionId}
- *   routeLeadToWebhooks  Firestore create of analytics/{cardId}/entries/{entryId} (a new lead)
- *   retryLeadWebhooks    every 5 minutes: the webhook deliveries whose retry is due
- *   leadWebhooks     callable: the owner's webhooks (create, update, rotate, delete, test lead)
- *   runJobs          Firestore write of accounts/{accountId}/jobs/{jobId} (runs it when queued)
- *   sweepJobs        every 5 minutes: queues again the running jobs whose lease expired
- *   backfillNameLower  every 15 minutes: a bounded part of the cards' search-field repair pass
+ *   public routes   HTTPS behind Hosting rewrites: cardPages, signaturePages, linkRedirect,
+ *                   publicDirectory, sitemap (implemented here per name: each host serves them
+ *                   its own way)
+ *   callables       Firebase's callable protocol and auth: acceptInvite, setAccountActive,
+ *                   leadWebhooks
+ *   triggers        Firestore document events, each deployed with retries (`TRIGGER_RETRY`):
+ *                   planSync, countCardsInUse, sendInviteMail, welcomeMail, billingMail,
+ *                   routeLeadToWebhooks, runJobs
+ *   schedules       retryLeadWebhooks, sweepJobs, backfillNameLower
  */
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
-import { onSchedule } from 'firebase-functions/v2/scheduler';
+import type { CloudEvent, CloudFunction } from 'firebase-functions/v2';
+import { onSchedule, type ScheduleFunction } from 'firebase-functions/v2/scheduler';
 import {
   HttpsError,
   onCall,
   onRequest,
   type CallableRequest,
   type FunctionsErrorCode,
+  type HttpsFunction,
 } from 'firebase-functions/v2/https';
 import { fromAdmin } from '@/backend/admin/admin-server-db';
 import { BackendError } from '@/backend/errors';
 import type { DocData } from '@/backend/port';
 import type { CallerAuth, ServerDb } from '@/backend/server-port';
-import { ACCOUNT_DOCUMENT, queueSubscriptionMail, queueWelcomeMail } from '@/server/billing-mail';
-import { CARD_DOCUMENT, recountCardsInUse } from '@/server/card-count';
 import { createDirectoryPage } from '@/server/directory/directory-page';
-import { acceptInvite as acceptInviteOn } from '@/server/invites/accept-invite';
-import { INVITE_DOCUMENT, queueInviteMail } from '@/server/invites/invite-mail';
-import { sitemapPage } from '@/server/sitemap';
 import {
-  LEAD_ENTRY_DOCUMENT,
-  manageLeadWebhooks,
-  routeNewLead,
-  sweepDueDeliveries,
-  type LeadRoutingDeps,
-} from '@/server/lead-routing/lead-routing';
+  HOSTED_CALLABLES,
+  HOSTED_SCHEDULES,
+  HOSTED_TRIGGERS,
+  TRIGGER_RETRY,
+  type CallableName,
+  type HostContext,
+  type HostedCallable,
+  type HostedSchedule,
+  type HostedTrigger,
+  type PublicRouteName,
+  type ScheduleName,
+  type TriggerEvent,
+  type TriggerName,
+} from '@/server/hosted';
+import type { LeadRoutingDeps } from '@/server/lead-routing/lead-routing';
 import { createPostWebhook } from '@/server/lead-routing/post-webhook';
-import { JOB_DOCUMENT, requeueExpiredJobs, runJobOnWrite } from '@/server/jobs/run-job';
-import { backfillNameLowerStep } from '@/server/jobs/backfill-name-lower';
-import { SUBSCRIPTION_DOCUMENT, syncPlanOnSubscriptionWrite } from '@/server/plan-sync';
+import { sitemapPage } from '@/server/sitemap';
 import { createPhotoLoader } from '@/server/public-surfaces/photo-loader';
 import {
   createPublicSurfacesHandler,
@@ -64,6 +61,8 @@ export interface FunctionsDeps {
   /** The database (created on first use: deploy-time discovery loads this module without one). */
   readonly db: () => ServerDb;
   readonly config: () => FunctionsConfig;
+  /** The clock of the handlers (tests); default the real one. */
+  readonly now?: () => Date;
   /** Overrides of lead routing's clock and sender (tests). */
   readonly leadRouting?: Partial<Omit<LeadRoutingDeps, 'db'>>;
 }
@@ -91,6 +90,37 @@ function callerAuth(request: CallableRequest): CallerAuth | null {
     uid: auth.uid,
     email: typeof email === 'string' ? email : null,
     emailVerified: auth.token.email_verified === true,
+  };
+}
+
+/** The document a pattern names with the event's wildcards filled in. */
+function documentPath(pattern: string, params: Readonly<Record<string, string>>): string {
+  return pattern.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_, name: string) => params[name] ?? '');
+}
+
+/** A change event (written) or a snapshot event (created), as the table's handlers see it. */
+type DocumentEventData =
+  | { before?: { exists: boolean; data(): unknown }; after?: { exists: boolean; data(): unknown } }
+  | { exists: boolean; data(): unknown }
+  | undefined;
+
+function triggerEvent(
+  trigger: HostedTrigger,
+  event: { id: string; params: Record<string, string>; data?: DocumentEventData },
+): TriggerEvent {
+  const data = event.data;
+  const change =
+    trigger.on === 'created'
+      ? { before: null, after: eventData(data as { exists: boolean; data(): unknown }) }
+      : {
+          before: eventData((data as { before?: { exists: boolean; data(): unknown } })?.before),
+          after: eventData((data as { after?: { exists: boolean; data(): unknown } })?.after),
+        };
+  return {
+    id: event.id,
+    params: event.params,
+    path: documentPath(trigger.document, event.params),
+    ...change,
   };
 }
 
@@ -144,17 +174,68 @@ export function createFunctions(deps: FunctionsDeps) {
   const directory = createDirectoryPage({ path: '/d' });
 
   // Lead webhooks go to public https addresses only (docs/lead-webhooks.md); the clock and the
-  // sender are real here, the tests inject their own through `deps.leadRouting`.
+  // sender are real here, the tests inject their own through `deps.now` and `deps.leadRouting`.
   const leadPolicy = { allowLoopbackHttp: false };
-  const leadRouting = (): LeadRoutingDeps => ({
+  const now = deps.now ?? (() => new Date());
+  /** What the table's handlers get, built per invocation (the database is made on first use). */
+  const context = (): HostContext => ({
     db: deps.db(),
-    now: () => new Date(),
-    post: createPostWebhook(leadPolicy),
-    policy: leadPolicy,
-    ...deps.leadRouting,
+    appOrigin: deps.config().appOrigin,
+    now,
+    leadRouting: {
+      now,
+      post: createPostWebhook(leadPolicy),
+      policy: leadPolicy,
+      ...deps.leadRouting,
+    },
   });
 
-  return {
+  function callable(hosted: HostedCallable) {
+    const timeout = hosted.timeoutSeconds ? { timeoutSeconds: hosted.timeoutSeconds } : {};
+    return onCall({ region: REGION, ...timeout }, async (request) => {
+      try {
+        return await hosted.call(context(), callerAuth(request), request.data);
+      } catch (err) {
+        throw httpsError(err);
+      }
+    });
+  }
+
+  // Firestore delivers events at least once and retries a failed one (TRIGGER_RETRY): every
+  // handler of the table is safe to repeat for the same event id (src/server/hosted.ts).
+  function trigger(hosted: HostedTrigger): CloudFunction<CloudEvent<unknown>> {
+    const options = {
+      document: hosted.document,
+      region: REGION,
+      retry: TRIGGER_RETRY,
+      ...(hosted.timeoutSeconds ? { timeoutSeconds: hosted.timeoutSeconds } : {}),
+      ...(hosted.memory ? { memory: hosted.memory } : {}),
+    };
+    const handle = async (event: {
+      id: string;
+      params: Record<string, string>;
+      data?: DocumentEventData;
+    }) => {
+      await hosted.handle(context(), triggerEvent(hosted, event));
+    };
+    return (
+      hosted.on === 'created'
+        ? onDocumentCreated(options, handle)
+        : onDocumentWritten(options, handle)
+    ) as CloudFunction<CloudEvent<unknown>>;
+  }
+
+  function schedule(hosted: HostedSchedule): ScheduleFunction {
+    return onSchedule(
+      { schedule: hosted.schedule, region: REGION, timeoutSeconds: hosted.timeoutSeconds },
+      async () => {
+        await hosted.run(context());
+      },
+    );
+  }
+
+  /** Each host serves the public routes its own way; this record must name every one. */
+  const publicRoutes: Record<PublicRouteName, HttpsFunction> = {
     cardPages: surface((config) => ({ card: pathOf(config.hosts.card) })),
     signaturePages: surface((config) => ({ signature: pathOf(config.hosts.signature) })),
     linkRedirect: surface((config) => ({ link: pathOf(config.hosts.link) })),
@@ -180,143 +261,20 @@ export function createFunctions(deps: FunctionsDeps) {
       });
       sendAnswer(res, answer);
     }),
-
-    acceptInvite: onCall({ region: REGION }, async (request) => {
-      try {
-        return await acceptInviteOn(
-          deps.db(),
-          callerAuth(request),
-          request.data,
-          deps.config().appOrigin,
-        );
-      } catch (err) {
-        throw httpsError(err);
-      }
-    }),
-
-    planSync: onDocumentWritten(
-      { document: SUBSCRIPTION_DOCUMENT, region: REGION },
-      async (event) => {
-        await syncPlanOnSubscriptionWrite(deps.db(), {
-          uid: event.params.uid,
-          subscriptionId: event.params.subscriptionId,
-          before: eventData(event.data?.before),
-        });
-      },
-    ),
-
-    countCardsInUse: onDocumentWritten(
-      { document: CARD_DOCUMENT, region: REGION },
-      async (event) => {
-        await recountCardsInUse(
-          deps.db(),
-          eventData(event.data?.before),
-          eventData(event.data?.after),
-        );
-      },
-    ),
-
-    sendInviteMail: onDocumentWritten(
-      { document: INVITE_DOCUMENT, region: REGION },
-      async (event) => {
-        const { accountId, email } = event.params;
-        await queueInviteMail(
-          deps.db(),
-          {
-            path: `accounts/${accountId}/invites/${email}`,
-            before: eventData(event.data?.before),
-            after: eventData(event.data?.after),
-          },
-          deps.config().appOrigin,
-        );
-      },
-    ),
-
-    welcomeMail: onDocumentCreated(
-      { document: ACCOUNT_DOCUMENT, region: REGION },
-      async (event) => {
-        await queueWelcomeMail(
-          deps.db(),
-          {
-            path: `accounts/${event.params.accountId}`,
-            before: null,
-            after: eventData(event.data),
-          },
-          deps.config().appOrigin,
-        );
-      },
-    ),
-
-    billingMail: onDocumentWritten(
-      { document: SUBSCRIPTION_DOCUMENT, region: REGION },
-      async (event) => {
-        await queueSubscriptionMail(
-          deps.db(),
-          {
-            path: `users/${event.params.uid}/subscriptions/${event.params.subscriptionId}`,
-            before: eventData(event.data?.before),
-            after: eventData(event.data?.after),
-          },
-          deps.config().appOrigin,
-        );
-      },
-    ),
-
-    routeLeadToWebhooks: onDocumentCreated(
-      { document: LEAD_ENTRY_DOCUMENT, region: REGION, timeoutSeconds: 120 },
-      async (event) => {
-        await routeNewLead(leadRouting(), {
-          path: `analytics/${event.params.cardId}/entries/${event.params.entryId}`,
-          before: null,
-          after: eventData(event.data),
-        });
-      },
-    ),
-
-    retryLeadWebhooks: onSchedule(
-      { schedule: 'every 5 minutes', region: REGION, timeoutSeconds: 540 },
-      async () => {
-        await sweepDueDeliveries(leadRouting());
-      },
-    ),
-
-    leadWebhooks: onCall({ region: REGION, timeoutSeconds: 60 }, async (request) => {
-      try {
-        return await manageLeadWebhooks(leadRouting(), callerAuth(request), request.data);
-      } catch (err) {
-        throw httpsError(err);
-      }
-    }),
-
-    // A run works at most RUN_BUDGET_MS (7 min) and then queues the job again, which fires this
-    // function once more: each invocation stays inside the 9-minute limit however large the job.
-    runJobs: onDocumentWritten(
-      { document: JOB_DOCUMENT, region: REGION, timeoutSeconds: 540, memory: '512MiB' },
-      async (event) => {
-        await runJobOnWrite(deps.db(), {
-          path: `accounts/${event.params.accountId}/jobs/${event.params.jobId}`,
-          before: eventData(event.data?.before),
-          after: eventData(event.data?.after),
-        });
-      },
-    ),
-
-    // A run killed by the platform (instance stopped, deploy) leaves its job running; its lease
-    // expires and this queues it again, which fires runJobs from the job's cursor.
-    sweepJobs: onSchedule(
-      { schedule: 'every 5 minutes', region: REGION, timeoutSeconds: 300 },
-      async () => {
-        await requeueExpiredJobs(deps.db());
-      },
-    ),
-
-    // Cards stored without the search field, 5,000 a run from a stored cursor; a finished pass
-    // rests a day (src/server/jobs/backfill-name-lower.ts).
-    backfillNameLower: onSchedule(
-      { schedule: 'every 15 minutes', region: REGION, timeoutSeconds: 300 },
-      async () => {
-        await backfillNameLowerStep(deps.db());
-      },
-    ),
   };
+
+  return {
+    ...publicRoutes,
+    ...mapTable(HOSTED_CALLABLES, callable),
+    ...mapTable(HOSTED_TRIGGERS, trigger),
+    ...mapTable(HOSTED_SCHEDULES, schedule),
+  } as Record<PublicRouteName, HttpsFunction> &
+    Record<CallableName, ReturnType<typeof callable>> &
+    Record<TriggerName, CloudFunction<CloudEvent<unknown>>> &
+    Record<ScheduleName, ScheduleFunction>;
+}
+
+/** A function of each entry of a table, under the entry's name. */
+function mapTable<V, R>(table: Record<string, V>, build: (value: V) => R): Record<string, R> {
+  return Object.fromEntries(Object.entries(table).map(([name, value]) => [name, build(value)]));
 }

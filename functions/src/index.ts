@@ -1,7 +1,9 @@
 /**
  * The entry the Firebase CLI deploys (bundled to lib/index.js by build.mjs): the functions of
  * `functions.ts` over the production database and configuration. Each export is one deployed
- * function; `npm run test:deploy` checks that the emulator discovers every one of them.
+ * function, one per name of the table of what the server hosts (`src/server/hosted.ts`):
+ * `test/hosts.test.ts` fails when a name of the table is not exported here (or an export is not
+ * in the table), and `npm run test:deploy` checks that the emulator discovers every export.
  */
 import { readFunctionsConfig, type FunctionsConfig } from './config';
 import { serverDb } from './data-source';
@@ -20,6 +22,7 @@ export const linkRedirect = functions.linkRedirect;
 export const publicDirectory = functions.publicDirectory;
 export const sitemap = functions.sitemap;
 export const acceptInvite = functions.acceptInvite;
+export const setAccountActive = functions.setAccountActive;
 export const planSync = functions.planSync;
 export const countCardsInUse = functions.countCardsInUse;
 export const sendInviteMail = functions.sendInviteMail;

@@ -1,17 +1,16 @@
 /**
- * The local host of the account's e-mails (`src/server/billing-mail.ts`, also the production
- * `welcomeMail` and `billingMail` Cloud Functions): a commit trigger that queues the welcome e-mail
- * when an account is created and the subscription e-mails when a subscription document is written;
- * the mail outbox stand-in then delivers the queued `mail` documents.
+ * The local host of the account's e-mails: the table's `welcomeMail` (an account's creation) and
+ * `billingMail` (a subscription's write) triggers (`src/server/hosted.ts`, running
+ * `src/server/billing-mail.ts`, also the production Cloud Functions) as one commit trigger; the
+ * mail outbox stand-in then delivers the queued `mail` documents.
  */
-import { serverDbFromSync } from '@/backend/local/sync-server-db';
-import { queueSubscriptionMail, queueWelcomeMail } from '@/server/billing-mail';
+import { localTrigger } from '../local-host';
 import type { CommitTrigger } from '../types';
 
+const welcome = localTrigger('welcomeMail');
+const billing = localTrigger('billingMail');
+
 export const sendAccountMail: CommitTrigger = async (change, ctx) => {
-  if (change.path.startsWith('accounts/')) {
-    await queueWelcomeMail(serverDbFromSync(ctx.db), change, ctx.publicOrigin);
-  } else if (change.path.startsWith('users/')) {
-    await queueSubscriptionMail(serverDbFromSync(ctx.db), change, ctx.publicOrigin);
-  }
+  await welcome(change, ctx);
+  await billing(change, ctx);
 };

@@ -1,29 +1,29 @@
 /**
- * The local host of lead routing (`src/server/lead-routing/lead-routing.ts`, also the production
- * `routeLeadToWebhooks`, `retryLeadWebhooks` and `leadWebhooks` Cloud Functions): a commit trigger
- * that sends each new lead to the account's webhooks, a timer that sends the retries that are due,
- * and the `leadWebhooks` callable route. Unlike production, the local server accepts
- * `http://127.0.0.1`/`localhost` webhook addresses, so a developer (and the tests) can receive leads
- * on loopback; every other private address is refused here too (docs/lead-webhooks.md).
+ * The local host of lead routing (`src/server/lead-routing/lead-routing.ts`): the table's
+ * `routeLeadToWebhooks` trigger, `leadWebhooks` callable and `retryLeadWebhooks` schedule
+ * (`src/server/hosted.ts`, also the production Cloud Functions) with a clock, sender and address
+ * policy of their own, for the tests that receive leads on loopback (the local server accepts
+ * `http://127.0.0.1`/`localhost` webhook addresses; every other private address is refused here
+ * too, docs/lead-webhooks.md). `server/main.ts` hosts the same entries through
+ * `createLocalHost`.
  *
  * Sending runs beside the commit pipeline, not in it: a receiver that takes its 10 seconds must not
  * hold up the other triggers. `idle()` waits for the sends in flight (tests).
  */
-import { serverDbFromSync } from '@/backend/local/sync-server-db';
 import type { WebhookUrlPolicy } from '@/domain/lead-webhooks';
+import { HOSTED_SCHEDULES } from '@/server/hosted';
+import type { PostWebhook } from '@/server/lead-routing/post-webhook';
 import {
-  LEAD_WEBHOOKS_CALLABLE,
-  manageLeadWebhooks,
-  routeNewLead,
-  sweepDueDeliveries,
-  type LeadRoutingDeps,
-} from '@/server/lead-routing/lead-routing';
-import { createPostWebhook, type PostWebhook } from '@/server/lead-routing/post-webhook';
-import { callableRoute, callerAuth } from '../callable';
+  createTracker,
+  localCallableRoute,
+  localContextFor,
+  localTrigger,
+  startLocalSchedule,
+  LOCAL_WEBHOOK_POLICY,
+} from '../local-host';
 import type { CommitTrigger, RouteHandler, ServerContext } from '../types';
 
-/** The local server's address policy: loopback http allowed (see the module comment). */
-export const LOCAL_WEBHOOK_POLICY: WebhookUrlPolicy = { allowLoopbackHttp: true };
+export { LOCAL_WEBHOOK_POLICY };
 
 export interface LocalLeadRoutingOptions {
   /** The clock (tests move it to make retries due). */
@@ -44,53 +44,24 @@ export interface LocalLeadRouting {
 }
 
 export function createLocalLeadRouting(options: LocalLeadRoutingOptions = {}): LocalLeadRouting {
-  const policy = options.policy ?? LOCAL_WEBHOOK_POLICY;
-  const post = options.post ?? createPostWebhook(policy);
-  const now = options.now ?? (() => new Date());
-  const inFlight = new Set<Promise<unknown>>();
-  const deps = (ctx: ServerContext): LeadRoutingDeps => ({
-    db: serverDbFromSync(ctx.db),
-    now,
-    post,
-    policy,
+  const context = localContextFor({
+    ...(options.now ? { now: options.now } : {}),
+    leadRouting: {
+      ...(options.post ? { post: options.post } : {}),
+      ...(options.policy ? { policy: options.policy } : {}),
+    },
   });
-  const track = <T>(work: Promise<T>): Promise<T> => {
-    inFlight.add(work);
-    void work.finally(() => inFlight.delete(work)).catch(() => undefined);
-    return work;
-  };
-
+  const tracker = createTracker();
   return {
-    trigger(change, ctx) {
-      if (change.before !== null || change.after === null) return;
-      if (!change.path.startsWith('analytics/') || !change.path.includes('/entries/')) return;
-      track(
-        routeNewLead(deps(ctx), change).catch((err: unknown) => {
-          // The error names the lead, never a secret (the sender's errors carry none).
-          console.error(`[lead-webhooks] routing ${change.path} failed`, err);
-        }),
-      );
-    },
-    route: callableRoute(LEAD_WEBHOOKS_CALLABLE, (data, auth, ctx) =>
-      track(manageLeadWebhooks(deps(ctx), callerAuth(auth), data)),
-    ),
-    sweep: (ctx) => track(sweepDueDeliveries(deps(ctx))),
-    startSweeping(ctx, intervalMs = 30_000) {
-      let running = false;
-      const timer = setInterval(() => {
-        if (running) return;
-        running = true;
-        track(sweepDueDeliveries(deps(ctx)))
-          .catch((err: unknown) => console.error('[lead-webhooks] sweep failed', err))
-          .finally(() => {
-            running = false;
-          });
-      }, intervalMs);
-      timer.unref();
-      return () => clearInterval(timer);
-    },
-    async idle() {
-      while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
-    },
+    trigger: localTrigger('routeLeadToWebhooks', { context, tracker }),
+    route: localCallableRoute('leadWebhooks', context),
+    sweep: (ctx) => tracker.track(HOSTED_SCHEDULES.retryLeadWebhooks.run(context(ctx))),
+    startSweeping: (ctx, intervalMs) =>
+      startLocalSchedule('retryLeadWebhooks', ctx, {
+        context,
+        tracker,
+        ...(intervalMs !== undefined ? { everyMs: intervalMs } : {}),
+      }),
+    idle: () => tracker.idle(),
   };
 }

@@ -11,6 +11,7 @@ import type { DocData } from '../backend/port';
 import type { ServerDb } from '../backend/server-port';
 import { accountsToRecount, cardsInUse } from '../domain/card-count';
 import { isCountedByImportJob } from './jobs/job-cards';
+import type { EventKey } from './processed-events';
 import { applyCardToTeamUsage } from './team-usage';
 
 /** The document path the trigger listens to. */
@@ -43,15 +44,22 @@ export async function recountAccount(db: ServerDb, accountId: string): Promise<b
   });
 }
 
-/** Recounts the accounts (and teams) a card write from `before` to `after` affects (none for most edits). */
+/**
+ * Recounts the accounts a card write from `before` to `after` affects, and moves its teams' usage
+ * (none for most edits). Safe to repeat: the account counts are recounted, and the team usage is
+ * applied once per event `once`.
+ */
 export async function recountCardsInUse(
   db: ServerDb,
   before: DocData | null,
   after: DocData | null,
+  once?: EventKey,
+  now: Date = new Date(),
 ): Promise<void> {
   // An import job recounts its account after each chunk of cards it creates (jobs/job-cards.ts).
   if (before === null && after !== null && (await isCountedByImportJob(db, after))) return;
   for (const accountId of accountsToRecount(before, after)) await recountAccount(db, accountId);
   // The team page's counts (./team-usage.ts) move with the same writes, so the same trigger keeps them.
-  await applyCardToTeamUsage(db, before, after);
+  // Applied as a change, so only once per event (`once`: the event, when a host delivers events).
+  await applyCardToTeamUsage(db, before, after, once, now);
 }

@@ -223,6 +223,19 @@ function buildQuery(db: Firestore, spec: QuerySpec): Query {
 
 type CallableOutput<K extends keyof CloudFunctions> = Awaited<ReturnType<CloudFunctions[K]>>;
 
+/**
+ * The name of the deployed callable each port function calls: the only place the client names
+ * one. The project's own are served by the functions bundle (functions/src/index.ts, from the
+ * table src/server/hosted.ts; tests/unit/server/hosted.test.ts checks that each is there), `ext-`
+ * ones by an extension.
+ */
+export const FIREBASE_CALLABLES = {
+  createPortalLink: 'ext-firestore-stripe-payments-createPortalLink',
+  acceptInvite: 'acceptInvite',
+  setAccountActive: 'setAccountActive',
+  leadWebhooks: 'leadWebhooks',
+} as const satisfies Record<keyof CloudFunctions, string>;
+
 export function createFirebaseBackend(options: FirebaseBackendOptions): Backend {
   const { app } = options;
   let firestore: Firestore | undefined;
@@ -239,14 +252,14 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
 
   /** Calls a callable function (us-central1), typed by the port method it answers. */
   function callable<K extends keyof CloudFunctions>(
-    name: string,
+    key: K,
     input: Parameters<CloudFunctions[K]>[0],
   ): Promise<CallableOutput<K>> {
     // Not async: an async arrow would re-wrap the generic output and lose its type.
     return mapped(() =>
       httpsCallable<typeof input, CallableOutput<K>>(
         getFunctions(app, 'us-central1'),
-        name,
+        FIREBASE_CALLABLES[key],
       )(input).then((result) => result.data),
     );
   }
@@ -326,27 +339,22 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
     },
     functions: {
       createPortalLink: async (input) => ({
-        url: (
-          await callable<'createPortalLink'>(
-            'ext-firestore-stripe-payments-createPortalLink',
-            input,
-          )
-        ).url,
+        url: (await callable('createPortalLink', input)).url,
       }),
       acceptInvite: async (input) => {
-        const { accountId, defaultTeam, teams } = await callable<'acceptInvite'>('acceptInvite', {
+        const { accountId, defaultTeam, teams } = await callable('acceptInvite', {
           token: input.token,
         });
         return { accountId, defaultTeam, teams: [...teams] };
       },
       setAccountActive: async (input) => {
-        const answer = await callable<'setAccountActive'>('setAccountActive', {
+        const answer = await callable('setAccountActive', {
           accountId: input.accountId,
           isActive: input.isActive,
         });
         return { accountId: answer.accountId, isActive: answer.isActive };
       },
-      leadWebhooks: (input) => callable<'leadWebhooks'>('leadWebhooks', input),
+      leadWebhooks: (input) => callable('leadWebhooks', input),
     },
   };
 }

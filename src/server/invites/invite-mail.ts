@@ -17,8 +17,15 @@
  * relay. When a limit is reached nothing is issued (the link sent before stays good) and the invite
  * gets `limitedAt`, which the owner's list shows. The ledger, the token and the mail are written in
  * one transaction with the ledger's read, so concurrent invites cannot both pass it.
+ *
+ * Firestore delivers each event at least once and the trigger is retried on failure, so each
+ * request (the creation, each resend: `inviteRequestKey`) is answered once: the transaction records
+ * the request it answered on the invite (`mailRequest`) and skips one answered already, and the
+ * mail's id derives from the request. A repeated event therefore neither mails twice nor replaces
+ * the token (which would kill the link already sent); a stale event (an older resend delivered
+ * late) finds a newer request and answers that one only once too.
  */
-import { newDocId } from '@/backend/engine/paths';
+import { createHash } from 'node:crypto';
 import type { DocData } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
 import { escapeHtml } from '@/domain/html';
@@ -169,6 +176,30 @@ function timeOf(value: unknown): number | null {
 }
 
 /**
+ * The server-written field of an invite naming the request last answered (mailed, or refused by a
+ * limit): `created-{dateCreated ms}` or `resend-{resendAt ms}`. Clients cannot write it (the rules
+ * let the owner change `resendAt` alone).
+ */
+export const INVITE_MAIL_REQUEST = 'mailRequest';
+
+/**
+ * The invite's latest request for a mail: its last resend, else its creation (`dateCreated` tells a
+ * re-invitation after a revoke from the first one).
+ */
+export function inviteRequestKey(invite: DocData): string {
+  const resend = timeOf(invite.resendAt);
+  if (resend !== null) return `resend-${resend}`;
+  const created = timeOf(invite.dateCreated);
+  return created !== null ? `created-${created}` : 'created';
+}
+
+/** The id of the mail answering one request: the same on every delivery of its event. */
+export function inviteMailId(accountId: string, email: string, request: string): string {
+  const digest = createHash('sha256').update(`${accountId}/${email}/${request}`).digest('hex');
+  return `invite-${digest.slice(0, 40)}`;
+}
+
+/**
  * True when the change asks for a mail: the invite was created, or its owner asked to resend. An
  * invite created with a token already was written by server code (a client may not write one),
  * which has mailed or handed out its link itself.
@@ -195,11 +226,15 @@ export async function queueInviteMail(
   const [, accountId, email] = match;
   if (accountId === undefined || email === undefined) return 'ignored';
   const outcome = await db.runTransaction(async (tx): Promise<InviteMailOutcome> => {
-    // Read again: the invite may have been revoked since the change.
+    // Read again: the invite may have been revoked since the change, or answered already.
     const inviteSnap = await tx.get(change.path);
     const invite = inviteSnap.exists ? inviteSnap.data : null;
     if (!invite || invite.status !== 'pending' || invite.email !== email) return 'ignored';
     if (!isInviteEmail(email)) return 'ignored';
+    // The request is the invite's latest (a newer resend supersedes this event's), and it is
+    // answered once: a repeated or retried event, or a stale one, finds it answered.
+    const request = inviteRequestKey(invite);
+    if (invite[INVITE_MAIL_REQUEST] === request) return 'ignored';
     const account = await tx.get(`accounts/${accountId}`);
     if (!account.exists || !account.data) return 'ignored';
     const day = now.toISOString().slice(0, 10);
@@ -208,11 +243,11 @@ export async function queueInviteMail(
     const sentToday = log?.day === day && typeof log.count === 'number' ? log.count : 0;
     const recent = sentEntries(log?.recent, now);
     if (sentToday >= INVITE_MAILS_PER_DAY) {
-      tx.update(change.path, { limitedAt: now });
+      tx.update(change.path, { limitedAt: now, [INVITE_MAIL_REQUEST]: request });
       return 'daily-limit';
     }
     if (recent.filter((entry) => entry.email === email).length >= INVITE_MAILS_PER_ADDRESS) {
-      tx.update(change.path, { limitedAt: now });
+      tx.update(change.path, { limitedAt: now, [INVITE_MAIL_REQUEST]: request });
       return 'address-limit';
     }
 
@@ -224,7 +259,13 @@ export async function queueInviteMail(
       tx.delete(`${INVITE_TOKENS}/${invite.tokenHash}`);
     }
     tx.set(`${INVITE_TOKENS}/${tokenHash}`, { accountId, email, expiresAt });
-    tx.update(change.path, { tokenHash, expiresAt, sentAt: now, limitedAt: null });
+    tx.update(change.path, {
+      tokenHash,
+      expiresAt,
+      sentAt: now,
+      limitedAt: null,
+      [INVITE_MAIL_REQUEST]: request,
+    });
     const message = inviteMessage({
       accountName: typeof account.data.name === 'string' ? account.data.name : '',
       email,
@@ -232,7 +273,7 @@ export async function queueInviteMail(
       link: `${appOrigin}/sign-up?invite=${token}`,
       expiresAt,
     });
-    tx.set(`mail/${newDocId()}`, { to: email, message });
+    tx.set(`mail/${inviteMailId(accountId, email, request)}`, { to: email, message });
     tx.set(logPath, {
       accountId,
       day,

@@ -193,7 +193,10 @@ export async function routeNewLead(
     for (const item of fresh) for (const op of item.writes) tx.set(op.path, op.data);
     return fresh.map((item) => item.id);
   });
-  for (const id of ids) await attemptDelivery(deps, accountId, id);
+  // Every delivery of the lead gets its first attempt, also those an earlier run of this trigger
+  // made and then failed before sending (a retried event): `attemptDelivery` sends only a
+  // delivery still pending and due that no one holds, so a repeated event sends nothing twice.
+  for (const item of planned) await attemptDelivery(deps, accountId, item.id);
   return ids;
 }
 

@@ -1,0 +1,286 @@
+/**
+ * What the server hosts, declared once: every callable, Firestore trigger, scheduled function and
+ * public route of the product, with the shared code each runs. Both hosts read this table and only
+ * wire it: the local data server (`server/local-host.ts`, used by `server/main.ts`) and the Cloud
+ * Functions bundle (`functions/src/functions.ts`, exported one by one from
+ * `functions/src/index.ts`). A name missing from one host is a function the other does not serve,
+ * the way `setAccountActive` once existed on the local server only (production answered
+ * `functions/not-found`); `tests/unit/server/hosted.test.ts` and `functions/test/hosts.test.ts`
+ * compare both hosts and the client's callables with this table.
+ *
+ * Callables and triggers carry their handler, written once over the server port (`ServerDb`) and a
+ * `HostContext` each host builds (its database, the app's address, a clock, lead routing's sender
+ * and address policy). Public routes and schedules are declared by name here; each host must
+ * implement every name (its record is typed by these keys).
+ *
+ * Triggers: Firestore delivers each event at least once, and every trigger deploys with retries
+ * (`TRIGGER_RETRY`), so each handler is safe to run again for the same event, also after a failure
+ * part-way: recounts (plan sync, cards in use), documents whose ids derive from the event's source
+ * (mails, webhook deliveries), claims (jobs, invitation requests), and for the team usage deltas a
+ * once-only marker keyed by the event's id (`./processed-events.ts`).
+ */
+import type { DocData } from '@/backend/port';
+import type { CallerAuth, DocumentChange, ServerDb } from '@/backend/server-port';
+import { SET_ACCOUNT_ACTIVE } from '@/domain/account-status';
+import { setAccountActive } from './account-status';
+import { ACCOUNT_DOCUMENT, queueSubscriptionMail, queueWelcomeMail } from './billing-mail';
+import { CARD_DOCUMENT, recountCardsInUse } from './card-count';
+import { ACCEPT_INVITE, acceptInvite } from './invites/accept-invite';
+import { INVITE_DOCUMENT, queueInviteMail } from './invites/invite-mail';
+import { backfillNameLowerStep } from './jobs/backfill-name-lower';
+import { JOB_DOCUMENT, requeueExpiredJobs, runJobOnWrite } from './jobs/run-job';
+import {
+  LEAD_ENTRY_DOCUMENT,
+  LEAD_WEBHOOKS_CALLABLE,
+  manageLeadWebhooks,
+  routeNewLead,
+  sweepDueDeliveries,
+  type LeadRoutingDeps,
+} from './lead-routing/lead-routing';
+import { SUBSCRIPTION_DOCUMENT, syncPlanOnSubscriptionWrite } from './plan-sync';
+import { SITEMAP_PATH } from './sitemap';
+
+/** What a host gives the handlers. */
+export interface HostContext {
+  readonly db: ServerDb;
+  /** The app's address, for links in e-mails. */
+  readonly appOrigin: string;
+  readonly now: () => Date;
+  /** Lead routing's clock, sender and address policy (the local server allows loopback). */
+  readonly leadRouting: Omit<LeadRoutingDeps, 'db'>;
+}
+
+/** An https callable (Firebase's callable protocol on both hosts). */
+export interface HostedCallable {
+  readonly timeoutSeconds?: number;
+  call(ctx: HostContext, caller: CallerAuth | null, data: unknown): Promise<unknown>;
+}
+
+/** One delivery of a document event. */
+export interface TriggerEvent extends DocumentChange {
+  /** The event's id: the same on every redelivery and retry of the event. */
+  readonly id: string;
+  /** The document pattern's wildcards, e.g. `{ cardId: 'c1' }`. */
+  readonly params: Readonly<Record<string, string>>;
+}
+
+/** A Firestore document trigger. */
+export interface HostedTrigger {
+  /** The document pattern, e.g. `cards/{cardId}`. */
+  readonly document: string;
+  /** `written`: create, update and delete; `created`: create only. */
+  readonly on: 'written' | 'created';
+  readonly timeoutSeconds?: number;
+  readonly memory?: '512MiB';
+  /** The local server runs it beside its commit pipeline, not in it (long work). */
+  readonly localBeside?: boolean;
+  handle(ctx: HostContext, event: TriggerEvent): Promise<unknown>;
+}
+
+/** A scheduled function: production runs it on `schedule`, the local server every `localEveryMs`. */
+export interface HostedSchedule {
+  readonly schedule: string;
+  readonly localEveryMs: number;
+  readonly timeoutSeconds: number;
+  run(ctx: HostContext): Promise<unknown>;
+}
+
+/** A public HTTP surface: a function behind a Hosting rewrite, a path prefix locally. */
+export interface HostedPublicRoute {
+  readonly serves: string;
+  /** Where the local server serves it. */
+  readonly localPath: string;
+}
+
+/** Every Firestore trigger deploys with retries on: each handler is safe to repeat (see above). */
+export const TRIGGER_RETRY = true;
+
+function leadDeps(ctx: HostContext): LeadRoutingDeps {
+  return { db: ctx.db, ...ctx.leadRouting };
+}
+
+function param(event: TriggerEvent, name: string): string {
+  const value = event.params[name];
+  if (value === undefined) throw new Error(`The event of ${event.path} has no {${name}}.`);
+  return value;
+}
+
+export const HOSTED_CALLABLES = {
+  [ACCEPT_INVITE]: {
+    call: (ctx, caller, data) => acceptInvite(ctx.db, caller, data, ctx.appOrigin, ctx.now()),
+  },
+  [SET_ACCOUNT_ACTIVE]: {
+    call: (ctx, caller, data) => setAccountActive(ctx.db, caller, data, ctx.now()),
+  },
+  [LEAD_WEBHOOKS_CALLABLE]: {
+    timeoutSeconds: 60,
+    call: (ctx, caller, data) => manageLeadWebhooks(leadDeps(ctx), caller, data),
+  },
+} as const satisfies Record<string, HostedCallable>;
+
+export const HOSTED_TRIGGERS = {
+  planSync: {
+    document: SUBSCRIPTION_DOCUMENT,
+    on: 'written',
+    // Recomputes the plan from every subscription of the payer, and writes only a change.
+    handle: (ctx, event) =>
+      syncPlanOnSubscriptionWrite(
+        ctx.db,
+        {
+          uid: param(event, 'uid'),
+          subscriptionId: param(event, 'subscriptionId'),
+          before: event.before,
+        },
+        ctx.now(),
+      ),
+  },
+  countCardsInUse: {
+    document: CARD_DOCUMENT,
+    on: 'written',
+    // Recounts the accounts; the team usage moves once per event id.
+    handle: (ctx, event) =>
+      recountCardsInUse(
+        ctx.db,
+        event.before,
+        event.after,
+        { trigger: 'countCardsInUse', eventId: event.id },
+        ctx.now(),
+      ),
+  },
+  sendInviteMail: {
+    document: INVITE_DOCUMENT,
+    on: 'written',
+    // Answers each request of the invite once (the invite records it with the token).
+    handle: (ctx, event) => queueInviteMail(ctx.db, event, ctx.appOrigin, ctx.now()),
+  },
+  welcomeMail: {
+    document: ACCOUNT_DOCUMENT,
+    on: 'created',
+    // mail/welcome-{accountId}, written only when missing.
+    handle: (ctx, event) => queueWelcomeMail(ctx.db, event, ctx.appOrigin),
+  },
+  billingMail: {
+    document: SUBSCRIPTION_DOCUMENT,
+    on: 'written',
+    // mail/billing-{uid}-{subscriptionId}-{event key}, written only when missing.
+    handle: (ctx, event) => queueSubscriptionMail(ctx.db, event, ctx.appOrigin),
+  },
+  routeLeadToWebhooks: {
+    document: LEAD_ENTRY_DOCUMENT,
+    on: 'created',
+    timeoutSeconds: 120,
+    localBeside: true,
+    // One delivery per (lead, webhook), made once; sent only while pending, due and unclaimed.
+    handle: (ctx, event) => routeNewLead(leadDeps(ctx), event),
+  },
+  runJobs: {
+    document: JOB_DOCUMENT,
+    on: 'written',
+    // A run works at most RUN_BUDGET_MS (7 min) and then queues the job again, which fires this
+    // trigger once more: each invocation stays inside the 9-minute limit however large the job.
+    // A run claims the queued job in a transaction, so a repeated event finds it taken.
+    timeoutSeconds: 540,
+    memory: '512MiB',
+    localBeside: true,
+    handle: (ctx, event) => runJobOnWrite(ctx.db, event, { clock: () => ctx.now().getTime() }),
+  },
+} as const satisfies Record<string, HostedTrigger>;
+
+export const HOSTED_SCHEDULES = {
+  // The webhook deliveries whose retry is due.
+  retryLeadWebhooks: {
+    schedule: 'every 5 minutes',
+    localEveryMs: 30_000,
+    timeoutSeconds: 540,
+    run: (ctx) => sweepDueDeliveries(leadDeps(ctx)),
+  },
+  // A run killed by the platform (instance stopped, deploy) leaves its job running; its lease
+  // expires and this queues it again, which fires runJobs from the job's cursor.
+  sweepJobs: {
+    schedule: 'every 5 minutes',
+    localEveryMs: 60_000,
+    timeoutSeconds: 300,
+    run: (ctx) => requeueExpiredJobs(ctx.db, { clock: () => ctx.now().getTime() }),
+  },
+  // Cards stored without the search field, 5,000 a run from a stored cursor; a finished pass
+  // rests a day (src/server/jobs/backfill-name-lower.ts).
+  backfillNameLower: {
+    schedule: 'every 15 minutes',
+    localEveryMs: 15 * 60_000,
+    timeoutSeconds: 300,
+    run: (ctx) => backfillNameLowerStep(ctx.db, { clock: () => ctx.now().getTime() }),
+  },
+} as const satisfies Record<string, HostedSchedule>;
+
+export const HOSTED_PUBLIC_ROUTES = {
+  cardPages: {
+    serves: 'card page by handle and by id, vCard, wallet passes, lead post (card host)',
+    localPath: '/c',
+  },
+  signaturePages: { serves: 'signature preview (signature host)', localPath: '/s' },
+  linkRedirect: { serves: 'click-tracking redirect (link host)', localPath: '/l' },
+  publicDirectory: { serves: 'an account’s public directory (app host, /d/**)', localPath: '/d' },
+  sitemap: { serves: 'the indexable card pages (/sitemap.xml)', localPath: SITEMAP_PATH },
+} as const satisfies Record<string, HostedPublicRoute>;
+
+export type CallableName = keyof typeof HOSTED_CALLABLES;
+export type TriggerName = keyof typeof HOSTED_TRIGGERS;
+export type ScheduleName = keyof typeof HOSTED_SCHEDULES;
+export type PublicRouteName = keyof typeof HOSTED_PUBLIC_ROUTES;
+export type HostedName = CallableName | TriggerName | ScheduleName | PublicRouteName;
+
+/** The names a host serves, by kind. */
+export interface HostedManifest {
+  readonly callables: readonly string[];
+  readonly triggers: readonly string[];
+  readonly schedules: readonly string[];
+  readonly publicRoutes: readonly string[];
+}
+
+/** Every name of the table, by kind. */
+export const HOSTED_MANIFEST: HostedManifest = {
+  callables: Object.keys(HOSTED_CALLABLES),
+  triggers: Object.keys(HOSTED_TRIGGERS),
+  schedules: Object.keys(HOSTED_SCHEDULES),
+  publicRoutes: Object.keys(HOSTED_PUBLIC_ROUTES),
+};
+
+/** Every name of the table (the functions the bundle exports). */
+export function hostedNames(): string[] {
+  return [
+    ...HOSTED_MANIFEST.publicRoutes,
+    ...HOSTED_MANIFEST.callables,
+    ...HOSTED_MANIFEST.triggers,
+    ...HOSTED_MANIFEST.schedules,
+  ];
+}
+
+/**
+ * The wildcards of a document pattern (`cards/{cardId}`) in `path`, or null when the path is not
+ * such a document (a pattern matches documents of exactly its depth, as Firestore's do).
+ */
+export function documentParams(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const part = want[i] ?? '';
+    const value = got[i] ?? '';
+    if (value === '') return null;
+    const wildcard = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/.exec(part)?.[1];
+    if (wildcard !== undefined) params[wildcard] = value;
+    else if (part !== value) return null;
+  }
+  return params;
+}
+
+/** True when a change is of the kind a trigger listens to. */
+export function triggerFires(
+  on: HostedTrigger['on'],
+  before: DocData | null,
+  after: DocData | null,
+): boolean {
+  if (on === 'created') return before === null && after !== null;
+  return before !== null || after !== null;
+}
