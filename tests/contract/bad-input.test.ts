@@ -281,6 +281,7 @@ describe('attack 6 of issue 23: the local server cannot be polluted, nor driven 
     const status = await rawPost(
       {
         'Content-Type': 'application/json',
+        Authorization: `Bearer ${user.idToken}`,
         Origin: 'http://rebound.evil.example',
         Host: 'rebound.evil.example',
       },
