@@ -3,7 +3,8 @@
  * listeners. Requests are tried in this order: `/api/health`, `/api/db`, `/api/files/*`, `/files/*`,
  * `/functions/*` and the extra `routes` (public pages, payments and mail stand-ins), then, when
  * `appDist` is given, the built app with its SPA fallback. After each commit the `triggers` run once
- * per changed document, one at a time, in commit order.
+ * per changed document, one at a time, in commit order. The data API (`/api/db`, `/api/files/*`
+ * and the listen socket) answers browsers only from allowed origins (`isAllowedOrigin`).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -43,6 +44,11 @@ export interface StartServerOptions {
    * unsigned: anyone who can reach it can sign in as anyone. Only for a trusted network.
    */
   allowRemote?: boolean;
+  /**
+   * Browser origins besides the server's own that may call the data API (`/api/db`, `/api/files`,
+   * the listen socket), e.g. a dev server on another port that does not proxy. See `isAllowedOrigin`.
+   */
+  allowedOrigins?: readonly string[];
 }
 
 /** Live sockets one client address may hold (a browser tab holds one). */
@@ -57,6 +63,43 @@ export function isLoopbackHost(host: string): boolean {
 export function isLoopbackPeer(address: string | undefined): boolean {
   if (address === undefined) return false;
   return isLoopbackHost(address.replace(/^::ffff:/, ''));
+}
+
+/**
+ * Whether a request with this `Origin` may use the data API. Any web page a developer visits can
+ * send requests to a server on their machine; a JSON body already forces a CORS preflight (which
+ * this server never answers), and the `Origin` check refuses what gets through anyway: a browser
+ * always sends `Origin` with a POST and a WebSocket. Allowed: no `Origin` (not a browser: the
+ * functions host, scripts, tests), the public origin, `allowedOrigins`, and same-origin requests
+ * (the `Origin` names the `Host` the request was sent to) to a loopback name, so a page on a
+ * rebound DNS name (`evil.example` resolving to 127.0.0.1) is still refused; with `allowRemote`
+ * any same-origin host is accepted.
+ */
+export function isAllowedOrigin(
+  origin: string | undefined,
+  host: string | undefined,
+  allowed: { publicOrigin: string; allowedOrigins?: readonly string[]; allowRemote?: boolean },
+): boolean {
+  if (origin === undefined) return true;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false; // `null` (a sandboxed frame, a file: page) and anything malformed
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  const originOf = (value: string): string | null => {
+    try {
+      return new URL(value).origin;
+    } catch {
+      return null;
+    }
+  };
+  const listed = [allowed.publicOrigin, ...(allowed.allowedOrigins ?? [])].map(originOf);
+  if (listed.includes(url.origin)) return true;
+  const sameHost = host !== undefined && url.host.toLowerCase() === host.toLowerCase();
+  const hostname = url.hostname.replace(/^\[|\]$/g, '');
+  return sameHost && (allowed.allowRemote === true || isLoopbackHost(hostname));
 }
 
 export interface RunningServer {
@@ -121,6 +164,25 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     ? createStaticHandler(options.appDist, options.runtimeConfig ?? {})
     : undefined;
 
+  function originAllowed(req: http.IncomingMessage): boolean {
+    return isAllowedOrigin(req.headers.origin, req.headers.host, {
+      publicOrigin: ctx.publicOrigin,
+      ...(options.allowedOrigins ? { allowedOrigins: options.allowedOrigins } : {}),
+      allowRemote: options.allowRemote === true,
+    });
+  }
+
+  function refuseOrigin(res: http.ServerResponse, origin: string | undefined): void {
+    sendJson(res, 403, {
+      error: {
+        code: 'permission-denied',
+        message:
+          `Requests from the web page at ${String(origin)} are refused: the local server answers ` +
+          "its own app only (list other origins in the server's allowedOrigins).",
+      },
+    });
+  }
+
   const server = http.createServer((req, res) => {
     void handle(req, res);
   });
@@ -135,6 +197,10 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     }
     const p = url.pathname;
     try {
+      if ((p === '/api/db' || p.startsWith('/api/files/')) && !originAllowed(req)) {
+        refuseOrigin(res, req.headers.origin);
+        return;
+      }
       if (p === '/api/health') {
         // Until start-up work (the demo seed) is done, say so: scripts wait for a 200.
         if (ready) sendJson(res, 200, { ok: true });
@@ -186,6 +252,11 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     const pathname = new URL(req.url ?? '/', 'http://local').pathname;
     if (pathname !== '/api/listen') {
       socket.destroy();
+      return;
+    }
+    // A page on another site may open a WebSocket here too (no CORS for sockets).
+    if (!originAllowed(req)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
     }
     const peer = req.socket.remoteAddress ?? '';

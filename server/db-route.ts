@@ -9,6 +9,8 @@
  *   { op: 'add', collection, data }             → { ok: true, id }
  *   { op: 'batch', ops: WriteOp[] }             → { ok: true }
  *
+ * Only `Content-Type: application/json` bodies are read (415 otherwise), and the server refuses
+ * browser origins other than its own before this route (`isAllowedOrigin` in `create-server.ts`).
  * Values are wire-encoded (`src/backend/engine/wire.ts`). The caller is identified by
  * `Authorization: Bearer <Firebase ID token>` (none: signed out). The answer comes after the write is
  * committed to disk. Failures answer `{ error: { code, message } }` and change nothing.
@@ -19,7 +21,14 @@ import type { QuerySpec, WriteOp } from '@/backend/port';
 import { assertCollectionPath, newDocId } from '@/backend/engine/paths';
 import { decodeDoc, decodeValue, encodeValue } from '@/backend/engine/wire';
 import type { DatabaseService } from './database';
-import { readBody, requestAuth, sendError, sendJson } from './http-util';
+import {
+  HttpError,
+  isJsonContentType,
+  readBody,
+  requestAuth,
+  sendError,
+  sendJson,
+} from './http-util';
 import type { ServerContext } from './types';
 
 type Body = Record<string, unknown>;
@@ -55,6 +64,16 @@ export async function handleDbRequest(
       res.setHeader('Allow', 'POST');
       sendJson(res, 405, { error: { code: 'invalid-argument', message: 'Use POST.' } });
       return;
+    }
+    // Only JSON: a form or `text/plain` body is what a page on another site can send without a
+    // CORS preflight, so the server never reads one.
+    if (!isJsonContentType(req.headers['content-type'])) {
+      req.resume();
+      throw new HttpError(
+        415,
+        'invalid-argument',
+        'The request body must be JSON, sent with "Content-Type: application/json".',
+      );
     }
     const raw = await readBody(req);
     const auth = await requestAuth(req, ctx);

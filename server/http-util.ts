@@ -112,3 +112,10 @@ export async function requestAuth(
     );
   return ctx.verifyIdToken(match[1]);
 }
+
+/** Whether a `Content-Type` header is JSON (`application/json`, parameters such as charset allowed). */
+export function isJsonContentType(header: string | undefined): boolean {
+  if (header === undefined) return false;
+  const type = header.split(';')[0]?.trim().toLowerCase();
+  return type === 'application/json';
+}

@@ -5,6 +5,7 @@
  * the job document's shape and the pure rules about it, shared by the server that runs jobs and
  * the screens that follow them.
  */
+import { HANDLE_RULE_MESSAGE, isValidHandle } from './handles';
 
 export type JobKind = 'import' | 'teamSync';
 export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
@@ -140,7 +141,6 @@ export function jobWantsRun(
 }
 
 const IMPORT_EMAIL = /^[^\s@/\\<>"'`,;]+@[^\s@/\\<>"'`,;]+\.[^\s@/\\<>"'`,;.]{2,}$/;
-const IMPORT_HANDLE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
  * What is wrong with an import row on its own (the checks the preview shows, made again by the
@@ -152,8 +152,9 @@ export function importRowProblem(row: ImportJobRow): string | null {
   if (!IMPORT_EMAIL.test(row.email) || row.email.length > 320)
     return `“${row.email}” is not a valid e-mail address.`;
   if (row.title.length > 200) return 'The job title is too long.';
-  if (row.handle.length > 100 || !IMPORT_HANDLE.test(row.handle))
-    return 'The handle may hold only lowercase letters, digits and hyphens.';
+  // The one handle rule (src/domain/handles.ts), as the builder, the importer's preview and the
+  // rules' isHandle apply it: a job must not claim an address a person could not.
+  if (!isValidHandle(row.handle)) return HANDLE_RULE_MESSAGE;
   if (row.links.length > 20) return 'Too many links.';
   for (const link of row.links) {
     if (!/^[a-z]{1,20}$/.test(link.key) || link.name.length > 50 || link.value.length > 2048)
@@ -176,3 +177,17 @@ export function handleTakenMessage(handle: string): string {
 
 /** The message of a row whose e-mail already has a card in the account (the preview's words). */
 export const ALREADY_HAS_CARD = 'Already has a card in this account: skipped.';
+
+/**
+ * Why an import job did not start: another import of the account is queued or running. One import
+ * runs per account at a time, so two imports can never both spend the same room under the card cap.
+ */
+export const ANOTHER_IMPORT_RUNNING =
+  'Another import of this account is still running: resume this one when it has finished.';
+
+/**
+ * The message of a row whose new card id was found in use (a card or its analytics exist). Ids are
+ * random, so it does not happen in practice; the row is refused rather than written over them.
+ */
+export const CARD_ID_IN_USE =
+  'The new card could not be given an unused address: import this row again.';

@@ -4,6 +4,7 @@
  * in `{ error: { code, message } }` with a fitting HTTP status, changes nothing (checked by reading
  * the data back), and the server goes on serving others.
  */
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
@@ -129,6 +130,34 @@ describe('malformed requests', () => {
       'invalid-argument',
     ],
     [
+      'an update through __proto__ (issue 23, attack 6)',
+      () => post({ op: 'update', path: 'bad/seed', data: { '__proto__.isSuperAdmin': true } }),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'an update through constructor.prototype',
+      () =>
+        post({
+          op: 'update',
+          path: 'bad/seed',
+          data: { 'constructor.prototype.isSuperAdmin': true },
+        }),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'a set-merge whose data holds a "__proto__" key',
+      () =>
+        post(
+          '{"op":"set","path":"bad/seed","merge":true,"data":{"__proto__":{"isSuperAdmin":true}}}',
+          user.idToken,
+          true,
+        ),
+      400,
+      'invalid-argument',
+    ],
+    [
       'an update of a missing document',
       () => post({ op: 'update', path: 'bad/ghost', data: { v: 2 } }),
       404,
@@ -187,6 +216,118 @@ describe('malformed requests', () => {
     const res = await fetch(`${server.url}/api/db`);
     expect(res.status).toBe(405);
     expect(((await res.json()) as Answer['body']).error?.code).toBe('invalid-argument');
+  });
+});
+
+describe('attack 6 of issue 23: the local server cannot be polluted, nor driven by other sites', () => {
+  const polluted = () => (({}) as Record<string, unknown>).isSuperAdmin;
+
+  it('a signed-out update through __proto__ is refused as invalid and changes no object of the server', async () => {
+    const answer = await post(
+      { op: 'update', path: 'bad/seed', data: { '__proto__.isSuperAdmin': true } },
+      null,
+    );
+    expectError(answer, 400, 'invalid-argument');
+    expect(answer.body.error?.message).toMatch(/"__proto__" is a reserved name/);
+    // The server runs in this process: a pollution would show on every object here.
+    expect(polluted()).toBeUndefined();
+  });
+
+  async function send(headers: Record<string, string>, body: string): Promise<Answer> {
+    const res = await fetch(`${server.url}/api/db`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${user.idToken}`, ...headers },
+      body,
+    });
+    return { status: res.status, body: (await res.json()) as Answer['body'] };
+  }
+  const write = JSON.stringify({ op: 'set', path: 'bad/seed', data: { v: 999 } });
+  const read = JSON.stringify({ op: 'get', path: 'bad/seed' });
+
+  for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data']) {
+    it(`a ${type} body (sent without a CORS preflight) is refused unread: 415`, async () => {
+      const before = await state();
+      expectError(await send({ 'Content-Type': type }, write), 415, 'invalid-argument');
+      expect(await state()).toEqual(before);
+    });
+  }
+
+  it('a request from a page on another site is refused: 403', async () => {
+    const before = await state();
+    for (const origin of ['https://evil.example', 'null', 'http://localhost.evil.example']) {
+      const answer = await send({ 'Content-Type': 'application/json', Origin: origin }, write);
+      expectError(answer, 403, 'permission-denied');
+    }
+    expect(await state()).toEqual(before);
+  });
+
+  /** A POST with exactly these headers, `Host` included (fetch would set its own). */
+  function rawPost(headers: Record<string, string>, body: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        `${server.url}/api/db`,
+        { method: 'POST', headers: { ...headers, 'Content-Length': Buffer.byteLength(body) } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  it('a page on a rebound DNS name (its Origin names the Host it sent to) is refused', async () => {
+    const status = await rawPost(
+      {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${user.idToken}`,
+        Origin: 'http://rebound.evil.example',
+        Host: 'rebound.evil.example',
+      },
+      read,
+    );
+    expect(status).toBe(403);
+  });
+
+  it('the app itself (same origin), the JSON with a charset and non-browser clients still work', async () => {
+    const own = new URL(server.url);
+    const localhost = `http://localhost:${own.port}`;
+    for (const headers of [
+      { 'Content-Type': 'application/json', Origin: own.origin },
+      { 'Content-Type': 'application/json; charset=utf-8', Origin: own.origin },
+      { 'Content-Type': 'application/json' },
+    ]) {
+      const answer = await send(headers, read);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    }
+    // Through a dev proxy that keeps the Host: `localhost:{port}` is this machine too.
+    const status = await rawPost(
+      {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${user.idToken}`,
+        Origin: localhost,
+        Host: `localhost:${own.port}`,
+      },
+      read,
+    );
+    expect(status).toBe(200);
+  });
+
+  it('a listen socket from a page on another site is refused; one from the app opens', async () => {
+    const wsUrl = `${server.url.replace(/^http/, 'ws')}/api/listen`;
+    const outcome = (origin: string) =>
+      new Promise<string>((resolve) => {
+        const ws = new WebSocket(wsUrl, { origin });
+        ws.on('open', () => {
+          ws.close();
+          resolve('open');
+        });
+        ws.on('unexpected-response', (_req, res) => resolve(String(res.statusCode)));
+        ws.on('error', () => resolve('error'));
+      });
+    expect(await outcome('https://evil.example')).toBe('403');
+    expect(await outcome(new URL(server.url).origin)).toBe('open');
   });
 });
 

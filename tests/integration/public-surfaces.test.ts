@@ -44,6 +44,19 @@ function docs(collection: string): DocData[] {
   return server.ctx.db.query({ collection }).map((d) => d.data);
 }
 
+/** The ids of the mail documents now, to find the new ones after (`mailsAfter`). */
+function mailIds(): Set<string> {
+  return new Set(server.ctx.db.query({ collection: 'mail' }).map((d) => d.id));
+}
+
+/** The mails written since `before` was taken (ids are random, so not by position). */
+function mailsAfter(before: Set<string>): DocData[] {
+  return server.ctx.db
+    .query({ collection: 'mail' })
+    .filter((d) => !before.has(d.id))
+    .map((d) => d.data);
+}
+
 /** A desktop browser's user agent: scripted clients (Node's fetch among them) are not counted. */
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -74,6 +87,16 @@ beforeAll(async () => {
   server = await startTestServer({
     routes: [createPublicSurfaces({ cardBase: '/c', signatureBase: '/s', linkBase: '/l' })],
   });
+  // The account of the seeded cards: its owner, and `owner-lead`, a card editor who belongs to it.
+  server.ctx.db.set('accounts/acme', {
+    id: 'acme',
+    name: 'Acme Co',
+    isActive: true,
+    ownerId: 'acme-owner',
+    collaborators: [],
+    editors: ['owner-lead'],
+  });
+  server.ctx.db.set('users/acme-owner', { id: 'acme-owner', email: 'boss@acme.example' });
 });
 
 afterAll(async () => {
@@ -363,13 +386,13 @@ describe('lead form', () => {
   it("e-mails the lead to the card's owner, escaped, unless the card turned it off", async () => {
     server.ctx.db.set('users/owner-lead', { id: 'owner-lead', email: 'olive@acme.example' });
     seed('lead-mail', { ownerId: 'owner-lead' });
-    const before = docs('mail').length;
+    const before = mailIds();
     const res = await postLead(
       'lead-mail',
       JSON.stringify({ name: '<b>Bob</b>', email: 'bob@example.test', note: 'Hi & bye' }),
     );
     expect(res.status).toBe(201);
-    const mails = docs('mail').slice(before);
+    const mails = mailsAfter(before);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({
       to: 'olive@acme.example',
@@ -386,7 +409,7 @@ describe('lead form', () => {
     });
     expect((await postLead('lead-quiet', JSON.stringify({ name: 'Cy' }))).status).toBe(201);
     expect(docs('analytics/lead-quiet/entries')).toHaveLength(1);
-    expect(docs('mail').slice(before)).toHaveLength(1);
+    expect(mailsAfter(before)).toHaveLength(1);
   });
 
   it('refuses unknown fields and over-long values, storing nothing', async () => {
@@ -452,5 +475,102 @@ describe('signature page', () => {
     seed('sig-off', { signatureBasic: { enabled: false } });
     expect((await get('/s/sig-off-handle')).status).toBe(404);
     expect((await get('/c/sig-off-handle')).status).toBe(200);
+  });
+});
+
+describe('attacks on the public surfaces (issue 23)', () => {
+  beforeAll(async () => {
+    // A fresh server: the flood above spent this address's lead posts for the minute.
+    const data = server.ctx.db.get('accounts/acme').data ?? {};
+    const boss = server.ctx.db.get('users/acme-owner').data ?? {};
+    // Let the counter buffer write what it holds before its database closes.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await server.close();
+    server = await startTestServer({
+      routes: [createPublicSurfaces({ cardBase: '/c', signatureBase: '/s', linkBase: '/l' })],
+    });
+    server.ctx.db.set('accounts/acme', data);
+    server.ctx.db.set('users/acme-owner', boss);
+  });
+
+  const lead = JSON.stringify({
+    name: 'Vera Visitor',
+    email: 'vera@example.test',
+    note: 'Call me',
+  });
+
+  it('attack 5: a removed card editor gets no more leads by e-mail; the account owner does', async () => {
+    server.ctx.db.set('users/gone-editor', { id: 'gone-editor', email: 'gone@former.example' });
+    // The card's creator is no longer owner, collaborator or editor of `acme`.
+    seed('lead-removed', { ownerId: 'gone-editor' });
+    const before = mailIds();
+    expect((await postLead('lead-removed', lead)).status).toBe(201);
+    const mails = mailsAfter(before);
+    expect(mails.map((m) => m.to)).toEqual(['boss@acme.example']);
+    expect(JSON.stringify(mails)).not.toContain('gone@former.example');
+  });
+
+  it('attack 5, the honest use: a current card editor or collaborator still gets the leads of their card', async () => {
+    server.ctx.db.set('users/owner-lead', { id: 'owner-lead', email: 'olive@acme.example' });
+    seed('lead-member', { ownerId: 'owner-lead' });
+    const before = mailIds();
+    expect((await postLead('lead-member', lead)).status).toBe(201);
+    expect(mailsAfter(before).map((m) => m.to)).toEqual(['olive@acme.example']);
+  });
+
+  it('attack 1: a card written over an id whose analytics belong to another account records nothing there, and the owner stays', async () => {
+    server.ctx.db.set('analytics/taken-id', { cardId: 'taken-id', accountId: 'victim', leads: 1 });
+    server.ctx.db.set('analytics/taken-id/entries/old', {
+      cardId: 'taken-id',
+      accountId: 'victim',
+      email: 'secret@client.example',
+    });
+    seed('taken-id');
+    expect((await postLead('taken-id', lead)).status).toBe(404);
+    const click = await get('/l/%2B1%20555%200100/taken-id/phone/phone/nodcard/click');
+    expect(click.status).toBe(302);
+    expect((await get('/c/taken-id-handle')).status).toBe(200);
+    // The page view's count is dropped too, rather than moving the summary to `acme`.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(summary('taken-id')).toMatchObject({ accountId: 'victim', leads: 1 });
+    expect(docs('analytics/taken-id/entries')).toHaveLength(1);
+    expect(docs('analytics/taken-id/clicks')).toHaveLength(0);
+  });
+
+  it('attack 1, the honest use: a card’s own summary gets its leads and keeps its owner', async () => {
+    seed('own-summary');
+    expect((await postLead('own-summary', lead)).status).toBe(201);
+    expect((await postLead('own-summary', lead.replace('Vera', 'Val'))).status).toBe(201);
+    expect(docs('analytics/own-summary/entries')).toHaveLength(2);
+    await settlesAt('own-summary', 'leads', 2);
+    expect(summary('own-summary')).toMatchObject({ cardId: 'own-summary', accountId: 'acme' });
+  });
+
+  it('a deactivated account’s card is not found on any public surface, like a missing card; it returns when reactivated', async () => {
+    server.ctx.db.set('accounts/sleepy', {
+      id: 'sleepy',
+      name: 'Sleepy',
+      isActive: false,
+      ownerId: 'acme-owner',
+    });
+    seed('sleepy-card', { accountId: 'sleepy' });
+    const surfaces = () =>
+      Promise.all([
+        get('/c/sleepy-card-handle'),
+        get('/c/sleepy-card/i'),
+        get('/c/sleepy-card/vcard.vcf'),
+        get('/c/sleepy-card-handle/vcard'),
+        get('/s/sleepy-card-handle'),
+        get('/l/%2B1%20555%200100/sleepy-card/phone/phone/nodcard/click'),
+        postLead('sleepy-card', lead),
+      ]);
+    const missing = await Promise.all([get('/c/no-such-card/i'), get('/c/no-such-card/vcard')]);
+    expect(missing.map((r) => r.status)).toEqual([404, 404]);
+    expect((await surfaces()).map((r) => r.status)).toEqual([404, 404, 404, 404, 404, 404, 404]);
+    expect(docs('analytics/sleepy-card/entries')).toHaveLength(0);
+
+    server.ctx.db.update('accounts/sleepy', { isActive: true });
+    const back = await surfaces();
+    expect(back.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 302, 201]);
   });
 });

@@ -21,7 +21,10 @@ import type { ImportRow } from '@/data/importer';
 import { jobPath, resumeJob, watchJob } from '@/data/jobs';
 import { saveTeamLinks, toTeamDoc } from '@/data/team-settings';
 import { requestTeamSync } from '@/data/team-sync';
-import type { Job } from '@/domain/jobs';
+import type { Backend } from '@/backend/port';
+import { serverTimestamp } from '@/backend/transforms';
+import { ANOTHER_IMPORT_RUNNING, importPartId, isJobActive, jobOf } from '@/domain/jobs';
+import type { ImportJobRow, Job } from '@/domain/jobs';
 import { EMPTY_BRAND_KIT } from '@/domain/model';
 import {
   BACKFILL_NAME_LOWER_STATE,
@@ -305,7 +308,11 @@ describe('jobs run by the server as they are created', () => {
     expect(job?.problems.at(-1)?.message).toMatch(/Over your card limit/);
     const cards = accountCards(server, 'imp');
     expect(cards).toHaveLength(10 + 1150);
-    const imported = server.ctx.db.get(`cards/${jobId}-0`).data ?? {};
+    // Card ids are the job's id and a random part of the server's, never the row number.
+    const first = cards.find((c) => c.data.handle === 'big-member-0000');
+    expect(first?.id).toMatch(new RegExp(`^${jobId}-[A-Za-z0-9]{20}$`));
+    expect(server.ctx.db.get(`cards/${jobId}-0`).data).toBeNull();
+    const imported = first?.data ?? {};
     expect(imported).toMatchObject({
       name: 'Big Member 0000',
       nameLower: 'big member 0000',
@@ -314,7 +321,7 @@ describe('jobs run by the server as they are created', () => {
       handle: 'big-member-0000',
     });
     expect(server.ctx.db.get('handles/big-member-0000').data).toEqual({
-      cardId: `${jobId}-0`,
+      cardId: first?.id,
       accountId: 'imp',
     });
     // The rows were the job's input only: gone once it is done.
@@ -328,9 +335,10 @@ describe('jobs run by the server as they are created', () => {
     const teamCount = () => server.ctx.db.get(`accounts/imp/teamUsage/${TEAM}`).data?.cards;
     expect(teamCount()).toBe(1160);
     // A card named like the job's cards but created after its last count is counted as usual.
-    server.ctx.db.set(`cards/${jobId}-99999`, {
+    const lookalike = `${jobId}-AAAAAAAAAAAAAAAAAAAA`;
+    server.ctx.db.set(`cards/${lookalike}`, {
       ...cardData('imp', owner.uid, 99999),
-      id: `${jobId}-99999`,
+      id: lookalike,
       dateCreated: { __transform: 'serverTimestamp' },
     });
     await server.idle();
@@ -557,5 +565,266 @@ describe('job leases (a run lost without the process stopping)', () => {
     };
     expect(await runJob(racing, path)).toBe('superseded');
     expect(server.ctx.db.get(path).data?.done).toBeUndefined();
+  });
+});
+
+/** An import row as the client stores it (`importJobRow`'s shape). */
+function jobRow(row: number, name: string, handle: string, email = `${handle}@example.com`) {
+  return { row, name, email, title: '', handle, links: [] } satisfies ImportJobRow;
+}
+
+/**
+ * Queues an import as `client` does it (rules judged), under a job id of the caller's choice: the
+ * rows in parts first, then the job.
+ */
+async function queueImport(
+  client: Backend,
+  account: string,
+  uid: string,
+  jobId: string,
+  parts: ImportJobRow[][],
+): Promise<void> {
+  const at = jobPath(account, jobId);
+  for (let n = 0; n < parts.length; n += 4) {
+    await client.batch(
+      parts.slice(n, n + 4).map((rows, i) => ({
+        kind: 'set' as const,
+        path: `${at}/rows/${importPartId(n + i)}`,
+        data: { rows },
+      })),
+    );
+  }
+  await client.set(at, {
+    kind: 'import',
+    state: 'queued',
+    teamId: TEAM,
+    createdBy: uid,
+    createdAt: serverTimestamp(),
+    rowCount: parts.reduce((n, rows) => n + rows.length, 0),
+    rowParts: parts.length,
+  });
+}
+
+describe('attacks on import jobs (issue 23)', () => {
+  let dataDir: string;
+  let server: TestServer;
+  let victim: TestUser;
+  let attacker: TestUser;
+  let attackerClient: Backend;
+  const VICTIM_JOB = 'VictimJob0000000000a';
+  const victimCard = `${VICTIM_JOB}-0`;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'cardbuilder-jobs-'));
+    [victim, attacker] = await Promise.all([createTestUser(), createTestUser()]);
+    server = await seededServer(
+      dataDir,
+      (s) => {
+        seedAccount(s, 'victim', victim, 0, 10);
+        seedAccount(s, 'attacker', attacker, 0, 1);
+        seedAccount(s, 'capped', attacker, 0, 1);
+        seedAccount(s, 'honest', attacker, 0, 10);
+        // The victim's imported card, with its analytics and a confidential lead.
+        s.ctx.db.batch([
+          {
+            kind: 'set',
+            path: `cards/${victimCard}`,
+            data: { ...cardData('victim', victim.uid, 1), id: victimCard, handle: 'victim-card' },
+          },
+          {
+            kind: 'set',
+            path: 'handles/victim-card',
+            data: { cardId: victimCard, accountId: 'victim' },
+          },
+          {
+            kind: 'set',
+            path: `analytics/${victimCard}`,
+            data: { cardId: victimCard, accountId: 'victim', leads: 1 },
+          },
+          {
+            kind: 'set',
+            path: `analytics/${victimCard}/entries/lead1`,
+            data: { cardId: victimCard, accountId: 'victim', email: 'secret@client.example' },
+          },
+        ]);
+      },
+      [runJobs, countCardsInUse],
+    );
+    attackerClient = localBackendFor(server.url, () => attacker.idToken);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function jobsEnded(account: string, ids: string[]): Promise<Job[]> {
+    await expect
+      .poll(
+        () =>
+          ids.every((id) => {
+            const data = server.ctx.db.get(jobPath(account, id)).data;
+            return data !== null && !isJobActive(jobOf(id, data));
+          }),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    return ids.map((id) => jobOf(id, server.ctx.db.get(jobPath(account, id)).data ?? {}));
+  }
+
+  function liveCards(account: string) {
+    return accountCards(server, account).filter((c) => c.data.isArchived !== true);
+  }
+
+  it('attack 1: an import under the victim’s job id writes its own new card, never over the victim’s, and its leads stay the victim’s', async () => {
+    const before = server.ctx.db.get(`cards/${victimCard}`).data;
+    await queueImport(attackerClient, 'attacker', attacker.uid, VICTIM_JOB, [
+      [jobRow(0, 'Mallory', 'mallory')],
+    ]);
+    const [job] = await jobsEnded('attacker', [VICTIM_JOB]);
+    // The honest use: the row became a card of the attacker's own account.
+    expect(job).toMatchObject({ state: 'done', written: 1 });
+    const [own] = liveCards('attacker');
+    expect(own?.data).toMatchObject({ accountId: 'attacker', handle: 'mallory' });
+    expect(own?.id).not.toBe(victimCard);
+    // The victim's card and its analytics are as they were.
+    expect(server.ctx.db.get(`cards/${victimCard}`).data).toEqual(before);
+    expect(server.ctx.db.get(`analytics/${victimCard}`).data?.accountId).toBe('victim');
+    await expect(
+      attackerClient.query({ collection: `analytics/${victimCard}/entries` }),
+    ).rejects.toMatchObject({ code: 'permission-denied' });
+  });
+
+  it('attack 2: imported card ids are random, so a public card’s id does not lead to its siblings', async () => {
+    const jobId = 'SiblingJob0000000000';
+    await queueImport(attackerClient, 'honest', attacker.uid, jobId, [
+      [jobRow(0, 'Listed One', 'listed-one'), jobRow(1, 'Unlisted Two', 'unlisted-two')],
+    ]);
+    const [job] = await jobsEnded('honest', [jobId]);
+    expect(job).toMatchObject({ state: 'done', written: 2 });
+    const ids = liveCards('honest').map((c) => c.id);
+    expect(ids).toHaveLength(2);
+    for (const id of ids) expect(id).toMatch(new RegExp(`^${jobId}-[A-Za-z0-9]{20}$`));
+    for (const guess of [`${jobId}-0`, `${jobId}-1`]) {
+      expect(server.ctx.db.get(`cards/${guess}`).data).toBeNull();
+    }
+  });
+
+  it('attack 3: five overlapping imports on a one-card plan write one card', async () => {
+    const jobIds = Array.from({ length: 5 }, (_, j) => `CapJob${j}${'0'.repeat(13)}`);
+    // Each job: 9 parts of a refused row (a bad e-mail), then one good row.
+    const partsOf = (j: number) => [
+      ...Array.from({ length: 9 }, (_, n) => [jobRow(n, 'Bad', `bad-${j}-${n}`, 'nope')]),
+      [jobRow(9, `Good ${j}`, `good-${j}`)],
+    ];
+    await Promise.all(
+      jobIds.map((id, j) => queueImport(attackerClient, 'capped', attacker.uid, id, partsOf(j))),
+    );
+    const jobs = await jobsEnded('capped', jobIds);
+    await server.idle();
+    expect(liveCards('capped')).toHaveLength(1);
+    expect(jobs.reduce((n, job) => n + job.written, 0)).toBe(1);
+    for (const job of jobs.filter((j) => j.written === 0)) {
+      // Refused whole while another import ran, or row by row for the cap.
+      expect(
+        job.error === ANOTHER_IMPORT_RUNNING ||
+          job.problems.some((p) => /Over your card limit/.test(p.message)),
+      ).toBe(true);
+    }
+    const plan = server.ctx.db.get('accounts/capped').data?.plan as { cardsInUse: number };
+    expect(plan.cardsInUse).toBe(1);
+  });
+
+  it('attack 3, the honest use: an import refused while another ran is resumed once that one is done', async () => {
+    const holder = 'HolderJob00000000000';
+    server.ctx.db.batch([
+      {
+        kind: 'set',
+        path: jobPath('honest', holder),
+        data: { kind: 'import', state: 'running', teamId: TEAM, createdBy: attacker.uid },
+      },
+      { kind: 'set', path: 'accounts/honest/jobLocks/import', data: { jobId: holder } },
+    ]);
+    const jobId = 'WaitingJob0000000000';
+    await queueImport(attackerClient, 'honest', attacker.uid, jobId, [
+      [jobRow(0, 'Later One', 'later-one')],
+    ]);
+    const [refused] = await jobsEnded('honest', [jobId]);
+    expect(refused).toMatchObject({ state: 'failed', error: ANOTHER_IMPORT_RUNNING, written: 0 });
+
+    server.ctx.db.batch([
+      { kind: 'update', path: jobPath('honest', holder), data: { state: 'done' } },
+    ]);
+    await resumeJobAs(attackerClient, 'honest', jobId);
+    const [done] = await jobsEnded('honest', [jobId]);
+    expect(done).toMatchObject({ state: 'done', written: 1 });
+  });
+});
+
+async function resumeJobAs(client: Backend, account: string, jobId: string): Promise<void> {
+  await client.update(jobPath(account, jobId), { state: 'queued' });
+}
+
+describe('attack 3: the cap is checked again in each chunk', () => {
+  let server: TestServer;
+  let owner: TestUser;
+
+  beforeAll(async () => {
+    owner = await createTestUser();
+    // No jobs trigger: the test runs the job itself.
+    server = await startTestServer({ triggers: [countCardsInUse] });
+    seedAccount(server, 'steps', owner, 0, 2);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('a card the builder makes while an import runs counts against the import’s later chunks', async () => {
+    const at = jobPath('steps', 'StepsJob000000000000');
+    const parts = [[jobRow(0, 'First', 'steps-first')], [jobRow(1, 'Second', 'steps-second')]];
+    server.ctx.db.batch([
+      ...parts.map((rows, n) => ({
+        kind: 'set' as const,
+        path: `${at}/rows/${importPartId(n)}`,
+        data: { rows },
+      })),
+      {
+        kind: 'set',
+        path: at,
+        data: {
+          kind: 'import',
+          state: 'queued',
+          teamId: TEAM,
+          createdBy: owner.uid,
+          rowCount: 2,
+          rowParts: 2,
+        },
+      },
+    ]);
+    const db = serverDbFromSync(server.ctx.db);
+    // After the first chunk's commit, the builder creates a card (the trigger counts it).
+    let chunks = 0;
+    const meanwhile: ServerDb = {
+      ...db,
+      batch: async (ops) => {
+        await db.batch(ops);
+        if (ops.some((op) => op.path.startsWith('cards/')) && (chunks += 1) === 1) {
+          const data = cardData('steps', owner.uid, 1);
+          server.ctx.db.set(`cards/${String(data.id)}`, data);
+          await server.idle();
+        }
+      },
+    };
+    expect(await runJob(meanwhile, at)).toBe('done');
+    const job = jobOf('StepsJob000000000000', server.ctx.db.get(at).data ?? {});
+    expect(job).toMatchObject({ written: 1, failed: 1 });
+    expect(job.problems).toContainEqual({
+      row: 1,
+      state: 'error',
+      message: 'Over your card limit: your plan has no cards left.',
+    });
+    await server.idle();
+    expect(accountCards(server, 'steps').filter((c) => c.data.isArchived !== true)).toHaveLength(2);
   });
 });

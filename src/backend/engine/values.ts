@@ -39,11 +39,42 @@ function describe(value: unknown): string {
   return typeof value;
 }
 
-/** True for `{...}` objects (not arrays, dates, the value classes or other class instances). */
+/**
+ * True for `{...}` objects (not arrays, dates, the value classes or other class instances). Never
+ * for `Object.prototype` itself: its own prototype is null, so it would pass for a map, and a write
+ * that reached it (a field path through `__proto__`) would change every object of the process.
+ */
 export function isPlainObject(value: unknown): value is Plain {
-  if (typeof value !== 'object' || value === null) return false;
+  if (typeof value !== 'object' || value === null || value === Object.prototype) return false;
   const proto = Object.getPrototypeOf(value) as unknown;
   return proto === Object.prototype || proto === null;
+}
+
+/**
+ * Field names no document may use: JavaScript gives them meaning on every object (`__proto__` is
+ * the object's prototype, `constructor` and `prototype` lead to it), so a field path or map key
+ * naming them could reach outside the document in the engine's memory. Firestore itself reserves
+ * `__proto__` (every `__.*__` name); the other two are refused here only (docs/access.md).
+ */
+export const RESERVED_FIELD_NAMES: ReadonlySet<string> = new Set([
+  '__proto__',
+  'constructor',
+  'prototype',
+]);
+
+/** Throws `invalid-argument` when `name` is one of `RESERVED_FIELD_NAMES`. */
+export function assertFieldName(name: string, where: string): void {
+  if (RESERVED_FIELD_NAMES.has(name)) {
+    throw new BackendError(
+      'invalid-argument',
+      `The field name "${name}" is reserved and cannot be used (at ${where}).`,
+    );
+  }
+}
+
+/** The map's own field `key` (undefined when it has none: inherited properties never count). */
+export function ownField(map: Plain, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(map, key) ? map[key] : undefined;
 }
 
 /** Compares strings by Unicode code point, which is the UTF-8 byte order Firestore uses. */
@@ -157,7 +188,10 @@ export function compareIds(a: string, b: string): number {
   return sign(compareStrings(a, b));
 }
 
-/** Splits a dotted field path (`directory.slug`) into its segments; rejects empty segments. */
+/**
+ * Splits a dotted field path (`directory.slug`) into its segments; rejects empty segments and the
+ * reserved names (`RESERVED_FIELD_NAMES`).
+ */
 export function fieldSegments(fieldPath: string): string[] {
   if (typeof fieldPath !== 'string' || fieldPath === '') {
     throw new BackendError('invalid-argument', 'A field path must be a non-empty string.');
@@ -165,6 +199,14 @@ export function fieldSegments(fieldPath: string): string[] {
   const segments = fieldPath.split('.');
   if (segments.some((s) => s === '')) {
     throw new BackendError('invalid-argument', `Invalid field path "${fieldPath}".`);
+  }
+  for (const segment of segments) {
+    if (RESERVED_FIELD_NAMES.has(segment)) {
+      throw new BackendError(
+        'invalid-argument',
+        `Invalid field path "${fieldPath}": "${segment}" is a reserved name and cannot be a field.`,
+      );
+    }
   }
   return segments;
 }
@@ -188,7 +230,15 @@ export function cloneValue<T>(value: T): T {
   if (Array.isArray(value)) return value.map((v: unknown) => cloneValue(v)) as T;
   if (isPlainObject(value)) {
     const out: Plain = {};
-    for (const [k, v] of Object.entries(value)) out[k] = cloneValue(v);
+    // defineProperty: a key `__proto__` (never stored, but cheap to be sure) stays a plain field.
+    for (const [k, v] of Object.entries(value)) {
+      Object.defineProperty(out, k, {
+        value: cloneValue(v),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
     return out as T;
   }
   return value;

@@ -7,7 +7,7 @@
  */
 import { BackendError } from '../errors';
 import { Bytes, DocumentRef, GeoPoint } from '../value-types';
-import { isPlainObject } from './values';
+import { assertFieldName, isPlainObject } from './values';
 import type { Plain } from './values';
 
 /** Turns a value into JSON-safe data. Undefined is refused, as Firestore refuses it. */
@@ -66,7 +66,13 @@ export function decodeValue(value: unknown): unknown {
       }
     }
     const out: Plain = {};
-    for (const [k, v] of Object.entries(value)) out[k] = decodeValue(v);
+    for (const [k, v] of Object.entries(value)) {
+      // JSON.parse makes `"__proto__"` an own key; assigned here it would set `out`'s prototype.
+      // Firestore reserves the name, so nothing stored holds it (the other reserved names are
+      // refused where data is written, `validateValue`, so that older stored data still reads).
+      if (k === '__proto__') assertFieldName(k, 'the request');
+      out[k] = decodeValue(v);
+    }
     return out;
   }
   return value;

@@ -10,7 +10,14 @@ import { isFieldTransform } from '../transforms';
 import type { FieldTransform } from '../transforms';
 import { Bytes, DocumentRef, GeoPoint } from '../value-types';
 import { assertDocPath, utf8Length } from './paths';
-import { cloneValue, fieldSegments, isPlainObject, valuesEqual } from './values';
+import {
+  assertFieldName,
+  cloneValue,
+  fieldSegments,
+  isPlainObject,
+  ownField,
+  valuesEqual,
+} from './values';
 import type { Plain } from './values';
 
 /** Firestore's document size limit: 1 MiB. */
@@ -57,6 +64,7 @@ export function validateValue(value: unknown, where: string, inArray = false): v
   if (isPlainObject(value)) {
     for (const [k, v] of Object.entries(value)) {
       if (k === '') throw new BackendError('invalid-argument', `Empty field name at ${where}.`);
+      assertFieldName(k, where);
       validateValue(v, `${where}.${k}`);
     }
     return;
@@ -127,7 +135,7 @@ function resolve(value: unknown, previous: unknown, now: Date, allowDelete: bool
     const prevMap = isPlainObject(previous) ? previous : {};
     const out: Plain = {};
     for (const [k, v] of Object.entries(value)) {
-      const r = resolve(v, prevMap[k], now, false);
+      const r = resolve(v, ownField(prevMap, k), now, false);
       out[k] = r;
     }
     return out;
@@ -137,7 +145,7 @@ function resolve(value: unknown, previous: unknown, now: Date, allowDelete: bool
 
 function mergeInto(target: Plain, data: Plain, now: Date): void {
   for (const [key, value] of Object.entries(data)) {
-    const previous = target[key];
+    const previous = ownField(target, key);
     if (isPlainObject(value) && !isFieldTransform(value) && Object.keys(value).length > 0) {
       const next: Plain = isPlainObject(previous) ? previous : {};
       mergeInto(next, value, now);
@@ -192,8 +200,9 @@ export function applyUpdate(before: DocData | null, data: DocData, now: Date, pa
   keys.forEach((key, i) => {
     const segments = segmentLists[i] as string[];
     let node = out;
+    // Only the document's own fields are walked (the segments are checked by fieldSegments too).
     for (const segment of segments.slice(0, -1)) {
-      const child = node[segment];
+      const child = ownField(node, segment);
       if (isPlainObject(child)) node = child;
       else {
         const fresh: Plain = {};
@@ -202,7 +211,7 @@ export function applyUpdate(before: DocData | null, data: DocData, now: Date, pa
       }
     }
     const last = segments.at(-1) as string;
-    const r = resolve(data[key], node[last], now, true);
+    const r = resolve(data[key], ownField(node, last), now, true);
     if (r === DELETE) delete node[last];
     else node[last] = r;
   });

@@ -4,23 +4,38 @@
  * the 1 MiB document limit) before it creates the job; the cursor is the next part to do.
  *
  * The server checks each row again, because rules do not judge server writes: the row on its own
- * (`importRowProblem`), an e-mail that already has a card in the account (skipped, as in the
- * preview), a handle another card claims or an earlier row took (an error for that row only), and
- * the card cap (`cardLimit` of the plan against the cards in use, counted with `cardsInUse` from
- * the cards themselves, since `plan.cardsInUse` lags behind a running import). Each card is written
- * with its handle claim. Card ids are `{jobId}-{row}`, so even a part written twice could not
- * create a second card for a row; the parts are deleted with the last chunk.
+ * (`importRowProblem`, with the shared handle rule), an e-mail that already has a card in the
+ * account (skipped, as in the preview), a handle another card claims or an earlier row took (an
+ * error for that row only), and the card cap. Each card is written with its handle claim.
+ *
+ * What an attacker controls here is the job id and the rows, so nothing that decides where a card
+ * lands comes from them (docs/access.md, "Attacks and where each is stopped"):
+ * - Card ids are `{jobId}-{random}`, the random part chosen here from a crypto source like a
+ *   Firestore auto id: a client cannot aim a row at another account's card, and a public card's id
+ *   does not give away its unlisted siblings. A row whose card or analytics summary exists anyway
+ *   is refused, never written over (the leads under a summary belong to the account stored on it).
+ * - The card cap: one import per account at a time (a lock taken in a transaction at the start of
+ *   each run, held while the job is queued or running), and each chunk checks the cap again
+ *   against the account's stored `plan.cardsInUse` (which every chunk's commit raises by the cards
+ *   it wrote) as well as the count this run made itself, so cards created meanwhile by the builder
+ *   or a plan that shrank are respected too.
  */
+import { newDocId } from '@/backend/engine/paths';
 import type { DocData, WriteOp } from '@/backend/port';
+import type { ServerDb } from '@/backend/server-port';
 import { serverTimestamp } from '@/backend/transforms';
 import { cardsInUse } from '@/domain/card-count';
 import { importedCardData } from '@/domain/imported-card';
 import type { ImportedCardInput } from '@/domain/imported-card';
 import {
   ALREADY_HAS_CARD,
+  ANOTHER_IMPORT_RUNNING,
+  CARD_ID_IN_USE,
   handleTakenMessage,
   importPartId,
   importRowProblem,
+  isJobActive,
+  jobOf,
   MAX_JOB_PROBLEMS,
   overCapMessage,
 } from '@/domain/jobs';
@@ -39,8 +54,35 @@ interface ImportRun {
   emails: Set<string>;
   /** Handles this run has given out. */
   handles: Set<string>;
-  /** Cards the plan still allows. */
-  remaining: number;
+  /** The account's cards in use when this run started, counted from the cards themselves. */
+  counted: number;
+  /** Cards this run has written so far. */
+  written: number;
+}
+
+/** The lock document that lets one import of an account run at a time (server-only: no rule). */
+export function importLockPath(accountId: string): string {
+  return `accounts/${accountId}/jobLocks/import`;
+}
+
+/**
+ * Takes the account's import lock for this job, in a transaction so that of two imports starting
+ * at once only one gets it. The lock is held while the job that took it is queued or running (a
+ * run that stops and resumes keeps it); a finished, failed, cancelled or deleted job's lock is
+ * free, so no lock outlives its job and none needs releasing.
+ */
+async function takeImportLock(db: ServerDb, accountId: string, jobId: string): Promise<boolean> {
+  return db.runTransaction(async (tx) => {
+    const lock = await tx.get(importLockPath(accountId));
+    const holder = typeof lock.data?.jobId === 'string' ? lock.data.jobId : '';
+    if (holder === jobId) return true;
+    if (holder !== '') {
+      const job = await tx.get(`accounts/${accountId}/jobs/${holder}`);
+      if (job.data && isJobActive(jobOf(holder, job.data))) return false;
+    }
+    tx.set(importLockPath(accountId), { jobId, takenAt: serverTimestamp() });
+    return true;
+  });
 }
 
 function num(value: unknown): number {
@@ -81,6 +123,8 @@ export const importJob: JobKindRunner<ImportRun> = {
     if (!account.data) throw new JobError('This account no longer exists.');
     if (!teamId || !team.data || team.data.isArchived === true)
       throw new JobError('This team no longer exists.');
+    if (!(await takeImportLock(ctx.db, ctx.accountId, ctx.jobId)))
+      throw new JobError(ANOTHER_IMPORT_RUNNING);
     const emails = new Set<string>();
     const cards: DocData[] = [];
     let after: string | null = null;
@@ -103,13 +147,6 @@ export const importJob: JobKindRunner<ImportRun> = {
       if (page.length < CARD_SCAN_PAGE || !last) break;
       after = str(last.data.id) || last.id;
     }
-    const plan = (account.data.plan ?? {}) as Record<string, unknown>;
-    const remaining =
-      cardLimit({
-        cardLimit: num(plan.cardLimit),
-        compCards: num(plan.compCards),
-        cardsInUse: 0,
-      }) - cardsInUse(cards);
     const bulkSync = (team.data.bulkSync ?? {}) as Record<string, unknown>;
     return {
       card: {
@@ -126,7 +163,8 @@ export const importJob: JobKindRunner<ImportRun> = {
       },
       emails,
       handles: new Set(),
-      remaining,
+      counted: cardsInUse(cards),
+      written: 0,
     };
   },
 
@@ -142,13 +180,30 @@ export const importJob: JobKindRunner<ImportRun> = {
         `Part ${part + 1} of the import's rows is missing: start the import again.`,
       );
     const rows = snap.data.rows.map((value, i) => rowOf(value, part * 1000 + i));
-    const claims = await Promise.all(
-      rows.map((row) =>
-        row.handle === ''
-          ? Promise.resolve(false)
-          : ctx.db.get(`handles/${row.handle}`).then((h) => h.exists),
+    // Ids chosen here, never from the request (see the module comment).
+    const ids = rows.map(() => `${ctx.jobId}-${newDocId()}`);
+    const exists = (path: string) => ctx.db.get(path).then((doc) => doc.exists);
+    const [account, claims, taken] = await Promise.all([
+      ctx.db.get(`accounts/${ctx.accountId}`),
+      Promise.all(
+        rows.map((row) =>
+          row.handle === '' ? Promise.resolve(false) : exists(`handles/${row.handle}`),
+        ),
       ),
-    );
+      Promise.all(
+        ids.map(async (id) => (await exists(`cards/${id}`)) || exists(`analytics/${id}`)),
+      ),
+    ]);
+    if (!account.data) throw new JobError('This account no longer exists.');
+    // The cap, checked again for every chunk: the stored count (raised by each chunk's commit, and
+    // by the card-count trigger for cards made elsewhere) or this run's own, whichever is higher.
+    const plan = (account.data.plan ?? {}) as Record<string, unknown>;
+    const limit = cardLimit({
+      cardLimit: num(plan.cardLimit),
+      compCards: num(plan.compCards),
+      cardsInUse: 0,
+    });
+    let remaining = limit - Math.max(num(plan.cardsInUse), run.counted + run.written);
     const ops: WriteOp[] = [];
     const problems: JobProblem[] = [];
     let written = 0;
@@ -169,11 +224,15 @@ export const importJob: JobKindRunner<ImportRun> = {
         problems.push({ row: row.row, state: 'error', message: handleTakenMessage(row.handle) });
         return;
       }
-      if (run.remaining <= 0) {
-        problems.push({ row: row.row, state: 'error', message: overCapMessage(run.remaining) });
+      if (remaining <= 0) {
+        problems.push({ row: row.row, state: 'error', message: overCapMessage(remaining) });
         return;
       }
-      const cardId = `${ctx.jobId}-${row.row}`;
+      if (taken[i] === true) {
+        problems.push({ row: row.row, state: 'error', message: CARD_ID_IN_USE });
+        return;
+      }
+      const cardId = ids[i] as string;
       ops.push(
         {
           kind: 'set',
@@ -192,9 +251,10 @@ export const importJob: JobKindRunner<ImportRun> = {
       );
       run.emails.add(email);
       run.handles.add(row.handle);
-      run.remaining -= 1;
+      remaining -= 1;
       written += 1;
     });
+    run.written += written;
     const finished = part + 1 >= parts;
     if (finished) {
       for (let n = 0; n < parts; n += 1) {

@@ -1,6 +1,6 @@
 /**
- * Which new cards an import job has counted already. An import job names its cards `{jobId}-{row}`
- * and counts them itself: each chunk's commit creates the cards, adds their number to the
+ * Which new cards an import job has counted already. An import job names its cards
+ * `{jobId}-{random id}` (the random part its own, see import-job.ts) and counts them itself: each chunk's commit creates the cards, adds their number to the
  * account's `plan.cardsInUse` and writes `countedAt` on the job (`run-job.ts`), and the last chunk
  * recounts the account once. So the card-count trigger (`src/server/card-count.ts`) skips a card
  * that job created no later than `countedAt`: 10,000 imported cards cost no recount per card and
@@ -16,7 +16,7 @@ export async function isCountedByImportJob(db: ServerDb, card: DocData): Promise
   const id = typeof card.id === 'string' ? card.id : '';
   const accountId = typeof card.accountId === 'string' ? card.accountId : '';
   const dash = id.lastIndexOf('-');
-  if (dash <= 0 || accountId === '' || !/^\d+$/.test(id.slice(dash + 1))) return false;
+  if (dash <= 0 || accountId === '' || !/^[A-Za-z0-9]{20}$/.test(id.slice(dash + 1))) return false;
   if (!(card.dateCreated instanceof Date)) return false;
   const job = await db.get(`accounts/${accountId}/jobs/${id.slice(0, dash)}`);
   const countedAt = job.data?.countedAt;

@@ -1,7 +1,10 @@
 /**
  * Finding the live card a public address names: by id (the private `{id}/i` and the POST and
- * click addresses) or by its public handle. Archived cards are never found, and every card comes
- * back as its public view (`publicCard`), so no route can show a field meant for the owner only.
+ * click addresses) or by its public handle. Archived cards are never found, nor the cards of a
+ * deactivated account (`isActive: false`): every public surface (page, vCard, wallet pass,
+ * signature, click, lead) answers them as it answers a missing card, since they all look cards up
+ * here. Every card comes back as its public view (`publicCard`), so no route can show a field
+ * meant for the owner only.
  */
 import type { Card } from '@/domain/model';
 import { cardFromDoc, publicCard } from '@/domain/schemas/card';
@@ -15,6 +18,17 @@ export interface CardLookup {
   cardByIdOrHandle(db: PublicDb, key: string): Promise<Card | null>;
 }
 
+/**
+ * Whether the card's account is deactivated. Only an explicit `isActive: false` is: a card whose
+ * account document is missing or older (no flag) stays public, as before accounts could be
+ * deactivated.
+ */
+async function accountDeactivated(db: PublicDb, card: Card): Promise<boolean> {
+  if (card.accountId === '') return false;
+  const account = await db.get(`accounts/${card.accountId}`);
+  return account.data?.isActive === false;
+}
+
 export function createCardLookup(cards: string): CardLookup {
   const lookup: CardLookup = {
     async cardById(db, id) {
@@ -22,7 +36,8 @@ export function createCardLookup(cards: string): CardLookup {
       const snap = await db.get(`${cards}/${id}`);
       if (!snap.exists || snap.data === null) return null;
       const card = publicCard(cardFromDoc(snap.id, snap.data));
-      return card.isArchived ? null : card;
+      if (card.isArchived || (await accountDeactivated(db, card))) return null;
+      return card;
     },
     async cardByHandle(db, handle, requireIndex) {
       if (handle === '') return null;
@@ -38,7 +53,8 @@ export function createCardLookup(cards: string): CardLookup {
         .map((doc) => publicCard(cardFromDoc(doc.id, doc.data)))
         .filter((card) => !requireIndex || card.handleAllowIndex);
       // Handles are unique by their claim documents; an ambiguous handle shows nobody's card.
-      return found.length === 1 ? (found[0] ?? null) : null;
+      const card = found.length === 1 ? (found[0] ?? null) : null;
+      return card === null || (await accountDeactivated(db, card)) ? null : card;
     },
     async cardByIdOrHandle(db, key) {
       return (await lookup.cardById(db, key)) ?? (await lookup.cardByHandle(db, key, true));

@@ -48,6 +48,9 @@ export function createClickRoute({ now, cards, analytics }: SurfaceDeps): ClickR
     // A click is counted once per visitor per link in the window; the visitor goes on either way.
     if (!analytics.countable(req, card, `click:${link.id}`, at)) return redirect(target, 302);
     const day = dayKey(at);
+    const mark = await ownerMark(ctx.db, card);
+    // The card's id has another account's analytics: nothing is recorded, the visitor goes on.
+    if (mark === null) return redirect(target, 302);
     // One new document per click (never the same one twice), and the summary through the buffer.
     await analytics.record(ctx.db, [
       {
@@ -60,7 +63,7 @@ export function createClickRoute({ now, cards, analytics }: SurfaceDeps): ClickR
           at: serverTimestamp(),
         },
       },
-      ownerMark(card),
+      ...mark,
     ]);
     await analytics.count(ctx.db, card, {
       clicks: increment(1),

@@ -1,8 +1,8 @@
 /**
  * The lead form's POST (`{card}/{id}/lead`): rate-limited per address and per card and address,
  * size-capped, parsed against the fields the card's form really has (`lead-input.ts`), stored as
- * an entry with the consent wording read from the card, mailed to the card's owner
- * (`lead-mail.ts`) and counted. A form post is answered with a redirect back to the card; a JSON
+ * an entry with the consent wording read from the card, mailed to the card's owner while they
+ * belong to the card's account, else to the account's owner (`lead-mail.ts`), and counted. A form post is answered with a redirect back to the card; a JSON
  * post with JSON.
  */
 import type { DocData, WriteOp } from '@/backend/port';
@@ -40,19 +40,33 @@ function mailAddress(data: DocData | null): string | null {
 }
 
 /**
- * The e-mail of a new lead to the card's owner (the user who created it, else the account's
- * owner), or null when the owner turned it off or has no address.
+ * Whether `uid` belongs to the account now: its owner, a collaborator or a card editor, as the
+ * account document says (firestore.rules' isMemberOf). A person removed from the account is not.
+ */
+function isCurrentMember(account: DocData, uid: string): boolean {
+  const listed = (field: string) => {
+    const value = account[field];
+    return Array.isArray(value) && value.includes(uid);
+  };
+  return uid !== '' && (account.ownerId === uid || listed('collaborators') || listed('editors'));
+}
+
+/**
+ * The e-mail of a new lead to the card's owner (the user who created it) while that person still
+ * belongs to the card's account, else to the account's owner; null when the card turned it off,
+ * the account is gone or nobody has an address. A lead carries a visitor's e-mail, phone and note:
+ * a former collaborator or card editor must not keep receiving them (issue 23, attack 5).
  */
 async function ownerMail(ctx: PublicContext, card: Card, entry: DocData): Promise<WriteOp | null> {
   if (card.appForm.notifyOwner === false) return null;
   try {
-    let to = card.ownerId ? mailAddress((await ctx.db.get(`users/${card.ownerId}`)).data) : null;
-    if (to === null && card.accountId) {
-      const ownerId = (await ctx.db.get(`accounts/${card.accountId}`)).data?.ownerId;
-      if (typeof ownerId === 'string' && ownerId !== '') {
-        to = mailAddress((await ctx.db.get(`users/${ownerId}`)).data);
-      }
-    }
+    const account = card.accountId ? (await ctx.db.get(`accounts/${card.accountId}`)).data : null;
+    if (account === null) return null;
+    const addressOf = async (uid: string) => mailAddress((await ctx.db.get(`users/${uid}`)).data);
+    let to =
+      card.ownerId && isCurrentMember(account, card.ownerId) ? await addressOf(card.ownerId) : null;
+    const accountOwner = typeof account.ownerId === 'string' ? account.ownerId : '';
+    if (to === null && accountOwner !== '') to = await addressOf(accountOwner);
     if (to === null) return null;
     const appUrl = `${(ctx.appOrigin ?? new URL(ctx.hosts.card).origin).replace(/\/+$/, '')}/builder`;
     return {
@@ -126,6 +140,13 @@ export function createLeadRoute(
     if (!parsed.ok) return refuse(parsed.status, parsed.message);
 
     const day = dayKey(now());
+    const mark = await ownerMark(ctx.db, card);
+    if (mark === null) {
+      // The card's id has another account's analytics: a lead stored there would be theirs.
+      return wantsJson
+        ? json(404, { error: { message: 'No such card.' } })
+        : html(404, renderNotFoundPage());
+    }
     const mail = await ownerMail(ctx, card, parsed.lead);
     await ctx.db.batch([
       ...(mail === null ? [] : [mail]),
@@ -142,7 +163,7 @@ export function createLeadRoute(
             : {}),
         },
       },
-      ownerMark(card),
+      ...mark,
     ]);
     await analytics.count(ctx.db, card, {
       leads: increment(1),

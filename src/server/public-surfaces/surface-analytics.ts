@@ -44,17 +44,37 @@ export interface SurfaceAnalytics {
   flush(): Promise<void>;
 }
 
+/** The account a stored analytics summary belongs to ('' when it names none). */
+function summaryAccount(data: DocData | null): string {
+  return typeof data?.accountId === 'string' ? data.accountId : '';
+}
+
 /**
- * The summary's owner keys, written in the same batch as a lead or click: the rules give read
- * access to the account stored on the summary, so no entry may exist without it.
+ * The summary's owner keys, to write in the same batch as a lead or click: the rules give read
+ * access to the account stored on the summary, so no entry may exist without it. An existing
+ * summary's owner never changes (issue 23, attack 1: a card written over another account's id must
+ * not carry that account's leads along): the answer is no write when the summary is the card's
+ * account's already, the keys when there is none yet, and null when it belongs to another account,
+ * in which case nothing may be recorded under it.
  */
-export function ownerMark(card: Card): WriteOp {
-  return {
-    kind: 'set',
-    path: `analytics/${card.id}`,
-    data: { cardId: card.id, accountId: card.accountId },
-    merge: true,
-  };
+export async function ownerMark(db: PublicDb, card: Card): Promise<WriteOp[] | null> {
+  const summary = (await db.get(`analytics/${card.id}`)).data;
+  const owner = summaryAccount(summary);
+  if (summary !== null && owner === card.accountId) return [];
+  if (summary !== null && owner !== '') {
+    console.error(
+      `[public-surfaces] analytics/${card.id} belongs to another account: nothing recorded`,
+    );
+    return null;
+  }
+  return [
+    {
+      kind: 'set',
+      path: `analytics/${card.id}`,
+      data: { cardId: card.id, accountId: card.accountId },
+      merge: true,
+    },
+  ];
 }
 
 export function createSurfaceAnalytics(
@@ -69,6 +89,13 @@ export function createSurfaceAnalytics(
       buffer = createCounterBuffer({
         ...config.counters,
         write: async (path, data) => {
+          // The counts carry the card's owner keys: never onto another account's summary (see
+          // `ownerMark`). One read per write, and the buffer writes a summary at most once a second.
+          const owner = summaryAccount((await db.get(path)).data);
+          if (owner !== '' && owner !== data.accountId) {
+            console.error(`[public-surfaces] ${path} belongs to another account: counts dropped`);
+            return;
+          }
           await db.batch([{ kind: 'set', path, data, merge: true }]);
         },
       });

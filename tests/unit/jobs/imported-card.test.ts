@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { importJobRow } from '@/data/importer';
+import { HANDLE_RULE_MESSAGE, isValidHandle } from '@/domain/handles';
 import { importedCardData } from '@/domain/imported-card';
 import { importRowProblem, jobOf, jobWantsRun } from '@/domain/jobs';
 import { teamBrandingOf } from '@/domain/team-sync-plan';
@@ -94,6 +95,17 @@ describe('import rows checked on the server', () => {
     expect(importRowProblem({ ...row, links: [{ key: '../x', name: 'X', value: '' }] })).toBe(
       'A link is not valid.',
     );
+  });
+
+  it('attack 4: checks the handle with the one handle rule (2 to 60 characters), as the builder and the rules do', () => {
+    for (const handle of ['a', 'x'.repeat(61), 'x'.repeat(100), '-ab', 'a--b']) {
+      expect(importRowProblem({ ...row, handle }), handle).toBe(HANDLE_RULE_MESSAGE);
+      expect(isValidHandle(handle)).toBe(false);
+    }
+    // The honest handles the builder accepts are accepted here too (underscores included).
+    for (const handle of ['ab', 'x'.repeat(60), 'ada_lovelace', 'ada-lovelace-2']) {
+      expect(importRowProblem({ ...row, handle }), handle).toBeNull();
+    }
   });
 });
 
