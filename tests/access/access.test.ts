@@ -14,7 +14,15 @@ import {
   type RulesTestContext,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
-import { doc, getDoc, setLogLevel, writeBatch, type Firestore } from 'firebase/firestore';
+import { setLogLevel, type Firestore } from 'firebase/firestore';
+import {
+  deleteApp as deleteAdminApp,
+  initializeApp as initializeAdminApp,
+  type App as AdminApp,
+} from 'firebase-admin/app';
+import { getFirestore as getAdminFirestore } from 'firebase-admin/firestore';
+import { createAdminServerDb } from '@/backend/admin/admin-server-db';
+import type { ServerDb } from '@/backend/server-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRules, type LoadedRules } from '../../server/access/load-rules';
 import { createRulesEnginePolicy } from '../../server/access/rules-engine-policy';
@@ -41,7 +49,6 @@ import {
   type Ids,
   type SignedInActor,
 } from './cases';
-import { fromSdk, toSdk } from '@/backend/firebase/firebase-backend';
 import { runOnFirestore, type Outcome } from './rules-runner';
 
 /** The document paths an operation writes. */
@@ -398,6 +405,7 @@ if (!emulatorHost) {
 describe.skipIf(!emulatorHost)(
   "access table on firestore.rules (Google's Firestore emulator)",
   () => {
+    const PROJECT = 'demo-cardbuilder-access';
     let testEnv: RulesTestEnvironment;
     const ids: Ids = {
       uid: Object.fromEntries(SIGNED_IN.map((a) => [a, `${a}-uid`])) as Record<
@@ -411,25 +419,20 @@ describe.skipIf(!emulatorHost)(
     let fixture: Map<string, DocData>;
     /** The paths the last case may have changed: put back before the next case. */
     let dirty: string[] = [];
+    /** Server privileges on the emulator (firebase-admin bypasses the rules), one connection. */
+    let admin: ServerDb;
+    let adminApp: AdminApp | undefined;
 
-    async function withAdmin(run: (db: Firestore) => Promise<void>): Promise<void> {
-      await testEnv.withSecurityRulesDisabled(async (ctx) => {
-        await run(ctx.firestore() as unknown as Firestore);
-      });
-    }
-
-    /** Writes `paths` back to the fixture (deleting those it does not hold), in one batch. */
+    /** Writes `paths` back to the fixture (deleting those it does not hold). */
     async function restore(paths: readonly string[]): Promise<void> {
-      if (paths.length === 0) return;
-      await withAdmin(async (db) => {
-        const batch = writeBatch(db);
-        for (const path of paths) {
-          const data = fixture.get(path);
-          if (data) batch.set(doc(db, path), toSdk(data) as DocData);
-          else batch.delete(doc(db, path));
-        }
-        await batch.commit();
-      });
+      for (let i = 0; i < paths.length; i += 400) {
+        await admin.batch(
+          paths.slice(i, i + 400).map((path) => {
+            const data = fixture.get(path);
+            return data ? { kind: 'set' as const, path, data } : { kind: 'delete' as const, path };
+          }),
+        );
+      }
     }
 
     beforeAll(async () => {
@@ -437,13 +440,15 @@ describe.skipIf(!emulatorHost)(
       setLogLevel('silent');
       const [host, port] = (emulatorHost ?? '').split(':');
       testEnv = await initializeTestEnvironment({
-        projectId: 'demo-cardbuilder-access',
+        projectId: PROJECT,
         firestore: {
           rules: readFileSync(resolve(import.meta.dirname, '../../firestore.rules'), 'utf8'),
           host: host ?? '127.0.0.1',
           port: Number(port ?? 8080),
         },
       });
+      adminApp = initializeAdminApp({ projectId: PROJECT }, `access-admin-${Date.now()}`);
+      admin = createAdminServerDb(getAdminFirestore(adminApp));
       fixture = new Map(buildFixture(ids, new Date()));
       await testEnv.clearFirestore();
       // Seeded once; each case then puts back only what the case before it wrote (the emulator
@@ -453,24 +458,29 @@ describe.skipIf(!emulatorHost)(
 
     afterAll(async () => {
       await testEnv?.cleanup();
+      if (adminApp) await deleteAdminApp(adminApp);
     });
 
     async function readAll(paths: readonly string[]): Promise<Record<string, string>> {
-      const out: Record<string, string> = {};
-      await withAdmin(async (db) => {
-        const snaps = await Promise.all(paths.map((p) => getDoc(doc(db, p))));
-        paths.forEach((p, i) => {
-          const snap = snaps[i];
-          out[p] = JSON.stringify(encodeValue(snap?.exists() ? fromSdk(snap.data()) : null));
-        });
-      });
-      return out;
+      const snaps = await Promise.all(paths.map((p) => admin.get(p)));
+      return Object.fromEntries(
+        paths.map((p, i) => [p, JSON.stringify(encodeValue(snaps[i]?.data ?? null))]),
+      );
     }
 
-    function contextFor(actor: Actor): RulesTestContext {
-      return actor === 'visitor'
-        ? testEnv.unauthenticatedContext()
-        : testEnv.authenticatedContext(ids.uid[actor], { email: ids.email[actor] });
+    // One client per actor for the whole table: a client's first call opens its connection.
+    const clients = new Map<Actor, Firestore>();
+    function clientFor(actor: Actor): Firestore {
+      let client = clients.get(actor);
+      if (!client) {
+        const context: RulesTestContext =
+          actor === 'visitor'
+            ? testEnv.unauthenticatedContext()
+            : testEnv.authenticatedContext(ids.uid[actor], { email: ids.email[actor] });
+        client = context.firestore() as unknown as Firestore;
+        clients.set(actor, client);
+      }
+      return client;
     }
 
     it.each(ACCESS_CASES.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
@@ -479,10 +489,7 @@ describe.skipIf(!emulatorHost)(
       const written = writtenPaths(op);
       dirty = written;
       const before = c.allowed ? {} : await readAll(written);
-      const outcome = await runOnFirestore(
-        contextFor(c.as).firestore() as unknown as Firestore,
-        op,
-      );
+      const outcome = await runOnFirestore(clientFor(c.as), op);
       verdicts.google.set(c.name, outcome);
       if (c.allowed) {
         expect(outcome, describeCase(c)).toEqual({ ok: true });

@@ -1590,8 +1590,8 @@ const ATTACKS: AccessCase[] = [
   c('owner syncs a card with a team style that is null', 'owner', false, () =>
     syncCard('card-a1', { teamStyles: [null] }),
   ),
-  c('owner syncs a card with a team style that is a list', 'owner', false, () =>
-    syncCard('card-a1', { teamStyles: [['template.photoBg']] }),
+  c('owner syncs a card with a team style that is a map', 'owner', false, () =>
+    syncCard('card-a1', { teamStyles: [{ key: 'template.photoBg' }] }),
   ),
   c('owner syncs a card with a team style outside the template and signature', 'owner', false, () =>
     syncCard('card-a1', { teamStyles: ['plan.cardLimit'] }),
