@@ -434,7 +434,9 @@ function listMethod(l: Value[], name: string, args: Value[]): Value {
     case 'join': {
       arity(name, args, 1);
       const sep = str(args[0], 'join() separator');
-      return l.map((v) => str(v, 'every element joined')).join(sep);
+      // Google's evaluator joins ints, floats, bools and null as string() renders them
+      // (['a', 42, 2.0, true, null] joins to 'a,42,2.0,true,null'); a list or map is an error.
+      return l.map(joinText).join(sep);
     }
     case 'toSet':
       arity(name, args, 0);
@@ -442,6 +444,14 @@ function listMethod(l: Value[], name: string, args: Value[]): Value {
     default:
       throw unknownMethod('list', name);
   }
+}
+
+function joinText(v: Value): string {
+  if (typeof v === 'string') return v;
+  if (v === null || typeof v === 'boolean' || typeof v === 'bigint' || typeof v === 'number') {
+    return convert('string', v) as string;
+  }
+  throw typeError('join() joins strings, numbers, bools and null', v);
 }
 
 function mapMethod(m: RMap, name: string, args: Value[]): Value {
@@ -651,7 +661,8 @@ function bytesMethod(b: RulesBytes, name: string, args: Value[]): Value {
     case 'size':
       return BigInt(b.bytes.length);
     case 'toBase64':
-      return Buffer.from(b.bytes).toString('base64');
+      // base64url (RFC 4648 §5: '-' and '_'), keeping the '=' padding, as Google's evaluator does.
+      return Buffer.from(b.bytes).toString('base64').replace(/\+/g, '-').replace(/\//g, '_');
     case 'toHexString':
       return Buffer.from(b.bytes).toString('hex').toUpperCase();
     default:

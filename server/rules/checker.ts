@@ -155,7 +155,15 @@ class Checker {
           return;
         }
         const arity = this.globals[e.name];
-        if (arity === undefined) throw this.map.error(e.pos, `unknown function '${e.name}'`);
+        if (arity === undefined) {
+          // The reference page documents bool("true") == true, but Google's evaluator has no
+          // bool(): the emulator loads the rules and fails every call ("Function not found").
+          const hint =
+            e.name === 'bool'
+              ? " (documented, but Google's evaluator has no bool(): compare with 'true' instead)"
+              : '';
+          throw this.map.error(e.pos, `unknown function '${e.name}'${hint}`);
+        }
         if (arity !== e.args.length) {
           throw this.map.error(
             e.pos,

@@ -202,7 +202,8 @@ export function evaluate(e: Expr, frame: readonly Slot[], ctx: EvalContext): Val
         const args = e.args.map((a) => evaluate(a, frame, ctx));
         if (e.ns === 'firestore') {
           if (!ctx.access) throw new EvalError(`firestore.${e.name}() is not available here`);
-          const doc = ctx.access.read(args[0] as Value, false, `firestore.${e.name}`);
+          const kind = e.name === 'exists' ? 'exists' : 'get';
+          const doc = ctx.access.read(args[0] as Value, false, `firestore.${e.name}`, kind);
           if (e.name === 'exists') return doc !== null;
           if (doc === null) throw new EvalError(`firestore.get(): document does not exist`);
           return doc;
@@ -249,14 +250,15 @@ function callBuiltin(name: string, args: Value[], ctx: EvalContext): Value {
     case 'getAfter': {
       if (!ctx.access) throw new EvalError(`${name}() is not available here`);
       const doc = ctx.access.read(a0, name === 'getAfter', name);
-      // Firebase's evaluator fails on a missing document rather than returning null.
+      // Google's evaluator fails on a missing document rather than returning null, as the
+      // reference says: even get(p) == null is an error there (measured on the emulator).
       if (doc === null) throw new EvalError(`${name}(): document ${describe(a0)} does not exist`);
       return doc;
     }
     case 'exists':
     case 'existsAfter': {
       if (!ctx.access) throw new EvalError(`${name}() is not available here`);
-      return ctx.access.read(a0, name === 'existsAfter', name) !== null;
+      return ctx.access.read(a0, name === 'existsAfter', name, 'exists') !== null;
     }
     case 'debug':
       ctx.debug?.push(a0);

@@ -241,7 +241,7 @@ class CompiledRuleset implements Ruleset {
       request: new RMap(request),
       resource: req.resource ? resourceValue(docPath, req.resource) : null,
       pathVars: new Map(),
-      access: new AccessSession(req.reader, budget, true),
+      access: new AccessSession(req.reader, budget, true, docPath),
       depth: 0,
       debug: null,
     };

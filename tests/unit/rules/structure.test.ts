@@ -335,14 +335,14 @@ describe('syntax errors', () => {
 service cloud.firestore {
   match /databases/{database}/documents {
     match /t/{id} {
-      allow get: if true
+      allow get: if true &&
     }
   }
 }`);
     expect(err.file).toBe('firestore.rules');
     expect(err.line).toBe(6);
     expect(err.column).toBe(5);
-    expect(err.format()).toBe("firestore.rules:6:5: expected ';' but found '}'\n    }\n    ^");
+    expect(err.format()).toBe("firestore.rules:6:5: unexpected '}'\n    }\n    ^");
   });
 
   it.each<[string, string, number, number, RegExp]>([

@@ -79,7 +79,19 @@ describe('lists', () => {
     ['concat', '[1].concat([2, 3]) == [1, 2, 3]', true],
     ['removeAll removes every occurrence', '[1, 2, 1, 3].removeAll([1]) == [2, 3]', true],
     ['join', "['a', 'b'].join(',') == 'a,b'", true],
-    ['join fails on a non-string element', "['a', 1].join(',') == 'a,1'", 'error'],
+    // Google's evaluator (emulator): numbers, bools and null join as string() renders them.
+    [
+      'join renders an int element',
+      "['template.photoBg', 42].join(',') == 'template.photoBg,42'",
+      true,
+    ],
+    [
+      'join renders floats, bools and null',
+      "[1.5, 2.0, true, null].join('-') == '1.5-2.0-true-null'",
+      true,
+    ],
+    ['join fails on a map element', "['a', {'k': 1}].join(',') is string", 'error'],
+    ['join fails on a list element', "['a', [1]].join(',') is string", 'error'],
     ['toSet removes duplicates', '[1, 1, 2].toSet().size() == 2', true],
     ['hasAll with a non-list argument is an error', "['a'].hasAll('a')", 'error'],
   ]);
