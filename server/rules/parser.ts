@@ -631,7 +631,11 @@ export class Parser {
     const m = /^[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?/.exec(s.slice(pos, pos + 400));
     const text = m?.[0] ?? '';
     this.pos += text.length;
-    if (m?.[1] !== undefined || m?.[2] !== undefined) {
+    if (m?.[2] !== undefined) {
+      // Google's parser has no exponent notation: 1.0e20 and 2e-7 do not load there.
+      throw this.map.error(pos, 'a number cannot have an exponent (write 100000000000000000000.0)');
+    }
+    if (m?.[1] !== undefined) {
       return { t: 'float', v: Number(text), pos, end: this.pos };
     }
     return { t: 'int', v: this.intLiteral(BigInt(text), pos), pos, end: this.pos };

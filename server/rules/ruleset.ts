@@ -230,13 +230,17 @@ class CompiledRuleset implements Ruleset {
       ['method', req.method],
       ['path', fullPath],
       ['time', timestampFromDate(req.time)],
-      [
+    ]);
+    // A get has no request.resource at all (reading it is an error in Google's evaluator); a
+    // delete's is null.
+    if (req.method !== 'get') {
+      request.set(
         'resource',
         req.requestResource && (req.method === 'create' || req.method === 'update')
           ? resourceValue(docPath, req.requestResource)
           : null,
-      ],
-    ]);
+      );
+    }
     const ctx: EvalContext = {
       request: new RMap(request),
       resource: req.resource ? resourceValue(docPath, req.resource) : null,
@@ -314,7 +318,6 @@ class CompiledRuleset implements Ruleset {
         ['method', 'list'],
         ['path', new RPath([...FIRESTORE_ROOT, ...rel])],
         ['time', timestampFromDate(req.time)],
-        ['resource', null],
         ['query', new RMap(query)],
       ]),
     );
