@@ -379,8 +379,9 @@ class CompiledRuleset implements Ruleset {
           if (evaluateCondition(allow.cond, ctx)) return this.allowed(allow);
         } catch (err) {
           if (!(err instanceof EvalError)) throw err;
-          if (err.limit) return deny(`access-call limit: ${err.message} (${this.where(allow)})`);
-          lastError = `error: ${err.message} (${this.where(allow)})`;
+          // Like any error, the access-call limit denies only this allow (as on the emulator).
+          const kind = err.limit ? 'access-call limit' : 'error';
+          lastError = `${kind}: ${err.message} (${this.where(allow)})`;
         }
       }
     }

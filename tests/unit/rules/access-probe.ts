@@ -293,6 +293,35 @@ async function main(): Promise<void> {
       ),
     ),
   );
+  await lazyLetAndAbsorbedLimit(port, report);
+}
+
+/** Whether an unread let's call counts, and whether `||` absorbs the limit error. */
+async function lazyLetAndAbsorbedLimit(
+  port: number,
+  report: (what: string, n: number | boolean) => void,
+): Promise<void> {
+  const get = (i: number) => `get(/databases/$(database)/documents/d/k${i}).data.v == 1`;
+  const ten = Array.from({ length: 10 }, (_, i) => get(i)).join(' && ');
+  const eleventh = 'get(/databases/$(database)/documents/d/k10)';
+  const problem = await loadRules(
+    port,
+    `rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    function unread() { let x = ${eleventh}; return true; }
+    function read() { let x = ${eleventh}; return x.data.v == 1; }
+    match /unread/{id} { allow get: if ${ten} && unread(); }
+    match /read/{id} { allow get: if ${ten} && read(); }
+    match /absorbed/{id} { allow get: if ${ten} && (${get(10)} || true); }
+  }
+}
+`,
+  );
+  if (problem !== null) throw new Error(problem);
+  report('10 gets and an unread let with an 11th: allowed', await read(port, 'unread'));
+  report('10 gets and a read let with an 11th: allowed', await read(port, 'read'));
+  report('10 gets && (11th get || true): allowed', await read(port, 'absorbed'));
 }
 
 if (process.argv[1]?.endsWith('access-probe.ts')) await main();
