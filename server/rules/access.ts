@@ -1,21 +1,23 @@
 /**
  * Document access calls (`get`, `exists`, `getAfter`, `existsAfter`, and storage's
- * `firestore.get`/`firestore.exists`) and the limits on them. Firebase's limits: 10 per
- * single-document request and per query; 20 per batched write or transaction, with 10 per
- * individual write inside it; exceeding either denies. "Some document access calls may be
- * cached, and cached calls do not count towards the limits": here a document read once in an
- * operation's evaluation is cached for the rest of it, so `exists(p)` then `get(p)` then
- * `get(p)` count as one call. The state before the request (get/exists) and the state after it
- * (getAfter/existsAfter) are separate reads and count separately. The cache lasts one
- * operation: each write of a batch reads (and counts) its documents afresh. Storage rules may
- * read at most 2 Firestore documents per request, with the same caching.
+ * `firestore.get`/`firestore.exists`) and the limits on them: 10 per single-document request
+ * and per query; 20 per batched write or transaction, with 10 per write inside it; exceeding
+ * either denies. What counts is what Google's Firestore emulator counts (measured; see
+ * README.md, "Access calls, as Google counts them"): a call is charged once per request for
+ * each distinct (document, get-or-exists) pair. Repeating it, in the same write or a later
+ * write of the batch, is free; `get` and `exists` of one document are two calls; `getAfter`
+ * shares `get`'s charge and `existsAfter` shares `exists`'s. Reads of the request's own
+ * document are free. A write's 10 counts only the calls it was charged for. Storage rules may
+ * read at most 2 Firestore documents per request, a document counted once whichever function
+ * reads it (not measured: the reference says only that such calls "may be cached").
  */
 import { EvalError } from './errors';
 import { DOCUMENTS_ROOT, RPath, type PlainDoc, type Value, mapFromPlain, RMap } from './values';
 
 /** Access-call accounting for one request (a single operation or a whole batch). */
 export class AccessBudget {
-  private total = 0;
+  /** The calls charged so far in the request, by charge key (see AccessSession.read). */
+  private readonly charged = new Set<string>();
   private current = 0;
 
   constructor(
@@ -26,9 +28,9 @@ export class AccessBudget {
   ) {}
 
   /**
-   * Starts the next operation of the request: its own 10 calls (within the request's total)
-   * and a fresh cache. Ruleset.evaluateDocument calls it itself, so calling it first is
-   * optional.
+   * Starts the next operation of the request: its own 10 calls, within the request's total.
+   * Calls already charged earlier in the request stay free. Ruleset.evaluateDocument calls it
+   * itself, so calling it first is optional.
    */
   beginWrite(): void {
     this.current = 0;
@@ -36,18 +38,20 @@ export class AccessBudget {
 
   /** Calls counted so far across the request. */
   get used(): number {
-    return this.total;
+    return this.charged.size;
   }
 
-  charge(): void {
-    if (this.current + 1 > this.perOperationLimit || this.total + 1 > this.totalLimit) {
+  /** Charges the call `key` unless the request was already charged for it. */
+  charge(key: string): void {
+    if (this.charged.has(key)) return;
+    if (this.current + 1 > this.perOperationLimit || this.charged.size + 1 > this.totalLimit) {
       throw new EvalError(
         `access-call limit exceeded (${this.perOperationLimit} per operation, ${this.totalLimit} per request)`,
         true,
       );
     }
     this.current++;
-    this.total++;
+    this.charged.add(key);
   }
 }
 
@@ -82,18 +86,24 @@ export class AccessSession {
   constructor(
     private readonly reader: DocumentReader,
     private readonly budget: AccessBudget,
-    /** Storage reads only the state before the request (there is no getAfter). */
-    private readonly afterAllowed: boolean,
+    /**
+     * Firestore rules (true): getAfter/existsAfter are available, `get` and `exists` of one
+     * document are charged separately and reads of `ownPath` are free. Storage rules (false):
+     * only the state before the request, one charge per document.
+     */
+    private readonly firestore: boolean,
+    /** The document the operation reads or writes, relative ('cards/c1'), if any. */
+    private readonly ownPath: string | null = null,
   ) {}
 
   /** The document at `path` as a resource value ({data, id, __name__}), or null when missing. */
-  read(path: Value, after: boolean, fn: string): RMap | null {
-    if (after && !this.afterAllowed) throw new EvalError(`${fn}() is not available here`);
+  read(path: Value, after: boolean, fn: string, kind: 'get' | 'exists' = 'get'): RMap | null {
+    if (after && !this.firestore) throw new EvalError(`${fn}() is not available here`);
     const rel = documentName(path, fn);
+    if (rel !== this.ownPath) this.budget.charge(this.firestore ? `${kind}:${rel}` : rel);
     const key = (after ? 'A' : 'B') + rel;
     const hit = this.cache.get(key);
     if (hit !== undefined) return hit;
-    this.budget.charge();
     const doc = after ? this.reader.getAfter(rel) : this.reader.get(rel);
     const value = doc === null ? null : resourceValue(rel, doc);
     this.cache.set(key, value);

@@ -27,6 +27,8 @@ import {
   compareNumbers,
   describe,
   duration,
+  INT64_MAX,
+  INT64_MIN,
   isType,
   makeSet,
   timestamp,
@@ -50,26 +52,24 @@ function symbolic(): EvalError {
 
 // ------------------------------------------------------------------ strings
 
-const SURROGATE = /[\uD800-\uDFFF]/;
-
-/** Code points of a string (rules strings count characters, not UTF-16 units). */
-function chars(s: string): string[] | null {
-  return SURROGATE.test(s) ? Array.from(s) : null;
+/** Java's String.trim: drops the characters up to U+0020 at both ends, no other space. */
+function javaTrim(s: string): string {
+  let i = 0;
+  let j = s.length;
+  while (i < j && s.charCodeAt(i) <= 0x20) i++;
+  while (j > i && s.charCodeAt(j - 1) <= 0x20) j--;
+  return s.slice(i, j);
 }
 
+// Strings are sequences of UTF-16 code units, as in Google's (Java) evaluator: '😀'.size() is
+// 2, indexes and ranges count units, and ordering compares units.
+
 function stringSize(s: string): number {
-  const c = chars(s);
-  return c ? c.length : s.length;
+  return s.length;
 }
 
 function compareStrings(a: string, b: string): number {
-  if (!SURROGATE.test(a) && !SURROGATE.test(b)) return a < b ? -1 : a > b ? 1 : 0;
-  const ca = Array.from(a, (ch) => ch.codePointAt(0) as number);
-  const cb = Array.from(b, (ch) => ch.codePointAt(0) as number);
-  for (let i = 0; i < Math.min(ca.length, cb.length); i++) {
-    if (ca[i] !== cb[i]) return (ca[i] as number) < (cb[i] as number) ? -1 : 1;
-  }
-  return ca.length - cb.length;
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 // ------------------------------------------------------------------ operators
@@ -165,7 +165,7 @@ export function compare(a: Value, b: Value): number | undefined {
 
 export function contains(container: Value, v: Value): boolean {
   if (Array.isArray(container)) {
-    for (const item of container) if (valuesEqual(item, v)) return true;
+    for (const item of container) if (valuesEqual(item, v, true)) return true;
     return false;
   }
   if (container instanceof RMap) {
@@ -231,10 +231,8 @@ export function index(obj: Value, i: Value): Value {
   }
   if (typeof obj === 'string') {
     const n = intIndex(i, 'string');
-    const c = chars(obj);
-    const size = c ? c.length : obj.length;
-    if (n >= size) throw new EvalError(`string index ${n} out of range (size ${size})`);
-    return c ? (c[n] as string) : (obj[n] as string);
+    if (n >= obj.length) throw new EvalError(`string index ${n} out of range (size ${obj.length})`);
+    return obj[n] as string;
   }
   if (obj instanceof RPath) {
     if (typeof i === 'string') return member(obj, i);
@@ -256,9 +254,7 @@ export function range(obj: Value, lo: Value, hi: Value): Value {
   const j = intIndex(hi, 'range');
   if (j > size || i > j) throw new EvalError(`range [${i}:${j}] out of bounds (size ${size})`);
   if (Array.isArray(obj)) return obj.slice(i, j);
-  const s = obj as string;
-  const c = chars(s);
-  return c ? c.slice(i, j).join('') : s.slice(i, j);
+  return (obj as string).slice(i, j);
 }
 
 // ------------------------------------------------------------------ methods
@@ -292,25 +288,27 @@ function elements(v: Value | undefined, what: string): Value[] {
   throw typeError(`${what} needs a list`, v ?? null);
 }
 
-function keySet(values: Iterable<Value>): Set<string> {
+// `strict`: the receiver is a list, whose membership tells 1 from 1.0 (a set's does not).
+
+function keySet(values: Iterable<Value>, strict: boolean): Set<string> {
   const s = new Set<string>();
-  for (const v of values) s.add(canonicalKey(v));
+  for (const v of values) s.add(canonicalKey(v, strict));
   return s;
 }
 
-function hasAll(have: Set<string>, wanted: Value[]): boolean {
-  for (const w of wanted) if (!have.has(canonicalKey(w))) return false;
+function hasAll(have: Set<string>, wanted: Value[], strict: boolean): boolean {
+  for (const w of wanted) if (!have.has(canonicalKey(w, strict))) return false;
   return true;
 }
 
-function hasAny(have: Set<string>, wanted: Value[]): boolean {
-  for (const w of wanted) if (have.has(canonicalKey(w))) return true;
+function hasAny(have: Set<string>, wanted: Value[], strict: boolean): boolean {
+  for (const w of wanted) if (have.has(canonicalKey(w, strict))) return true;
   return false;
 }
 
-function hasOnly(items: Iterable<Value>, allowed: Value[]): boolean {
-  const ok = keySet(allowed);
-  for (const v of items) if (!ok.has(canonicalKey(v))) return false;
+function hasOnly(items: Iterable<Value>, allowed: Value[], strict: boolean): boolean {
+  const ok = keySet(allowed, strict);
+  for (const v of items) if (!ok.has(canonicalKey(v, strict))) return false;
   return true;
 }
 
@@ -350,15 +348,17 @@ function stringMethod(s: string, name: string, args: Value[], dynamic: boolean):
     case 'size':
       arity(name, args, 0);
       return BigInt(stringSize(s));
+    // Google's evaluator changes the case of ASCII letters only ('É'.lower() is 'É') and trims
+    // the characters up to U+0020 (Java's String.trim), not other white space.
     case 'lower':
       arity(name, args, 0);
-      return s.toLowerCase();
+      return s.replace(/[A-Z]+/g, (c) => c.toLowerCase());
     case 'upper':
       arity(name, args, 0);
-      return s.toUpperCase();
+      return s.replace(/[a-z]+/g, (c) => c.toUpperCase());
     case 'trim':
       arity(name, args, 0);
-      return s.trim();
+      return javaTrim(s);
     case 'matches':
       arity(name, args, 1);
       return fullMatch(s, str(args[0], 'matches() pattern'), dynamic);
@@ -370,8 +370,7 @@ function stringMethod(s: string, name: string, args: Value[], dynamic: boolean):
       arity(name, args, 2);
       const re = globalRegex(str(args[0], 'replace() pattern'), dynamic);
       const sub = str(args[1], 'replace() substitution');
-      // The substitution is literal text (no $1 group references).
-      return s.replace(re, () => sub);
+      return s.replace(re, (...m: unknown[]) => substitution(sub, m));
     }
     case 'toUtf8':
       arity(name, args, 0);
@@ -382,27 +381,83 @@ function stringMethod(s: string, name: string, args: Value[], dynamic: boolean):
 }
 
 /**
- * Splits at every match of an RE2 pattern. Unlike JavaScript's String.split, capture groups are
- * not spliced into the result; empty pieces (leading, trailing, between adjacent matches) stay.
+ * The replacement text of replace(), read as Google's evaluator (RE2/J) reads it: `$n` is
+ * group n (further digits join while the number stays a group), `${name}` a named group, `\c`
+ * the character c; a `$` or `\` at the very end is literal; a group that does not exist is an
+ * error. `m` is what String.replace passes its callback.
+ */
+function substitution(sub: string, m: unknown[]): string {
+  const groups = m[m.length - 1];
+  const named = typeof groups === 'object' && groups !== null ? groups : undefined;
+  const count = m.length - (named ? 4 : 3);
+  const group = (n: number) => (m[n] as string | undefined) ?? '';
+  let out = '';
+  let i = 0;
+  for (; i < sub.length - 1; i++) {
+    const c = sub[i] as string;
+    const next = sub[i + 1] as string;
+    if (c === '\\') {
+      out += next;
+      i++;
+    } else if (c === '$' && next >= '0' && next <= '9') {
+      let n = Number(next);
+      let j = i + 2;
+      for (; j < sub.length; j++) {
+        const d = sub.charCodeAt(j) - 48;
+        if (d < 0 || d > 9 || n * 10 + d > count) break;
+        n = n * 10 + d;
+      }
+      if (n > count) throw new EvalError(`replace(): no group ${n} in the pattern`);
+      out += group(n);
+      i = j - 1;
+    } else if (c === '$' && next === '{') {
+      const close = sub.indexOf('}', i + 2);
+      if (close < 0) throw new EvalError("replace(): '${' without '}'");
+      const name = sub.slice(i + 2, close);
+      if (!named || !(name in named)) throw new EvalError(`replace(): no group named '${name}'`);
+      out += (named as Record<string, string | undefined>)[name] ?? '';
+      i = close;
+    } else out += c;
+  }
+  if (i < sub.length) out += sub.slice(i);
+  return out;
+}
+
+/**
+ * Splits at every match of an RE2 pattern the way Google's evaluator does (measured on the
+ * emulator): a match where the previous one ended (or at the start) makes an empty piece only
+ * if a non-empty piece follows it, so trailing empty pieces are dropped ('a,b,' gives
+ * ['a', 'b']) and leading ones kept (',a' gives ['', 'a'], 'abc' split on '' gives
+ * ['', 'a', 'b', 'c']); when nothing is left the result is the rest of the string ([''] for
+ * ',,'). Capture groups are not spliced into the result.
  */
 function splitString(s: string, pattern: string, dynamic: boolean): string[] {
   const re = globalRegex(pattern, dynamic);
   const out: string[] = [];
   let last = 0;
+  let empties = 0;
   for (let m = re.exec(s); m !== null; m = re.exec(s)) {
+    const end = m.index + m[0].length;
     if (m[0] === '') {
-      // An empty match splits between characters, never at the very start or end.
-      if (m.index >= s.length) break;
-      if (m.index === 0) {
-        re.lastIndex = m.index + ((s.codePointAt(m.index) ?? 0) > 0xffff ? 2 : 1);
-        continue;
-      }
+      if (m.index > s.length - 1) break;
+      // Step over a whole astral character: the pattern runs in Unicode mode, where a search
+      // from the middle of a surrogate pair finds the same empty match again.
       re.lastIndex = m.index + ((s.codePointAt(m.index) ?? 0) > 0xffff ? 2 : 1);
     }
+    if (m.index === last) {
+      empties++;
+      last = end;
+      continue;
+    }
+    for (; empties > 0; empties--) out.push('');
     out.push(s.slice(last, m.index));
-    last = m.index + m[0].length;
+    last = end;
   }
-  out.push(s.slice(last));
+  if (last !== s.length) {
+    for (; empties > 0; empties--) out.push('');
+    out.push(s.slice(last));
+  }
+  if (out.length === 0) out.push(s.slice(last));
   return out;
 }
 
@@ -413,13 +468,13 @@ function listMethod(l: Value[], name: string, args: Value[]): Value {
       return BigInt(l.length);
     case 'hasAll':
       arity(name, args, 1);
-      return hasAll(keySet(l), elements(args[0], 'hasAll()'));
+      return hasAll(keySet(l, true), elements(args[0], 'hasAll()'), true);
     case 'hasAny':
       arity(name, args, 1);
-      return hasAny(keySet(l), elements(args[0], 'hasAny()'));
+      return hasAny(keySet(l, true), elements(args[0], 'hasAny()'), true);
     case 'hasOnly':
       arity(name, args, 1);
-      return hasOnly(l, elements(args[0], 'hasOnly()'));
+      return hasOnly(l, elements(args[0], 'hasOnly()'), true);
     case 'concat': {
       arity(name, args, 1);
       const other = args[0];
@@ -428,13 +483,15 @@ function listMethod(l: Value[], name: string, args: Value[]): Value {
     }
     case 'removeAll': {
       arity(name, args, 1);
-      const drop = keySet(elements(args[0], 'removeAll()'));
-      return l.filter((v) => !drop.has(canonicalKey(v)));
+      const drop = keySet(elements(args[0], 'removeAll()'), true);
+      return l.filter((v) => !drop.has(canonicalKey(v, true)));
     }
     case 'join': {
       arity(name, args, 1);
       const sep = str(args[0], 'join() separator');
-      return l.map((v) => str(v, 'every element joined')).join(sep);
+      // Google's evaluator joins ints, floats, bools and null as string() renders them
+      // (['a', 42, 2.0, true, null] joins to 'a,42,2.0,true,null'); a list or map is an error.
+      return l.map(joinText).join(sep);
     }
     case 'toSet':
       arity(name, args, 0);
@@ -442,6 +499,14 @@ function listMethod(l: Value[], name: string, args: Value[]): Value {
     default:
       throw unknownMethod('list', name);
   }
+}
+
+function joinText(v: Value): string {
+  if (typeof v === 'string') return v;
+  if (v === null || typeof v === 'boolean' || typeof v === 'bigint' || typeof v === 'number') {
+    return convert('string', v) as string;
+  }
+  throw typeError('join() joins strings, numbers, bools and null', v);
 }
 
 function mapMethod(m: RMap, name: string, args: Value[]): Value {
@@ -497,13 +562,13 @@ function setMethod(s: RSet, name: string, args: Value[]): Value {
       return BigInt(s.items.size);
     case 'hasAll':
       arity(name, args, 1);
-      return hasAll(new Set(s.items.keys()), elements(args[0], 'hasAll()'));
+      return hasAll(new Set(s.items.keys()), elements(args[0], 'hasAll()'), false);
     case 'hasAny':
       arity(name, args, 1);
-      return hasAny(new Set(s.items.keys()), elements(args[0], 'hasAny()'));
+      return hasAny(new Set(s.items.keys()), elements(args[0], 'hasAny()'), false);
     case 'hasOnly':
       arity(name, args, 1);
-      return hasOnly(s.items.values(), elements(args[0], 'hasOnly()'));
+      return hasOnly(s.items.values(), elements(args[0], 'hasOnly()'), false);
     case 'difference': {
       arity(name, args, 1);
       const o = otherSet('difference()');
@@ -651,7 +716,8 @@ function bytesMethod(b: RulesBytes, name: string, args: Value[]): Value {
     case 'size':
       return BigInt(b.bytes.length);
     case 'toBase64':
-      return Buffer.from(b.bytes).toString('base64');
+      // base64url (RFC 4648 §5: '-' and '_'), keeping the '=' padding, as Google's evaluator does.
+      return Buffer.from(b.bytes).toString('base64').replace(/\+/g, '-').replace(/\//g, '_');
     case 'toHexString':
       return Buffer.from(b.bytes).toString('hex').toUpperCase();
     default:
@@ -691,35 +757,27 @@ function haversine(a: RulesLatLng, b: RulesLatLng): number {
 
 // ------------------------------------------------------------------ namespaces
 
-function floatToInt(f: number, what: string): bigint {
-  if (!Number.isFinite(f)) throw new EvalError(`${what}: ${f} has no integer value`);
-  if (f >= 2 ** 63 || f < -(2 ** 63)) throw new EvalError(`${what}: integer overflow`);
-  return BigInt(f);
-}
-
 export function callNamespace(ns: string, name: string, args: Value[]): Value {
   const a0 = args[0] as Value;
   switch (`${ns}.${name}`) {
+    // As Google's evaluator (Java's Math): abs of the smallest int is itself; ceil and floor
+    // return a float, even of an int; round returns an int, saturating (NaN rounds to 0).
     case 'math.abs':
-      if (typeof a0 === 'bigint') return checkedInt(a0 < 0n ? -a0 : a0);
+      if (typeof a0 === 'bigint') return a0 < 0n && a0 !== INT64_MIN ? -a0 : a0;
       return Math.abs(num(a0, 'math.abs()'));
     case 'math.ceil':
-      if (typeof a0 === 'bigint') return a0;
-      return floatToInt(Math.ceil(num(a0, 'math.ceil()')), 'math.ceil()');
+      return Math.ceil(num(a0, 'math.ceil()'));
     case 'math.floor':
-      if (typeof a0 === 'bigint') return a0;
-      return floatToInt(Math.floor(num(a0, 'math.floor()')), 'math.floor()');
+      return Math.floor(num(a0, 'math.floor()'));
     case 'math.round':
       if (typeof a0 === 'bigint') return a0;
-      return floatToInt(Math.round(num(a0, 'math.round()')), 'math.round()');
+      return javaLong(Math.round(num(a0, 'math.round()')));
     case 'math.sqrt':
       return Math.sqrt(num(a0, 'math.sqrt()'));
     case 'math.pow':
       return Math.pow(num(a0, 'math.pow() base'), num(args[1], 'math.pow() exponent'));
-    case 'math.isInfinite': {
-      const f = num(a0, 'math.isInfinite()');
-      return f === Infinity || f === -Infinity;
-    }
+    case 'math.isInfinite':
+      throw notInGoogle('math.isInfinite');
     case 'math.isNaN':
       return Number.isNaN(num(a0, 'math.isNaN()'));
     case 'timestamp.date': {
@@ -749,9 +807,8 @@ export function callNamespace(ns: string, name: string, args: Value[]): Value {
       const unit = str(args[1], 'duration unit');
       const scale = DURATION_UNITS[unit];
       if (scale === undefined) throw new EvalError(`unknown duration unit '${unit}'`);
-      if (typeof a0 === 'bigint') return duration(a0 * scale);
-      const f = num(a0, 'duration magnitude');
-      return duration(floatToInt(f * Number(scale), 'duration.value()'));
+      // A float magnitude is an error in Google's evaluator (duration.value(1.5, 's')).
+      return duration(int(a0, 'duration magnitude') * scale);
     }
     case 'hashing.md5':
     case 'hashing.sha256': {
@@ -808,41 +865,96 @@ function crc(data: Uint8Array, table: Uint32Array): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
+/** The checksum as 4 bytes, least significant first (hashing.crc32('abc') is C2412435). */
 function crcBytes(n: number): RulesBytes {
-  return new RulesBytes(Uint8Array.of(n >>> 24, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff));
+  return new RulesBytes(Uint8Array.of(n & 0xff, (n >>> 8) & 0xff, (n >>> 16) & 0xff, n >>> 24));
 }
 
 // ------------------------------------------------------------------ conversions
 
-/** How string() renders a float: always with a fractional part ("2.0"). */
+/** A Java `(long)` cast: NaN is 0, out-of-range values saturate. */
+function javaLong(f: number): bigint {
+  if (Number.isNaN(f)) return 0n;
+  if (f >= 2 ** 63) return INT64_MAX;
+  if (f <= -(2 ** 63)) return INT64_MIN;
+  return BigInt(Math.trunc(f));
+}
+
+/**
+ * How string() (and join()) render a float: as Java's Double.toString, which Google's evaluator
+ * uses: '2.0', '-0.0', '0.001', '9999999.0', then '1.0E7', '1.0E-4', '1.23456789E8'.
+ */
 export function formatFloat(f: number): string {
   if (Number.isNaN(f)) return 'NaN';
   if (f === Infinity) return 'Infinity';
   if (f === -Infinity) return '-Infinity';
-  const s = String(f);
-  return /[.eE]/.test(s) ? s : s + '.0';
+  if (f === 0) return Object.is(f, -0) ? '-0.0' : '0.0';
+  const abs = Math.abs(f);
+  if (abs >= 1e-3 && abs < 1e7) {
+    const s = String(f);
+    return s.includes('.') ? s : s + '.0';
+  }
+  const [mantissa = '', exp = ''] = f.toExponential().split('e');
+  return `${mantissa.includes('.') ? mantissa : mantissa + '.0'}E${exp.replace('+', '')}`;
+}
+
+/** The value of a Unicode decimal digit (Java's Long.parseLong accepts any of them). */
+function digitValue(ch: string): number {
+  let cp = ch.codePointAt(0) as number;
+  let n = 0;
+  while (/\p{Nd}/u.test(String.fromCodePoint(cp - 1))) {
+    cp--;
+    n++;
+  }
+  return n % 10;
+}
+
+/** int('…') as Java's Long.parseLong: optional sign, decimal digits, no spaces, no overflow. */
+function parseIntString(v: string): bigint {
+  const m = /^([+-]?)(\p{Nd}+)$/u.exec(v);
+  if (!m) throw new EvalError(`int(): '${v}' is not an integer`);
+  let n = 0n;
+  for (const ch of m[2] as string) n = n * 10n + BigInt(digitValue(ch));
+  const r = m[1] === '-' ? -n : n;
+  if (r > INT64_MAX || r < INT64_MIN) throw new EvalError(`int(): '${v}' is out of range`);
+  return r;
+}
+
+const JAVA_DECIMAL = /^[+-]?(NaN|Infinity|(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)[fFdD]?$/;
+const JAVA_HEX = /^([+-]?)0[xX]([0-9a-fA-F]*)\.?([0-9a-fA-F]*)[pP]([+-]?\d+)[fFdD]?$/;
+
+/** float('…') as Java's Double.parseDouble: trims, takes 'Infinity', 'NaN', 1e3f, 0x1p3. */
+function parseFloatString(v: string): number {
+  const t = javaTrim(v);
+  if (JAVA_DECIMAL.test(t)) return Number(t.replace(/[fFdD]$/, ''));
+  const h = JAVA_HEX.exec(t);
+  if (h && (h[2] || h[3])) {
+    const digits = (h[2] ?? '') + (h[3] ?? '');
+    const mantissa = parseInt(digits, 16) / 16 ** (h[3] ?? '').length;
+    const f = mantissa * 2 ** Number(h[4]);
+    return h[1] === '-' ? -f : f;
+  }
+  throw new EvalError(`float(): '${v}' is not a number`);
+}
+
+/** A function the reference documents but Google's evaluator lacks: every call fails there. */
+function notInGoogle(name: string): EvalError {
+  return new EvalError(`Function not found: ${name} (documented, but not in Google's evaluator)`);
 }
 
 export function convert(name: string, v: Value): Value {
   switch (name) {
+    case 'bool':
+      throw notInGoogle('bool');
     case 'int':
       if (typeof v === 'bigint') return v;
-      if (typeof v === 'number') return floatToInt(Math.trunc(v), 'int()');
-      if (typeof v === 'string') {
-        if (!/^[+-]?\d+$/.test(v.trim())) throw new EvalError(`int(): '${v}' is not an integer`);
-        return checkedInt(BigInt(v.trim()));
-      }
+      if (typeof v === 'number') return javaLong(v);
+      if (typeof v === 'string') return parseIntString(v);
       throw typeError('int() needs a number or a string', v);
     case 'float':
       if (typeof v === 'number') return v;
       if (typeof v === 'bigint') return Number(v);
-      if (typeof v === 'string') {
-        const f = Number(v.trim());
-        if (v.trim() === '' || Number.isNaN(f)) {
-          if (v.trim() !== 'NaN') throw new EvalError(`float(): '${v}' is not a number`);
-        }
-        return f;
-      }
+      if (typeof v === 'string') return parseFloatString(v);
       throw typeError('float() needs a number or a string', v);
     case 'string':
       if (v === null) return 'null';

@@ -7,6 +7,7 @@
  */
 import type { Expr, FunctionDecl, MatchNode, RulesFile, VarRef } from './ast';
 import { type SourceMap } from './errors';
+import { globalRegex } from './regex';
 import { INT64_MAX, TYPE_NAMES } from './values';
 
 /** Built-in functions called by bare name, with their arity, per service. */
@@ -22,6 +23,9 @@ const COMMON_GLOBALS: Record<string, number> = {
   string: 1,
   path: 1,
   debug: 1,
+  // Documented (bool("true") == true), but Google's evaluator has no such function: the rules
+  // load and every call fails with "Function not found" (see builtins.ts, convert()).
+  bool: 1,
 };
 
 /** Namespaced built-ins (`math.abs(x)`), with their arity. */
@@ -187,6 +191,19 @@ class Checker {
         }
         if (e.name === 'bind' && obj.k === 'path') this.holesAllowed = obj;
         this.expr(obj, scope);
+        // Google compiles a pattern written in the rules when it loads them, for matches() and
+        // split() (not replace()): an invalid one refuses the whole file.
+        const pattern = e.args[0];
+        if ((e.name === 'matches' || e.name === 'split') && pattern?.k === 'lit') {
+          if (typeof pattern.v === 'string') {
+            try {
+              globalRegex(pattern.v);
+            } catch (err) {
+              const why = err instanceof Error ? err.message : String(err);
+              throw this.map.error(pattern.pos, `invalid regular expression: ${why}`);
+            }
+          }
+        }
         return;
       }
       case 'unary':

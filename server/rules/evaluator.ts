@@ -2,10 +2,11 @@
  * Evaluates checked expressions. Errors are exceptions (EvalError); the language's error
  * semantics live in the `&&`, `||` and `!` cases: `false && error` and `error && false` are
  * false, `true || error` and `error || true` are true, anything else involving an error is an
- * error, and a non-bool operand of a boolean operator is an error too. The access-call limit
- * is never absorbed: exceeding it denies the whole request. `let` bindings are evaluated
- * eagerly, in order (so their access calls always count); a binding that fails is an error
- * only where it is used. User function calls nest at most 20 deep.
+ * error, and a non-bool operand of a boolean operator is an error too. Exceeding the
+ * access-call limit is an error like any other (Google's emulator absorbs it in `x || true`).
+ * `let` bindings are evaluated when first read, once (the emulator does not count the access
+ * calls of a binding that is never read); a binding that fails is an error where it is read.
+ * User function calls nest at most 20 deep.
  */
 import type { Expr, FunctionDecl } from './ast';
 import type { AccessSession } from './access';
@@ -44,15 +45,33 @@ export interface EvalContext {
 
 const MAX_CALL_DEPTH = 20;
 
-/** A `let` whose expression failed: an error only where the binding is read. */
-class FailedBinding {
-  constructor(readonly error: EvalError) {}
+/** A `let` binding not read yet, then its value or the error evaluating it gave. */
+class LazyBinding {
+  private state: { value: Value } | { error: EvalError } | null = null;
+
+  constructor(
+    private readonly e: Expr,
+    private readonly frame: readonly Slot[],
+    private readonly ctx: EvalContext,
+  ) {}
+
+  get(): Value {
+    if (this.state === null) {
+      try {
+        this.state = { value: evaluate(this.e, this.frame, this.ctx) };
+      } catch (err) {
+        this.state = { error: absorbable(err) };
+      }
+    }
+    if ('error' in this.state) throw this.state.error;
+    return this.state.value;
+  }
 }
 
-type Slot = Value | FailedBinding;
+type Slot = Value | LazyBinding;
 
 function absorbable(err: unknown): EvalError {
-  if (err instanceof EvalError && !err.limit) return err;
+  if (err instanceof EvalError) return err;
   throw err;
 }
 
@@ -65,7 +84,7 @@ export function evaluate(e: Expr, frame: readonly Slot[], ctx: EvalContext): Val
       switch (ref?.k) {
         case 'local': {
           const v = frame[ref.slot];
-          if (v instanceof FailedBinding) throw v.error;
+          if (v instanceof LazyBinding) return v.get();
           return v as Value;
         }
         case 'pathvar': {
@@ -202,7 +221,8 @@ export function evaluate(e: Expr, frame: readonly Slot[], ctx: EvalContext): Val
         const args = e.args.map((a) => evaluate(a, frame, ctx));
         if (e.ns === 'firestore') {
           if (!ctx.access) throw new EvalError(`firestore.${e.name}() is not available here`);
-          const doc = ctx.access.read(args[0] as Value, false, `firestore.${e.name}`);
+          const kind = e.name === 'exists' ? 'exists' : 'get';
+          const doc = ctx.access.read(args[0] as Value, false, `firestore.${e.name}`, kind);
           if (e.name === 'exists') return doc !== null;
           if (doc === null) throw new EvalError(`firestore.get(): document does not exist`);
           return doc;
@@ -229,13 +249,7 @@ function callFunction(fn: FunctionDecl, args: Value[], ctx: EvalContext): Value 
   ctx.depth++;
   try {
     const frame: Slot[] = args;
-    for (const l of fn.lets) {
-      try {
-        frame.push(evaluate(l.e, frame, ctx));
-      } catch (err) {
-        frame.push(new FailedBinding(absorbable(err)));
-      }
-    }
+    for (const l of fn.lets) frame.push(new LazyBinding(l.e, frame, ctx));
     return evaluate(fn.body, frame, ctx);
   } finally {
     ctx.depth--;
@@ -249,14 +263,15 @@ function callBuiltin(name: string, args: Value[], ctx: EvalContext): Value {
     case 'getAfter': {
       if (!ctx.access) throw new EvalError(`${name}() is not available here`);
       const doc = ctx.access.read(a0, name === 'getAfter', name);
-      // Firebase's evaluator fails on a missing document rather than returning null.
+      // Google's evaluator fails on a missing document rather than returning null, as the
+      // reference says: even get(p) == null is an error there (measured on the emulator).
       if (doc === null) throw new EvalError(`${name}(): document ${describe(a0)} does not exist`);
       return doc;
     }
     case 'exists':
     case 'existsAfter': {
       if (!ctx.access) throw new EvalError(`${name}() is not available here`);
-      return ctx.access.read(a0, name === 'existsAfter', name) !== null;
+      return ctx.access.read(a0, name === 'existsAfter', name, 'exists') !== null;
     }
     case 'debug':
       ctx.debug?.push(a0);

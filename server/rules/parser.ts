@@ -1,9 +1,9 @@
 /**
  * Recursive-descent parser for rules files: `rules_version`, one `service` block, nested
  * `match` blocks with `{var}` and `{var=**}` segments, `allow` statements and `function`
- * declarations with `let` bindings. Expressions follow the language's precedence, lowest
- * first: `?:`, `||`, `&&`, comparisons with `in` and `is`, `+ -`, `* / %`, unary `! -`, then
- * member access, calls, indexing and ranges. A `/` where an operand is expected starts a path
+ * declarations with `let` bindings. Expressions follow the precedence Google's evaluator uses,
+ * lowest first: `?:`, `||`, `&&`, `in`, `is`, `== !=`, `< <= > >=`, `+ -`, `* / %`, unary
+ * `! -`, then member access, calls, indexing and ranges (see parseBinary). A `/` where an operand is expected starts a path
  * literal (`/databases/$(database)/documents/users/$(uid)`). Errors carry the exact offset.
  */
 import type {
@@ -46,9 +46,35 @@ const PATH_CHAR = /[A-Za-z0-9_\-.~%@+:!*,;='&]/;
 const PATH_EXPR_CHAR = /[A-Za-z0-9_\-.~%@:]/;
 const MAX_MATCH_DEPTH = 10;
 
+/** Binding strength of a binary operator token (higher binds tighter), or undefined. */
+const LEVELS: Record<string, number> = {
+  '||': 1,
+  '&&': 2,
+  in: 3,
+  is: 4,
+  '==': 5,
+  '!=': 5,
+  '<': 6,
+  '<=': 6,
+  '>': 6,
+  '>=': 6,
+  '+': 7,
+  '-': 7,
+  '*': 8,
+  '/': 8,
+  '%': 8,
+};
+
+function binaryLevel(t: Tok): number | undefined {
+  if (t.t === 'p' || (t.t === 'id' && (t.v === 'in' || t.v === 'is'))) return LEVELS[t.v];
+  return undefined;
+}
+
 export class Parser {
   private pos = 0;
   private peeked: Tok | null = null;
+  /** Where the last token taken by next() ended. */
+  private lastEnd = 0;
   private readonly src: string;
 
   constructor(private readonly map: SourceMap) {
@@ -205,9 +231,10 @@ export class Parser {
       this.next();
       cond = this.parseExpr();
     }
-    const semi = this.peek();
-    this.expectP(';');
-    const text = this.src.slice(kw.pos, semi.end).replace(/\s+/g, ' ');
+    // Google's parser takes the `;` as optional (`allow read: if x }` and even two allows on one
+    // line load), but refuses a second one (`;;`).
+    const end = this.isP(';') ? this.next().end : this.lastEnd;
+    const text = this.src.slice(kw.pos, end).replace(/\s+/g, ' ');
     return { pos: kw.pos, methods, cond, text, line: this.map.position(kw.pos).line };
   }
 
@@ -265,7 +292,7 @@ export class Parser {
   // ------------------------------------------------------------------ expressions
 
   parseExpr(): Expr {
-    const c = this.parseOr();
+    const c = this.parseBinary(0);
     if (this.isP('?')) {
       const q = this.next();
       const t = this.parseExpr();
@@ -276,62 +303,46 @@ export class Parser {
     return c;
   }
 
-  private parseOr(): Expr {
-    return this.parseLogical('||', 'or', () => this.parseAnd());
-  }
-
-  private parseAnd(): Expr {
-    return this.parseLogical('&&', 'and', () => this.parseRel());
-  }
-
-  /** A left-associative chain of one logical operator: `a || b || c` is `(a || b) || c`. */
-  private parseLogical(symbol: '||' | '&&', k: 'or' | 'and', operand: () => Expr): Expr {
-    let l = operand();
-    while (this.isP(symbol)) {
-      const op = this.next();
-      l = { k, pos: op.pos, l, r: operand() };
-    }
-    return l;
-  }
-
-  private parseRel(): Expr {
-    let l = this.parseAdd();
-    for (;;) {
-      const t = this.peek();
-      if (t.t === 'p' && ['==', '!=', '<', '<=', '>', '>='].includes(t.v)) {
-        this.next();
-        l = { k: 'binary', pos: t.pos, op: t.v as BinaryOp, l, r: this.parseAdd() };
-      } else if (t.t === 'id' && t.v === 'in') {
-        this.next();
-        l = { k: 'binary', pos: t.pos, op: 'in', l, r: this.parseAdd() };
-      } else if (t.t === 'id' && t.v === 'is') {
-        this.next();
-        const tt = this.peek();
-        const type = this.expectId('a type name');
-        l = { k: 'is', pos: tt.pos, e: l, type };
-      } else return l;
-    }
-  }
-
-  private parseAdd(): Expr {
-    let l = this.parseMul();
-    for (;;) {
-      const t = this.peek();
-      if (t.t === 'p' && (t.v === '+' || t.v === '-')) {
-        this.next();
-        l = { k: 'binary', pos: t.pos, op: t.v, l, r: this.parseMul() };
-      } else return l;
-    }
-  }
-
-  private parseMul(): Expr {
+  /**
+   * Binary operators by precedence climbing, with the levels Google's evaluator uses (measured
+   * on the Firestore emulator, which differs from the reference page's table): `||`, `&&`,
+   * `in`, `is`, `== !=`, `< <= > >=`, `+ -`, `* / %`, all left-associative. `is` is a postfix
+   * operator at its level, so `a == b is bool` is `(a == b) is bool`, `1 in l is bool` is
+   * `1 in (l is bool)`, and whatever follows `x is T` applies to the whole of it: `x is int < 2`
+   * is `(x is int) < 2`.
+   */
+  private parseBinary(minLevel: number): Expr {
     let l = this.parseUnary();
     for (;;) {
       const t = this.peek();
-      if (t.t === 'p' && (t.v === '*' || t.v === '/' || t.v === '%')) {
-        this.next();
-        l = { k: 'binary', pos: t.pos, op: t.v, l, r: this.parseUnary() };
-      } else return l;
+      const level = binaryLevel(t);
+      if (level === undefined || level < minLevel) return l;
+      this.next();
+      if (t.v === 'is') {
+        const tt = this.peek();
+        const type = this.expectId('a type name');
+        l = { k: 'is', pos: tt.pos, e: l, type };
+        continue;
+      }
+      if (t.v === '/') this.refuseGluedSlash(t);
+      const r = this.parseBinary(level + 1);
+      if (t.v === '&&') l = { k: 'and', pos: t.pos, l, r };
+      else if (t.v === '||') l = { k: 'or', pos: t.pos, l, r };
+      else l = { k: 'binary', pos: t.pos, op: t.v as BinaryOp, l, r };
+    }
+  }
+
+  /**
+   * Google's lexer reads a `/` followed directly by anything but a space as the start of a path,
+   * so `4/2` and `a/(b)` do not load there; refuse them here too, with a hint.
+   */
+  private refuseGluedSlash(t: Tok): void {
+    const c = this.src[t.end];
+    if (c !== undefined && !/\s/.test(c)) {
+      throw this.map.error(
+        t.pos,
+        "a '/' directly followed by text starts a path; write division with a space after '/'",
+      );
     }
   }
 
@@ -547,6 +558,7 @@ export class Parser {
   private next(): Tok {
     const t = this.peek();
     this.peeked = null;
+    this.lastEnd = t.end;
     return t;
   }
 
@@ -619,7 +631,11 @@ export class Parser {
     const m = /^[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?/.exec(s.slice(pos, pos + 400));
     const text = m?.[0] ?? '';
     this.pos += text.length;
-    if (m?.[1] !== undefined || m?.[2] !== undefined) {
+    if (m?.[2] !== undefined) {
+      // Google's parser has no exponent notation: 1.0e20 and 2e-7 do not load there.
+      throw this.map.error(pos, 'a number cannot have an exponent (write 100000000000000000000.0)');
+    }
+    if (m?.[1] !== undefined) {
       return { t: 'float', v: Number(text), pos, end: this.pos };
     }
     return { t: 'int', v: this.intLiteral(BigInt(text), pos), pos, end: this.pos };

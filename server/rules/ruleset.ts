@@ -230,18 +230,22 @@ class CompiledRuleset implements Ruleset {
       ['method', req.method],
       ['path', fullPath],
       ['time', timestampFromDate(req.time)],
-      [
+    ]);
+    // A get has no request.resource at all (reading it is an error in Google's evaluator); a
+    // delete's is null.
+    if (req.method !== 'get') {
+      request.set(
         'resource',
         req.requestResource && (req.method === 'create' || req.method === 'update')
           ? resourceValue(docPath, req.requestResource)
           : null,
-      ],
-    ]);
+      );
+    }
     const ctx: EvalContext = {
       request: new RMap(request),
       resource: req.resource ? resourceValue(docPath, req.resource) : null,
       pathVars: new Map(),
-      access: new AccessSession(req.reader, budget, true),
+      access: new AccessSession(req.reader, budget, true, docPath),
       depth: 0,
       debug: null,
     };
@@ -314,7 +318,6 @@ class CompiledRuleset implements Ruleset {
         ['method', 'list'],
         ['path', new RPath([...FIRESTORE_ROOT, ...rel])],
         ['time', timestampFromDate(req.time)],
-        ['resource', null],
         ['query', new RMap(query)],
       ]),
     );
@@ -376,8 +379,9 @@ class CompiledRuleset implements Ruleset {
           if (evaluateCondition(allow.cond, ctx)) return this.allowed(allow);
         } catch (err) {
           if (!(err instanceof EvalError)) throw err;
-          if (err.limit) return deny(`access-call limit: ${err.message} (${this.where(allow)})`);
-          lastError = `error: ${err.message} (${this.where(allow)})`;
+          // Like any error, the access-call limit denies only this allow (as on the emulator).
+          const kind = err.limit ? 'access-call limit' : 'error';
+          lastError = `${kind}: ${err.message} (${this.where(allow)})`;
         }
       }
     }

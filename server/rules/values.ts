@@ -214,13 +214,15 @@ export function isType(v: Value, name: string): boolean {
   switch (name) {
     case 'number':
       return typeof v === 'bigint' || typeof v === 'number';
+    case 'set':
+      // Google's evaluator accepts the name but no value is a `set` there, not even a set.
+      return false;
     case 'bool':
     case 'int':
     case 'float':
     case 'string':
     case 'list':
     case 'map':
-    case 'set':
     case 'bytes':
     case 'latlng':
     case 'timestamp':
@@ -264,28 +266,38 @@ export function assertConcrete(v: Value): void {
   if (isSymbolic(v)) throw symbolicError();
 }
 
-export function valuesEqual(a: Value, b: Value): boolean {
+/**
+ * `==`. At the top level an int equals the float of the same value (`1 == 1.0`); inside lists
+ * and maps (`nested`) values compare as Google's evaluator compares them there, type and all:
+ * `[1] == [1.0]` and `{'a': 1} == {'a': 1.0}` are false, and a NaN element equals itself.
+ */
+export function valuesEqual(a: Value, b: Value, nested = false): boolean {
+  if (nested && typeof a === 'number' && typeof b === 'number') return Object.is(a, b);
   if (a === b) return typeof a !== 'number' || !Number.isNaN(a);
   if (a === null || b === null) return false;
   if (isSymbolic(a) || isSymbolic(b)) throw symbolicError();
   const ta = typeof a;
   const tb = typeof b;
   if (ta === 'bigint' || ta === 'number') {
-    if (tb === 'bigint' || tb === 'number')
+    if (tb === 'bigint' || tb === 'number') {
+      if (nested && ta !== tb) return false;
       return numbersEqual(a as bigint | number, b as bigint | number);
+    }
     return false;
   }
   // Symbolic values compare with null only (`resource != null` holds for a list query).
   if (ta !== 'object' || tb !== 'object') return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!valuesEqual(a[i] as Value, b[i] as Value)) return false;
+    for (let i = 0; i < a.length; i++) {
+      if (!valuesEqual(a[i] as Value, b[i] as Value, true)) return false;
+    }
     return true;
   }
   if (a instanceof RMap) {
     if (!(b instanceof RMap) || a.m.size !== b.m.size) return false;
     for (const [k, v] of a.m) {
-      if (!b.m.has(k) || !valuesEqual(v, b.m.get(k) as Value)) return false;
+      if (!b.m.has(k) || !valuesEqual(v, b.m.get(k) as Value, true)) return false;
     }
     return true;
   }
@@ -340,10 +352,12 @@ export function compareNumbers(a: bigint | number, b: bigint | number): number |
 }
 
 /**
- * A string that is equal for equal values (1 and 1.0 share one), used for sets and the
- * list membership methods so they run in linear time.
+ * A string that is equal for equal values, used for sets and the list membership methods so
+ * they run in linear time. Sets hold 1 and 1.0 as one element (Google's evaluator does); lists
+ * (`in`, hasAll, hasAny, hasOnly, removeAll) tell them apart there, which `strict` does.
  */
-export function canonicalKey(v: Value): string {
+export function canonicalKey(v: Value, strict = false): string {
+  if (strict && typeof v === 'number') return 'f' + (Object.is(v, -0) ? '-0' : String(v));
   if (v === null) return 'z';
   switch (typeof v) {
     case 'boolean':
@@ -358,12 +372,14 @@ export function canonicalKey(v: Value): string {
     default:
       break;
   }
-  if (Array.isArray(v)) return 'l[' + v.map(canonicalKey).join(',') + ']';
+  if (Array.isArray(v)) return 'l[' + v.map((x) => canonicalKey(x, strict)).join(',') + ']';
   if (v instanceof RMap) {
     const keys = [...v.m.keys()].sort();
     return (
       'm{' +
-      keys.map((k) => JSON.stringify(k) + ':' + canonicalKey(v.m.get(k) as Value)).join(',') +
+      keys
+        .map((k) => JSON.stringify(k) + ':' + canonicalKey(v.m.get(k) as Value, strict))
+        .join(',') +
       '}'
     );
   }

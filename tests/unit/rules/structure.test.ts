@@ -335,14 +335,14 @@ describe('syntax errors', () => {
 service cloud.firestore {
   match /databases/{database}/documents {
     match /t/{id} {
-      allow get: if true
+      allow get: if true &&
     }
   }
 }`);
     expect(err.file).toBe('firestore.rules');
     expect(err.line).toBe(6);
     expect(err.column).toBe(5);
-    expect(err.format()).toBe("firestore.rules:6:5: expected ';' but found '}'\n    }\n    ^");
+    expect(err.format()).toBe("firestore.rules:6:5: unexpected '}'\n    }\n    ^");
   });
 
   it.each<[string, string, number, number, RegExp]>([
@@ -422,5 +422,73 @@ describe('path literal holes', () => {
 
   it('an unknown $(name) is a hole when the path is bound with bind()', () => {
     expect(evalExpr("(/a/$(x)).bind({'x': 'b'}) == /a/b")).toBe(true);
+  });
+});
+
+// Each case below was loaded into Google's Firestore emulator (1.19.9): the verdict is its.
+describe("what Google's parser accepts", () => {
+  const loads = (body: string) => () => firestoreRules(body);
+
+  it.each<[string, string]>([
+    ['an allow without ; before the closing brace', 'match /t/{id} { allow get: if true }'],
+    [
+      'an allow without ; before the next allow',
+      'match /t/{id} {\n allow get: if true\n allow delete: if false\n}',
+    ],
+    ['two allows on one line without ;', 'match /t/{id} { allow get: if true allow list }'],
+    ['an allow without a condition or ;', 'match /t/{id} { allow get }'],
+    ['a return without ;', 'function f() { return true }\nmatch /t/{id} { allow get: if f() }'],
+    ['division with a space after /', 'match /t/{id} { allow get: if 4/ 2 == 2; }'],
+    [
+      'a replace() pattern RE2 refuses',
+      "match /t/{id} { allow get: if 'a'.replace('(?=a)', ''); }",
+    ],
+    ['bool(), which fails only when called', "match /t/{id} { allow get: if bool('true'); }"],
+  ])('loads %s', (_name, body) => {
+    expect(loads(body)).not.toThrow();
+  });
+
+  it.each<[string, string, RegExp]>([
+    ['a second ;', 'match /t/{id} { allow get: if true;; }', /expected 'match', 'allow'/],
+    ['; after a function', 'function f() { return true; };', /expected 'match', 'allow'/],
+    [
+      'a let without ;',
+      'function f() { let x = 1 return x == 1; }',
+      /expected ';' but found 'return'/,
+    ],
+    ['4/2: a / glued to text starts a path', 'match /t/{id} { allow get: if 4/2 == 2; }', /path/],
+    ['a / glued to a parenthesis', 'match /t/{id} { allow get: if 4 /(2) == 2; }', /path/],
+    ['a number with an exponent', 'match /t/{id} { allow get: if 1.0e3 > 0; }', /exponent/],
+    [
+      'a matches() pattern RE2 refuses',
+      "match /t/{id} { allow get: if 'ab'.matches('a(?=b)b'); }",
+      /invalid regular expression/,
+    ],
+    [
+      'a split() pattern that does not compile',
+      "match /t/{id} { allow get: if 'ab'.split('(').size() > 0; }",
+      /invalid regular expression/,
+    ],
+  ])('refuses %s', (_name, body, message) => {
+    expect(loads(body)).toThrow(message);
+  });
+
+  it('the text of an allow without ; is the statement itself', () => {
+    const rules = firestoreRules('match /t/{id} {\n allow get: if false\n allow get: if true\n}');
+    const d = rules.evaluateDocument({
+      method: 'get',
+      path: 't/1',
+      auth: ALICE,
+      time: NOW,
+      resource: null,
+      requestResource: null,
+      reader: reader(),
+    });
+    expect(d.reason).toMatch(/allow get: if true$/);
+  });
+
+  it('bool() fails when called: Google documents it but has no such function', () => {
+    expect(evalExpr("bool('true')")).toBe('error');
+    expect(evalExpr("false && bool('true')")).toBe(false);
   });
 });
