@@ -42,8 +42,21 @@ import {
   type QueryConstraint,
   type QuerySnapshot,
 } from 'firebase/firestore';
-import { httpsCallable, getFunctions } from 'firebase/functions';
-import { deleteObject, getDownloadURL, getStorage, ref, uploadBytes } from 'firebase/storage';
+import {
+  connectFunctionsEmulator,
+  getFunctions,
+  httpsCallable,
+  type Functions,
+} from 'firebase/functions';
+import {
+  connectStorageEmulator,
+  deleteObject,
+  getDownloadURL,
+  getStorage,
+  ref,
+  uploadBytes,
+  type FirebaseStorage,
+} from 'firebase/storage';
 import {
   BackendError,
   failListenerLater,
@@ -65,6 +78,16 @@ export interface FirebaseBackendOptions {
   readonly app: FirebaseApp;
   /** Set when running against the Firestore emulator (`host:port`). */
   readonly firestoreEmulatorHost?: string;
+  /** Set when running against the Functions emulator (`host:port`): callables go there. */
+  readonly functionsEmulatorHost?: string;
+  /** Set when running against the Storage emulator (`host:port`). */
+  readonly storageEmulatorHost?: string;
+}
+
+/** `host:port` as the connect*Emulator functions take it. */
+function hostAndPort(value: string, defaultPort: number): [string, number] {
+  const [host = '127.0.0.1', port] = value.split(':');
+  return [host, Number(port ?? defaultPort)];
 }
 
 /** Cloud Storage's own codes (`storage/...`), which are not Firestore's, as the port's codes. */
@@ -230,11 +253,30 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
     if (!firestore) {
       firestore = getFirestore(app);
       if (options.firestoreEmulatorHost) {
-        const [host = '127.0.0.1', port = '8080'] = options.firestoreEmulatorHost.split(':');
-        connectFirestoreEmulator(firestore, host, Number(port));
+        connectFirestoreEmulator(firestore, ...hostAndPort(options.firestoreEmulatorHost, 8080));
       }
     }
     return firestore;
+  };
+  let functions: Functions | undefined;
+  const fns = (): Functions => {
+    if (!functions) {
+      functions = getFunctions(app, 'us-central1');
+      if (options.functionsEmulatorHost) {
+        connectFunctionsEmulator(functions, ...hostAndPort(options.functionsEmulatorHost, 5001));
+      }
+    }
+    return functions;
+  };
+  let storage: FirebaseStorage | undefined;
+  const bucket = (): FirebaseStorage => {
+    if (!storage) {
+      storage = getStorage(app);
+      if (options.storageEmulatorHost) {
+        connectStorageEmulator(storage, ...hostAndPort(options.storageEmulatorHost, 9199));
+      }
+    }
+    return storage;
   };
 
   /** Calls a callable function (us-central1), typed by the port method it answers. */
@@ -245,7 +287,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
     // Not async: an async arrow would re-wrap the generic output and lose its type.
     return mapped(() =>
       httpsCallable<typeof input, CallableOutput<K>>(
-        getFunctions(app, 'us-central1'),
+        fns(),
         name,
       )(input).then((result) => result.data),
     );
@@ -317,12 +359,12 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
     files: {
       upload: (path, data, contentType) =>
         mapped(async () => {
-          const target = ref(getStorage(app), path);
+          const target = ref(bucket(), path);
           await uploadBytes(target, data, { contentType });
           return getDownloadURL(target);
         }),
-      downloadUrl: (path) => mapped(() => getDownloadURL(ref(getStorage(app), path))),
-      delete: (path) => mapped(() => deleteObject(ref(getStorage(app), path))),
+      downloadUrl: (path) => mapped(() => getDownloadURL(ref(bucket(), path))),
+      delete: (path) => mapped(() => deleteObject(ref(bucket(), path))),
     },
     functions: {
       createPortalLink: async (input) => ({
