@@ -33,6 +33,7 @@ import {
   setDoc,
   Timestamp,
   updateDoc,
+  waitForPendingWrites,
   where,
   writeBatch,
   type DocumentData,
@@ -279,6 +280,64 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
     return storage;
   };
 
+  // This client's writes not yet acknowledged by the server (see `listen`).
+  let writesInFlight = 0;
+  function writing<T>(work: () => Promise<T>): Promise<T> {
+    writesInFlight += 1;
+    return mapped(work).finally(() => {
+      writesInFlight -= 1;
+    });
+  }
+
+  /**
+   * Starts a listener. One refused while this client's own writes were still on their way is
+   * started once more when they are committed: Firestore judges a listen against the server's
+   * data, while the SDK shows pending writes at once. A screen that follows a pending write to
+   * the document it makes readable (the new account, after the batch that creates it and links
+   * the user) is refused on the server before the batch lands, and the SDK ends that listener
+   * for good. Seen on Google's emulator (the Firebase stack); the local server has no pending
+   * writes. A refusal with nothing pending, or a second one, is the caller's error as before.
+   */
+  function listen<S>(
+    subscribe: (deliver: (snapshot: S) => void, fail: (err: unknown) => void) => Unsubscribe,
+    deliver: (snapshot: S) => void,
+    error: (err: ListenError) => void,
+  ): Unsubscribe {
+    const listener = guardedListener<S>(deliver, error);
+    let current: Unsubscribe = () => {};
+    let stopped = false;
+    let retried = false;
+    const start = () => {
+      const pending = writesInFlight > 0;
+      current = subscribe(listener.next, (err) => {
+        if (pending && !retried && toBackendError(err).code === 'permission-denied') {
+          retried = true;
+          void waitForPendingWrites(db())
+            .catch(() => undefined)
+            .then(() => {
+              if (stopped) return;
+              try {
+                start();
+              } catch (again) {
+                listener.fail(again);
+              }
+            });
+          return;
+        }
+        listener.fail(err);
+      });
+    };
+    try {
+      start();
+    } catch (err) {
+      return failListenerLater(error, toBackendError(err));
+    }
+    return listener.attach(() => {
+      stopped = true;
+      current();
+    });
+  }
+
   /** Calls a callable function (us-central1), typed by the port method it answers. */
   function callable<K extends keyof CloudFunctions>(
     name: string,
@@ -303,16 +362,16 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
         return { id: snap.id, path, exists: snap.exists(), data: data ? asData(data) : null };
       }),
     set: (path, data, opts) =>
-      mapped(() =>
+      writing(() =>
         setDoc(doc(db(), path), toSdk(data, db()) as DocumentData, {
           merge: opts?.merge === true,
         }),
       ),
     update: (path, data) =>
-      mapped(() => updateDoc(doc(db(), path), toSdk(data, db()) as DocumentData)),
-    delete: (path) => mapped(() => deleteDoc(doc(db(), path))),
+      writing(() => updateDoc(doc(db(), path), toSdk(data, db()) as DocumentData)),
+    delete: (path) => writing(() => deleteDoc(doc(db(), path))),
     add: (collectionPath, data) =>
-      mapped(
+      writing(
         async () =>
           (await addDoc(collection(db(), collectionPath), toSdk(data, db()) as DocumentData)).id,
       ),
@@ -321,31 +380,24 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
         const snap = await getDocs(buildQuery(db(), spec));
         return snap.docs.map((d) => ({ id: d.id, path: d.ref.path, data: asData(d.data()) }));
       }),
-    onDoc: (path, next, error) => {
-      const listener = guardedListener<DocumentSnapshot>((snap) => {
-        const data = snap.data();
-        next({ id: snap.id, path, exists: snap.exists(), data: data ? asData(data) : null });
-      }, error);
-      try {
-        return listener.attach(onSnapshot(doc(db(), path), listener.next, listener.fail));
-      } catch (err) {
-        return failListenerLater(error, toBackendError(err));
-      }
-    },
-    onQuery: (spec, next, error) => {
-      const listener = guardedListener<QuerySnapshot>(
+    onDoc: (path, next, error) =>
+      listen<DocumentSnapshot>(
+        (deliver, fail) => onSnapshot(doc(db(), path), deliver, fail),
+        (snap) => {
+          const data = snap.data();
+          next({ id: snap.id, path, exists: snap.exists(), data: data ? asData(data) : null });
+        },
+        error,
+      ),
+    onQuery: (spec, next, error) =>
+      listen<QuerySnapshot>(
+        (deliver, fail) => onSnapshot(buildQuery(db(), spec), deliver, fail),
         (snap) =>
           next(snap.docs.map((d) => ({ id: d.id, path: d.ref.path, data: asData(d.data()) }))),
         error,
-      );
-      try {
-        return listener.attach(onSnapshot(buildQuery(db(), spec), listener.next, listener.fail));
-      } catch (err) {
-        return failListenerLater(error, toBackendError(err));
-      }
-    },
+      ),
     batch: (ops) =>
-      mapped(async () => {
+      writing(async () => {
         const batch = writeBatch(db());
         for (const op of ops) {
           const target = doc(db(), op.path);
