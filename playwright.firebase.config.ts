@@ -2,8 +2,9 @@
  * The journeys of tests/e2e-firebase on the Firebase stack, in headless Chromium. The stack is
  * started by `scripts/test-firebase-stack.ts` (`npm run test:firebase-stack`), which sets where it
  * listens: FIREBASE_STACK_APP_URL (Hosting, serving the app built for Firebase), AUTH_EMULATOR_URL,
- * FIRESTORE_EMULATOR_HOST and FIREBASE_STACK_STAND_INS_URL. One worker: the emulators share two
- * cores with everything else, and the journeys share the demo accounts.
+ * FIRESTORE_EMULATOR_HOST and FIREBASE_STACK_STAND_INS_URL. Two workers (E2E_FIREBASE_WORKERS):
+ * each spec file runs its journeys in order in one worker, and no two files touch the same demo
+ * account (billing: Globex; teams: Initech; cards and admin: accounts they sign up).
  */
 import { defineConfig } from '@playwright/test';
 import { chromiumArgs, chromiumAdvice, findChromium } from './scripts/lib/chromium';
@@ -29,7 +30,7 @@ export default defineConfig({
   // Functions answer slower than the local server, cold ones slower still.
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_FIREBASE_WORKERS ?? 2),
   retries: 0,
   reporter: [
     ['list'],
