@@ -101,13 +101,16 @@ async function main(): Promise<void> {
   const stopStarted = Date.now();
   await stack.stop();
   const left = Object.values(stack.ports).filter((port) => listeningPid(port) !== undefined);
-  if (left.length > 0) {
+  const processes = stack.processesLeft();
+  if (left.length > 0 || processes.length > 0) {
     failed += 1;
-    console.log(`  FAIL ports still held after the stop: ${left.join(', ')}`);
+    console.log(
+      `  FAIL after the stop: ports still held ${left.join(', ') || 'none'}; processes left ${processes.join(', ') || 'none'}`,
+    );
   } else {
     passed += 1;
     console.log(
-      `  ok   the stack stopped, no port left held (${((Date.now() - stopStarted) / 1000).toFixed(1)} s)`,
+      `  ok   the stack stopped, no port held and no process left (${((Date.now() - stopStarted) / 1000).toFixed(1)} s)`,
     );
   }
   console.log(`  (${((Date.now() - started) / 1000).toFixed(1)} s in all)`);

@@ -90,6 +90,8 @@ export interface RunningFirebaseStack {
   emulatorLog(): string;
   /** Resolves once the stand-ins handled every event received so far. */
   standInsIdle(): Promise<void>;
+  /** The emulators' processes still running (none once `stop` resolved). */
+  processesLeft(): number[];
   stop(): Promise<void>;
 }
 
@@ -383,6 +385,7 @@ export async function startFirebaseStack(
     functionsUrl: `http://127.0.0.1:${ports.functions}`,
     emulatorLog: () => output,
     standInsIdle: () => standIns.idle(),
+    processesLeft: () => groupMembers(child.pid ?? 0),
     stop() {
       stopped ??= (async () => {
         await standIns.stop().catch((err: unknown) => log(`stand-ins: ${String(err)}`));
