@@ -25,7 +25,10 @@ export function serverDb(
     );
     db = createRemoteServerDb({ baseUrl: url, token });
   } else {
-    if (getApps().length === 0) initializeApp();
+    // Not `getApps().length === 0`: firebase-functions decodes a Firestore event's snapshots with
+    // an app of its own (`__FIREBASE_FUNCTIONS_SDK__`) before the handler runs, so an instance
+    // whose first call is a trigger already has an app, but not the default one getFirestore() uses.
+    if (!getApps().some((app) => app.name === '[DEFAULT]')) initializeApp();
     db = createAdminServerDb(getFirestore());
   }
   return db;

@@ -87,7 +87,7 @@ function running(
   return {
     host,
     description,
-    child,
+    ...(child ? { child } : {}),
     async clear(projectId) {
       const res = await fetch(
         `http://${host}/emulator/v1/projects/${projectId}/databases/(default)/documents`,

@@ -22,5 +22,14 @@ export async function installBackend(config: AppConfig): Promise<void> {
     return;
   }
   const { createFirebaseBackend } = await import('../backend/firebase/firebase-backend');
-  setBackend(createFirebaseBackend({ app: firebaseApp(config.firebase) }));
+  // The emulators only when configured (`npm run start:firebase`); a production build has none.
+  const { firestore, functions, storage } = config.emulators;
+  setBackend(
+    createFirebaseBackend({
+      app: firebaseApp(config.firebase),
+      ...(firestore ? { firestoreEmulatorHost: firestore } : {}),
+      ...(functions ? { functionsEmulatorHost: functions } : {}),
+      ...(storage ? { storageEmulatorHost: storage } : {}),
+    }),
+  );
 }

@@ -21,8 +21,17 @@ export interface AppConfig {
     readonly storageBucket: string;
     readonly appId: string;
   };
-  /** Auth emulator origin in local mode (`http://127.0.0.1:9099`); empty in production. */
+  /**
+   * Auth emulator origin: in local mode `VITE_AUTH_EMULATOR_URL` (`http://127.0.0.1:9099`); in
+   * Firebase mode the `auth` entry of `VITE_FIREBASE_EMULATORS`; empty in production.
+   */
   readonly authEmulatorUrl: string;
+  /**
+   * The Firebase emulators a Firebase build talks to instead of the project's services
+   * (`VITE_FIREBASE_EMULATORS`, set only by `npm run start:firebase` and its test stack); empty in
+   * production and in local mode, so a production build connects to nothing else.
+   */
+  readonly emulators: FirebaseEmulators;
   /** Origin of the local data server; empty means the page's own origin. */
   readonly localServerUrl: string;
   readonly hosts: PublicHosts;
@@ -46,7 +55,36 @@ export interface AppConfig {
   };
 }
 
+/** `host:port` of each Firebase emulator in use; a service without an entry is the real one. */
+export interface FirebaseEmulators {
+  readonly auth?: string;
+  readonly firestore?: string;
+  readonly functions?: string;
+  readonly storage?: string;
+}
+
 type RawEnv = Record<string, string | undefined>;
+
+const EMULATED_SERVICES = ['auth', 'firestore', 'functions', 'storage'] as const;
+
+/**
+ * `auth:127.0.0.1:6751,firestore:127.0.0.1:6752,...` as a map; an unknown service or an entry
+ * without a port is an error, so a typo does not leave the app talking to production.
+ */
+export function parseEmulators(list: string): FirebaseEmulators {
+  const out: Record<string, string> = {};
+  for (const entry of list.split(/[\s,]+/).filter(Boolean)) {
+    const [service = '', ...rest] = entry.split(':');
+    const host = rest.join(':');
+    if (!(EMULATED_SERVICES as readonly string[]).includes(service) || !/^[^:]+:\d+$/.test(host)) {
+      throw new Error(
+        `VITE_FIREBASE_EMULATORS: "${entry}" is not service:host:port (services: ${EMULATED_SERVICES.join(', ')})`,
+      );
+    }
+    out[service] = host;
+  }
+  return out;
+}
 
 declare global {
   interface Window {
@@ -79,6 +117,7 @@ export function readConfig(env: RawEnv = rawEnv()): AppConfig {
   const backend = pick('VITE_BACKEND', 'local') === 'firebase' ? 'firebase' : 'local';
   const local = backend === 'local';
   const base = origin();
+  const emulators = local ? {} : parseEmulators(pick('VITE_FIREBASE_EMULATORS', ''));
   return {
     backend,
     firebase: {
@@ -88,7 +127,12 @@ export function readConfig(env: RawEnv = rawEnv()): AppConfig {
       storageBucket: pick('VITE_FIREBASE_STORAGE_BUCKET', 'demo-cardbuilder.appspot.com'),
       appId: pick('VITE_FIREBASE_APP_ID', 'demo-app-id'),
     },
-    authEmulatorUrl: local ? pick('VITE_AUTH_EMULATOR_URL', 'http://127.0.0.1:9099') : '',
+    authEmulatorUrl: local
+      ? pick('VITE_AUTH_EMULATOR_URL', 'http://127.0.0.1:9099')
+      : emulators.auth
+        ? `http://${emulators.auth}`
+        : '',
+    emulators,
     localServerUrl: pick('VITE_LOCAL_SERVER_URL', ''),
     hosts: {
       card: pick('VITE_CARD_HOST', `${base}/c`),

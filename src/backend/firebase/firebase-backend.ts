@@ -33,6 +33,7 @@ import {
   setDoc,
   Timestamp,
   updateDoc,
+  waitForPendingWrites,
   where,
   writeBatch,
   type DocumentData,
@@ -42,8 +43,21 @@ import {
   type QueryConstraint,
   type QuerySnapshot,
 } from 'firebase/firestore';
-import { httpsCallable, getFunctions } from 'firebase/functions';
-import { deleteObject, getDownloadURL, getStorage, ref, uploadBytes } from 'firebase/storage';
+import {
+  connectFunctionsEmulator,
+  getFunctions,
+  httpsCallable,
+  type Functions,
+} from 'firebase/functions';
+import {
+  connectStorageEmulator,
+  deleteObject,
+  getDownloadURL,
+  getStorage,
+  ref,
+  uploadBytes,
+  type FirebaseStorage,
+} from 'firebase/storage';
 import {
   BackendError,
   failListenerLater,
@@ -65,6 +79,16 @@ export interface FirebaseBackendOptions {
   readonly app: FirebaseApp;
   /** Set when running against the Firestore emulator (`host:port`). */
   readonly firestoreEmulatorHost?: string;
+  /** Set when running against the Functions emulator (`host:port`): callables go there. */
+  readonly functionsEmulatorHost?: string;
+  /** Set when running against the Storage emulator (`host:port`). */
+  readonly storageEmulatorHost?: string;
+}
+
+/** `host:port` as the connect*Emulator functions take it. */
+function hostAndPort(value: string, defaultPort: number): [string, number] {
+  const [host = '127.0.0.1', port] = value.split(':');
+  return [host, Number(port ?? defaultPort)];
 }
 
 /** Cloud Storage's own codes (`storage/...`), which are not Firestore's, as the port's codes. */
@@ -243,12 +267,89 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
     if (!firestore) {
       firestore = getFirestore(app);
       if (options.firestoreEmulatorHost) {
-        const [host = '127.0.0.1', port = '8080'] = options.firestoreEmulatorHost.split(':');
-        connectFirestoreEmulator(firestore, host, Number(port));
+        connectFirestoreEmulator(firestore, ...hostAndPort(options.firestoreEmulatorHost, 8080));
       }
     }
     return firestore;
   };
+  let functions: Functions | undefined;
+  const fns = (): Functions => {
+    if (!functions) {
+      functions = getFunctions(app, 'us-central1');
+      if (options.functionsEmulatorHost) {
+        connectFunctionsEmulator(functions, ...hostAndPort(options.functionsEmulatorHost, 5001));
+      }
+    }
+    return functions;
+  };
+  let storage: FirebaseStorage | undefined;
+  const bucket = (): FirebaseStorage => {
+    if (!storage) {
+      storage = getStorage(app);
+      if (options.storageEmulatorHost) {
+        connectStorageEmulator(storage, ...hostAndPort(options.storageEmulatorHost, 9199));
+      }
+    }
+    return storage;
+  };
+
+  // This client's writes not yet acknowledged by the server (see `listen`).
+  let writesInFlight = 0;
+  function writing<T>(work: () => Promise<T>): Promise<T> {
+    writesInFlight += 1;
+    return mapped(work).finally(() => {
+      writesInFlight -= 1;
+    });
+  }
+
+  /**
+   * Starts a listener. One refused while this client's own writes were still on their way is
+   * started once more when they are committed: Firestore judges a listen against the server's
+   * data, while the SDK shows pending writes at once. A screen that follows a pending write to
+   * the document it makes readable (the new account, after the batch that creates it and links
+   * the user) is refused on the server before the batch lands, and the SDK ends that listener
+   * for good. Seen on Google's emulator (the Firebase stack); the local server has no pending
+   * writes. A refusal with nothing pending, or a second one, is the caller's error as before.
+   */
+  function listen<S>(
+    subscribe: (deliver: (snapshot: S) => void, fail: (err: unknown) => void) => Unsubscribe,
+    deliver: (snapshot: S) => void,
+    error: (err: ListenError) => void,
+  ): Unsubscribe {
+    const listener = guardedListener<S>(deliver, error);
+    let current: Unsubscribe = () => {};
+    let stopped = false;
+    let retried = false;
+    const start = () => {
+      const pending = writesInFlight > 0;
+      current = subscribe(listener.next, (err) => {
+        if (pending && !retried && toBackendError(err).code === 'permission-denied') {
+          retried = true;
+          void waitForPendingWrites(db())
+            .catch(() => undefined)
+            .then(() => {
+              if (stopped) return;
+              try {
+                start();
+              } catch (again) {
+                listener.fail(again);
+              }
+            });
+          return;
+        }
+        listener.fail(err);
+      });
+    };
+    try {
+      start();
+    } catch (err) {
+      return failListenerLater(error, toBackendError(err));
+    }
+    return listener.attach(() => {
+      stopped = true;
+      current();
+    });
+  }
 
   /** Calls a callable function (us-central1), typed by the port method it answers. */
   function callable<K extends keyof CloudFunctions>(
@@ -258,7 +359,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
     // Not async: an async arrow would re-wrap the generic output and lose its type.
     return mapped(() =>
       httpsCallable<typeof input, CallableOutput<K>>(
-        getFunctions(app, 'us-central1'),
+        fns(),
         FIREBASE_CALLABLES[key],
       )(input).then((result) => result.data),
     );
@@ -274,16 +375,16 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
         return { id: snap.id, path, exists: snap.exists(), data: data ? asData(data) : null };
       }),
     set: (path, data, opts) =>
-      mapped(() =>
+      writing(() =>
         setDoc(doc(db(), path), toSdk(data, db()) as DocumentData, {
           merge: opts?.merge === true,
         }),
       ),
     update: (path, data) =>
-      mapped(() => updateDoc(doc(db(), path), toSdk(data, db()) as DocumentData)),
-    delete: (path) => mapped(() => deleteDoc(doc(db(), path))),
+      writing(() => updateDoc(doc(db(), path), toSdk(data, db()) as DocumentData)),
+    delete: (path) => writing(() => deleteDoc(doc(db(), path))),
     add: (collectionPath, data) =>
-      mapped(
+      writing(
         async () =>
           (await addDoc(collection(db(), collectionPath), toSdk(data, db()) as DocumentData)).id,
       ),
@@ -292,31 +393,24 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
         const snap = await getDocs(buildQuery(db(), spec));
         return snap.docs.map((d) => ({ id: d.id, path: d.ref.path, data: asData(d.data()) }));
       }),
-    onDoc: (path, next, error) => {
-      const listener = guardedListener<DocumentSnapshot>((snap) => {
-        const data = snap.data();
-        next({ id: snap.id, path, exists: snap.exists(), data: data ? asData(data) : null });
-      }, error);
-      try {
-        return listener.attach(onSnapshot(doc(db(), path), listener.next, listener.fail));
-      } catch (err) {
-        return failListenerLater(error, toBackendError(err));
-      }
-    },
-    onQuery: (spec, next, error) => {
-      const listener = guardedListener<QuerySnapshot>(
+    onDoc: (path, next, error) =>
+      listen<DocumentSnapshot>(
+        (deliver, fail) => onSnapshot(doc(db(), path), deliver, fail),
+        (snap) => {
+          const data = snap.data();
+          next({ id: snap.id, path, exists: snap.exists(), data: data ? asData(data) : null });
+        },
+        error,
+      ),
+    onQuery: (spec, next, error) =>
+      listen<QuerySnapshot>(
+        (deliver, fail) => onSnapshot(buildQuery(db(), spec), deliver, fail),
         (snap) =>
           next(snap.docs.map((d) => ({ id: d.id, path: d.ref.path, data: asData(d.data()) }))),
         error,
-      );
-      try {
-        return listener.attach(onSnapshot(buildQuery(db(), spec), listener.next, listener.fail));
-      } catch (err) {
-        return failListenerLater(error, toBackendError(err));
-      }
-    },
+      ),
     batch: (ops) =>
-      mapped(async () => {
+      writing(async () => {
         const batch = writeBatch(db());
         for (const op of ops) {
           const target = doc(db(), op.path);
@@ -330,12 +424,12 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
     files: {
       upload: (path, data, contentType) =>
         mapped(async () => {
-          const target = ref(getStorage(app), path);
+          const target = ref(bucket(), path);
           await uploadBytes(target, data, { contentType });
           return getDownloadURL(target);
         }),
-      downloadUrl: (path) => mapped(() => getDownloadURL(ref(getStorage(app), path))),
-      delete: (path) => mapped(() => deleteObject(ref(getStorage(app), path))),
+      downloadUrl: (path) => mapped(() => getDownloadURL(ref(bucket(), path))),
+      delete: (path) => mapped(() => deleteObject(ref(bucket(), path))),
     },
     functions: {
       createPortalLink: async (input) => ({

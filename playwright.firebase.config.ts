@@ -1,0 +1,53 @@
+/**
+ * The journeys of tests/e2e-firebase on the Firebase stack, in headless Chromium. The stack is
+ * started by `scripts/test-firebase-stack.ts` (`npm run test:firebase-stack`), which sets where it
+ * listens: FIREBASE_STACK_APP_URL (Hosting, serving the app built for Firebase), AUTH_EMULATOR_URL,
+ * FIRESTORE_EMULATOR_HOST and FIREBASE_STACK_STAND_INS_URL. Two workers (E2E_FIREBASE_WORKERS):
+ * each spec file runs its journeys in order in one worker, and no two files touch the same demo
+ * account (billing: Globex; teams: Initech; cards and admin: accounts they sign up).
+ */
+import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumAdvice, findChromium } from './scripts/lib/chromium';
+import { StartupError } from './scripts/lib/processes';
+
+const appUrl = process.env.FIREBASE_STACK_APP_URL ?? 'http://127.0.0.1:6770';
+
+function browserPath(): string {
+  try {
+    const found = findChromium();
+    if (found) return found.path;
+    console.error(chromiumAdvice(process.platform));
+  } catch (err) {
+    if (!(err instanceof StartupError)) throw err;
+    console.error(err.message);
+  }
+  process.exit(1);
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e-firebase',
+  timeout: 120_000,
+  // Functions answer slower than the local server, cold ones slower still.
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: Number(process.env.E2E_FIREBASE_WORKERS ?? 2),
+  retries: 0,
+  reporter: [
+    ['list'],
+    [
+      'json',
+      { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '.reports/e2e-firebase.json' },
+    ],
+  ],
+  outputDir: 'test-results/e2e-firebase',
+  use: {
+    baseURL: appUrl,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: browserPath(),
+      args: chromiumArgs('--disable-dev-shm-usage'),
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+});

@@ -1,0 +1,72 @@
+/**
+ * A super admin deactivates and reactivates an account on the Firebase stack, through the
+ * setAccountActive callable of the functions bundle (no client may write `isActive`).
+ */
+import type { Page } from '@playwright/test';
+import {
+  checkAccessible,
+  DEMO_PASSWORD,
+  DEMO_SUPER_ADMIN,
+  expect,
+  findDocs,
+  test,
+} from './fixtures';
+
+function accountRow(page: Page, name: string) {
+  return page
+    .getByRole('list', { name: 'Accounts' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
+}
+
+// The functions bundle does not export setAccountActive yet (functions/src/index.ts; it exists
+// only on the local server, server/account-status.ts): the callable answers functions/not-found
+// here as it would in production. Enabled once the callable is in the bundle.
+test.fixme('a super admin deactivates and reactivates an account through setAccountActive', async ({
+  page,
+  browser,
+  signUpWithPassword,
+  signIn,
+}) => {
+  const owner = await signUpWithPassword();
+  await page.getByRole('button', { name: /account menu/i }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+
+  await signIn(DEMO_SUPER_ADMIN, DEMO_PASSWORD);
+  await page.goto('/accounts');
+  await expect(page.getByRole('heading', { level: 1, name: 'All accounts' })).toBeVisible();
+  await page.getByLabel('Search accounts').fill(owner.accountName);
+  const row = accountRow(page, owner.accountName);
+  await expect(row).toContainText(owner.email);
+  await checkAccessible(page);
+
+  await row.getByRole('button', { name: `Deactivate ${owner.accountName}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Deactivate ${owner.accountName}?` });
+  await dialog.getByRole('button', { name: `Deactivate ${owner.accountName}` }).click();
+  await expect(page.getByText(`${owner.accountName} has been deactivated.`)).toBeVisible();
+
+  const ownerContext = await browser.newContext();
+  const ownerPage = await ownerContext.newPage();
+  try {
+    await ownerPage.goto('/sign-in');
+    await ownerPage.getByLabel('Email', { exact: true }).fill(owner.email);
+    await ownerPage.getByLabel('Password', { exact: true }).fill(owner.password);
+    await ownerPage.getByRole('button', { name: /^sign in$/i }).click();
+    await ownerPage.waitForURL('**/builder');
+    await expect(
+      ownerPage.getByText('This account has been deactivated.', { exact: false }),
+    ).toBeVisible();
+  } finally {
+    await ownerContext.close();
+  }
+
+  await page.getByText('Deactivated', { exact: true }).click();
+  await accountRow(page, owner.accountName)
+    .getByRole('button', { name: `Reactivate ${owner.accountName}` })
+    .click();
+  await expect(page.getByText(`${owner.accountName} is active again.`)).toBeVisible();
+  // Written by the callable (server privileges): the account is active again in Firestore.
+  const [account] = await findDocs('accounts', 'name', owner.accountName);
+  expect(account?.data.isActive).toBe(true);
+});
