@@ -175,17 +175,36 @@ async function startJudge(): Promise<RunningFirestoreEmulator | undefined> {
   }
 }
 
-/** The deploy rehearsal: its own `N passed, N failed` line is added to the tally. */
-function deployRehearsal(): void {
-  console.log('\n=== deploy rehearsal: tsx scripts/test-deploy.ts');
-  const result = spawnSync(bin('tsx'), ['scripts/test-deploy.ts'], { cwd: root, encoding: 'utf8' });
+/** A script that ends with its own `N passed, N failed` line, added to the tally. */
+function countedScript(label: string, script: string): void {
+  console.log(`\n=== ${label}: tsx ${script}`);
+  const started = Date.now();
+  const result = spawnSync(bin('tsx'), [script], { cwd: root, encoding: 'utf8' });
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
   console.log(output.trim());
-  const counts = /^(\d+) passed, (\d+) failed$/m.exec(output);
-  const ok = result.status === 0 && counts !== null;
+  const all = [...output.matchAll(/^(\d+) passed, (\d+) failed$/gm)];
+  const counts = all.at(-1);
+  const ok = result.status === 0 && counts !== undefined;
   tally.passed += Number(counts?.[1] ?? 0);
   tally.failed += Number(counts?.[2] ?? 0) + (ok || Number(counts?.[2] ?? 0) > 0 ? 0 : 1);
-  tally.lines.push(`${ok ? 'ok  ' : 'FAIL'} deploy rehearsal: ${counts?.[0] ?? 'no summary'}`);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  tally.lines.push(
+    `${ok ? 'ok  ' : 'FAIL'} ${label}: ${counts?.[0] ?? 'no summary'} (${seconds} s)`,
+  );
+}
+
+/**
+ * The core journeys on the Firebase stack (the app on the Firebase driver, Google's Firestore
+ * emulator, the functions bundle's triggers and callables), where Google's emulator exists.
+ */
+function firebaseStackJourneys(): void {
+  const found = findFirestoreEmulator();
+  if (found.kind === 'jar') {
+    countedScript('journeys on the Firebase stack', 'scripts/test-firebase-stack.ts');
+  } else {
+    const why = found.kind === 'missing' ? found.why : 'an emulator at FIRESTORE_EMULATOR_HOST';
+    tally.lines.push(`NOT RUN: the journeys on the Firebase stack (${why})`);
+  }
 }
 
 async function main(): Promise<void> {
@@ -249,7 +268,8 @@ async function main(): Promise<void> {
   await firestore?.stop();
   // After the build: `npm start` in these tests finds the app built and starts in seconds.
   vitest('scripts', ['scripts']);
-  deployRehearsal();
+  firebaseStackJourneys();
+  countedScript('deploy rehearsal', 'scripts/test-deploy.ts');
 
   console.log('\n=== summary');
   for (const line of tally.lines) console.log(line);
