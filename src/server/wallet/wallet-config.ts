@@ -1,8 +1,10 @@
 /**
- * The credentials wallet passes are signed with, and where they come from. Production reads them
- * from the environment (the local server's, or the functions' `functions/.env.<project>`; the
- * README's "Wallet passes" lists them): an Apple pass type certificate with its key and Apple's
- * WWDR intermediate certificate, and a Google Wallet issuer with a service account's key. A wallet
+ * The credentials wallet passes are signed with, and where they come from: an Apple pass type
+ * certificate with its key and Apple's WWDR intermediate certificate, and a Google Wallet issuer
+ * with a service account's key (the README's "Wallet passes" lists them). The identifiers and
+ * certificates are plain settings (`functions/.env.<project>`, or the local server's environment);
+ * the private keys are secrets: Cloud Secret Manager for the functions (`walletConfig` with
+ * `WalletKeys`), the environment for the local server (`walletConfigFromEnv`). A wallet
  * whose variables are not all set is off: its button is not shown and its address answers 503.
  * The local server and the tests use development credentials instead (`dev-credentials.ts`).
  */
@@ -65,8 +67,38 @@ function all(env: Env, names: readonly string[]): boolean {
   return names.every((name) => (env[name] ?? '').trim() !== '');
 }
 
-/** The wallets configured by the environment; each is null unless all its variables are set. */
-export function walletConfigFromEnv(env: Env): WalletConfig {
+/**
+ * The private parts of the wallet credentials. In production they come from Cloud Secret Manager
+ * (`defineSecret` in `functions/src/config.ts`), never from a plain variable; the local server
+ * reads them from its environment (`walletConfigFromEnv`).
+ */
+export interface WalletKeys {
+  /** `APPLE_PASS_KEY`: PEM of the pass type certificate's private key. */
+  readonly applePassKey: string;
+  /** `APPLE_PASS_KEY_PASSPHRASE`, when the key is encrypted ('' for none). */
+  readonly applePassKeyPassphrase: string;
+  /** `GOOGLE_WALLET_PRIVATE_KEY`: PEM (PKCS#8) of the service account's key. */
+  readonly googleWalletPrivateKey: string;
+}
+
+/** The wallet keys' variable names (secrets in production). */
+export const WALLET_KEY_NAMES = {
+  applePassKey: 'APPLE_PASS_KEY',
+  applePassKeyPassphrase: 'APPLE_PASS_KEY_PASSPHRASE',
+  googleWalletPrivateKey: 'GOOGLE_WALLET_PRIVATE_KEY',
+} as const satisfies Record<keyof WalletKeys, string>;
+
+/**
+ * The wallets configured by `settings` (the non-secret variables: identifiers and certificates)
+ * and `keys`; each is null unless all its values are set.
+ */
+export function walletConfig(settings: Env, keys: WalletKeys): WalletConfig {
+  const env: Env = {
+    ...settings,
+    [WALLET_KEY_NAMES.applePassKey]: keys.applePassKey,
+    [WALLET_KEY_NAMES.applePassKeyPassphrase]: keys.applePassKeyPassphrase,
+    [WALLET_KEY_NAMES.googleWalletPrivateKey]: keys.googleWalletPrivateKey,
+  };
   const value = (name: string) => (env[name] ?? '').trim();
   const passphrase = value('APPLE_PASS_KEY_PASSPHRASE');
   const apple: AppleWalletConfig | null = all(env, APPLE_WALLET_ENV)
@@ -87,4 +119,16 @@ export function walletConfigFromEnv(env: Env): WalletConfig {
       }
     : null;
   return { apple, google };
+}
+
+/**
+ * The wallets configured by one environment, keys included: the local server's (its own machine,
+ * `server/main.ts`). The functions read the keys from Secret Manager instead (`walletConfig`).
+ */
+export function walletConfigFromEnv(env: Env): WalletConfig {
+  return walletConfig(env, {
+    applePassKey: env[WALLET_KEY_NAMES.applePassKey] ?? '',
+    applePassKeyPassphrase: env[WALLET_KEY_NAMES.applePassKeyPassphrase] ?? '',
+    googleWalletPrivateKey: env[WALLET_KEY_NAMES.googleWalletPrivateKey] ?? '',
+  });
 }
