@@ -21,9 +21,7 @@ import {
 const root = resolve(import.meta.dirname, '..', '..');
 
 /** The location-dependent parameters of each extension instance (firebase.json's ids). */
-export function extensionLocationParams(
-  location: string,
-): Record<string, Record<string, string>> {
+export function extensionLocationParams(location: string): Record<string, Record<string, string>> {
   const region = triggerRegionFor(location);
   return {
     // Its trigger listens to the database's events where they are (`triggerRegion`), and its

@@ -39,18 +39,16 @@ export interface WalletConfig {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** The environment variables each wallet needs (all of them, or the wallet is off). */
-export const APPLE_WALLET_ENV = [
+/** The plain settings each wallet needs (identifiers, certificates): all of them, or it is off. */
+export const APPLE_WALLET_SETTINGS = [
   'APPLE_PASS_TYPE_ID',
   'APPLE_TEAM_ID',
   'APPLE_PASS_CERT',
-  'APPLE_PASS_KEY',
   'APPLE_WWDR_CERT',
 ] as const;
-export const GOOGLE_WALLET_ENV = [
+export const GOOGLE_WALLET_SETTINGS = [
   'GOOGLE_WALLET_ISSUER_ID',
   'GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL',
-  'GOOGLE_WALLET_PRIVATE_KEY',
 ] as const;
 
 /**
@@ -93,31 +91,27 @@ export const WALLET_KEY_NAMES = {
  * and `keys`; each is null unless all its values are set.
  */
 export function walletConfig(settings: Env, keys: WalletKeys): WalletConfig {
-  const env: Env = {
-    ...settings,
-    [WALLET_KEY_NAMES.applePassKey]: keys.applePassKey,
-    [WALLET_KEY_NAMES.applePassKeyPassphrase]: keys.applePassKeyPassphrase,
-    [WALLET_KEY_NAMES.googleWalletPrivateKey]: keys.googleWalletPrivateKey,
-  };
-  const value = (name: string) => (env[name] ?? '').trim();
-  const passphrase = value('APPLE_PASS_KEY_PASSPHRASE');
-  const apple: AppleWalletConfig | null = all(env, APPLE_WALLET_ENV)
-    ? {
-        passTypeIdentifier: value('APPLE_PASS_TYPE_ID'),
-        teamIdentifier: value('APPLE_TEAM_ID'),
-        signerCert: pemFromEnv(value('APPLE_PASS_CERT')),
-        signerKey: pemFromEnv(value('APPLE_PASS_KEY')),
-        wwdr: pemFromEnv(value('APPLE_WWDR_CERT')),
-        ...(passphrase !== '' ? { signerKeyPassphrase: passphrase } : {}),
-      }
-    : null;
-  const google: GoogleWalletConfig | null = all(env, GOOGLE_WALLET_ENV)
-    ? {
-        issuerId: value('GOOGLE_WALLET_ISSUER_ID'),
-        serviceAccountEmail: value('GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL'),
-        privateKey: pemFromEnv(value('GOOGLE_WALLET_PRIVATE_KEY')),
-      }
-    : null;
+  const value = (name: string) => (settings[name] ?? '').trim();
+  const passphrase = keys.applePassKeyPassphrase.trim();
+  const apple: AppleWalletConfig | null =
+    all(settings, APPLE_WALLET_SETTINGS) && keys.applePassKey.trim() !== ''
+      ? {
+          passTypeIdentifier: value('APPLE_PASS_TYPE_ID'),
+          teamIdentifier: value('APPLE_TEAM_ID'),
+          signerCert: pemFromEnv(value('APPLE_PASS_CERT')),
+          signerKey: pemFromEnv(keys.applePassKey),
+          wwdr: pemFromEnv(value('APPLE_WWDR_CERT')),
+          ...(passphrase !== '' ? { signerKeyPassphrase: passphrase } : {}),
+        }
+      : null;
+  const google: GoogleWalletConfig | null =
+    all(settings, GOOGLE_WALLET_SETTINGS) && keys.googleWalletPrivateKey.trim() !== ''
+      ? {
+          issuerId: value('GOOGLE_WALLET_ISSUER_ID'),
+          serviceAccountEmail: value('GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL'),
+          privateKey: pemFromEnv(keys.googleWalletPrivateKey),
+        }
+      : null;
   return { apple, google };
 }
 
