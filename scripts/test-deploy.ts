@@ -2,11 +2,11 @@
  * `npm run test:deploy`: the deploy rehearsal, offline. Builds the app for Firebase and the
  * functions bundle, runs the functions' own tests, checks the bundle's manifest as the Firebase
  * CLI validates it, the functions' sizes and regions, the extensions' regions against the
- * database's location, the secrets and the ignored env files (`scripts/lib/deploy-static-checks.ts`),
- * then starts the Auth, Functions and Hosting
- * emulators with `firebase emulators:exec` on firebase.json's sites and rewrites and checks every
- * public surface, the `acceptInvite` callable and the functions' discovery through them
- * (`scripts/lib/deploy-checks.ts`). Ends with `N passed, N failed`.
+ * database's location, the secrets and the ignored env files
+ * (`scripts/lib/deploy-static-checks.ts`), then starts the Auth, Functions and Hosting emulators
+ * with `firebase emulators:exec` on firebase.json's sites and rewrites and checks every public
+ * surface, the Cache-Control Hosting sends, the `acceptInvite` callable and the functions'
+ * discovery through them (`scripts/lib/deploy-checks.ts`). Ends with `N passed, N failed`.
  *
  * Data: the Firestore emulator cannot run on these machines (it needs Java 21 and a download), so
  * the functions reach the local data server (SQLite, started here) over its admin endpoint instead.
