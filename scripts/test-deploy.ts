@@ -1,9 +1,12 @@
 /**
  * `npm run test:deploy`: the deploy rehearsal, offline. Builds the app for Firebase and the
- * functions bundle, runs the functions' own tests, then starts the Auth, Functions and Hosting
- * emulators with `firebase emulators:exec` on firebase.json's sites and rewrites and checks every
- * public surface, the `acceptInvite` callable and the functions' discovery through them
- * (`scripts/lib/deploy-checks.ts`). Ends with `N passed, N failed`.
+ * functions bundle, runs the functions' own tests, checks the bundle's manifest as the Firebase
+ * CLI validates it, the functions' sizes and regions, the extensions' regions against the
+ * database's location, the secrets and the ignored env files
+ * (`scripts/lib/deploy-static-checks.ts`), then starts the Auth, Functions and Hosting emulators
+ * with `firebase emulators:exec` on firebase.json's sites and rewrites and checks every public
+ * surface, the Cache-Control Hosting sends, the `acceptInvite` callable and the functions'
+ * discovery through them (`scripts/lib/deploy-checks.ts`). Ends with `N passed, N failed`.
  *
  * Data: the Firestore emulator cannot run on these machines (it needs Java 21 and a download), so
  * the functions reach the local data server (SQLite, started here) over its admin endpoint instead.
@@ -185,6 +188,14 @@ async function main(): Promise<void> {
     cwd: functionsDir,
   });
   record(bundle.ok, 'functions: lib/index.js built');
+  if (bundle.ok) {
+    // The manifest as the Firebase CLI discovers and validates it, sizes, regions, secrets, git.
+    const { staticDeployChecks } = await import('./lib/deploy-static-checks');
+    for (const result of await staticDeployChecks()) {
+      console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${result.name} — ${result.detail}`);
+      record(result.ok, result.name, result.ok ? '' : result.detail);
+    }
+  }
   const demoConfig = {
     VITE_BACKEND: 'firebase',
     VITE_FIREBASE_API_KEY: 'demo-api-key',

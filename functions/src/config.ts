@@ -9,14 +9,53 @@
  *   LINK_HOST        base of the click-tracking redirect      default {APP_ORIGIN}/l
  *   DIRECTORY_PATH   path of the account directories          default /d (on the app's host)
  *
+ *   WALLET_PASSES    the wallets whose keys the card pages get  e.g. `apple,google`; default none
+ *
  * The defaults match the app's own defaults (`src/app/config.ts`), which put each surface under a
  * path of the app's origin; firebase.json rewrites those paths of the app site to these functions.
+ *
+ * Credentials are never plain variables here: the wallet keys are Cloud Secret Manager secrets
+ * (`defineSecret`), bound to the one function that signs passes and read only through the secret
+ * (`npm run test:deploy` fails on a secret's name read any other way). The Stripe and SMTP
+ * credentials belong to the extensions (`extensions/*.env` name their secrets).
  */
+import { defineSecret } from 'firebase-functions/params';
 import type { PublicHosts } from '@/domain/urls';
-import { walletConfigFromEnv, type WalletConfig } from '@/server/wallet/wallet-config';
+import { walletConfig, type WalletConfig } from '@/server/wallet/wallet-config';
+import { SERVING_REGION, TRIGGER_REGION } from './deploy-location';
 
-/** Where every function runs: the Stripe extension and the client's callables use this region. */
-export const REGION = 'us-central1';
+/** Where the HTTP functions, callables and schedules run: the client's callables and firebase.json's rewrites name it. */
+export const REGION = SERVING_REGION;
+
+/** Where the Firestore triggers run: beside the database (`deploy.json`, `./deploy-location.ts`). */
+export { TRIGGER_REGION };
+
+/**
+ * The wallet keys, in Secret Manager (README, "Deploy", step 8): each wallet's secret is bound to
+ * `cardPages` only when WALLET_PASSES names the wallet, so a project without wallets needs none.
+ */
+export const WALLET_SECRETS = {
+  apple: defineSecret('APPLE_PASS_KEY'),
+  google: defineSecret('GOOGLE_WALLET_PRIVATE_KEY'),
+} as const;
+
+export type WalletName = keyof typeof WALLET_SECRETS;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/**
+ * The wallets WALLET_PASSES names (`apple,google`). Read when the functions are defined: the
+ * Firebase CLI gives the deploy's analysis `functions/.env.<project>`, so the secrets bound follow it.
+ */
+export function walletPasses(env: Env = process.env): WalletName[] {
+  const named = (env.WALLET_PASSES ?? '').split(',').map((name) => name.trim());
+  return (Object.keys(WALLET_SECRETS) as WalletName[]).filter((name) => named.includes(name));
+}
+
+/** The secrets the card pages need for the wallets WALLET_PASSES names. */
+export function walletSecrets(env: Env = process.env) {
+  return walletPasses(env).map((name) => WALLET_SECRETS[name]);
+}
 
 export interface FunctionsConfig {
   readonly projectId: string;
@@ -28,8 +67,6 @@ export interface FunctionsConfig {
   /** Wallet pass credentials (APPLE_* and GOOGLE_WALLET_*; README "Wallet passes"); null: off. */
   readonly wallet: WalletConfig;
 }
-
-type Env = Readonly<Record<string, string | undefined>>;
 
 function firebaseConfig(env: Env): { projectId?: string; storageBucket?: string } {
   try {
@@ -46,7 +83,13 @@ function withoutSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
-export function readFunctionsConfig(env: Env = process.env): FunctionsConfig {
+/** A wallet's key, from its secret (tests give their own). */
+type ReadSecret = (wallet: WalletName) => string;
+
+export function readFunctionsConfig(
+  env: Env = process.env,
+  readSecret: ReadSecret = (wallet) => WALLET_SECRETS[wallet].value(),
+): FunctionsConfig {
   const firebase = firebaseConfig(env);
   const projectId = env.GCLOUD_PROJECT || firebase.projectId || 'demo-cardbuilder';
   const appOrigin = withoutSlash(env.APP_ORIGIN || `https://${projectId}.web.app`);
@@ -60,8 +103,19 @@ export function readFunctionsConfig(env: Env = process.env): FunctionsConfig {
     },
     directoryPath: withoutSlash(env.DIRECTORY_PATH || '/d'),
     storageBucket: env.STORAGE_BUCKET || firebase.storageBucket || '',
-    wallet: walletConfigFromEnv(env),
+    wallet: readWalletConfig(env, readSecret),
   };
+}
+
+/** The wallets: settings from the environment, keys from the bound secrets (of WALLET_PASSES). */
+function readWalletConfig(env: Env, readSecret: ReadSecret): WalletConfig {
+  const on = walletPasses(env);
+  return walletConfig(env, {
+    applePassKey: on.includes('apple') ? readSecret('apple') : '',
+    // Secret Manager keeps the key encrypted at rest: it is stored without a passphrase (README).
+    applePassKeyPassphrase: '',
+    googleWalletPrivateKey: on.includes('google') ? readSecret('google') : '',
+  });
 }
 
 /** The path a surface is served under on its host: `''` on a host of its own, `/c` under the app. */

@@ -13,6 +13,10 @@
  *                   planSync, countCardsInUse, sendInviteMail, welcomeMail, billingMail,
  *                   routeLeadToWebhooks, runJobs
  *   schedules       retryLeadWebhooks, sweepJobs, backfillNameLower
+ *
+ * Each function runs with the instances, memory, CPU and concurrency its table entry chooses
+ * (`options`; the README's "Function sizes" says why). The triggers run in TRIGGER_REGION, beside
+ * the database (`deploy.json`); everything else in REGION, where the client and Hosting call it.
  */
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import type { CloudEvent, CloudFunction } from 'firebase-functions/v2';
@@ -32,10 +36,12 @@ import type { CallerAuth, ServerDb } from '@/backend/server-port';
 import { createDirectoryPage } from '@/server/directory/directory-page';
 import {
   HOSTED_CALLABLES,
+  HOSTED_PUBLIC_ROUTES,
   HOSTED_SCHEDULES,
   HOSTED_TRIGGERS,
   TRIGGER_RETRY,
   type CallableName,
+  type FunctionOptions,
   type HostContext,
   type HostedCallable,
   type HostedSchedule,
@@ -54,7 +60,7 @@ import {
   type PublicSurfacesConfig,
   type PublicSurfacesHandler,
 } from '@/server/public-surfaces/public-surfaces-handler';
-import { pathOf, REGION, type FunctionsConfig } from './config';
+import { pathOf, REGION, TRIGGER_REGION, walletSecrets, type FunctionsConfig } from './config';
 import { publicRequest, sendAnswer } from './http-adapter';
 
 export interface FunctionsDeps {
@@ -65,6 +71,16 @@ export interface FunctionsDeps {
   readonly now?: () => Date;
   /** Overrides of lead routing's clock and sender (tests). */
   readonly leadRouting?: Partial<Omit<LeadRoutingDeps, 'db'>>;
+}
+
+/** The table's choice of instances, memory, CPU and concurrency, as firebase-functions takes it. */
+export function runOptions(options: FunctionOptions) {
+  return {
+    maxInstances: options.maxInstances,
+    memory: options.memory,
+    cpu: options.cpu,
+    concurrency: options.concurrency,
+  };
 }
 
 /** What a snapshot of a Firestore event holds, as port data (null: the document is missing). */
@@ -125,7 +141,12 @@ function triggerEvent(
 }
 
 export function createFunctions(deps: FunctionsDeps) {
-  const httpOptions = { region: REGION, invoker: 'public' as const, concurrency: 80 };
+  /** A public route's options: public HTTPS in REGION, sized by its table entry. */
+  const httpOptions = (name: PublicRouteName) => ({
+    region: REGION,
+    invoker: 'public' as const,
+    ...runOptions(HOSTED_PUBLIC_ROUTES[name].options),
+  });
   const handlers: PublicSurfacesHandler[] = [];
   // Cloud Run gives an instance a few seconds after SIGTERM: the counts it still holds are written.
   process.once('SIGTERM', () => {
@@ -136,9 +157,14 @@ export function createFunctions(deps: FunctionsDeps) {
    * One HTTPS function serving one public surface at the path its configured host gives it. The
    * root of a host of its own (where "Made with Cardbuilder" points) sends visitors to the app.
    */
-  function surface(paths: (config: FunctionsConfig) => PublicSurfacesConfig['paths']) {
+  function surface(
+    name: PublicRouteName,
+    paths: (config: FunctionsConfig) => PublicSurfacesConfig['paths'],
+    secrets: ReturnType<typeof walletSecrets> = [],
+  ) {
     let handler: PublicSurfacesHandler | undefined;
-    return onRequest(httpOptions, async (req, res) => {
+    const options = { ...httpOptions(name), ...(secrets.length > 0 ? { secrets } : {}) };
+    return onRequest(options, async (req, res) => {
       const config = deps.config();
       const surfacePaths = paths(config);
       if (handler === undefined) {
@@ -192,13 +218,16 @@ export function createFunctions(deps: FunctionsDeps) {
 
   function callable(hosted: HostedCallable) {
     const timeout = hosted.timeoutSeconds ? { timeoutSeconds: hosted.timeoutSeconds } : {};
-    return onCall({ region: REGION, ...timeout }, async (request) => {
-      try {
-        return await hosted.call(context(), callerAuth(request), request.data);
-      } catch (err) {
-        throw httpsError(err);
-      }
-    });
+    return onCall(
+      { region: REGION, ...timeout, ...runOptions(hosted.options) },
+      async (request) => {
+        try {
+          return await hosted.call(context(), callerAuth(request), request.data);
+        } catch (err) {
+          throw httpsError(err);
+        }
+      },
+    );
   }
 
   // Firestore delivers events at least once and retries a failed one (TRIGGER_RETRY): every
@@ -206,10 +235,10 @@ export function createFunctions(deps: FunctionsDeps) {
   function trigger(hosted: HostedTrigger): CloudFunction<CloudEvent<unknown>> {
     const options = {
       document: hosted.document,
-      region: REGION,
+      region: TRIGGER_REGION,
       retry: TRIGGER_RETRY,
       ...(hosted.timeoutSeconds ? { timeoutSeconds: hosted.timeoutSeconds } : {}),
-      ...(hosted.memory ? { memory: hosted.memory } : {}),
+      ...runOptions(hosted.options),
     };
     const handle = async (event: {
       id: string;
@@ -227,7 +256,12 @@ export function createFunctions(deps: FunctionsDeps) {
 
   function schedule(hosted: HostedSchedule): ScheduleFunction {
     return onSchedule(
-      { schedule: hosted.schedule, region: REGION, timeoutSeconds: hosted.timeoutSeconds },
+      {
+        schedule: hosted.schedule,
+        region: REGION,
+        timeoutSeconds: hosted.timeoutSeconds,
+        ...runOptions(hosted.options),
+      },
       async () => {
         await hosted.run(context());
       },
@@ -236,11 +270,18 @@ export function createFunctions(deps: FunctionsDeps) {
 
   /** Each host serves the public routes its own way; this record must name every one. */
   const publicRoutes: Record<PublicRouteName, HttpsFunction> = {
-    cardPages: surface((config) => ({ card: pathOf(config.hosts.card) })),
-    signaturePages: surface((config) => ({ signature: pathOf(config.hosts.signature) })),
-    linkRedirect: surface((config) => ({ link: pathOf(config.hosts.link) })),
+    // Only the card pages sign wallet passes: the wallet keys' secrets are bound to them alone.
+    cardPages: surface(
+      'cardPages',
+      (config) => ({ card: pathOf(config.hosts.card) }),
+      walletSecrets(),
+    ),
+    signaturePages: surface('signaturePages', (config) => ({
+      signature: pathOf(config.hosts.signature),
+    })),
+    linkRedirect: surface('linkRedirect', (config) => ({ link: pathOf(config.hosts.link) })),
 
-    publicDirectory: onRequest(httpOptions, async (req, res) => {
+    publicDirectory: onRequest(httpOptions('publicDirectory'), async (req, res) => {
       const config = deps.config();
       const page =
         config.directoryPath === '/d'
@@ -253,7 +294,7 @@ export function createFunctions(deps: FunctionsDeps) {
       sendAnswer(res, answer);
     }),
 
-    sitemap: onRequest(httpOptions, async (req, res) => {
+    sitemap: onRequest(httpOptions('sitemap'), async (req, res) => {
       const config = deps.config();
       const answer = await sitemapPage(publicRequest(req, config.appOrigin), {
         db: deps.db(),

@@ -321,7 +321,7 @@ describe('the HTTPS surfaces', () => {
     expect(google.status).toBe(503);
   });
 
-  it('cardPages serves the signed pass and the Google save link with wallet credentials in the environment', async () => {
+  it('cardPages serves the signed pass and the Google save link with the wallet settings and their secret keys', async () => {
     const dev = createDevWalletConfig();
     const env = {
       GCLOUD_PROJECT: 'demo-cardbuilder',
@@ -330,13 +330,20 @@ describe('the HTTPS surfaces', () => {
       APPLE_PASS_TYPE_ID: dev.apple?.passTypeIdentifier,
       APPLE_TEAM_ID: dev.apple?.teamIdentifier,
       APPLE_PASS_CERT: dev.apple?.signerCert.replace(/\n/g, '\\n'),
-      APPLE_PASS_KEY: Buffer.from(dev.apple?.signerKey ?? '').toString('base64'),
       APPLE_WWDR_CERT: dev.apple?.wwdr,
       GOOGLE_WALLET_ISSUER_ID: dev.google?.issuerId,
       GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: dev.google?.serviceAccountEmail,
-      GOOGLE_WALLET_PRIVATE_KEY: dev.google?.privateKey.replace(/\n/g, '\\n'),
+      WALLET_PASSES: 'apple,google',
     };
-    const withWallet = createFunctions({ db: () => db, config: () => readFunctionsConfig(env) });
+    // The keys come from their secrets (Secret Manager), as the deployed function reads them.
+    const secrets = {
+      apple: Buffer.from(dev.apple?.signerKey ?? '').toString('base64'),
+      google: dev.google?.privateKey.replace(/\n/g, '\\n') ?? '',
+    };
+    const withWallet = createFunctions({
+      db: () => db,
+      config: () => readFunctionsConfig(env, (wallet) => secrets[wallet]),
+    });
     db.seed('cards/c1', {
       accountId: 'acc',
       isArchived: false,

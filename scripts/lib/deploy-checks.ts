@@ -359,6 +359,47 @@ async function main(): Promise<void> {
     return '200, links to the card host';
   });
 
+  await check(
+    'Hosting: card, signature, directory and sitemap answers keep their CDN caching on every site; the app’s routes are no-cache',
+    async () => {
+      const functionsHost = await emulatorHost('functions');
+      const cacheOf = async (url: string) =>
+        (await fetch(url, { redirect: 'manual' })).headers.get('cache-control') ?? '(none)';
+      const problems: string[] = [];
+      const publicCache = async (url: string) => {
+        const cache = await cacheOf(url);
+        if (!/^public, max-age=[1-9]/.test(cache)) problems.push(`${url}: ${cache}`);
+        return cache;
+      };
+      // Where each surface is served with a page to cache: its own site, and the app's /d and
+      // sitemap (the app's /c, /s, /l answer as the functions do; compared below).
+      const card = await publicCache(`${sites.card}/${HANDLE}`);
+      await publicCache(`${sites.card}/sitemap.xml`);
+      await publicCache(`${sites.signature}/${HANDLE}`);
+      await publicCache(`${sites.app}/d/${ACCOUNT}`);
+      await publicCache(`${sites.app}/sitemap.xml`);
+      // Under the app's domain (the default when VITE_*_HOST are unset) Hosting must pass on the
+      // function's own Cache-Control, not put the app's no-cache over it.
+      const underApp: [string, string][] = [
+        [`/c/${HANDLE}`, 'cardPages'],
+        [`/s/${HANDLE}`, 'signaturePages'],
+        [`/d/${ACCOUNT}`, 'publicDirectory'],
+        ['/sitemap.xml', 'sitemap'],
+      ];
+      for (const [path, fn] of underApp) {
+        const hosted = await cacheOf(`${sites.app}${path}`);
+        const own = await cacheOf(`http://${functionsHost}/${PROJECT}/us-central1/${fn}${path}`);
+        if (hosted !== own) problems.push(`app site ${path}: ${hosted}, the function says ${own}`);
+      }
+      for (const path of ['/', '/builder', '/teams/t1']) {
+        const cache = await cacheOf(`${sites.app}${path}`);
+        if (cache !== 'no-cache') problems.push(`app site ${path}: ${cache}, not no-cache`);
+      }
+      expect(problems.length === 0, problems.join('; '));
+      return `card page ${card}; the app's / and routes no-cache`;
+    },
+  );
+
   await check('acceptInvite: a caller without a token gets UNAUTHENTICATED', async () => {
     const answer = await callable('acceptInvite', { token: INVITE_TOKEN }, null);
     const error = answer.body.error as { status?: string } | undefined;

@@ -40,6 +40,24 @@ import {
 import { SUBSCRIPTION_DOCUMENT, syncPlanOnSubscriptionWrite } from './plan-sync';
 import { SITEMAP_PATH } from './sitemap';
 
+/**
+ * How Cloud Functions runs one function (`functions/src/functions.ts` passes these to
+ * firebase-functions; the local server ignores them). Chosen per function for what it does, and
+ * listed with the reason in the README's "Function sizes" table. Every function has a
+ * `maxInstances`: it caps the cost of a public function under a flood, and a fresh project's Cloud
+ * Run quota refuses the default of 100. A concurrency above 1 needs a whole CPU (Cloud Run's rule);
+ * `gcf_gen1` is the small, cheap CPU share (1/6 of a vCPU at 256 MiB) for work nobody waits on.
+ */
+export interface FunctionOptions {
+  readonly maxInstances: number;
+  readonly memory: '256MiB' | '512MiB' | '1GiB';
+  readonly cpu: 1 | 'gcf_gen1';
+  /** Requests one instance serves at once: 1 where order or memory matters. */
+  readonly concurrency: number;
+  /** Why these numbers (the README's table). */
+  readonly why: string;
+}
+
 /** What a host gives the handlers. */
 export interface HostContext {
   readonly db: ServerDb;
@@ -53,6 +71,7 @@ export interface HostContext {
 /** An https callable (Firebase's callable protocol on both hosts). */
 export interface HostedCallable {
   readonly timeoutSeconds?: number;
+  readonly options: FunctionOptions;
   call(ctx: HostContext, caller: CallerAuth | null, data: unknown): Promise<unknown>;
 }
 
@@ -71,7 +90,7 @@ export interface HostedTrigger {
   /** `written`: create, update and delete; `created`: create only. */
   readonly on: 'written' | 'created';
   readonly timeoutSeconds?: number;
-  readonly memory?: '512MiB';
+  readonly options: FunctionOptions;
   /** The local server runs it beside its commit pipeline, not in it (long work). */
   readonly localBeside?: boolean;
   handle(ctx: HostContext, event: TriggerEvent): Promise<unknown>;
@@ -82,6 +101,7 @@ export interface HostedSchedule {
   readonly schedule: string;
   readonly localEveryMs: number;
   readonly timeoutSeconds: number;
+  readonly options: FunctionOptions;
   run(ctx: HostContext): Promise<unknown>;
 }
 
@@ -90,6 +110,7 @@ export interface HostedPublicRoute {
   readonly serves: string;
   /** Where the local server serves it. */
   readonly localPath: string;
+  readonly options: FunctionOptions;
 }
 
 /** Every Firestore trigger deploys with retries on: each handler is safe to repeat (see above). */
@@ -107,13 +128,34 @@ function param(event: TriggerEvent, name: string): string {
 
 export const HOSTED_CALLABLES = {
   [ACCEPT_INVITE]: {
+    options: {
+      maxInstances: 5,
+      memory: '256MiB',
+      cpu: 1,
+      concurrency: 20,
+      why: 'one short transaction per accepted invitation; people wait on it',
+    },
     call: (ctx, caller, data) => acceptInvite(ctx.db, caller, data, ctx.appOrigin, ctx.now()),
   },
   [SET_ACCOUNT_ACTIVE]: {
+    options: {
+      maxInstances: 2,
+      memory: '256MiB',
+      cpu: 'gcf_gen1',
+      concurrency: 1,
+      why: 'a super admin’s rare switch',
+    },
     call: (ctx, caller, data) => setAccountActive(ctx.db, caller, data, ctx.now()),
   },
   [LEAD_WEBHOOKS_CALLABLE]: {
     timeoutSeconds: 60,
+    options: {
+      maxInstances: 3,
+      memory: '256MiB',
+      cpu: 1,
+      concurrency: 10,
+      why: 'an owner edits webhooks; a test post waits on the network, so a few share an instance',
+    },
     call: (ctx, caller, data) => manageLeadWebhooks(leadDeps(ctx), caller, data),
   },
 } as const satisfies Record<string, HostedCallable>;
@@ -122,6 +164,13 @@ export const HOSTED_TRIGGERS = {
   planSync: {
     document: SUBSCRIPTION_DOCUMENT,
     on: 'written',
+    options: {
+      maxInstances: 10,
+      memory: '256MiB',
+      cpu: 1,
+      concurrency: 1,
+      why: 'order matters: one recount at a time per instance; a whole CPU so a payer’s plan changes promptly',
+    },
     // Recomputes the plan from every subscription of the payer, and writes only a change.
     handle: (ctx, event) =>
       syncPlanOnSubscriptionWrite(
@@ -137,6 +186,13 @@ export const HOSTED_TRIGGERS = {
   countCardsInUse: {
     document: CARD_DOCUMENT,
     on: 'written',
+    options: {
+      maxInstances: 10,
+      memory: '256MiB',
+      cpu: 1,
+      concurrency: 1,
+      why: 'order matters (a recount must not overwrite a newer one); an import fires one per card, the cap queues them',
+    },
     // Recounts the accounts; the team usage moves once per event id.
     handle: (ctx, event) =>
       recountCardsInUse(
@@ -150,18 +206,39 @@ export const HOSTED_TRIGGERS = {
   sendInviteMail: {
     document: INVITE_DOCUMENT,
     on: 'written',
+    options: {
+      maxInstances: 5,
+      memory: '256MiB',
+      cpu: 'gcf_gen1',
+      concurrency: 1,
+      why: 'writes one mail document; nobody waits on it, so the small CPU share',
+    },
     // Answers each request of the invite once (the invite records it with the token).
     handle: (ctx, event) => queueInviteMail(ctx.db, event, ctx.appOrigin, ctx.now()),
   },
   welcomeMail: {
     document: ACCOUNT_DOCUMENT,
     on: 'created',
+    options: {
+      maxInstances: 5,
+      memory: '256MiB',
+      cpu: 'gcf_gen1',
+      concurrency: 1,
+      why: 'writes one mail document when missing',
+    },
     // mail/welcome-{accountId}, written only when missing.
     handle: (ctx, event) => queueWelcomeMail(ctx.db, event, ctx.appOrigin),
   },
   billingMail: {
     document: SUBSCRIPTION_DOCUMENT,
     on: 'written',
+    options: {
+      maxInstances: 5,
+      memory: '256MiB',
+      cpu: 'gcf_gen1',
+      concurrency: 1,
+      why: 'writes one mail document per subscription event',
+    },
     // mail/billing-{uid}-{subscriptionId}-{event key}, written only when missing.
     handle: (ctx, event) => queueSubscriptionMail(ctx.db, event, ctx.appOrigin),
   },
@@ -170,6 +247,13 @@ export const HOSTED_TRIGGERS = {
     on: 'created',
     timeoutSeconds: 120,
     localBeside: true,
+    options: {
+      maxInstances: 10,
+      memory: '256MiB',
+      cpu: 'gcf_gen1',
+      concurrency: 1,
+      why: 'posts one lead to each webhook, mostly waiting on the network; the cap bounds a lead flood',
+    },
     // One delivery per (lead, webhook), made once; sent only while pending, due and unclaimed.
     handle: (ctx, event) => routeNewLead(leadDeps(ctx), event),
   },
@@ -180,8 +264,14 @@ export const HOSTED_TRIGGERS = {
     // trigger once more: each invocation stays inside the 9-minute limit however large the job.
     // A run claims the queued job in a transaction, so a repeated event finds it taken.
     timeoutSeconds: 540,
-    memory: '512MiB',
     localBeside: true,
+    options: {
+      maxInstances: 5,
+      memory: '512MiB',
+      cpu: 1,
+      concurrency: 1,
+      why: 'memory matters: a run holds a chunk of an import in memory for up to 7 minutes, one run per instance',
+    },
     handle: (ctx, event) => runJobOnWrite(ctx.db, event, { clock: () => ctx.now().getTime() }),
   },
 } as const satisfies Record<string, HostedTrigger>;
@@ -192,6 +282,13 @@ export const HOSTED_SCHEDULES = {
     schedule: 'every 5 minutes',
     localEveryMs: 30_000,
     timeoutSeconds: 540,
+    options: {
+      maxInstances: 1,
+      memory: '256MiB',
+      cpu: 'gcf_gen1',
+      concurrency: 1,
+      why: 'one sweep at a time, every 5 minutes',
+    },
     run: (ctx) => sweepDueDeliveries(leadDeps(ctx)),
   },
   // A run killed by the platform (instance stopped, deploy) leaves its job running; its lease
@@ -200,6 +297,13 @@ export const HOSTED_SCHEDULES = {
     schedule: 'every 5 minutes',
     localEveryMs: 60_000,
     timeoutSeconds: 300,
+    options: {
+      maxInstances: 1,
+      memory: '256MiB',
+      cpu: 'gcf_gen1',
+      concurrency: 1,
+      why: 'one sweep at a time, every 5 minutes',
+    },
     run: (ctx) => requeueExpiredJobs(ctx.db, { clock: () => ctx.now().getTime() }),
   },
   // Cards stored without the search field, 5,000 a run from a stored cursor; a finished pass
@@ -208,6 +312,13 @@ export const HOSTED_SCHEDULES = {
     schedule: 'every 15 minutes',
     localEveryMs: 15 * 60_000,
     timeoutSeconds: 300,
+    options: {
+      maxInstances: 1,
+      memory: '512MiB',
+      cpu: 1,
+      concurrency: 1,
+      why: 'one pass at a time over 5,000 cards a run',
+    },
     run: (ctx) => backfillNameLowerStep(ctx.db, { clock: () => ctx.now().getTime() }),
   },
 } as const satisfies Record<string, HostedSchedule>;
@@ -216,11 +327,58 @@ export const HOSTED_PUBLIC_ROUTES = {
   cardPages: {
     serves: 'card page by handle and by id, vCard, wallet passes, lead post (card host)',
     localPath: '/c',
+    options: {
+      maxInstances: 20,
+      memory: '512MiB',
+      cpu: 1,
+      concurrency: 40,
+      why: 'the busiest public page, behind the CDN; signing a wallet pass and embedding a photo in a vCard take memory, so 40 at once, not 80',
+    },
   },
-  signaturePages: { serves: 'signature preview (signature host)', localPath: '/s' },
-  linkRedirect: { serves: 'click-tracking redirect (link host)', localPath: '/l' },
-  publicDirectory: { serves: 'an account’s public directory (app host, /d/**)', localPath: '/d' },
-  sitemap: { serves: 'the indexable card pages (/sitemap.xml)', localPath: SITEMAP_PATH },
+  signaturePages: {
+    serves: 'signature preview (signature host)',
+    localPath: '/s',
+    options: {
+      maxInstances: 5,
+      memory: '256MiB',
+      cpu: 1,
+      concurrency: 80,
+      why: 'a small cached page opened by card owners',
+    },
+  },
+  linkRedirect: {
+    serves: 'click-tracking redirect (link host)',
+    localPath: '/l',
+    options: {
+      maxInstances: 10,
+      memory: '256MiB',
+      cpu: 1,
+      concurrency: 80,
+      why: 'not cacheable (each click is counted) but tiny: many at once per instance',
+    },
+  },
+  publicDirectory: {
+    serves: 'an account’s public directory (app host, /d/**)',
+    localPath: '/d',
+    options: {
+      maxInstances: 5,
+      memory: '256MiB',
+      cpu: 1,
+      concurrency: 40,
+      why: 'one query per page, behind the CDN',
+    },
+  },
+  sitemap: {
+    serves: 'the indexable card pages (/sitemap.xml)',
+    localPath: SITEMAP_PATH,
+    options: {
+      maxInstances: 2,
+      memory: '512MiB',
+      cpu: 1,
+      concurrency: 4,
+      why: 'up to 50,000 cards in one answer, asked by crawlers and cached at the CDN',
+    },
+  },
 } as const satisfies Record<string, HostedPublicRoute>;
 
 export type CallableName = keyof typeof HOSTED_CALLABLES;
@@ -253,6 +411,19 @@ export function hostedNames(): string[] {
     ...HOSTED_MANIFEST.triggers,
     ...HOSTED_MANIFEST.schedules,
   ];
+}
+
+/** How each function of the table runs in production, by name (the README's "Function sizes"). */
+export function hostedOptions(): Record<HostedName, FunctionOptions> {
+  const all: Record<string, { readonly options: FunctionOptions }> = {
+    ...HOSTED_PUBLIC_ROUTES,
+    ...HOSTED_CALLABLES,
+    ...HOSTED_TRIGGERS,
+    ...HOSTED_SCHEDULES,
+  };
+  return Object.fromEntries(
+    Object.entries(all).map(([name, entry]) => [name, entry.options]),
+  ) as Record<HostedName, FunctionOptions>;
 }
 
 /**

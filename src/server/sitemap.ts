@@ -53,12 +53,42 @@ export async function sitemapXml(ctx: SitemapContext): Promise<string> {
       ),
     )
     .sort();
+  return urlset(urls);
+}
+
+function urlset(urls: readonly string[]): string {
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
     urls.map((url) => `  <url><loc>${escapeXml(url)}</loc></url>\n`).join('') +
     '</urlset>\n'
   );
+}
+
+/** The sitemap of a host that serves no card pages. */
+function emptySitemap(): string {
+  return urlset([]);
+}
+
+/**
+ * The host a request was made to, as Firebase Hosting forwards it (`x-forwarded-host`: the site's
+ * domain), or null when no proxy said (the local server, tests).
+ */
+function forwardedHost(req: PublicRequest): string | null {
+  const header = req.headers['x-forwarded-host'];
+  const value = Array.isArray(header) ? header[0] : header;
+  const host = value?.split(',')[0]?.trim().toLowerCase();
+  return host ? host : null;
+}
+
+/**
+ * True when the card pages live on the host the sitemap was asked on. A sitemap lists only
+ * addresses of its own host (sitemaps.org, "Sitemap file location"): with a card host of its own,
+ * the app's `/sitemap.xml` lists nothing and the card host's lists the cards.
+ */
+function cardPagesOnThisHost(req: PublicRequest, cardHost: string): boolean {
+  const asked = forwardedHost(req);
+  return asked === null || asked === new URL(cardHost).host.toLowerCase();
 }
 
 /** Answers `GET`/`HEAD /sitemap.xml`, or null for any other request. */
@@ -81,6 +111,6 @@ export async function sitemapPage(
       // Search engines read it rarely; an hour of caching keeps the card query off the hot path.
       'Cache-Control': 'public, max-age=3600',
     },
-    body: await sitemapXml(ctx),
+    body: cardPagesOnThisHost(req, ctx.cardHost) ? await sitemapXml(ctx) : emptySitemap(),
   };
 }

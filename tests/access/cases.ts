@@ -2481,4 +2481,25 @@ export const FILE_CASES: readonly FileCase[] = [
     contentType: 'image/png',
     allowed: false,
   },
+  {
+    name: 'cardEditor uploads a card image for account A',
+    as: 'cardEditor',
+    path: () => 'accounts/acc-a/cards/card-a1/photoAvatar-1.png',
+    contentType: 'image/png',
+    allowed: true,
+  },
+  {
+    name: 'cardEditor uploads a brand-kit logo for account A',
+    as: 'cardEditor',
+    path: () => 'accounts/acc-a/teams/team-a1/logo.png',
+    contentType: 'image/png',
+    allowed: false,
+  },
+  {
+    name: 'cardEditor uploads a card image for account B',
+    as: 'cardEditor',
+    path: () => 'accounts/acc-b/cards/card-b1/photoAvatar-1.png',
+    contentType: 'image/png',
+    allowed: false,
+  },
 ];

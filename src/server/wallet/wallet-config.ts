@@ -1,8 +1,10 @@
 /**
- * The credentials wallet passes are signed with, and where they come from. Production reads them
- * from the environment (the local server's, or the functions' `functions/.env.<project>`; the
- * README's "Wallet passes" lists them): an Apple pass type certificate with its key and Apple's
- * WWDR intermediate certificate, and a Google Wallet issuer with a service account's key. A wallet
+ * The credentials wallet passes are signed with, and where they come from: an Apple pass type
+ * certificate with its key and Apple's WWDR intermediate certificate, and a Google Wallet issuer
+ * with a service account's key (the README's "Wallet passes" lists them). The identifiers and
+ * certificates are plain settings (`functions/.env.<project>`, or the local server's environment);
+ * the private keys are secrets: Cloud Secret Manager for the functions (`walletConfig` with
+ * `WalletKeys`), the environment for the local server (`walletConfigFromEnv`). A wallet
  * whose variables are not all set is off: its button is not shown and its address answers 503.
  * The local server and the tests use development credentials instead (`dev-credentials.ts`).
  */
@@ -37,18 +39,16 @@ export interface WalletConfig {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** The environment variables each wallet needs (all of them, or the wallet is off). */
-export const APPLE_WALLET_ENV = [
+/** The plain settings each wallet needs (identifiers, certificates): all of them, or it is off. */
+export const APPLE_WALLET_SETTINGS = [
   'APPLE_PASS_TYPE_ID',
   'APPLE_TEAM_ID',
   'APPLE_PASS_CERT',
-  'APPLE_PASS_KEY',
   'APPLE_WWDR_CERT',
 ] as const;
-export const GOOGLE_WALLET_ENV = [
+export const GOOGLE_WALLET_SETTINGS = [
   'GOOGLE_WALLET_ISSUER_ID',
   'GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL',
-  'GOOGLE_WALLET_PRIVATE_KEY',
 ] as const;
 
 /**
@@ -65,26 +65,64 @@ function all(env: Env, names: readonly string[]): boolean {
   return names.every((name) => (env[name] ?? '').trim() !== '');
 }
 
-/** The wallets configured by the environment; each is null unless all its variables are set. */
-export function walletConfigFromEnv(env: Env): WalletConfig {
-  const value = (name: string) => (env[name] ?? '').trim();
-  const passphrase = value('APPLE_PASS_KEY_PASSPHRASE');
-  const apple: AppleWalletConfig | null = all(env, APPLE_WALLET_ENV)
-    ? {
-        passTypeIdentifier: value('APPLE_PASS_TYPE_ID'),
-        teamIdentifier: value('APPLE_TEAM_ID'),
-        signerCert: pemFromEnv(value('APPLE_PASS_CERT')),
-        signerKey: pemFromEnv(value('APPLE_PASS_KEY')),
-        wwdr: pemFromEnv(value('APPLE_WWDR_CERT')),
-        ...(passphrase !== '' ? { signerKeyPassphrase: passphrase } : {}),
-      }
-    : null;
-  const google: GoogleWalletConfig | null = all(env, GOOGLE_WALLET_ENV)
-    ? {
-        issuerId: value('GOOGLE_WALLET_ISSUER_ID'),
-        serviceAccountEmail: value('GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL'),
-        privateKey: pemFromEnv(value('GOOGLE_WALLET_PRIVATE_KEY')),
-      }
-    : null;
+/**
+ * The private parts of the wallet credentials. In production they come from Cloud Secret Manager
+ * (`defineSecret` in `functions/src/config.ts`), never from a plain variable; the local server
+ * reads them from its environment (`walletConfigFromEnv`).
+ */
+export interface WalletKeys {
+  /** `APPLE_PASS_KEY`: PEM of the pass type certificate's private key. */
+  readonly applePassKey: string;
+  /** `APPLE_PASS_KEY_PASSPHRASE`, when the key is encrypted ('' for none). */
+  readonly applePassKeyPassphrase: string;
+  /** `GOOGLE_WALLET_PRIVATE_KEY`: PEM (PKCS#8) of the service account's key. */
+  readonly googleWalletPrivateKey: string;
+}
+
+/** The wallet keys' variable names (secrets in production). */
+export const WALLET_KEY_NAMES = {
+  applePassKey: 'APPLE_PASS_KEY',
+  applePassKeyPassphrase: 'APPLE_PASS_KEY_PASSPHRASE',
+  googleWalletPrivateKey: 'GOOGLE_WALLET_PRIVATE_KEY',
+} as const satisfies Record<keyof WalletKeys, string>;
+
+/**
+ * The wallets configured by `settings` (the non-secret variables: identifiers and certificates)
+ * and `keys`; each is null unless all its values are set.
+ */
+export function walletConfig(settings: Env, keys: WalletKeys): WalletConfig {
+  const value = (name: string) => (settings[name] ?? '').trim();
+  const passphrase = keys.applePassKeyPassphrase.trim();
+  const apple: AppleWalletConfig | null =
+    all(settings, APPLE_WALLET_SETTINGS) && keys.applePassKey.trim() !== ''
+      ? {
+          passTypeIdentifier: value('APPLE_PASS_TYPE_ID'),
+          teamIdentifier: value('APPLE_TEAM_ID'),
+          signerCert: pemFromEnv(value('APPLE_PASS_CERT')),
+          signerKey: pemFromEnv(keys.applePassKey),
+          wwdr: pemFromEnv(value('APPLE_WWDR_CERT')),
+          ...(passphrase !== '' ? { signerKeyPassphrase: passphrase } : {}),
+        }
+      : null;
+  const google: GoogleWalletConfig | null =
+    all(settings, GOOGLE_WALLET_SETTINGS) && keys.googleWalletPrivateKey.trim() !== ''
+      ? {
+          issuerId: value('GOOGLE_WALLET_ISSUER_ID'),
+          serviceAccountEmail: value('GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL'),
+          privateKey: pemFromEnv(keys.googleWalletPrivateKey),
+        }
+      : null;
   return { apple, google };
+}
+
+/**
+ * The wallets configured by one environment, keys included: the local server's (its own machine,
+ * `server/main.ts`). The functions read the keys from Secret Manager instead (`walletConfig`).
+ */
+export function walletConfigFromEnv(env: Env): WalletConfig {
+  return walletConfig(env, {
+    applePassKey: env[WALLET_KEY_NAMES.applePassKey] ?? '',
+    applePassKeyPassphrase: env[WALLET_KEY_NAMES.applePassKeyPassphrase] ?? '',
+    googleWalletPrivateKey: env[WALLET_KEY_NAMES.googleWalletPrivateKey] ?? '',
+  });
 }
