@@ -49,6 +49,13 @@ async function state(): Promise<unknown> {
   return answer.body.docs;
 }
 
+/** A document whose field `a` holds `levels` maps, one in the other. */
+function nestedMaps(levels: number): Record<string, unknown> {
+  let value: Record<string, unknown> = {};
+  for (let i = 1; i < levels; i++) value = { a: value };
+  return { a: value };
+}
+
 function expectError(answer: Answer, status: number, code: string): void {
   expect(answer.body.error?.code, JSON.stringify(answer.body)).toBe(code);
   expect(answer.status).toBe(status);
@@ -185,6 +192,95 @@ describe('malformed requests', () => {
             { kind: 'set', path: 'bad/new', data: { v: 1 } },
             { kind: 'set', path: 'bad/seed', data: { blob: 'x'.repeat(1100 * 1024) } },
           ],
+        }),
+      400,
+      'invalid-argument',
+    ],
+    // Firestore's limits (issue 26): refused as Firestore refuses them, before anything is written.
+    [
+      'a document nested 21 levels (Firestore: 20)',
+      () => post({ op: 'set', path: 'bad/deep', data: nestedMaps(21) }),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'a document nested 100 levels',
+      () => post({ op: 'set', path: 'bad/deep', data: nestedMaps(100) }),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'a body nested 100,000 levels deep (was a 500: stack overflow)',
+      () =>
+        post(
+          `{"op":"set","path":"bad/deep","data":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`,
+          user.idToken,
+          true,
+        ),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'a batch nested 100,000 levels deep in its second write',
+      () =>
+        post(
+          `{"op":"batch","ops":[{"kind":"set","path":"bad/new","data":{"v":1}},` +
+            `{"kind":"set","path":"bad/deep","data":{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}}]}`,
+          user.idToken,
+          true,
+        ),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'an array directly inside an array',
+      () => post({ op: 'set', path: 'bad/nest', data: { list: [[1]] } }),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'a document id of 2,000 bytes (Firestore: 1,500)',
+      () => post({ op: 'set', path: `bad/${'x'.repeat(2000)}`, data: { v: 1 } }),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'a document id with a lone surrogate (not UTF-8)',
+      () => post({ op: 'set', path: 'bad/a\uD800b', data: { v: 1 } }),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'a query limit of 1e12',
+      () => post({ op: 'query', query: { collection: 'bad', limit: 1e12 } }),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'a query with 100,000 filters',
+      () =>
+        post({
+          op: 'query',
+          query: {
+            collection: 'bad',
+            where: Array.from({ length: 100_000 }, () => ({ field: 'v', op: '==', value: 1 })),
+          },
+        }),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'a query with 36 disjunctions (Firestore: 30)',
+      () =>
+        post({
+          op: 'query',
+          query: {
+            collection: 'bad',
+            where: [
+              { field: 'a', op: 'in', value: [1, 2, 3, 4, 5, 6] },
+              { field: 'b', op: 'array-contains-any', value: [1, 2, 3, 4, 5, 6] },
+            ],
+          },
         }),
       400,
       'invalid-argument',
