@@ -233,6 +233,12 @@ describe('malformed requests', () => {
       'invalid-argument',
     ],
     [
+      'bytes that are not base64 (was a 500)',
+      () => post({ op: 'set', path: 'bad/bytes', data: { b: { __bytes: '!!\uD800' } } }),
+      400,
+      'invalid-argument',
+    ],
+    [
       'an array directly inside an array',
       () => post({ op: 'set', path: 'bad/nest', data: { list: [[1]] } }),
       400,
@@ -647,6 +653,72 @@ describe('listeners', () => {
       doc: { exists: true, data: { v: 1 } },
     });
     s.ws.close();
+  });
+});
+
+describe('fuzzing /api/db', () => {
+  /** A seeded generator (mulberry32): the same 400 bodies on every run. */
+  function random(seed: number): () => number {
+    let a = seed;
+    return () => {
+      a = (a + 0x6d2b79f5) | 0;
+      let t = Math.imul(a ^ (a >>> 15), 1 | a);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  const rnd = random(26);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
+  const KEYS = ['op', 'path', 'data', 'kind', 'query', 'collection', 'ops', 'where', 'field'];
+  const TAGS = ['value', 'limit', 'orderBy', '__date', '__num', '__ref', '__geo', '__bytes'];
+  const MORE = ['__transform', 'by', 'values', 'merge', 'constructor', '__proto__'];
+  function value(depth = 0): unknown {
+    const r = rnd();
+    if (depth > 3 || r < 0.3) {
+      return pick([null, 0, -1, 1e308, 'x', '', 'bad/x', true, 'a.b', '__proto__', '\uD800']);
+    }
+    if (r < 0.5) return Array.from({ length: Math.floor(rnd() * 3) }, () => value(depth + 1));
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < 3; i++) out[pick([...KEYS, ...TAGS, ...MORE])] = value(depth + 1);
+    return out;
+  }
+
+  it('400 malformed bodies: none is answered 5xx, and the server goes on', async () => {
+    const failures: string[] = [];
+    for (let i = 0; i < 400; i++) {
+      const op = pick(['get', 'query', 'set', 'update', 'delete', 'add', 'batch', 'x']);
+      const body: Record<string, unknown> = { op };
+      for (const key of ['path', 'data', 'query', 'collection', 'ops', 'merge']) {
+        if (rnd() < 0.6) body[key] = value();
+      }
+      // Fuzzed writes go to paths of their own (`bad/fz*`), never over the seeded document.
+      if (rnd() < 0.3) body.path = `bad/fz${i}`;
+      if (op === 'batch' && rnd() < 0.5) {
+        body.ops = [{ kind: pick(['set', 'update', 'delete']), path: `bad/fz${i}`, data: value() }];
+      }
+      if (op === 'query' && rnd() < 0.5) {
+        body.query = {
+          collection: 'bad',
+          where: [
+            {
+              field: pick(['a', 'a.b', '']),
+              op: pick(['==', 'in', '<', 'array-contains-any', 'not-in']),
+              value: value(),
+            },
+          ],
+          orderBy: value(),
+          limit: value(),
+        };
+      }
+      const answer = await post(body);
+      if (answer.status >= 500) failures.push(`${answer.status} ${JSON.stringify(body)}`);
+    }
+    expect(failures).toEqual([]);
+    // What the fuzz managed to write (valid writes to its own paths) is removed again.
+    const docs = (await state()) as { path: string }[];
+    for (const doc of docs) {
+      if (doc.path.startsWith('bad/fz')) await post({ op: 'delete', path: doc.path });
+    }
   });
 });
 

@@ -77,7 +77,11 @@ export function decodeValue(value: unknown, maxDepth = MAX_WIRE_DEPTH, depth = 0
       return new DocumentRef(value.__ref);
     }
     if (keys.length === 1 && keys[0] === '__bytes' && typeof value.__bytes === 'string') {
-      return Bytes.fromBase64String(value.__bytes);
+      try {
+        return Bytes.fromBase64String(value.__bytes);
+      } catch {
+        throw new BackendError('invalid-argument', 'Bytes that are not valid base64.');
+      }
     }
     if (keys.length === 1 && keys[0] === '__geo' && Array.isArray(value.__geo)) {
       const [latitude, longitude] = value.__geo as unknown[];

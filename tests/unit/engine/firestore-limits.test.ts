@@ -157,6 +157,10 @@ describe('the wire', () => {
     );
   });
 
+  it('refuses bytes that are not base64 as invalid-argument, not an internal error', () => {
+    refused(() => decodeDoc({ b: { __bytes: '!!\uD800' } }), /not valid base64/);
+  });
+
   it('still decodes a 20-level document with transforms', () => {
     const doc = { ...nested(20), n: increment(1) };
     expect(decodeDoc(JSON.parse(JSON.stringify(doc)))).toEqual(doc);
