@@ -629,6 +629,39 @@ describe('listeners', () => {
     s.ws.close();
   });
 
+  it("a listen query past Firestore's limits, or nested 100,000 levels, is refused and the socket goes on", async () => {
+    const s = await openSocket();
+    s.ws.send(JSON.stringify({ type: 'auth', token: user.idToken }));
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    s.ws.send(
+      `{"type":"listen","id":"deep","target":{"kind":"query","spec":{"collection":"bad",` +
+        `"where":[{"field":"v","op":"==","value":${deep}}]}}}`,
+    );
+    s.ws.send(
+      JSON.stringify({
+        type: 'listen',
+        id: 'huge',
+        target: { kind: 'query', spec: { collection: 'bad', limit: 1e12 } },
+      }),
+    );
+    s.ws.send(
+      JSON.stringify({ type: 'listen', id: 'good', target: { kind: 'doc', path: 'bad/seed' } }),
+    );
+    await s.wait(4);
+    expect(s.messages[1]).toMatchObject({
+      type: 'error',
+      id: 'deep',
+      error: { code: 'invalid-argument', message: expect.stringMatching(/nested/) },
+    });
+    expect(s.messages[2]).toMatchObject({
+      type: 'error',
+      id: 'huge',
+      error: { code: 'invalid-argument', message: expect.stringMatching(/limit/) },
+    });
+    expect(s.messages[3]).toMatchObject({ type: 'snapshot', id: 'good' });
+    s.ws.close();
+  });
+
   it('nonsense messages get invalid-argument and the socket keeps working', async () => {
     const s = await openSocket();
     s.ws.send('{not json');
