@@ -329,6 +329,10 @@ async function main(): Promise<void> {
       DATA_DIR: join(dataRoot, 'db'),
       // Under `npm run dev` an edit of firestore.rules or storage.rules takes effect at once.
       ...(dev ? { RULES_WATCH: '1' } : { APP_DIST: join(root, 'dist') }),
+      // The card pages are rendered with React on this server: `npm start` uses React's production
+      // build (several times faster per page, as on Cloud Functions); `npm run dev` keeps the
+      // development build and its warnings.
+      NODE_ENV: dev ? 'development' : 'production',
       SEED_DEMO: '1',
       PUBLIC_ORIGIN: `http://localhost:${appPort}`,
       FIREBASE_AUTH_EMULATOR_HOST: emulator.host,

@@ -102,6 +102,13 @@ export function isAllowedOrigin(
   return sameHost && (allowed.allowRemote === true || isLoopbackHost(hostname));
 }
 
+/**
+ * A route that holds writes in memory (the public surfaces' buffered view counts, which protect a
+ * busy card's summary from hot-document writes): `close()` calls its `flush` before the store
+ * closes, so a clean stop loses no count.
+ */
+export type FlushingRoute = RouteHandler & { flush?: () => Promise<void> };
+
 export interface RunningServer {
   url: string;
   ctx: ServerContext;
@@ -109,6 +116,7 @@ export interface RunningServer {
   idle(): Promise<void>;
   /** Marks start-up work done: /api/health answers 200 from now on (see `startsUnready`). */
   markReady(): void;
+  /** Stops serving, writes what routes buffered (`FlushingRoute`), waits for triggers, closes. */
   close(): Promise<void>;
 }
 
@@ -309,6 +317,15 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        await idle();
+        for (const route of new Set<FlushingRoute>(routes)) {
+          try {
+            await route.flush?.();
+          } catch (err) {
+            console.error('[local-server] flushing buffered writes failed', err);
+          }
+        }
+        // The flushed writes' triggers run before the store closes.
         await idle();
         store.close();
         await verifier.close();

@@ -39,6 +39,11 @@ export class HttpError extends BackendError {
 
 export function toBackendError(err: unknown): BackendError {
   if (err instanceof BackendError) return err;
+  // A stack overflow here can only come from input nested beyond what the checks bound (the wire
+  // refuses deep JSON first): the request is at fault, and it changed nothing.
+  if (err instanceof RangeError && /call stack/i.test(err.message)) {
+    return new BackendError('invalid-argument', 'The request is nested too deeply.');
+  }
   console.error('[local-server] unexpected error', err);
   return new BackendError('internal', 'The server failed to handle the request.');
 }

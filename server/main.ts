@@ -27,6 +27,7 @@ import { paymentsRoutes, paymentsTriggers } from './stand-ins/payments';
 import { resumeUnfinishedJobs } from './triggers/jobs';
 import { backfillNameLower } from '@/server/jobs/backfill-name-lower';
 import { backfillTeamUsage } from '@/server/team-usage';
+import { repairCardCounts } from '@/server/card-count';
 import { serverDbFromSync } from '@/backend/local/sync-server-db';
 import type { CommitTrigger, RouteHandler } from './types';
 
@@ -121,6 +122,13 @@ if (backfilled > 0) console.log(`Added the search field to ${backfilled} older c
 await server.idle();
 const teamsCounted = await backfillTeamUsage(serverDbFromSync(server.ctx.db));
 if (teamsCounted > 0) console.log(`Counted the cards of ${teamsCounted} older team(s).`);
+// A crash between a card's commit and its trigger leaves the counts behind the cards: recounted
+// where they drifted, before any job or client writes a card (src/server/card-count.ts).
+const repaired = await repairCardCounts(serverDbFromSync(server.ctx.db));
+if (repaired.accounts > 0) {
+  console.log(`Repaired plan.cardsInUse of ${repaired.accounts} account(s) that had drifted.`);
+}
+if (repaired.teams > 0) console.log(`Repaired the card counts of ${repaired.teams} team(s).`);
 const resumed = await resumeUnfinishedJobs(server.ctx.db);
 if (resumed > 0) console.log(`Resuming ${resumed} unfinished job(s).`);
 server.markReady();
@@ -136,6 +144,8 @@ function stop(signal: string): void {
   rules.close();
   stopSchedules();
   // A job still running stops with the process; its next start resumes it from its cursor.
+  // close() writes the view counts still buffered (at most a second's worth) before the store
+  // closes, so a clean stop loses none; a lead's count is never buffered (it is in the lead's commit).
   server.close().then(
     () => process.exit(0),
     (err: unknown) => {

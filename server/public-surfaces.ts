@@ -15,7 +15,8 @@ import {
   type PublicResponse,
 } from '@/server/public-surfaces/public-surfaces-handler';
 import type { WalletConfig } from '@/server/wallet/wallet-config';
-import type { RouteHandler } from './types';
+import type { FlushingRoute } from './create-server';
+import type { ServerContext } from './types';
 
 export interface PublicSurfacesOptions {
   /** Path prefix (`/c`) or absolute base (`https://card.example.com`) of card pages. */
@@ -92,7 +93,7 @@ function send(req: IncomingMessage, res: ServerResponse, answer: PublicResponse)
   if (!req.complete) req.resume();
 }
 
-export function createPublicSurfaces(options: PublicSurfacesOptions): RouteHandler {
+export function createPublicSurfaces(options: PublicSurfacesOptions): FlushingRoute {
   const routes = (origin: string) => ({
     card: surface(options.cardBase, origin),
     signature: surface(options.signatureBase, origin),
@@ -113,11 +114,11 @@ export function createPublicSurfaces(options: PublicSurfacesOptions): RouteHandl
   const directory = createDirectoryPage({ path: directoryPath });
   const ours = [prefixes.card.path, prefixes.signature.path, prefixes.link.path, directoryPath];
 
-  return async function publicSurfaces(
+  async function publicSurfaces(
     req: IncomingMessage,
     res: ServerResponse,
     url: URL,
-    ctx,
+    ctx: ServerContext,
   ): Promise<boolean> {
     const p = url.pathname;
     if (!ours.some((prefix) => p === prefix || p.startsWith(`${prefix}/`))) return false;
@@ -140,5 +141,7 @@ export function createPublicSurfaces(options: PublicSurfacesOptions): RouteHandl
     if (answer === null) return false;
     send(req, res, answer);
     return true;
-  };
+  }
+  // The buffered view counts are written when the server closes (`startServer`'s close()).
+  return Object.assign(publicSurfaces, { flush: () => handler.flushCounters() });
 }

@@ -119,7 +119,7 @@ export function openStore(dataDir: string): Store {
     if (!docs) {
       docs = new Map();
       for (const row of selectCollection.all(collectionPath))
-        docs.set(row.path, decodeDoc(JSON.parse(row.data)));
+        docs.set(row.path, decodeDoc(JSON.parse(row.data), Infinity));
       cache.set(collectionPath, docs);
     }
     return docs;
@@ -129,7 +129,7 @@ export function openStore(dataDir: string): Store {
     const cached = cache.get(parentCollection(docPath));
     if (cached) return cached.get(docPath) ?? null;
     const row = selectDoc.get(docPath);
-    return row ? decodeDoc(JSON.parse(row.data)) : null;
+    return row ? decodeDoc(JSON.parse(row.data), Infinity) : null;
   }
 
   const runCommit = db.transaction(

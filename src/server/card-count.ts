@@ -10,9 +10,10 @@
 import type { DocData } from '../backend/port';
 import type { ServerDb } from '../backend/server-port';
 import { accountsToRecount, cardsInUse } from '../domain/card-count';
+import { teamUsageOf, type TeamUsage } from '../domain/team-usage';
 import { isCountedByImportJob } from './jobs/job-cards';
 import type { EventKey } from './processed-events';
-import { applyCardToTeamUsage } from './team-usage';
+import { applyCardToTeamUsage, recountTeamUsage } from './team-usage';
 
 /** The document path the trigger listens to. */
 export const CARD_DOCUMENT = 'cards/{cardId}';
@@ -62,4 +63,108 @@ export async function recountCardsInUse(
   // The team page's counts (./team-usage.ts) move with the same writes, so the same trigger keeps them.
   // Applied as a change, so only once per event (`once`: the event, when a host delivers events).
   await applyCardToTeamUsage(db, before, after, once, now);
+}
+
+/** Cards read per page by the start-up check. */
+const CHECK_PAGE = 1000;
+
+/** What the start-up check repaired. */
+export interface CountRepair {
+  /** Accounts whose `plan.cardsInUse` was not their real count. */
+  readonly accounts: number;
+  /** Team usage documents that were not their team's real counts. */
+  readonly teams: number;
+}
+
+function storedCardsInUse(account: DocData | null | undefined): number | undefined {
+  const plan = account?.['plan'];
+  if (typeof plan !== 'object' || plan === null) return undefined;
+  const value = (plan as Record<string, unknown>)['cardsInUse'];
+  return typeof value === 'number' ? value : undefined;
+}
+
+function usageDiffers(stored: DocData | null | undefined, usage: TeamUsage): boolean {
+  return (
+    !stored ||
+    stored['cards'] !== usage.cards ||
+    stored['linksCoupled'] !== usage.linksCoupled ||
+    stored['brandingCoupled'] !== usage.brandingCoupled
+  );
+}
+
+/**
+ * The check a host runs at start, while no card write is pending (issue 26): commit triggers run
+ * after the write is durable, so a crash between the two leaves `plan.cardsInUse` (and a team's
+ * usage) behind the cards. It counts every card once, in pages by id, compares each account's and
+ * each team's stored counts with the real ones and recounts, in a transaction, only those that
+ * drifted (an account with a stale count but no cards left is found by its non-zero count). Safe to
+ * run any number of times: a second run repairs nothing.
+ */
+export async function repairCardCounts(db: ServerDb): Promise<CountRepair> {
+  const inUse = new Map<string, number>();
+  const teams = new Map<string, { accountId: string; teamId: string; usage: TeamUsage }>();
+  let after: string | null = null;
+  for (;;) {
+    const page = await db.query({
+      collection: 'cards',
+      ...(after !== null ? { where: [{ field: 'id', op: '>' as const, value: after }] } : {}),
+      orderBy: [{ field: 'id', direction: 'asc' }],
+      limit: CHECK_PAGE,
+    });
+    for (const doc of page) {
+      const { accountId, teamId } = doc.data;
+      if (typeof accountId !== 'string' || accountId === '') continue;
+      inUse.set(accountId, (inUse.get(accountId) ?? 0) + cardsInUse([doc.data]));
+      if (typeof teamId !== 'string' || teamId === '') continue;
+      const key = `${accountId}/${teamId}`;
+      const one = teamUsageOf([doc.data]);
+      const team = teams.get(key);
+      if (team === undefined) teams.set(key, { accountId, teamId, usage: one });
+      else
+        team.usage = {
+          cards: team.usage.cards + one.cards,
+          linksCoupled: team.usage.linksCoupled + one.linksCoupled,
+          brandingCoupled: team.usage.brandingCoupled + one.brandingCoupled,
+        };
+    }
+    const last = page.at(-1);
+    if (page.length < CHECK_PAGE || !last) break;
+    after = typeof last.data.id === 'string' ? last.data.id : last.id;
+  }
+
+  // The accounts with cards, and those whose stored count says they have some.
+  const accounts = new Set(inUse.keys());
+  const counted = await db.query({
+    collection: 'accounts',
+    where: [{ field: 'plan.cardsInUse', op: '>', value: 0 }],
+  });
+  for (const doc of counted) accounts.add(doc.id);
+
+  let repairedAccounts = 0;
+  let repairedTeams = 0;
+  for (const accountId of accounts) {
+    const account = await db.get(`accounts/${accountId}`);
+    if (!account.exists) continue;
+    const stored = storedCardsInUse(account.data);
+    if (
+      (stored ?? 0) !== (inUse.get(accountId) ?? 0) ||
+      (stored === undefined && inUse.has(accountId))
+    ) {
+      if (await recountAccount(db, accountId)) repairedAccounts++;
+    }
+    // Its teams: the usage documents stored, and the teams that have cards.
+    const usageDocs = await db.query({ collection: `accounts/${accountId}/teamUsage` });
+    const teamIds = new Set(usageDocs.map((doc) => doc.id));
+    for (const team of teams.values()) if (team.accountId === accountId) teamIds.add(team.teamId);
+    for (const teamId of teamIds) {
+      const real = teams.get(`${accountId}/${teamId}`)?.usage ?? teamUsageOf([]);
+      const storedUsage = usageDocs.find((doc) => doc.id === teamId)?.data;
+      // A team with no cards and no usage document has nothing to repair.
+      if (storedUsage === undefined && real.cards === 0) continue;
+      if (usageDiffers(storedUsage, real) && (await recountTeamUsage(db, accountId, teamId))) {
+        repairedTeams++;
+      }
+    }
+  }
+  return { accounts: repairedAccounts, teams: repairedTeams };
 }

@@ -49,6 +49,13 @@ async function state(): Promise<unknown> {
   return answer.body.docs;
 }
 
+/** A document whose field `a` holds `levels` maps, one in the other. */
+function nestedMaps(levels: number): Record<string, unknown> {
+  let value: Record<string, unknown> = {};
+  for (let i = 1; i < levels; i++) value = { a: value };
+  return { a: value };
+}
+
 function expectError(answer: Answer, status: number, code: string): void {
   expect(answer.body.error?.code, JSON.stringify(answer.body)).toBe(code);
   expect(answer.status).toBe(status);
@@ -185,6 +192,101 @@ describe('malformed requests', () => {
             { kind: 'set', path: 'bad/new', data: { v: 1 } },
             { kind: 'set', path: 'bad/seed', data: { blob: 'x'.repeat(1100 * 1024) } },
           ],
+        }),
+      400,
+      'invalid-argument',
+    ],
+    // Firestore's limits (issue 26): refused as Firestore refuses them, before anything is written.
+    [
+      'a document nested 21 levels (Firestore: 20)',
+      () => post({ op: 'set', path: 'bad/deep', data: nestedMaps(21) }),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'a document nested 100 levels',
+      () => post({ op: 'set', path: 'bad/deep', data: nestedMaps(100) }),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'a body nested 100,000 levels deep (was a 500: stack overflow)',
+      () =>
+        post(
+          `{"op":"set","path":"bad/deep","data":${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}}`,
+          user.idToken,
+          true,
+        ),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'a batch nested 100,000 levels deep in its second write',
+      () =>
+        post(
+          `{"op":"batch","ops":[{"kind":"set","path":"bad/new","data":{"v":1}},` +
+            `{"kind":"set","path":"bad/deep","data":{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}}]}`,
+          user.idToken,
+          true,
+        ),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'bytes that are not base64 (was a 500)',
+      () => post({ op: 'set', path: 'bad/bytes', data: { b: { __bytes: '!!\uD800' } } }),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'an array directly inside an array',
+      () => post({ op: 'set', path: 'bad/nest', data: { list: [[1]] } }),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'a document id of 2,000 bytes (Firestore: 1,500)',
+      () => post({ op: 'set', path: `bad/${'x'.repeat(2000)}`, data: { v: 1 } }),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'a document id with a lone surrogate (not UTF-8)',
+      () => post({ op: 'set', path: 'bad/a\uD800b', data: { v: 1 } }),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'a query limit of 1e12',
+      () => post({ op: 'query', query: { collection: 'bad', limit: 1e12 } }),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'a query with 100,000 filters',
+      () =>
+        post({
+          op: 'query',
+          query: {
+            collection: 'bad',
+            where: Array.from({ length: 100_000 }, () => ({ field: 'v', op: '==', value: 1 })),
+          },
+        }),
+      400,
+      'invalid-argument',
+    ],
+    [
+      'a query with 36 disjunctions (Firestore: 30)',
+      () =>
+        post({
+          op: 'query',
+          query: {
+            collection: 'bad',
+            where: [
+              { field: 'a', op: 'in', value: [1, 2, 3, 4, 5, 6] },
+              { field: 'b', op: 'array-contains-any', value: [1, 2, 3, 4, 5, 6] },
+            ],
+          },
         }),
       400,
       'invalid-argument',
@@ -527,6 +629,39 @@ describe('listeners', () => {
     s.ws.close();
   });
 
+  it("a listen query past Firestore's limits, or nested 100,000 levels, is refused and the socket goes on", async () => {
+    const s = await openSocket();
+    s.ws.send(JSON.stringify({ type: 'auth', token: user.idToken }));
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    s.ws.send(
+      `{"type":"listen","id":"deep","target":{"kind":"query","spec":{"collection":"bad",` +
+        `"where":[{"field":"v","op":"==","value":${deep}}]}}}`,
+    );
+    s.ws.send(
+      JSON.stringify({
+        type: 'listen',
+        id: 'huge',
+        target: { kind: 'query', spec: { collection: 'bad', limit: 1e12 } },
+      }),
+    );
+    s.ws.send(
+      JSON.stringify({ type: 'listen', id: 'good', target: { kind: 'doc', path: 'bad/seed' } }),
+    );
+    await s.wait(4);
+    expect(s.messages[1]).toMatchObject({
+      type: 'error',
+      id: 'deep',
+      error: { code: 'invalid-argument', message: expect.stringMatching(/nested/) },
+    });
+    expect(s.messages[2]).toMatchObject({
+      type: 'error',
+      id: 'huge',
+      error: { code: 'invalid-argument', message: expect.stringMatching(/limit/) },
+    });
+    expect(s.messages[3]).toMatchObject({ type: 'snapshot', id: 'good' });
+    s.ws.close();
+  });
+
   it('nonsense messages get invalid-argument and the socket keeps working', async () => {
     const s = await openSocket();
     s.ws.send('{not json');
@@ -551,6 +686,72 @@ describe('listeners', () => {
       doc: { exists: true, data: { v: 1 } },
     });
     s.ws.close();
+  });
+});
+
+describe('fuzzing /api/db', () => {
+  /** A seeded generator (mulberry32): the same 400 bodies on every run. */
+  function random(seed: number): () => number {
+    let a = seed;
+    return () => {
+      a = (a + 0x6d2b79f5) | 0;
+      let t = Math.imul(a ^ (a >>> 15), 1 | a);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+  const rnd = random(26);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
+  const KEYS = ['op', 'path', 'data', 'kind', 'query', 'collection', 'ops', 'where', 'field'];
+  const TAGS = ['value', 'limit', 'orderBy', '__date', '__num', '__ref', '__geo', '__bytes'];
+  const MORE = ['__transform', 'by', 'values', 'merge', 'constructor', '__proto__'];
+  function value(depth = 0): unknown {
+    const r = rnd();
+    if (depth > 3 || r < 0.3) {
+      return pick([null, 0, -1, 1e308, 'x', '', 'bad/x', true, 'a.b', '__proto__', '\uD800']);
+    }
+    if (r < 0.5) return Array.from({ length: Math.floor(rnd() * 3) }, () => value(depth + 1));
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < 3; i++) out[pick([...KEYS, ...TAGS, ...MORE])] = value(depth + 1);
+    return out;
+  }
+
+  it('400 malformed bodies: none is answered 5xx, and the server goes on', async () => {
+    const failures: string[] = [];
+    for (let i = 0; i < 400; i++) {
+      const op = pick(['get', 'query', 'set', 'update', 'delete', 'add', 'batch', 'x']);
+      const body: Record<string, unknown> = { op };
+      for (const key of ['path', 'data', 'query', 'collection', 'ops', 'merge']) {
+        if (rnd() < 0.6) body[key] = value();
+      }
+      // Fuzzed writes go to paths of their own (`bad/fz*`), never over the seeded document.
+      if (rnd() < 0.3) body.path = `bad/fz${i}`;
+      if (op === 'batch' && rnd() < 0.5) {
+        body.ops = [{ kind: pick(['set', 'update', 'delete']), path: `bad/fz${i}`, data: value() }];
+      }
+      if (op === 'query' && rnd() < 0.5) {
+        body.query = {
+          collection: 'bad',
+          where: [
+            {
+              field: pick(['a', 'a.b', '']),
+              op: pick(['==', 'in', '<', 'array-contains-any', 'not-in']),
+              value: value(),
+            },
+          ],
+          orderBy: value(),
+          limit: value(),
+        };
+      }
+      const answer = await post(body);
+      if (answer.status >= 500) failures.push(`${answer.status} ${JSON.stringify(body)}`);
+    }
+    expect(failures).toEqual([]);
+    // What the fuzz managed to write (valid writes to its own paths) is removed again.
+    const docs = (await state()) as { path: string }[];
+    for (const doc of docs) {
+      if (doc.path.startsWith('bad/fz')) await post({ op: 'delete', path: doc.path });
+    }
   });
 });
 

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { authEmulatorHost, createTestUser } from '../support/auth-emulator';
+import { startTestServer } from '../support/local-server';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const TOTAL = 300;
@@ -20,27 +21,29 @@ const KILL_AFTER = 150;
 const children: ChildProcess[] = [];
 let dataDir = '';
 
+const dirs: string[] = [];
+
 afterAll(async () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
-async function startChild(dir: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'tests/support/permissive-server-main.ts'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dir,
-        FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+async function startChild(
+  dir: string,
+  entry = 'tests/support/permissive-server-main.ts',
+): Promise<{ url: string; child: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(),
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
@@ -60,7 +63,7 @@ async function startChild(dir: string): Promise<{ url: string; child: ChildProce
     child.stderr?.on('data', onData);
     child.on('exit', (code) => reject(new Error(`The server exited (${code}):\n${output}`)));
   });
-  return { url, child };
+  return { url, child, output: () => output };
 }
 
 it('loses no acknowledged write when the server is killed with SIGKILL mid-stream', async () => {
@@ -152,3 +155,52 @@ it('loses no acknowledged write when the server is killed with SIGKILL mid-strea
   expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER);
   expect(acknowledged.length).toBeLessThan(TOTAL);
 }, 120_000);
+
+it('repairs at start the card counts a crash left behind the cards, and says so', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'cardbuilder-recount-'));
+  dirs.push(dir);
+  // Written with server privileges and no triggers: the state a crash between a card's commit
+  // and its counting trigger leaves.
+  const seeding = await startTestServer({ dataDir: dir });
+  const db = seeding.ctx.db;
+  db.set('accounts/drifted', { id: 'drifted', ownerId: 'u1', plan: { cardsInUse: 5 } });
+  db.set('accounts/emptied', { id: 'emptied', ownerId: 'u2', plan: { cardsInUse: 2 } });
+  db.set('accounts/right', { id: 'right', ownerId: 'u3', plan: { cardsInUse: 1 } });
+  for (const [id, accountId, isArchived] of [
+    ['c1', 'drifted', false],
+    ['c2', 'drifted', false],
+    ['c3', 'drifted', true],
+    ['c4', 'right', false],
+  ] as const) {
+    db.set(`cards/${id}`, { id, accountId, teamId: 't1', isArchived });
+  }
+  db.set('accounts/drifted/teamUsage/t1', {
+    cards: 7,
+    linksCoupled: 0,
+    brandingCoupled: 0,
+    accountId: 'drifted',
+    teamId: 't1',
+  });
+  await seeding.close();
+
+  // The real entry point (`npm start`'s server), on that data folder.
+  const started = await startChild(dir, 'server/main.ts');
+  const exited = new Promise<void>((resolve) => started.child.once('exit', () => resolve()));
+  started.child.kill('SIGTERM');
+  await exited;
+  expect(started.output()).toMatch(/Repaired plan\.cardsInUse of 2 account\(s\)/);
+
+  const after = await startTestServer({ dataDir: dir });
+  try {
+    const plan = (id: string) =>
+      (after.ctx.db.get(`accounts/${id}`).data?.plan as { cardsInUse?: number } | undefined)
+        ?.cardsInUse;
+    expect(plan('drifted')).toBe(2);
+    expect(plan('emptied')).toBe(0);
+    expect(plan('right')).toBe(1);
+    expect(after.ctx.db.get('accounts/drifted/teamUsage/t1').data).toMatchObject({ cards: 2 });
+    expect(after.ctx.db.get('accounts/right/teamUsage/t1').data).toMatchObject({ cards: 1 });
+  } finally {
+    await after.close();
+  }
+}, 60_000);

@@ -3,6 +3,9 @@
  * click-tracking redirect, the lead endpoint with its limits, and the signature preview. Documents
  * are seeded with server privileges, as the app's own writes would leave them.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocData } from '@/backend/port';
 import { createPublicSurfaces } from '../../server/public-surfaces';
@@ -369,6 +372,23 @@ describe('lead form', () => {
     expect(entries[0]?.createdAt).toBeInstanceOf(Date);
   });
 
+  it('counts a lead answered 201 in the same commit: the count is stored before the answer', async () => {
+    seed('lead-count');
+    const today = new Date().toISOString().slice(0, 10);
+    for (let i = 1; i <= 3; i++) {
+      const res = await postLead('lead-count', JSON.stringify({ name: `Lead ${i}` }));
+      expect(res.status).toBe(201);
+      // Read at once, without waiting for any buffer: the acknowledgement means durable.
+      expect(summary('lead-count')).toMatchObject({
+        leads: i,
+        leadsByDay: { [today]: i },
+        accountId: 'acme',
+        cardId: 'lead-count',
+      });
+    }
+    expect(docs('analytics/lead-count/entries')).toHaveLength(3);
+  });
+
   it('takes a plain form post (no JavaScript) and redirects back with a thank-you', async () => {
     seed('lead2');
     const res = await postLead(
@@ -572,5 +592,39 @@ describe('attacks on the public surfaces (issue 23)', () => {
     server.ctx.db.update('accounts/sleepy', { isActive: true });
     const back = await surfaces();
     expect(back.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 302, 201]);
+  });
+});
+
+describe('a clean stop', () => {
+  it('writes the buffered view counts before the store closes, so a restart finds them', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cardbuilder-flush-'));
+    const surfaces = () => [
+      createPublicSurfaces({ cardBase: '/c', signatureBase: '/s', linkBase: '/l' }),
+    ];
+    try {
+      const first = await startTestServer({ dataDir, routes: surfaces() });
+      first.ctx.db.set('cards/flushed', card('flushed'));
+      // Five visitors' views within a second: the first is written at once, the other four wait
+      // in the buffer for the summary's next second, and the server is closed before it comes.
+      for (let i = 0; i < 5; i++) {
+        const res = await fetch(`${first.url}/c/flushed-handle`, {
+          headers: { 'user-agent': `${BROWSER} v${i}` },
+        });
+        expect(res.status).toBe(200);
+      }
+      await first.close();
+      const second = await startTestServer({ dataDir, routes: surfaces() });
+      try {
+        const today = new Date().toISOString().slice(0, 10);
+        expect(second.ctx.db.get('analytics/flushed').data).toMatchObject({
+          views: 5,
+          viewsByDay: { [today]: 5 },
+        });
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -7,6 +7,24 @@
 import { BackendError } from '../errors';
 
 const MAX_PATH_BYTES = 6 * 1024;
+/** Firestore's longest document or collection id, in UTF-8 bytes. */
+export const MAX_ID_BYTES = 1500;
+
+/**
+ * Whether `text` is well-formed UTF-16, so that it has a UTF-8 encoding: no surrogate without its
+ * pair. (String.prototype.isWellFormed is not in every runtime the app supports.)
+ */
+export function isWellFormedText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0xd800 || code > 0xdfff) continue;
+    if (code > 0xdbff) return false;
+    const next = text.charCodeAt(i + 1);
+    if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+    i++;
+  }
+  return true;
+}
 
 function segmentsOf(path: unknown, what: string): string[] {
   if (typeof path !== 'string' || path === '') {
@@ -17,6 +35,19 @@ function segmentsOf(path: unknown, what: string): string[] {
   }
   const segments = path.split('/');
   for (const segment of segments) {
+    if (!isWellFormedText(segment)) {
+      throw new BackendError(
+        'invalid-argument',
+        `The ${what} path has an id that is not valid UTF-8 (a lone surrogate); Firestore ids are UTF-8.`,
+      );
+    }
+    if (utf8Length(segment) > MAX_ID_BYTES) {
+      throw new BackendError(
+        'invalid-argument',
+        `The ${what} path has an id longer than ${MAX_ID_BYTES} bytes, Firestore's limit for ` +
+          'document and collection ids.',
+      );
+    }
     // Firestore forbids empty segments, `.` and `..`, and ids of the reserved `__x__` form.
     if (segment === '' || segment === '.' || segment === '..' || /^__.*__$/.test(segment)) {
       throw new BackendError(

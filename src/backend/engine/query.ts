@@ -31,6 +31,13 @@ const OPS: readonly WhereOp[] = [
 const LIST_OPS: readonly WhereOp[] = ['in', 'not-in', 'array-contains-any'];
 const INEQUALITY_OPS: readonly WhereOp[] = ['!=', '<', '<=', '>', '>=', 'not-in'];
 
+/** The most filters one query may hold (Firestore's cost bound on a query's clauses). */
+export const MAX_FILTERS = 100;
+/** Firestore's limit on a query's disjunctions in disjunctive normal form. */
+export const MAX_DISJUNCTIONS = 30;
+/** The largest `limit` Firestore takes: its field is a signed 32-bit integer. */
+export const MAX_LIMIT = 2_147_483_647;
+
 /** Throws `invalid-argument` for a query Firestore would refuse. */
 export function validateQuery(spec: QuerySpec): void {
   if (typeof spec !== 'object' || spec === null) {
@@ -39,6 +46,13 @@ export function validateQuery(spec: QuerySpec): void {
   assertCollectionPath(spec.collection);
   const where = spec.where ?? [];
   if (!Array.isArray(where)) throw new BackendError('invalid-argument', '`where` must be a list.');
+  // Counted before any clause is read: a list of 100,000 filters costs nothing to refuse.
+  if (where.length > MAX_FILTERS) {
+    throw new BackendError(
+      'invalid-argument',
+      `A query may have at most ${MAX_FILTERS} filters; this one has ${where.length}.`,
+    );
+  }
   for (const clause of where as readonly WhereClause[]) {
     if (typeof clause !== 'object' || clause === null) {
       throw new BackendError('invalid-argument', 'Each `where` clause must be an object.');
@@ -65,6 +79,21 @@ export function validateQuery(spec: QuerySpec): void {
       typeOrder(clause.value);
     }
   }
+  // Firestore turns "in" and "array-contains-any" into disjunctions (an OR of ANDs): their lists'
+  // sizes multiply, and a query may hold at most 30 of them.
+  let disjunctions = 1;
+  for (const clause of where as readonly WhereClause[]) {
+    if (clause.op === 'in' || clause.op === 'array-contains-any') {
+      disjunctions *= (clause.value as unknown[]).length;
+    }
+  }
+  if (disjunctions > MAX_DISJUNCTIONS) {
+    throw new BackendError(
+      'invalid-argument',
+      `A query may have at most ${MAX_DISJUNCTIONS} disjunctions in disjunctive normal form; the ` +
+        `"in" and "array-contains-any" filters of this one make ${disjunctions}.`,
+    );
+  }
   if (
     where.filter((c) => c.op === 'not-in').length > 1 ||
     where.filter((c) => c.op === 'array-contains').length > 1
@@ -89,8 +118,20 @@ export function validateQuery(spec: QuerySpec): void {
       );
     }
   }
-  if (spec.limit !== undefined && (!Number.isInteger(spec.limit) || spec.limit < 1)) {
-    throw new BackendError('invalid-argument', '`limit` must be a positive integer.');
+  if (
+    spec.limit !== undefined &&
+    (!Number.isInteger(spec.limit) || spec.limit < 1 || spec.limit > MAX_LIMIT)
+  ) {
+    throw new BackendError(
+      'invalid-argument',
+      `\`limit\` must be a positive integer of at most ${MAX_LIMIT} (Firestore's is a 32-bit integer).`,
+    );
+  }
+  if (orderBy.length > MAX_FILTERS) {
+    throw new BackendError(
+      'invalid-argument',
+      `A query may order by at most ${MAX_FILTERS} fields; this one has ${orderBy.length}.`,
+    );
   }
 }
 

@@ -38,9 +38,29 @@ export function encodeValue(value: unknown): unknown {
   );
 }
 
-/** The inverse of `encodeValue`. */
-export function decodeValue(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((v: unknown) => decodeValue(v));
+/**
+ * The deepest nesting the wire decodes. A document holds at most 20 levels (refused with
+ * Firestore's message where it is written, `validateValue`); requests wrap their values in a few
+ * more (a query's clause, a transform's list). Deeper JSON is refused here, before it is walked, so
+ * a body nested 100,000 levels is a 400, never a stack overflow.
+ */
+export const MAX_WIRE_DEPTH = 64;
+
+/**
+ * The inverse of `encodeValue`. Input nested deeper than `maxDepth` is refused (the store reads
+ * its own rows with no bound: they were accepted when written).
+ */
+export function decodeValue(value: unknown, maxDepth = MAX_WIRE_DEPTH, depth = 0): unknown {
+  if ((Array.isArray(value) || isPlainObject(value)) && depth >= maxDepth) {
+    throw new BackendError(
+      'invalid-argument',
+      `The request is nested more than ${MAX_WIRE_DEPTH} levels deep; a Firestore document ` +
+        'holds at most 20 levels of maps and arrays.',
+    );
+  }
+  if (Array.isArray(value)) {
+    return value.map((v: unknown) => decodeValue(v, maxDepth, depth + 1));
+  }
   if (isPlainObject(value)) {
     const keys = Object.keys(value);
     if (keys.length === 1 && keys[0] === '__date' && typeof value.__date === 'string') {
@@ -57,7 +77,11 @@ export function decodeValue(value: unknown): unknown {
       return new DocumentRef(value.__ref);
     }
     if (keys.length === 1 && keys[0] === '__bytes' && typeof value.__bytes === 'string') {
-      return Bytes.fromBase64String(value.__bytes);
+      try {
+        return Bytes.fromBase64String(value.__bytes);
+      } catch {
+        throw new BackendError('invalid-argument', 'Bytes that are not valid base64.');
+      }
     }
     if (keys.length === 1 && keys[0] === '__geo' && Array.isArray(value.__geo)) {
       const [latitude, longitude] = value.__geo as unknown[];
@@ -71,7 +95,7 @@ export function decodeValue(value: unknown): unknown {
       // Firestore reserves the name, so nothing stored holds it (the other reserved names are
       // refused where data is written, `validateValue`, so that older stored data still reads).
       if (k === '__proto__') assertFieldName(k, 'the request');
-      out[k] = decodeValue(v);
+      out[k] = decodeValue(v, maxDepth, depth + 1);
     }
     return out;
   }
@@ -79,8 +103,8 @@ export function decodeValue(value: unknown): unknown {
 }
 
 /** Decodes a document's fields; refuses anything that is not a map. */
-export function decodeDoc(value: unknown): Plain {
-  const decoded = decodeValue(value);
+export function decodeDoc(value: unknown, maxDepth = MAX_WIRE_DEPTH): Plain {
+  const decoded = decodeValue(value, maxDepth);
   if (!isPlainObject(decoded)) {
     throw new BackendError('invalid-argument', 'Document data must be a JSON object.');
   }

@@ -24,10 +24,29 @@ import type { Plain } from './values';
 export const MAX_DOC_BYTES = 1024 * 1024;
 
 /**
- * Checks that `value` is storable: no undefined, no functions or class instances, no array inside
- * an array, transforms only as map fields. Throws `invalid-argument` naming the field.
+ * Firestore's deepest nesting of maps and arrays in a document: 20 levels. A map or an array that
+ * is a document's field is level 1 (`{a: {b: {}}}` is two levels deep).
  */
-export function validateValue(value: unknown, where: string, inArray = false): void {
+export const MAX_DEPTH = 20;
+
+/** Firestore's longest field name, in UTF-8 bytes. */
+export const MAX_FIELD_NAME_BYTES = 1500;
+
+function tooDeep(where: string): BackendError {
+  return new BackendError(
+    'invalid-argument',
+    `The document is nested too deeply: ${where} is deeper than ${MAX_DEPTH} levels of maps and ` +
+      `arrays, Firestore's limit.`,
+  );
+}
+
+/**
+ * Checks that `value` is storable: no undefined, no functions or class instances, no array inside
+ * an array, transforms only as map fields, at most `MAX_DEPTH` levels of maps and arrays, field
+ * names of at most 1,500 bytes. Throws `invalid-argument` naming the field. `depth` is the level of
+ * `value` itself (the document is level 0), so the walk stops at the limit, never deeper.
+ */
+export function validateValue(value: unknown, where: string, inArray = false, depth = 0): void {
   if (value === undefined) {
     throw new BackendError('invalid-argument', `Unsupported field value: undefined (at ${where}).`);
   }
@@ -46,9 +65,13 @@ export function validateValue(value: unknown, where: string, inArray = false): v
   }
   if (Array.isArray(value)) {
     if (inArray) {
-      throw new BackendError('invalid-argument', `Nested arrays are not supported (at ${where}).`);
+      throw new BackendError(
+        'invalid-argument',
+        `Nested arrays are not supported: an array cannot directly contain another array (at ${where}).`,
+      );
     }
-    value.forEach((v, i) => validateValue(v, `${where}[${i}]`, true));
+    if (depth > MAX_DEPTH) throw tooDeep(where);
+    value.forEach((v, i) => validateValue(v, `${where}[${i}]`, true, depth + 1));
     return;
   }
   if (isFieldTransform(value)) {
@@ -58,21 +81,28 @@ export function validateValue(value: unknown, where: string, inArray = false): v
         `A transform cannot be inside an array (at ${where}).`,
       );
     }
-    validateTransform(value, where);
+    validateTransform(value, where, depth);
     return;
   }
   if (isPlainObject(value)) {
+    if (depth > MAX_DEPTH) throw tooDeep(where);
     for (const [k, v] of Object.entries(value)) {
       if (k === '') throw new BackendError('invalid-argument', `Empty field name at ${where}.`);
       assertFieldName(k, where);
-      validateValue(v, `${where}.${k}`);
+      if (utf8Length(k) > MAX_FIELD_NAME_BYTES) {
+        throw new BackendError(
+          'invalid-argument',
+          `A field name at ${where} is longer than ${MAX_FIELD_NAME_BYTES} bytes.`,
+        );
+      }
+      validateValue(v, `${where}.${k.length > 40 ? `${k.slice(0, 40)}…` : k}`, false, depth + 1);
     }
     return;
   }
   throw new BackendError('invalid-argument', `Unsupported field value at ${where}.`);
 }
 
-function validateTransform(t: FieldTransform, where: string): void {
+function validateTransform(t: FieldTransform, where: string, depth: number): void {
   switch (t.__transform) {
     case 'serverTimestamp':
     case 'deleteField':
@@ -90,7 +120,9 @@ function validateTransform(t: FieldTransform, where: string): void {
           `${t.__transform}() needs values (at ${where}).`,
         );
       }
-      t.values.forEach((v, i) => validateValue(v, `${where}[${i}]`, true));
+      // The values go into the field's array: one level below it.
+      if (depth > MAX_DEPTH) throw tooDeep(where);
+      t.values.forEach((v, i) => validateValue(v, `${where}[${i}]`, true, depth + 1));
       return;
     default:
       throw new BackendError(
@@ -240,6 +272,9 @@ export function applyWrite(before: DocData | null, op: WriteOp, now: Date): DocD
         `Unknown write kind "${String((op as { kind: unknown }).kind)}".`,
       );
   }
+  // An update's dotted keys (`a.b.c`) nest their values below the named fields: the limit holds
+  // for the document it leaves.
+  if (op.kind === 'update') validateValue(after, 'document');
   const size = documentSize(op.path, after);
   if (size > MAX_DOC_BYTES) {
     throw new BackendError(

@@ -2,7 +2,8 @@
  * The lead form's POST (`{card}/{id}/lead`): rate-limited per address and per card and address,
  * size-capped, parsed against the fields the card's form really has (`lead-input.ts`), stored as
  * an entry with the consent wording read from the card, mailed to the card's owner while they
- * belong to the card's account, else to the account's owner (`lead-mail.ts`), and counted. A form post is answered with a redirect back to the card; a JSON
+ * belong to the card's account, else to the account's owner (`lead-mail.ts`), and counted in the same
+ * commit as the entry (so a 201 means the count is stored). A form post is answered with a redirect back to the card; a JSON
  * post with JSON.
  */
 import type { DocData, WriteOp } from '@/backend/port';
@@ -25,7 +26,7 @@ import type {
   PublicSurfacesConfig,
 } from './public-surface-types';
 import { createRateLimiter } from './rate-limiter';
-import { ownerMark } from './surface-analytics';
+import { ownerMark, summaryWrite } from './surface-analytics';
 import { html, json, redirect } from './surface-answers';
 import type { SurfaceDeps } from './surface-deps';
 import { dayKey, header, newId } from './surface-request';
@@ -88,7 +89,7 @@ export type LeadRoute = (
 ) => Promise<PublicResponse>;
 
 export function createLeadRoute(
-  { now, cards, analytics }: SurfaceDeps,
+  { now, cards }: SurfaceDeps,
   config: Pick<PublicSurfacesConfig, 'leadsPerMinute' | 'leadKeys'>,
 ): LeadRoute {
   const leadLimiter = createRateLimiter({
@@ -163,12 +164,12 @@ export function createLeadRoute(
             : {}),
         },
       },
-      ...mark,
+      // The count in the lead's own commit: once answered 201, the lead is counted too, even if
+      // the process dies the next instant (issue 26). The write carries the owner keys `mark`
+      // would write. Leads are rate-limited per card and address, so this summary write is not
+      // the hot path the counter buffer protects (views are).
+      summaryWrite(card, { leads: increment(1), leadsByDay: { [day]: increment(1) } }),
     ]);
-    await analytics.count(ctx.db, card, {
-      leads: increment(1),
-      leadsByDay: { [day]: increment(1) },
-    });
     if (wantsJson) return json(201, { ok: true });
     const back = new URL(cardPublicUrl(card, ctx.hosts));
     back.searchParams.set('thanks', '1');

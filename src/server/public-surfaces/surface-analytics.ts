@@ -18,9 +18,10 @@
  *                                      checkbox: the wording read from the card, never the request
  *
  * The day maps grow by one key per active day (a few KB a year), far below the 1 MiB document
- * limit. The summary's counts go through `counter-buffer.ts`, which adds up the increments of a busy
- * card and writes its summary at most once a second, so a card that goes viral never holds a hot
- * document (Firestore sustains about one write per second per document). Who counts, and how
+ * limit. A lead's counts are written in the lead's own batch (`summaryWrite`): a lead answered 201
+ * is counted, whatever happens next. The other counts (views, scans, saves, clicks) go through
+ * `counter-buffer.ts`, which adds up the increments of a busy card and writes its summary at most
+ * once a second, so a card that goes viral never holds a hot document (Firestore sustains about one write per second per document). Who counts, and how
  * often, is decided by `visitor-counting.ts`: robots, preview fetchers, scripts, HEAD requests and
  * prefetches never; a visitor once per card per 30 minutes for each of view, QR scan (`via=1`),
  * contact save and link click.
@@ -77,6 +78,32 @@ export async function ownerMark(db: PublicDb, card: Card): Promise<WriteOp[] | n
   ];
 }
 
+/**
+ * The write that adds `fields` to the card's summary, with its owner keys: a set-merge of
+ * increments, which needs no read. The lead route puts it in the lead's own batch, so that a lead
+ * answered 201 is counted in the same commit (issue 26); views and other busy counts go through the
+ * buffer (`count`).
+ */
+export function summaryWrite(card: Card, fields: DocData): WriteOp {
+  return {
+    kind: 'set',
+    path: `analytics/${card.id}`,
+    data: summaryData(card, fields),
+    merge: true,
+  };
+}
+
+/** The summary's owner keys with `fields` and the time of the write. */
+function summaryData(card: Card, fields: DocData): DocData {
+  return {
+    cardId: card.id,
+    accountId: card.accountId,
+    ...(card.teamId ? { teamId: card.teamId } : {}),
+    ...fields,
+    updatedAt: serverTimestamp(),
+  };
+}
+
 export function createSurfaceAnalytics(
   config: Pick<PublicSurfacesConfig, 'counters' | 'visitors'>,
 ): SurfaceAnalytics {
@@ -114,13 +141,7 @@ export function createSurfaceAnalytics(
     },
     count(db, card, fields) {
       return countersOf(db)
-        .add(`analytics/${card.id}`, {
-          cardId: card.id,
-          accountId: card.accountId,
-          ...(card.teamId ? { teamId: card.teamId } : {}),
-          ...fields,
-          updatedAt: serverTimestamp(),
-        })
+        .add(`analytics/${card.id}`, summaryData(card, fields))
         .catch((err: unknown) => {
           // Analytics must never break the page a visitor came for.
           console.error('[public-surfaces] analytics write failed', err);
