@@ -28,6 +28,12 @@ test('a super admin deactivates and reactivates an account through setAccountAct
   signIn,
 }) => {
   const owner = await signUpWithPassword();
+  // The account is in Firestore (the setup batch acknowledged) before its owner signs out.
+  await expect
+    .poll(async () => (await findDocs('accounts', 'name', owner.accountName)).length, {
+      timeout: 15_000,
+    })
+    .toBe(1);
   await page.getByRole('button', { name: /account menu/i }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL((url) => url.pathname === '/');
