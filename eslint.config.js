@@ -43,6 +43,7 @@ export default tseslint.config(
       'coverage/**',
       '.reports/**',
       '.rehearsal/**',
+      '.firebase-stack/**',
       'functions/lib/**',
     ],
   },
