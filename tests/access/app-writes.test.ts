@@ -281,7 +281,7 @@ describe("the team workspace's writes pass the access rules", () => {
     expect(planOf().cardsInUse).toBe(10);
   });
 
-  it("a large import's rows are written in batches within the rules access-call limits", async () => {
+  it("a large import's rows are written in batches the rules' access-call limits allow", async () => {
     await server.idle();
     server.ctx.db.update(`accounts/${ACCOUNT}`, { 'plan.cardLimit': 2000 });
     // 5 parts of rows: two batches of part writes (4 parts: 8 access calls of 20, 12 for the
@@ -289,16 +289,16 @@ describe("the team workspace's writes pass the access rules", () => {
     const names = Array.from({ length: 801 }, (_, i) => `Bulk ${i}`);
     expect(await importRows(rows(names, 200))).toMatchObject({ state: 'done', written: 801 });
 
-    // Eleven parts in one batch need more than 20 access calls: refused as a whole.
+    // Eleven parts in one batch read the same few documents: Google's evaluator charges a
+    // document once per batch (server/rules/README.md, measured on its emulator), so the batch
+    // stays within 20 access calls and is allowed, as it would be in production.
     const parts = Array.from({ length: 11 }, (_, n) => ({
       kind: 'set' as const,
-      path: `${jobPath(ACCOUNT, 'too-many')}/rows/${String(n).padStart(4, '0')}`,
+      path: `${jobPath(ACCOUNT, 'eleven-parts')}/rows/${String(n).padStart(4, '0')}`,
       data: { rows: [{ row: n }] },
     }));
-    await expect(
-      localBackendFor(server.url, () => owner.idToken).batch(parts),
-    ).rejects.toMatchObject({ code: 'permission-denied' });
-    expect(server.ctx.db.get(parts[0]?.path ?? '').exists).toBe(false);
+    await localBackendFor(server.url, () => owner.idToken).batch(parts);
+    expect(server.ctx.db.get(parts[10]?.path ?? '').exists).toBe(true);
   });
 });
 
