@@ -10,8 +10,8 @@
  * no Main-Class for `java -jar`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitForHttp } from './auth-emulator';
 import { assertPortsFree } from './ports';
@@ -148,6 +148,8 @@ export async function startFirestoreEmulator(
     String(options.port),
     ...(options.functionsEmulator ? ['--functions_emulator', options.functionsEmulator] : []),
   ];
+  const logPath = join(tmpdir(), `cardbuilder-firestore-emulator-${options.port}.log`);
+  const quietLog = options.quiet ? openSync(logPath, 'w') : undefined;
   // The emulator is a Java process: a small Node parent ends it when we end, however we end.
   const child = spawn(
     process.execPath,
@@ -161,17 +163,23 @@ export async function startFirestoreEmulator(
         'java.on("exit", (code) => process.exit(code ?? 0));',
       ].join('\n'),
     ],
-    { stdio: options.quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'] },
+    // Quiet: its log goes to a file, not a pipe. `npm test` runs each suite with spawnSync, which
+    // reads no pipe meanwhile: a full pipe blocked the emulator mid-suite, its log write waiting.
+    {
+      stdio:
+        quietLog === undefined ? ['ignore', 'inherit', 'inherit'] : ['ignore', quietLog, quietLog],
+    },
   );
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  if (quietLog !== undefined) closeSync(quietLog);
+  const output = (): string => (options.quiet ? readFileSync(logPath, 'utf8') : '');
   const host = `127.0.0.1:${options.port}`;
   try {
     await waitForHttp(`http://${host}/`, 60_000, child);
   } catch (err) {
     child.kill('SIGKILL');
-    throw new StartupError(`Google's Firestore emulator did not start: ${String(err)}\n${output}`);
+    throw new StartupError(
+      `Google's Firestore emulator did not start: ${String(err)}\n${output()}`,
+    );
   }
   return running(host, `Google's Firestore emulator (${source.from}: ${source.jar})`, child);
 }
