@@ -167,14 +167,31 @@ if (process.env.FIRESTORE_EMULATOR_HOST) {
   runPortContract(
     'firestore driver',
     async () => {
+      const projectId = 'demo-cardbuilder-contract';
+      // A policy of its own (the access suite tests firestore.rules): everything but one
+      // collection, so the contract's refusal cases run on Google's evaluator too.
+      const rules = [
+        "rules_version = '2';",
+        'service cloud.firestore {',
+        '  match /databases/{database}/documents {',
+        '    match /{collection}/{document=**} {',
+        `      allow read, write: if collection != '${REFUSED}';`,
+        '    }',
+        '  }',
+        '}',
+      ].join('\n');
+      const loaded = await fetch(
+        `http://${emulatorHost}/emulator/v1/projects/${projectId}:securityRules`,
+        { method: 'PUT', body: JSON.stringify({ rules: { files: [{ content: rules }] } }) },
+      );
+      if (!loaded.ok) throw new Error(`loading the contract's rules: ${await loaded.text()}`);
       const app = initializeApp(
-        { projectId: 'demo-cardbuilder', apiKey: 'demo-api-key' },
+        { projectId, apiKey: 'demo-api-key' },
         `contract-${Math.random().toString(36).slice(2)}`,
       );
       return {
         backend: createFirebaseBackend({ app, firestoreEmulatorHost: emulatorHost }),
-        // The emulator runs without our policy here; the access suite tests firestore.rules.
-        refusedCollection: null,
+        refusedCollection: REFUSED,
         close: () => deleteApp(app),
       };
     },
