@@ -19,15 +19,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { holdRules, loadRules } from '../server/access/load-rules';
@@ -38,6 +30,7 @@ import { createPublicSurfaces } from '../server/public-surfaces';
 import { countCardsInUse } from '../server/triggers/card-count';
 import { syncPlanFromSubscriptions } from '../server/triggers/plan-sync';
 import type { CheckResult } from './lib/deploy-checks';
+import { groupMembers, stopGroup } from './lib/processes';
 
 const root = resolve(import.meta.dirname, '..');
 const work = resolve(root, '.rehearsal');
@@ -348,44 +341,6 @@ async function main(): Promise<void> {
     `(emulators up, checks run and shut down in ${((Date.now() - emulatorStarted) / 1000).toFixed(1)} s)`,
   );
   finish(started);
-}
-
-/** The processes of process group `pgid` (Linux /proc); none where /proc is missing. */
-function groupMembers(pgid: number): number[] {
-  if (pgid <= 0 || !existsSync('/proc')) return [];
-  const members: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // Field 5 of /proc/PID/stat is the process group; the name (field 2) may hold spaces.
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) === pgid) members.push(Number(entry));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return members;
-}
-
-/** Stops what is left of the emulators' process group; resolves with how many processes it found. */
-async function stopGroup(pgid: number): Promise<number> {
-  const members = groupMembers(pgid);
-  if (members.length === 0) return 0;
-  try {
-    process.kill(-pgid, 'SIGTERM');
-  } catch {
-    return members.length;
-  }
-  for (let i = 0; i < 20 && groupMembers(pgid).length > 0; i += 1) {
-    await new Promise((wait) => setTimeout(wait, 100));
-  }
-  try {
-    if (groupMembers(pgid).length > 0) process.kill(-pgid, 'SIGKILL');
-  } catch {
-    // Gone between the check and the signal.
-  }
-  return members.length;
 }
 
 function finish(started: number): void {

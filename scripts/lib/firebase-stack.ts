@@ -32,7 +32,7 @@ import { join, resolve } from 'node:path';
 import { startStandIns, type RunningStandIns } from './firebase-stack-stand-ins';
 import { prepareFirestoreLauncher } from './java-firestore-launcher';
 import { assertPortsFree, type PortNeed } from './ports';
-import { exitWithParentArgs, StartupError } from './processes';
+import { exitWithParentArgs, groupMembers, StartupError, stopGroup } from './processes';
 
 export const FIREBASE_STACK_PROJECT = 'demo-cardbuilder';
 const root = resolve(import.meta.dirname, '../..');
@@ -207,24 +207,6 @@ function stackConfig(name: string, dist: string, ports: FirebaseStackPorts): str
   return file;
 }
 
-/** The processes of process group `pgid` (Linux /proc); none where /proc is missing. */
-export function groupMembers(pgid: number): number[] {
-  if (pgid <= 0 || !existsSync('/proc')) return [];
-  const members: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // Field 5 is the process group; a zombie (state Z) is gone but for its reaping.
-      if (Number(fields[2]) === pgid && fields[0] !== 'Z') members.push(Number(entry));
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return members;
-}
-
 async function waitUntil(check: () => boolean, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
   while (!check()) {
@@ -242,19 +224,7 @@ async function stopEmulators(child: ChildProcess): Promise<void> {
     await waitUntil(() => child.exitCode !== null || child.signalCode !== null, 20_000);
   }
   // The Functions emulator's workers (and a Java process, after a hard stop) outlive the CLI.
-  if (groupMembers(pgid).length === 0) return;
-  try {
-    process.kill(-pgid, 'SIGTERM');
-  } catch {
-    return;
-  }
-  if (await waitUntil(() => groupMembers(pgid).length === 0, 3_000)) return;
-  try {
-    process.kill(-pgid, 'SIGKILL');
-  } catch {
-    // Gone between the check and the signal.
-  }
-  await waitUntil(() => groupMembers(pgid).length === 0, 3_000);
+  await stopGroup(pgid, 3_000);
 }
 
 /** Builds what the stack needs, starts it, and resolves once the app can be opened. */

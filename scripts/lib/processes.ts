@@ -4,7 +4,7 @@
  * process (alive? which command? started where?) so that messages can name it.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readlinkSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -93,4 +93,47 @@ export async function stopProcess(
       // Ended in between.
     }
   }
+}
+
+/** The live processes of process group `pgid` (Linux /proc); none where /proc is missing. */
+export function groupMembers(pgid: number): number[] {
+  if (pgid <= 0 || !existsSync('/proc')) return [];
+  const members: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Field 5 of /proc/PID/stat is the process group (the name, field 2, may hold spaces); a
+      // zombie (state Z) is gone but for its reaping.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) === pgid && fields[0] !== 'Z') members.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return members;
+}
+
+/**
+ * Ends what is left of process group `pgid`: SIGTERM, up to `graceMs` for it to go, then
+ * SIGKILL. Resolves with how many processes it found (0: nothing was left).
+ */
+export async function stopGroup(pgid: number, graceMs = 2_000): Promise<number> {
+  const found = groupMembers(pgid).length;
+  if (found === 0) return 0;
+  try {
+    process.kill(-pgid, 'SIGTERM');
+  } catch {
+    return found;
+  }
+  const deadline = Date.now() + graceMs;
+  while (groupMembers(pgid).length > 0 && Date.now() < deadline) {
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+  try {
+    if (groupMembers(pgid).length > 0) process.kill(-pgid, 'SIGKILL');
+  } catch {
+    // Gone between the check and the signal.
+  }
+  return found;
 }
