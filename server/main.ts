@@ -26,7 +26,6 @@ import { deliverMail, mailboxPage } from './stand-ins/mail-outbox';
 import { paymentsRoutes, paymentsTriggers } from './stand-ins/payments';
 import { resumeUnfinishedJobs } from './triggers/jobs';
 import { backfillNameLower } from '@/server/jobs/backfill-name-lower';
-import { backfillTeamUsage } from '@/server/team-usage';
 import { repairCardCounts } from '@/server/card-count';
 import { serverDbFromSync } from '@/backend/local/sync-server-db';
 import type { CommitTrigger, RouteHandler } from './types';
@@ -117,13 +116,10 @@ if (env.SEED_DEMO === '1' && (await seedDemoIfEmpty(server.ctx.db, server.ctx.pr
 // Cards stored before the search field existed become searchable (idempotent: usually 0 writes).
 const backfilled = await backfillNameLower(serverDbFromSync(server.ctx.db));
 if (backfilled > 0) console.log(`Added the search field to ${backfilled} older cards.`);
-// Teams whose cards were stored before the team counts existed get counted (usually 0 writes);
-// after the seeding's triggers, so that no card is counted by both (src/server/team-usage.ts).
+// A crash between a card's commit and its trigger leaves the counts behind the cards, and teams
+// whose cards predate the team counts have none: each is recounted where it differs, after the
+// seeding's triggers and before any job or client writes a card (src/server/card-count.ts).
 await server.idle();
-const teamsCounted = await backfillTeamUsage(serverDbFromSync(server.ctx.db));
-if (teamsCounted > 0) console.log(`Counted the cards of ${teamsCounted} older team(s).`);
-// A crash between a card's commit and its trigger leaves the counts behind the cards: recounted
-// where they drifted, before any job or client writes a card (src/server/card-count.ts).
 const repaired = await repairCardCounts(serverDbFromSync(server.ctx.db));
 if (repaired.accounts > 0) {
   console.log(`Repaired plan.cardsInUse of ${repaired.accounts} account(s) that had drifted.`);

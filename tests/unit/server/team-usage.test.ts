@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryServerDb } from '@/backend/memory/memory-server-db';
 import type { DocData, WriteOp } from '@/backend/port';
-import { recountCardsInUse } from '@/server/card-count';
-import { backfillTeamUsage, recountTeamUsage, teamUsagePath } from '@/server/team-usage';
+import { recountCardsInUse, repairCardCounts } from '@/server/card-count';
+import { recountTeamUsage, teamUsagePath } from '@/server/team-usage';
 
 function setup() {
   const commits: WriteOp[][] = [];
@@ -75,7 +75,7 @@ describe('the team counts the card-count trigger keeps', () => {
     expect(await usage('sales')).toMatchObject({ cards: 1, linksCoupled: 1, brandingCoupled: 1 });
   });
 
-  it('backfills the teams whose cards predate the counts, once', async () => {
+  it('the start-up repair counts the teams whose cards predate the counts, once', async () => {
     const { db, write, usage } = setup();
     for (const id of ['old1', 'old2'])
       await db.batch([{ kind: 'set', path: `cards/${id}`, data: card({ id }) }]);
@@ -84,10 +84,10 @@ describe('the team counts the card-count trigger keeps', () => {
     ]);
     await write('new1', card({ id: 'new1', teamId: 'partners' }));
     expect(await usage('sales')).toBeFalsy();
-    expect(await backfillTeamUsage(db)).toBe(2);
+    expect((await repairCardCounts(db)).teams).toBe(2);
     expect(await usage('sales')).toMatchObject({ cards: 2, linksCoupled: 2 });
     expect(await usage('support')).toMatchObject({ cards: 1 });
     expect(await usage('partners')).toMatchObject({ cards: 1 });
-    expect(await backfillTeamUsage(db)).toBe(0);
+    expect((await repairCardCounts(db)).teams).toBe(0);
   });
 });
