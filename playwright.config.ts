@@ -7,27 +7,13 @@
 import { defineConfig } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumArgs, chromiumAdvice, findChromium } from './scripts/lib/chromium';
-import { StartupError } from './scripts/lib/processes';
+import { chromiumArgs, chromiumPathOrExit } from './scripts/lib/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 5175);
 const authEmulatorUrl = process.env.AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9399';
 /** The e2e stack's admin secret (a throwaway stack on loopback; tests/e2e/admin-seed.ts). */
 const E2E_ADMIN_SECRET = 'e2e-admin-secret-not-for-production';
 const dataDir = join(tmpdir(), `cardbuilder-e2e-${process.pid}-${Date.now()}`);
-
-/** The browser, or a plain message and exit before any test starts: no stack trace to read. */
-function browserPath(): string {
-  try {
-    const found = findChromium();
-    if (found) return found.path;
-    console.error(chromiumAdvice(process.platform));
-  } catch (err) {
-    if (!(err instanceof StartupError)) throw err;
-    console.error(err.message);
-  }
-  process.exit(1);
-}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -45,7 +31,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: browserPath(),
+      executablePath: chromiumPathOrExit(),
       args: chromiumArgs('--disable-dev-shm-usage'),
     },
   },

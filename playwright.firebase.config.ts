@@ -7,22 +7,9 @@
  * account (billing: Globex; teams: Initech; cards and admin: accounts they sign up).
  */
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, chromiumAdvice, findChromium } from './scripts/lib/chromium';
-import { StartupError } from './scripts/lib/processes';
+import { chromiumArgs, chromiumPathOrExit } from './scripts/lib/chromium';
 
 const appUrl = process.env.FIREBASE_STACK_APP_URL ?? 'http://127.0.0.1:6770';
-
-function browserPath(): string {
-  try {
-    const found = findChromium();
-    if (found) return found.path;
-    console.error(chromiumAdvice(process.platform));
-  } catch (err) {
-    if (!(err instanceof StartupError)) throw err;
-    console.error(err.message);
-  }
-  process.exit(1);
-}
 
 export default defineConfig({
   testDir: 'tests/e2e-firebase',
@@ -45,7 +32,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: browserPath(),
+      executablePath: chromiumPathOrExit(),
       args: chromiumArgs('--disable-dev-shm-usage'),
     },
   },

@@ -191,3 +191,19 @@ export function ensureChromium(root: string): ChromiumFound & { readonly version
     `Playwright's download did not work (${why.trim()}).\n${chromiumAdvice(process.platform)}`,
   );
 }
+
+/**
+ * The browser for a Playwright config, or a plain message and exit before any test starts: no
+ * stack trace to read.
+ */
+export function chromiumPathOrExit(): string {
+  try {
+    const found = findChromium();
+    if (found) return found.path;
+    console.error(chromiumAdvice(process.platform));
+  } catch (err) {
+    if (!(err instanceof StartupError)) throw err;
+    console.error(err.message);
+  }
+  process.exit(1);
+}
