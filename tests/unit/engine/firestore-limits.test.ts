@@ -6,7 +6,7 @@
  * JSON nested beyond any document is refused by the wire before it is walked.
  */
 import { describe, expect, it } from 'vitest';
-import { BackendError } from '@/backend/errors';
+import { expectInvalidArgument } from './invalid-argument';
 import type { DocData, QuerySpec } from '@/backend/port';
 import { increment } from '@/backend/transforms';
 import { assertDocPath, isWellFormedText } from '@/backend/engine/paths';
@@ -15,18 +15,6 @@ import { decodeDoc, decodeValue } from '@/backend/engine/wire';
 import { applyWrite, MAX_DEPTH } from '@/backend/engine/writes';
 
 const now = new Date('2026-01-01T00:00:00Z');
-
-function refused(fn: () => unknown, message: RegExp): void {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (err) {
-    caught = err;
-  }
-  expect(caught).toBeInstanceOf(BackendError);
-  expect((caught as BackendError).code).toBe('invalid-argument');
-  expect((caught as BackendError).message).toMatch(message);
-}
 
 /** A document whose field `a` holds `levels` maps, one in the other. */
 function nested(levels: number): DocData {
@@ -43,7 +31,7 @@ describe('document depth', () => {
   it('takes 20 levels of maps and refuses 21', () => {
     expect(MAX_DEPTH).toBe(20);
     expect(set('c/d', nested(20))).not.toBeNull();
-    refused(() => set('c/d', nested(21)), /nested too deeply.*20 levels/);
+    expectInvalidArgument(() => set('c/d', nested(21)), /nested too deeply.*20 levels/);
   });
 
   it('counts arrays as levels too', () => {
@@ -51,26 +39,26 @@ describe('document depth', () => {
     // 10 maps each holding a list of one map: 20 levels, then one more.
     for (let i = 0; i < 10; i++) value = [{ v: value }];
     expect(set('c/d', { f: value } as DocData)).not.toBeNull();
-    refused(() => set('c/d', { f: { g: value } } as DocData), /nested too deeply/);
+    expectInvalidArgument(() => set('c/d', { f: { g: value } } as DocData), /nested too deeply/);
   });
 
   it('refuses an update whose dotted field path nests a value past the limit', () => {
     const before = { x: 1 };
     const path = Array.from({ length: 5 }, () => 'p').join('.');
-    refused(
+    expectInvalidArgument(
       () => applyWrite(before, { kind: 'update', path: 'c/d', data: { [path]: nested(17) } }, now),
       /nested too deeply/,
     );
   });
 
   it('stops walking at the limit: a 100,000-level document is refused, not a stack overflow', () => {
-    refused(() => set('c/d', nested(100_000)), /nested too deeply/);
+    expectInvalidArgument(() => set('c/d', nested(100_000)), /nested too deeply/);
   });
 });
 
 describe('arrays in arrays', () => {
   it('refuses an array directly inside an array, and takes one inside a map inside an array', () => {
-    refused(() => set('c/d', { list: [[1, 2]] }), /Nested arrays are not supported/);
+    expectInvalidArgument(() => set('c/d', { list: [[1, 2]] }), /Nested arrays are not supported/);
     expect(set('c/d', { list: [{ inner: [1, 2] }] })).toEqual({ list: [{ inner: [1, 2] }] });
   });
 });
@@ -78,15 +66,15 @@ describe('arrays in arrays', () => {
 describe('ids', () => {
   it('takes an id of 1,500 bytes and refuses 1,501', () => {
     expect(() => assertDocPath(`c/${'x'.repeat(1500)}`)).not.toThrow();
-    refused(() => assertDocPath(`c/${'x'.repeat(1501)}`), /longer than 1500 bytes/);
+    expectInvalidArgument(() => assertDocPath(`c/${'x'.repeat(1501)}`), /longer than 1500 bytes/);
     // Bytes, not characters: 501 three-byte characters are 1,503 bytes.
-    refused(() => assertDocPath(`c/${'€'.repeat(501)}`), /longer than 1500 bytes/);
-    refused(() => assertDocPath(`${'x'.repeat(1501)}/d`), /longer than 1500 bytes/);
+    expectInvalidArgument(() => assertDocPath(`c/${'€'.repeat(501)}`), /longer than 1500 bytes/);
+    expectInvalidArgument(() => assertDocPath(`${'x'.repeat(1501)}/d`), /longer than 1500 bytes/);
   });
 
   it('refuses an id with a lone surrogate, and takes a paired one (an emoji)', () => {
-    refused(() => assertDocPath('c/a\uD800b'), /not valid UTF-8/);
-    refused(() => assertDocPath('c/a\uDC00'), /not valid UTF-8/);
+    expectInvalidArgument(() => assertDocPath('c/a\uD800b'), /not valid UTF-8/);
+    expectInvalidArgument(() => assertDocPath('c/a\uDC00'), /not valid UTF-8/);
     expect(() => assertDocPath('c/\uD83D\uDE00')).not.toThrow();
     expect(isWellFormedText('\uD83D\uDE00')).toBe(true);
     expect(isWellFormedText('\uD83D')).toBe(false);
@@ -95,11 +83,14 @@ describe('ids', () => {
 
 describe('document size', () => {
   it('refuses a document over 1 MiB', () => {
-    refused(() => set('c/d', { blob: 'x'.repeat(1024 * 1024) }), /over the 1 MiB/);
+    expectInvalidArgument(() => set('c/d', { blob: 'x'.repeat(1024 * 1024) }), /over the 1 MiB/);
   });
 
   it('refuses a field name over 1,500 bytes', () => {
-    refused(() => set('c/d', { ['k'.repeat(1501)]: 1 }), /field name .* longer than 1500 bytes/);
+    expectInvalidArgument(
+      () => set('c/d', { ['k'.repeat(1501)]: 1 }),
+      /field name .* longer than 1500 bytes/,
+    );
   });
 });
 
@@ -108,8 +99,11 @@ describe('queries', () => {
 
   it('refuses a limit beyond a 32-bit integer, and takes the largest', () => {
     expect(() => validateQuery(q({ limit: 2_147_483_647 }))).not.toThrow();
-    refused(() => validateQuery(q({ limit: 1e12 })), /`limit` must be a positive integer/);
-    refused(() => validateQuery(q({ limit: 0 })), /`limit`/);
+    expectInvalidArgument(
+      () => validateQuery(q({ limit: 1e12 })),
+      /`limit` must be a positive integer/,
+    );
+    expectInvalidArgument(() => validateQuery(q({ limit: 0 })), /`limit`/);
   });
 
   it('refuses more than 100 filters, counted before any is read', () => {
@@ -119,7 +113,7 @@ describe('queries', () => {
     ).not.toThrow();
     const flood = Array.from({ length: 100_000 }, () => clause);
     const started = performance.now();
-    refused(() => validateQuery(q({ where: flood })), /at most 100 filters/);
+    expectInvalidArgument(() => validateQuery(q({ where: flood })), /at most 100 filters/);
     expect(performance.now() - started).toBeLessThan(50);
   });
 
@@ -128,11 +122,11 @@ describe('queries', () => {
     expect(() =>
       validateQuery(q({ where: [{ field: 'a', op: 'in', value: values(30) }] })),
     ).not.toThrow();
-    refused(
+    expectInvalidArgument(
       () => validateQuery(q({ where: [{ field: 'a', op: 'in', value: values(31) }] })),
       /at most 30 values/,
     );
-    refused(
+    expectInvalidArgument(
       () =>
         validateQuery(
           q({
@@ -150,15 +144,15 @@ describe('queries', () => {
 describe('the wire', () => {
   it('refuses JSON nested 100,000 levels deep with a clear message, not a stack overflow', () => {
     const deep = JSON.parse(`${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`) as unknown;
-    refused(() => decodeDoc(deep), /nested more than 64 levels deep/);
-    refused(
+    expectInvalidArgument(() => decodeDoc(deep), /nested more than 64 levels deep/);
+    expectInvalidArgument(
       () => decodeValue(JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`)),
       /nested/,
     );
   });
 
   it('refuses bytes that are not base64 as invalid-argument, not an internal error', () => {
-    refused(() => decodeDoc({ b: { __bytes: '!!\uD800' } }), /not valid base64/);
+    expectInvalidArgument(() => decodeDoc({ b: { __bytes: '!!\uD800' } }), /not valid base64/);
   });
 
   it('still decodes a 20-level document with transforms', () => {

@@ -6,7 +6,7 @@
  * writes keep working.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { BackendError } from '@/backend/errors';
+import { expectInvalidArgument } from './invalid-argument';
 import { applySet, applyUpdate, applyWrite } from '@/backend/engine/writes';
 import { fieldSegments, getField, isPlainObject } from '@/backend/engine/values';
 import { decodeDoc } from '@/backend/engine/wire';
@@ -17,18 +17,6 @@ function polluted(): unknown {
   return ({} as Record<string, unknown>).isSuperAdmin;
 }
 
-function invalid(fn: () => unknown, message: RegExp): void {
-  let caught: unknown;
-  try {
-    fn();
-  } catch (err) {
-    caught = err;
-  }
-  expect(caught).toBeInstanceOf(BackendError);
-  expect((caught as BackendError).code).toBe('invalid-argument');
-  expect((caught as BackendError).message).toMatch(message);
-}
-
 afterEach(() => {
   // Undo a pollution (before the fix) so one failing case does not spoil the others.
   delete (Object.prototype as Record<string, unknown>).isSuperAdmin;
@@ -36,7 +24,7 @@ afterEach(() => {
 
 describe('reserved field names', () => {
   it('an update through __proto__ is refused and changes no object', () => {
-    invalid(
+    expectInvalidArgument(
       () => applyUpdate({ name: 'x' }, { '__proto__.isSuperAdmin': true }, now, 'users/u'),
       /"__proto__" is a reserved name/,
     );
@@ -44,7 +32,7 @@ describe('reserved field names', () => {
   });
 
   it('an update through constructor.prototype is refused and changes no object', () => {
-    invalid(
+    expectInvalidArgument(
       () => applyUpdate({}, { 'constructor.prototype.isSuperAdmin': true }, now, 'users/u'),
       /"constructor" is a reserved name/,
     );
@@ -53,8 +41,8 @@ describe('reserved field names', () => {
 
   it('a set-merge or update of a map holding a __proto__ key (as JSON.parse makes it) is refused', () => {
     const data = JSON.parse('{"__proto__": {"isSuperAdmin": true}}') as Record<string, unknown>;
-    invalid(() => applySet({ a: 1 }, data, true, now), /"__proto__" is reserved/);
-    invalid(
+    expectInvalidArgument(() => applySet({ a: 1 }, data, true, now), /"__proto__" is reserved/);
+    expectInvalidArgument(
       () => applyWrite({ a: 1 }, { kind: 'update', path: 'users/u', data: { a: data } }, now),
       /"__proto__" is reserved/,
     );
@@ -62,7 +50,7 @@ describe('reserved field names', () => {
   });
 
   it('the wire refuses a __proto__ key before anything is built from it', () => {
-    invalid(
+    expectInvalidArgument(
       () => decodeDoc(JSON.parse('{"a": {"__proto__": {"isSuperAdmin": true}}}')),
       /"__proto__" is reserved/,
     );
@@ -71,7 +59,7 @@ describe('reserved field names', () => {
 
   it('query field paths refuse the reserved names too', () => {
     for (const path of ['__proto__', 'a.constructor', 'prototype.x']) {
-      invalid(() => fieldSegments(path), /reserved name/);
+      expectInvalidArgument(() => fieldSegments(path), /reserved name/);
     }
   });
 
