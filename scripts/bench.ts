@@ -25,7 +25,7 @@ import { createMemoryBackend } from '@/backend/memory/memory-backend';
 import { createMemoryServerDb } from '@/backend/memory/memory-server-db';
 import { setBackend } from '@/backend/current';
 import { createLocalBackend } from '@/backend/local/local-backend';
-import { cardCreateOps, newCardId } from '@/data/cards';
+import { cardCreateOps, newCardId, readCardCountBase } from '@/data/cards';
 import type { Card } from '@/domain/model';
 import {
   createPublicSurfacesHandler,
@@ -308,17 +308,20 @@ async function benchBrowser(browser: Browser, base: string): Promise<void> {
   const id = newCardId();
   const card = demoCard(50);
   await other.batch(
-    cardCreateOps({
-      ...card,
-      id,
-      handle: `bench-${id.toLowerCase()}`,
-      name: 'Fifty Links',
-      accountId: 'initech',
-      teamId: 'initech-sales',
-      ownerId: uid,
-      company: 'Initech',
-      email: '',
-    }),
+    cardCreateOps(
+      {
+        ...card,
+        id,
+        handle: `bench-${id.toLowerCase()}`,
+        name: 'Fifty Links',
+        accountId: 'initech',
+        teamId: 'initech-sales',
+        ownerId: uid,
+        company: 'Initech',
+        email: '',
+      },
+      await readCardCountBase('initech'),
+    ),
   );
   const builder = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const bp = await builder.newPage();

@@ -18,7 +18,8 @@ import type {
   WhereClause,
   WriteOp,
 } from '../backend/port';
-import { serverTimestamp } from '../backend/transforms';
+import { increment, serverTimestamp } from '../backend/transforms';
+import { storedCardCount } from '../domain/card-count';
 import type { Card } from '../domain/model';
 import { cardFromDoc } from '../domain/schemas/card';
 import { storedLinkData } from '../domain/schemas/link';
@@ -325,22 +326,49 @@ export type NewCard = Pick<Card, EditableField> & {
   teamId?: string | undefined;
 };
 
-/** The account's card-cap list (`firestore.rules`, underCardCapAfter). */
+/** The account's card count and card-cap list (`firestore.rules`, underCardCapAfter). */
 export function cardUsagePath(accountId: string): string {
   return `accounts/${accountId}/usage/cards`;
 }
 
 /**
- * The write that every batch bringing cards into use carries: the ids of those cards. The rules
- * add its length to the account's count, so a batch cannot pass the cap card by card.
+ * Where a batch's count starts: `increment` once the account's card-cap document holds a count
+ * (the backend adds at commit time, so two batches at once both count), else the count to start
+ * from (`src/domain/card-count.ts`, storedCardCount).
  */
-export function cardUsageOp(accountId: string, cardIds: readonly string[]): WriteOp {
-  return { kind: 'set', path: cardUsagePath(accountId), data: { batch: [...cardIds] } };
+export type CardCountBase = { readonly increment: true } | { readonly from: number };
+
+/**
+ * The write that every batch bringing cards into use carries: the ids of those cards and the
+ * account's count raised by their number. The rules check the count against the stored one at
+ * commit time and against the cap, so no batch, alone or racing others, passes the cap.
+ */
+export function cardUsageOp(
+  accountId: string,
+  cardIds: readonly string[],
+  base: CardCountBase,
+): WriteOp {
+  const inUse = 'increment' in base ? increment(cardIds.length) : base.from + cardIds.length;
+  return {
+    kind: 'set',
+    path: cardUsagePath(accountId),
+    data: { batch: [...cardIds], inUse, at: serverTimestamp() },
+    merge: true,
+  };
+}
+
+/** Reads where the account's next card-cap write starts (see CardCountBase). */
+export async function readCardCountBase(accountId: string): Promise<CardCountBase> {
+  const usage = await backend().get(cardUsagePath(accountId));
+  if (typeof usage.data?.inUse === 'number') return { increment: true };
+  const account = await backend().get(`accounts/${accountId}`);
+  const plan = account.data?.plan as { cardsInUse?: unknown } | undefined;
+  return { from: storedCardCount(null, plan?.cardsInUse) };
 }
 
 /**
  * The writes that create a card and claim its handle. A batch of them also needs one
- * `cardUsageOp` naming every card it creates (the importer adds one per batch).
+ * `cardUsageOp` naming every card it creates.
  */
 export function cardAndClaimOps(card: NewCard): WriteOp[] {
   const data: DocData = {
@@ -363,9 +391,9 @@ export function cardAndClaimOps(card: NewCard): WriteOp[] {
   ];
 }
 
-/** The whole batch that creates one card: the card, its handle claim and the card-cap list. */
-export function cardCreateOps(card: NewCard): WriteOp[] {
-  return [...cardAndClaimOps(card), cardUsageOp(card.accountId, [card.id])];
+/** The whole batch that creates one card: the card, its handle claim and the card-cap write. */
+export function cardCreateOps(card: NewCard, base: CardCountBase): WriteOp[] {
+  return [...cardAndClaimOps(card), cardUsageOp(card.accountId, [card.id], base)];
 }
 
 /**
@@ -373,7 +401,7 @@ export function cardCreateOps(card: NewCard): WriteOp[] {
  * `permission-denied` when the account is at its card cap or the handle is taken.
  */
 export async function createCard(card: NewCard): Promise<string> {
-  await backend().batch(cardCreateOps(card));
+  await backend().batch(cardCreateOps(card, await readCardCountBase(card.accountId)));
   return card.id;
 }
 

@@ -45,3 +45,17 @@ export function accountsToRecount(before: CountedCard | null, after: CountedCard
   }
   return [...accounts];
 }
+
+/**
+ * The account's card count as the card cap reads it (firestore.rules, `countedBefore`): the count
+ * on the card-cap document `accounts/{id}/usage/cards` once it has one, else the plan's
+ * `cardsInUse` (accounts whose cards all predate the count). Every batch that brings cards into use
+ * raises it by their number, and the server's recount sets it exact.
+ */
+export function storedCardCount(
+  usage: { inUse?: unknown } | null,
+  cardsInUsePlan: unknown,
+): number {
+  if (typeof usage?.inUse === 'number' && Number.isInteger(usage.inUse)) return usage.inUse;
+  return typeof cardsInUsePlan === 'number' ? cardsInUsePlan : 0;
+}

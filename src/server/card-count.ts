@@ -2,10 +2,12 @@
  * Card counting, the one implementation both hosts run: after a write of `cards/{cardId}` that
  * created or deleted a card, changed its `isArchived` or moved it to another account, it recounts
  * the affected accounts' cards with the shared rule (`src/domain/card-count.ts`) and writes
- * `plan.cardsInUse` with server privileges, only when the count changed. Clients can never write the
- * plan (firestore.rules), so this and the plan sync are its only writers; the card cap in the rules
- * reads it. Recounting (not incrementing) keeps it right after retries, races and repairs, and the
- * count and its write share one transaction, so two card writes at once cannot store a stale count.
+ * `plan.cardsInUse` and the card-cap document's `inUse` with server privileges, only when the
+ * count changed. Clients never write the plan, and only raise `inUse` (by the cards each batch
+ * brings into use, which the rules' card cap checks at commit time); this recount is what lowers it
+ * after archives and deletes, and puts right a count a client raised more than it used.
+ * Recounting (not incrementing) keeps both right after retries, races and repairs, and the count
+ * and its writes share one transaction, so two card writes at once cannot store a stale count.
  */
 import type { DocData } from '../backend/port';
 import type { ServerDb } from '../backend/server-port';
@@ -25,22 +27,31 @@ export function isCardPath(path: string): boolean {
   return CARD_PATH.test(path);
 }
 
-/** Recounts one account's cards in use and stores the count if it changed; false: no account. */
+/** The account's card count and card-cap list, which the card cap in the rules reads. */
+export function cardUsagePath(accountId: string): string {
+  return `accounts/${accountId}/usage/cards`;
+}
+
+/**
+ * Recounts one account's cards in use and stores the count where it differs: `plan.cardsInUse`
+ * (what the app shows) and the card-cap document's `inUse` (what the rules' cap adds to; clients
+ * only ever raise it). False: no account. In one transaction with the cards it reads, so a client
+ * batch that raises the count at the same moment is either counted or conflicts, never lost.
+ */
 export async function recountAccount(db: ServerDb, accountId: string): Promise<boolean> {
   return db.runTransaction(async (tx) => {
     const account = await tx.get(`accounts/${accountId}`);
     if (!account.exists || !account.data) return false;
+    const usage = await tx.get(cardUsagePath(accountId));
     const cards = await tx.query({
       collection: 'cards',
       where: [{ field: 'accountId', op: '==', value: accountId }],
     });
     const count = cardsInUse(cards.map((doc) => doc.data));
-    const plan = account.data['plan'];
-    const current =
-      typeof plan === 'object' && plan !== null
-        ? (plan as Record<string, unknown>)['cardsInUse']
-        : undefined;
-    if (current !== count) tx.update(`accounts/${accountId}`, { 'plan.cardsInUse': count });
+    if (storedCardsInUse(account.data) !== count)
+      tx.update(`accounts/${accountId}`, { 'plan.cardsInUse': count });
+    if (usage.data?.inUse !== count)
+      tx.set(cardUsagePath(accountId), { inUse: count }, { merge: true });
     return true;
   });
 }
@@ -146,9 +157,12 @@ export async function repairCardCounts(db: ServerDb): Promise<CountRepair> {
     const account = await db.get(`accounts/${accountId}`);
     if (!account.exists) continue;
     const stored = storedCardsInUse(account.data);
+    const real = inUse.get(accountId) ?? 0;
+    const usage = await db.get(cardUsagePath(accountId));
     if (
-      (stored ?? 0) !== (inUse.get(accountId) ?? 0) ||
-      (stored === undefined && inUse.has(accountId))
+      (stored ?? 0) !== real ||
+      (stored === undefined && inUse.has(accountId)) ||
+      usage.data?.inUse !== real
     ) {
       if (await recountAccount(db, accountId)) repairedAccounts++;
     }

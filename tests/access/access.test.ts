@@ -246,7 +246,9 @@ describe('access table on the local server', () => {
       (db().get('accounts/acc-a').data?.['plan'] as Record<string, unknown> | undefined)?.[
         'cardsInUse'
       ];
+    const counted = (): unknown => db().get('accounts/acc-a/usage/cards').data?.['inUse'];
     expect(cardsInUse()).toBe(2);
+    expect(counted()).toBe(2);
     // A cap of 3 (the fixture's 3 comp cards taken away) so that one more card fills it.
     db().update('accounts/acc-a', { 'plan.compCards': 0 });
 
@@ -256,6 +258,7 @@ describe('access table on the local server', () => {
     await owner.batch(create.ops);
     await server.idle();
     expect(cardsInUse()).toBe(3);
+    expect(counted()).toBe(3);
 
     // The cap (3 of 3) now refuses another card, whatever the client believes.
     const another = newCard(envFor(ids, 'owner'), { handle: 'second-handle' });
@@ -288,6 +291,7 @@ describe('access table on the local server', () => {
     ]);
     await server.idle();
     expect(cardsInUse()).toBe(1);
+    expect(counted()).toBe(1);
 
     // A count forged with server privileges is repaired by the next recount.
     db().update('accounts/acc-a', { 'plan.cardsInUse': 99 });
@@ -297,6 +301,45 @@ describe('access table on the local server', () => {
     ]);
     await server.idle();
     expect(cardsInUse()).toBe(0);
+    expect(counted()).toBe(0);
+  });
+
+  it('starts the card count from plan.cardsInUse for an account whose card-cap document has none', async () => {
+    await reset();
+    const owner = backends.get('owner');
+    if (!owner) throw new Error('no owner backend');
+    leftovers = ['cards/card-new', 'handles/new-handle', 'accounts/acc-a/usage/cards'];
+    // The card-cap list as batches wrote it before the count existed.
+    db().set('accounts/acc-a/usage/cards', { batch: ['card-old'] });
+    const create = newCard(envFor(ids, 'owner'));
+    if (create.kind !== 'batch') throw new Error('newCard is a batch');
+    const counting = (inUse: unknown) =>
+      create.ops.map((w) =>
+        w.path === 'accounts/acc-a/usage/cards' && w.kind === 'set'
+          ? { ...w, data: { ...w.data, inUse } }
+          : w,
+      );
+    // An increment would start from nothing (1), below the plan's 2 cards: refused.
+    await expect(owner.batch(create.ops)).rejects.toMatchObject({ code: 'permission-denied' });
+    await owner.batch(counting(3));
+    await server.idle();
+    expect(db().get('accounts/acc-a/usage/cards').data?.['inUse']).toBe(3);
+  });
+
+  it('lets exactly one of three card batches racing for the last slot land', async () => {
+    await reset();
+    leftovers = RACE_PATHS;
+    db().update('accounts/acc-a', { 'plan.compCards': 0 });
+    const outcomes = await Promise.all(
+      lastSlotRace(ids).map(({ actor, op }) => {
+        const backend = backends.get(actor);
+        if (!backend) throw new Error(`no backend for ${actor}`);
+        return runOnBackend(backend, op);
+      }),
+    );
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    await server.idle();
+    expect(db().get('accounts/acc-a/usage/cards').data?.['inUse']).toBe(3);
   });
 
   describe('the table is decided by firestore.rules', () => {
@@ -348,6 +391,32 @@ describe('access table on the local server', () => {
       const refused = ACCESS_CASES.filter((c) => !c.allowed);
       expect((await flipped(mutated(from, to), refused)).length).toBeGreaterThan(0);
     });
+
+    // The card count's three conditions, each with the case that only it refuses.
+    it.each([
+      [
+        "the cap adds the batch to the plan's trailing count",
+        '&& usage.inUse <= plan.cardLimit + plan.compCards',
+        '&& plan.cardsInUse + usage.batch.size() <= plan.cardLimit + plan.compCards',
+        'otherOwner creates a card while plan.cardsInUse trails a batch that took the last slot',
+      ],
+      [
+        'a list an earlier batch left counts',
+        '&& usage.at == request.time\n',
+        '\n',
+        'owner creates a card reusing the list an earlier batch left',
+      ],
+      [
+        'the count may stay as it was',
+        '== countedBefore() + request.resource.data.batch.size()',
+        '>= countedBefore()',
+        'owner creates a card, keeping the stored count as it was',
+      ],
+    ])('the card count (%s) is what refuses its case', async (_what, from, to, name) => {
+      const refused = ACCESS_CASES.filter((c) => c.name === name);
+      expect(refused.length, name).toBe(1);
+      expect(await flipped(mutated(from, to), refused)).toEqual([name]);
+    });
   });
 
   it('refuses a listener on another account and ends one whose access is revoked', async () => {
@@ -392,6 +461,24 @@ describe('access table on the local server', () => {
     expect((await ended).code).toBe('permission-denied');
   });
 });
+
+/**
+ * Three people of account A create a card each at the same moment, with one slot left (its comp
+ * cards taken away: 2 of 3 used): the batches race, and exactly one may land, however the judge
+ * orders them.
+ */
+const RACERS = ['owner', 'collaborator', 'cardEditor'] as const;
+function lastSlotRace(ids: Ids) {
+  return RACERS.map((actor, i) => ({
+    actor,
+    op: newCard(envFor(ids, actor), { id: `card-race-${i}`, handle: `race-${i}` }),
+  }));
+}
+const RACE_PATHS = [
+  'accounts/acc-a',
+  'accounts/acc-a/usage/cards',
+  ...RACERS.flatMap((_, i) => [`cards/card-race-${i}`, `handles/race-${i}`]),
+];
 
 const emulatorHost = process.env.FIRESTORE_EMULATOR_HOST;
 if (!emulatorHost) {
@@ -497,6 +584,20 @@ describe.skipIf(!emulatorHost)(
         expect(outcome.ok ? 'allowed' : outcome.code, describeCase(c)).toBe('permission-denied');
         expect(await readAll(written), 'a refused operation changed nothing').toEqual(before);
       }
+    });
+
+    it('lets exactly one of three card batches racing for the last slot land', async () => {
+      await restore([...dirty, ...RACE_PATHS]);
+      dirty = RACE_PATHS;
+      await admin.batch([
+        { kind: 'update', path: 'accounts/acc-a', data: { 'plan.compCards': 0 } },
+      ]);
+      // Each racer's commit goes out at once; Google's emulator orders them as Firestore does.
+      const outcomes = await Promise.all(
+        lastSlotRace(ids).map(({ actor, op }) => runOnFirestore(clientFor(actor), op)),
+      );
+      expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+      expect((await admin.get('accounts/acc-a/usage/cards')).data?.inUse).toBe(3);
     });
 
     it("our engine and Google's emulator decide every case the same way", () => {

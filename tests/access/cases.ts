@@ -11,7 +11,13 @@
  * (`buildFixture`), reset before each case.
  */
 import type { DocData, QuerySpec, WriteOp } from '@/backend/port';
-import { arrayRemove, arrayUnion, deleteField, serverTimestamp } from '@/backend/transforms';
+import {
+  arrayRemove,
+  arrayUnion,
+  deleteField,
+  increment,
+  serverTimestamp,
+} from '@/backend/transforms';
 import { FREE_PLAN as DOMAIN_FREE_PLAN } from '@/domain/plan';
 import { newTeamDocument } from '@/domain/schemas/team';
 
@@ -227,11 +233,16 @@ export function buildFixture(ids: Ids, now: Date): Array<[string, DocData]> {
         isActive: true,
         dateUpdated: OLD,
         directory: { slug: 'globex' },
-        plan: { ...FREE_PLAN, cardsInUse: 1 },
+        // A count that trails: card-b1 came from a batch whose recount has not run yet (the
+        // card-cap document below already counts it), the moment two batches at once race in.
+        plan: { ...FREE_PLAN, cardsInUse: 0 },
         ownerId: u.otherOwner,
         collaborators: [],
       },
     ],
+    // Account A's card count, with the list an earlier batch left: a batch must write its own.
+    ['accounts/acc-a/usage/cards', { batch: ['card-new'], inUse: 2, at: OLD }],
+    ['accounts/acc-b/usage/cards', { batch: ['card-b1'], inUse: 1, at: OLD }],
     ['slugs/acme', { accountId: 'acc-a' }],
     ['slugs/globex', { accountId: 'acc-b' }],
     ['accounts/acc-a/teams/team-a1', team('acc-a', 'Sales')],
@@ -566,9 +577,27 @@ function invite(
  * `count` new cards of account A in one batch, each with its handle claim, the way the importer
  * writes them; the first `archived` of them archived. `more` is added to the batch.
  */
-/** The card-cap list of a batch (firestore.rules, underCardCapAfter). */
-function usage(accountId: string, cardIds: readonly string[]): WriteOp {
-  return { kind: 'set', path: `accounts/${accountId}/usage/cards`, data: { batch: [...cardIds] } };
+/**
+ * The card-cap write of a batch (firestore.rules, underCardCapAfter), as src/data/cards.ts writes
+ * it: the list, the count raised by its length (`inUse`, an increment unless given) and the time.
+ */
+function usage(
+  accountId: string,
+  cardIds: readonly string[],
+  inUse: unknown = increment(cardIds.length),
+): WriteOp {
+  return {
+    kind: 'set',
+    path: `accounts/${accountId}/usage/cards`,
+    data: { batch: [...cardIds], inUse, at: ST },
+    merge: true,
+  };
+}
+
+/** The writes of `op` (a batch) with its card-cap write replaced by `write`. */
+function withUsage(op: AccessOp, write: WriteOp): WriteOp[] {
+  if (op.kind !== 'batch') throw new Error('withUsage takes a batch');
+  return [...op.ops.filter((w) => !w.path.endsWith('/usage/cards')), write];
 }
 
 /** Un-archives card-a3 and takes its handle claim back (archived cards hold none). */
@@ -1687,7 +1716,37 @@ const ATTACKS: AccessCase[] = [
     usageBatch('acc-a'),
   ),
   c('owner writes a card-cap list with a field besides the ids', 'owner', false, () =>
-    set('accounts/acc-a/usage/cards', { batch: ['x'], cardsInUse: 0 }),
+    set('accounts/acc-a/usage/cards', { batch: ['x'], inUse: 3, at: ST, cardsInUse: 0 }),
+  ),
+  // the card count: raised by exactly the list's length at commit time, never lowered by a client
+  c('owner creates a card, raising the stored count by 1 as a number', 'owner', true, (e) =>
+    batch(...withUsage(newCard(e), usage('acc-a', ['card-new'], 3))),
+  ),
+  c('owner creates a card, keeping the stored count as it was', 'owner', false, (e) =>
+    batch(...withUsage(newCard(e), usage('acc-a', ['card-new'], 2))),
+  ),
+  c('owner lowers the card count', 'owner', false, () =>
+    batch(usage('acc-a', ['card-x'], increment(-1))),
+  ),
+  c('owner creates a card reusing the list an earlier batch left', 'owner', false, (e) =>
+    newCard(e, { usage: null }),
+  ),
+  c('owner writes a card-cap list without the time of the commit', 'owner', false, () =>
+    set('accounts/acc-a/usage/cards', { batch: ['card-x'], inUse: 3, at: OLD }),
+  ),
+  // the race: plan.cardsInUse (0) trails a batch that already took account B's last slot; the
+  // card-cap document counts it, so a second batch is refused however it counts
+  c(
+    'otherOwner creates a card while plan.cardsInUse trails a batch that took the last slot',
+    'otherOwner',
+    false,
+    (e) => newCard(e, { accountId: 'acc-b' }),
+  ),
+  c(
+    "otherOwner creates a card counting from plan.cardsInUse instead of the card-cap document's count",
+    'otherOwner',
+    false,
+    (e) => batch(...withUsage(newCard(e, { accountId: 'acc-b' }), usage('acc-b', ['card-new'], 1))),
   ),
 
   // teams and promotions across tenants

@@ -57,7 +57,8 @@ export async function runOnFirestore(db: Firestore, op: AccessOp): Promise<Outco
       case 'batch': {
         const batch = writeBatch(db);
         for (const w of op.ops) {
-          if (w.kind === 'set') batch.set(doc(db, w.path), sdkData(w.data));
+          if (w.kind === 'set')
+            batch.set(doc(db, w.path), sdkData(w.data), { merge: w.merge === true });
           else if (w.kind === 'update') batch.update(doc(db, w.path), sdkData(w.data));
           else batch.delete(doc(db, w.path));
         }

@@ -15,7 +15,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { setBackend } from '@/backend/current';
 import { createLocalBackend } from '@/backend/local/local-backend';
 import type { Backend, DocData } from '@/backend/port';
-import { cardCreateOps, newCardId, type NewCard } from '@/data/cards';
+import { cardCreateOps, newCardId, readCardCountBase, type NewCard } from '@/data/cards';
 import type { Link } from '@/domain/model';
 import { authEmulatorUrl, DEMO_PASSWORD, expect, expectAccessible, test } from './fixtures';
 
@@ -66,27 +66,30 @@ interface CardSpec {
 }
 
 /** The writes that create an Initech card, uncoupled from the team's links and branding. */
-function initechCardOps(id: string, spec: CardSpec) {
-  const ops = cardCreateOps({
-    id,
-    accountId: 'initech',
-    ownerId: INITECH_OWNER_UID,
-    teamId: 'initech-sales',
-    handle: spec.handle,
-    handleAllowIndex: true,
-    name: spec.name,
-    title: spec.title,
-    company: spec.company ?? 'Initech',
-    email: '',
-    contacts: spec.contacts,
-    appForm: spec.appForm ?? {
-      enabled: true,
-      fields: { name: true, email: true, phone: false, note: true },
+async function initechCardOps(id: string, spec: CardSpec) {
+  const ops = cardCreateOps(
+    {
+      id,
+      accountId: 'initech',
+      ownerId: INITECH_OWNER_UID,
+      teamId: 'initech-sales',
+      handle: spec.handle,
+      handleAllowIndex: true,
+      name: spec.name,
+      title: spec.title,
+      company: spec.company ?? 'Initech',
+      email: '',
+      contacts: spec.contacts,
+      appForm: spec.appForm ?? {
+        enabled: true,
+        fields: { name: true, email: true, phone: false, note: true },
+      },
+      template: { templateId: 'classic', accentColor: '#4F46E5' },
+      signatureBasic: { enabled: true, includePhoto: true },
+      appShare: spec.appShare ?? {},
     },
-    template: { templateId: 'classic', accentColor: '#4F46E5' },
-    signatureBasic: { enabled: true, includePhoto: true },
-    appShare: spec.appShare ?? {},
-  });
+    await readCardCountBase('initech'),
+  );
   return ops.map((op) =>
     op.kind === 'set' && op.path === `cards/${id}`
       ? {
@@ -103,7 +106,7 @@ function initechCardOps(id: string, spec: CardSpec) {
 async function createInitechCard(baseURL: string | undefined, spec: CardSpec): Promise<string> {
   const backend = await ownerBackend(baseURL);
   const id = newCardId();
-  await backend.batch(initechCardOps(id, spec));
+  await backend.batch(await initechCardOps(id, spec));
   return id;
 }
 
@@ -370,7 +373,7 @@ test.describe('public card', () => {
     // The store may refuse a javascript: link outright; if it does, the rest is written safely.
     const backend = await ownerBackend(baseURL);
     const id = newCardId();
-    const stored = await backend.batch(initechCardOps(id, spec)).then(
+    const stored = await backend.batch(await initechCardOps(id, spec)).then(
       () => true,
       (err: unknown) => {
         expect((err as { code?: string }).code).toBe('permission-denied');
@@ -379,7 +382,7 @@ test.describe('public card', () => {
     );
     if (!stored) {
       await backend.batch(
-        initechCardOps(id, {
+        await initechCardOps(id, {
           ...spec,
           contacts: contacts.map((l) =>
             l.value === scriptLink ? { ...l, value: 'https://initech.example' } : l,

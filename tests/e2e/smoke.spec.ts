@@ -5,7 +5,7 @@
  */
 import { setBackend } from '@/backend/current';
 import { createLocalBackend } from '@/backend/local/local-backend';
-import { cardCreateOps, newCardId } from '@/data/cards';
+import { cardCreateOps, newCardId, readCardCountBase } from '@/data/cards';
 import { WebSocket } from 'ws';
 import { authEmulatorUrl, expect, expectAccessible, test } from './fixtures';
 
@@ -56,23 +56,26 @@ test('a live listener in the browser shows a card another client creates', async
   const name = `Remote Writer ${Math.random().toString(36).slice(2, 7)}`;
   const id = newCardId();
   await other.batch(
-    cardCreateOps({
-      id,
-      accountId,
-      ownerId: uid.user_id,
-      teamId: String(user.data?.defaultTeam),
-      handle: `remote-${id.toLowerCase()}`,
-      handleAllowIndex: true,
-      name,
-      title: 'Created elsewhere',
-      company: '',
-      email: '',
-      contacts: [],
-      appForm: {},
-      template: {},
-      signatureBasic: {},
-      appShare: {},
-    }),
+    cardCreateOps(
+      {
+        id,
+        accountId,
+        ownerId: uid.user_id,
+        teamId: String(user.data?.defaultTeam),
+        handle: `remote-${id.toLowerCase()}`,
+        handleAllowIndex: true,
+        name,
+        title: 'Created elsewhere',
+        company: '',
+        email: '',
+        contacts: [],
+        appForm: {},
+        template: {},
+        signatureBasic: {},
+        appShare: {},
+      },
+      await readCardCountBase(accountId),
+    ),
   );
 
   const cards = page.getByRole('complementary', { name: 'Cards' });

@@ -15,7 +15,7 @@ import type { CommitTrigger } from '../../server/types';
 import { setBackend } from '@/backend/current';
 import { serverDbFromSync } from '@/backend/local/sync-server-db';
 import type { DocData, WriteOp } from '@/backend/port';
-import type { ServerDb } from '@/backend/server-port';
+import type { ServerDb, ServerTransaction } from '@/backend/server-port';
 import { startImportJob } from '@/data/importer';
 import type { ImportRow } from '@/data/importer';
 import { jobPath, resumeJob, watchJob } from '@/data/jobs';
@@ -32,7 +32,7 @@ import {
   backfillNameLower,
   backfillNameLowerStep,
 } from '@/server/jobs/backfill-name-lower';
-import { LEASE_MS, requeueExpiredJobs, runJob } from '@/server/jobs/run-job';
+import { CAP_REACHED_MEANWHILE, LEASE_MS, requeueExpiredJobs, runJob } from '@/server/jobs/run-job';
 import { createTestUser, type TestUser } from '../support/auth-emulator';
 import { localBackendFor, startTestServer, type TestServer } from '../support/local-server';
 
@@ -176,19 +176,69 @@ function accountCards(server: TestServer, account: string) {
 }
 
 /** The server's database, whose card-writing commit number `failOn` fails (a disk full, a crash). */
+/** `tx`, calling `noticed` when a card is written through it. */
+function noticingCards(tx: ServerTransaction, noticed: () => void): ServerTransaction {
+  return {
+    get: (path) => tx.get(path),
+    query: (spec) => tx.query(spec),
+    set: (path, data, options) => {
+      if (path.startsWith('cards/')) noticed();
+      tx.set(path, data, options);
+    },
+    update: (path, data) => tx.update(path, data),
+    delete: (path) => tx.delete(path),
+  };
+}
+
 function failingDb(base: ServerDb, failOn: number, how: 'throw' | 'hang'): ServerDb {
   let commits = 0;
+  const fails = (): Promise<void> | null => {
+    commits += 1;
+    if (commits !== failOn) return null;
+    if (how === 'hang') return new Promise<void>(() => undefined);
+    throw new Error('The disk is full.');
+  };
   return {
     ...base,
     batch: async (ops) => {
-      if (ops.some((op) => op.path.startsWith('cards/'))) {
-        commits += 1;
-        if (commits === failOn) {
-          if (how === 'hang') return new Promise<void>(() => undefined);
-          throw new Error('The disk is full.');
-        }
-      }
+      if (ops.some((op) => op.path.startsWith('cards/'))) await fails();
       return base.batch(ops);
+    },
+    // A chunk that creates cards commits in a transaction (its count checked at commit time).
+    runTransaction: (work) =>
+      base.runTransaction(async (tx) => {
+        let cards = false;
+        const result = await work(
+          noticingCards(tx, () => {
+            cards = true;
+          }),
+        );
+        if (cards) await fails();
+        return result;
+      }),
+  };
+}
+
+/** `base`, calling `after` once each commit that wrote cards has landed. */
+function afterCardCommits(base: ServerDb, after: () => Promise<void>): ServerDb {
+  const wroteCards = (ops: readonly WriteOp[]) => ops.some((op) => op.path.startsWith('cards/'));
+  return {
+    ...base,
+    batch: async (ops) => {
+      await base.batch(ops);
+      if (wroteCards(ops)) await after();
+    },
+    runTransaction: async (work) => {
+      let cards = false;
+      const result = await base.runTransaction((tx) =>
+        work(
+          noticingCards(tx, () => {
+            cards = true;
+          }),
+        ),
+      );
+      if (cards) await after();
+      return result;
     },
   };
 }
@@ -805,17 +855,12 @@ describe('attack 3: the cap is checked again in each chunk', () => {
     const db = serverDbFromSync(server.ctx.db);
     // After the first chunk's commit, the builder creates a card (the trigger counts it).
     let chunks = 0;
-    const meanwhile: ServerDb = {
-      ...db,
-      batch: async (ops) => {
-        await db.batch(ops);
-        if (ops.some((op) => op.path.startsWith('cards/')) && (chunks += 1) === 1) {
-          const data = cardData('steps', owner.uid, 1);
-          server.ctx.db.set(`cards/${String(data.id)}`, data);
-          await server.idle();
-        }
-      },
-    };
+    const meanwhile = afterCardCommits(db, async () => {
+      if ((chunks += 1) !== 1) return;
+      const data = cardData('steps', owner.uid, 1);
+      server.ctx.db.set(`cards/${String(data.id)}`, data);
+      await server.idle();
+    });
     expect(await runJob(meanwhile, at)).toBe('done');
     const job = jobOf('StepsJob000000000000', server.ctx.db.get(at).data ?? {});
     expect(job).toMatchObject({ written: 1, failed: 1 });
@@ -826,5 +871,64 @@ describe('attack 3: the cap is checked again in each chunk', () => {
     });
     await server.idle();
     expect(accountCards(server, 'steps').filter((c) => c.data.isArchived !== true)).toHaveLength(2);
+  });
+
+  it('a card the builder makes between planning a chunk and committing it is counted at commit', async () => {
+    seedAccount(server, 'racing', owner, 0, 1);
+    const at = jobPath('racing', 'RacingJob00000000000');
+    server.ctx.db.batch([
+      {
+        kind: 'set',
+        path: `${at}/rows/${importPartId(0)}`,
+        data: { rows: [jobRow(0, 'Late', 'racing-late')] },
+      },
+      {
+        kind: 'set',
+        path: at,
+        data: {
+          kind: 'import',
+          state: 'queued',
+          teamId: TEAM,
+          createdBy: owner.uid,
+          rowCount: 1,
+          rowParts: 1,
+        },
+      },
+    ]);
+    const db = serverDbFromSync(server.ctx.db);
+    // The chunk was planned with the one free slot; the builder's batch takes it (raising the
+    // card-cap document's count, as every client batch does) as the chunk's commit starts.
+    let raced = false;
+    const builderTakesTheSlot = () => {
+      raced = true;
+      const data = cardData('racing', owner.uid, 1);
+      server.ctx.db.batch([
+        { kind: 'set', path: `cards/${String(data.id)}`, data },
+        {
+          kind: 'set',
+          path: 'accounts/racing/usage/cards',
+          data: { batch: [data.id], inUse: 1, at: new Date() },
+        },
+      ]);
+    };
+    const racing: ServerDb = {
+      ...db,
+      runTransaction: (work) =>
+        db.runTransaction((tx) =>
+          work({
+            ...noticingCards(tx, () => undefined),
+            get: (path) => {
+              if (path === 'accounts/racing/usage/cards' && !raced) builderTakesTheSlot();
+              return tx.get(path);
+            },
+          }),
+        ),
+    };
+    expect(await runJob(racing, at)).toBe('failed');
+    expect(String(server.ctx.db.get(at).data?.error)).toBe(CAP_REACHED_MEANWHILE);
+    await server.idle();
+    // Only the builder's card: the chunk wrote nothing, and the count is the cap, not over it.
+    expect(accountCards(server, 'racing')).toHaveLength(1);
+    expect(server.ctx.db.get('accounts/racing/usage/cards').data?.inUse).toBe(1);
   });
 });

@@ -16,15 +16,17 @@
  *   is refused, never written over (the leads under a summary belong to the account stored on it).
  * - The card cap: one import per account at a time (a lock taken in a transaction at the start of
  *   each run, held while the job is queued or running), and each chunk checks the cap again
- *   against the account's stored `plan.cardsInUse` (which every chunk's commit raises by the cards
- *   it wrote) as well as the count this run made itself, so cards created meanwhile by the builder
- *   or a plan that shrank are respected too.
+ *   against the account's stored card count (the card-cap document's `inUse`, which every chunk's
+ *   commit and every client batch that creates cards raises) as well as the count this run made
+ *   itself, so cards created meanwhile by the builder or a plan that shrank are respected too; the
+ *   chunk's commit checks the count once more as it stands at that moment (run-job.ts).
  */
 import { newDocId } from '@/backend/engine/paths';
 import type { DocData, WriteOp } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
 import { serverTimestamp } from '@/backend/transforms';
-import { cardsInUse } from '@/domain/card-count';
+import { cardsInUse, storedCardCount } from '@/domain/card-count';
+import { cardUsagePath } from '../card-count';
 import { importedCardData } from '@/domain/imported-card';
 import type { ImportedCardInput } from '@/domain/imported-card';
 import {
@@ -183,8 +185,9 @@ export const importJob: JobKindRunner<ImportRun> = {
     // Ids chosen here, never from the request (see the module comment).
     const ids = rows.map(() => `${ctx.jobId}-${newDocId()}`);
     const exists = (path: string) => ctx.db.get(path).then((doc) => doc.exists);
-    const [account, claims, taken] = await Promise.all([
+    const [account, usage, claims, taken] = await Promise.all([
       ctx.db.get(`accounts/${ctx.accountId}`),
+      ctx.db.get(cardUsagePath(ctx.accountId)),
       Promise.all(
         rows.map((row) =>
           row.handle === '' ? Promise.resolve(false) : exists(`handles/${row.handle}`),
@@ -195,15 +198,18 @@ export const importJob: JobKindRunner<ImportRun> = {
       ),
     ]);
     if (!account.data) throw new JobError('This account no longer exists.');
-    // The cap, checked again for every chunk: the stored count (raised by each chunk's commit, and
-    // by the card-count trigger for cards made elsewhere) or this run's own, whichever is higher.
+    // The cap, checked again for every chunk: the stored count (raised by each chunk's commit and by
+    // every client batch that creates cards, set exact by the card-count trigger) or this run's
+    // own, whichever is higher.
     const plan = (account.data.plan ?? {}) as Record<string, unknown>;
     const limit = cardLimit({
       cardLimit: num(plan.cardLimit),
       compCards: num(plan.compCards),
       cardsInUse: 0,
     });
-    let remaining = limit - Math.max(num(plan.cardsInUse), run.counted + run.written);
+    let remaining =
+      limit -
+      Math.max(storedCardCount(usage.data ?? null, plan.cardsInUse), run.counted + run.written);
     const ops: WriteOp[] = [];
     const problems: JobProblem[] = [];
     let written = 0;

@@ -20,8 +20,10 @@ import type { DocData, WriteOp } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
 import { MAX_WRITES_PER_COMMIT } from '@/backend/server-port';
 import { increment, serverTimestamp } from '@/backend/transforms';
+import { storedCardCount } from '@/domain/card-count';
+import { cardLimit } from '@/domain/plan';
 import { jobWantsRun } from '@/domain/jobs';
-import { recountAccount } from '../card-count';
+import { cardUsagePath, recountAccount } from '../card-count';
 import { recountTeamUsage } from '../team-usage';
 import { importJob } from './import-job';
 import { JobError } from './job-kind';
@@ -153,18 +155,12 @@ export async function runJob(
       // job's `countedAt` tells the card-count trigger to skip them (job-cards.ts). Atomic with
       // the cursor, so a resumed part is never counted twice.
       const newCards = step.newCards ?? 0;
-      if (newCards > 0) {
-        update.countedAt = serverTimestamp();
-        ops.push({
-          kind: 'update',
-          path: `accounts/${params.accountId}`,
-          data: { 'plan.cardsInUse': increment(newCards) },
-        });
-      }
+      if (newCards > 0) update.countedAt = serverTimestamp();
       ops.push({ kind: 'update', path, data: update });
-      if (ops.length > MAX_WRITES_PER_COMMIT)
+      // Two more: the account's count and the card-cap document.
+      if (ops.length + 2 > MAX_WRITES_PER_COMMIT)
         throw new Error(`A chunk of ${ops.length} writes is over the commit limit.`);
-      await db.batch(ops);
+      await commitChunk(db, params.accountId, ops, newCards);
       // The full recounts, once at the end, before the job can be done: a run that dies in between
       // leaves it running, and the next run counts again. A job's cards skip the per-card trigger
       // (job-cards.ts), so the team's usage is recounted here too; until then the team page's
@@ -194,6 +190,48 @@ export async function runJob(
     }
     return 'failed';
   }
+}
+
+/** Why a chunk was not written: cards made elsewhere meanwhile took the slots it was to fill. */
+export const CAP_REACHED_MEANWHILE =
+  'Cards were created elsewhere while this import ran and the account reached its card cap. ' +
+  'Resume the import to see which rows are left.';
+
+/**
+ * Commits a chunk's writes. A chunk that creates cards raises the account's card count in the same
+ * commit (plan.cardsInUse and the card-cap document's `inUse`, which the rules' cap reads), in a
+ * transaction that first checks the count as stored at that moment: a client may have created cards
+ * since the chunk was planned, and the cap holds for both.
+ */
+async function commitChunk(
+  db: ServerDb,
+  accountId: string,
+  ops: readonly WriteOp[],
+  newCards: number,
+): Promise<void> {
+  if (newCards === 0) {
+    await db.batch(ops);
+    return;
+  }
+  await db.runTransaction(async (tx) => {
+    const account = await tx.get(`accounts/${accountId}`);
+    const usage = await tx.get(cardUsagePath(accountId));
+    const plan = (account.data?.plan ?? {}) as Record<string, unknown>;
+    const count = storedCardCount(usage.data ?? null, plan.cardsInUse) + newCards;
+    const limit = cardLimit({
+      cardLimit: typeof plan.cardLimit === 'number' ? plan.cardLimit : 0,
+      compCards: typeof plan.compCards === 'number' ? plan.compCards : 0,
+      cardsInUse: 0,
+    });
+    if (count > limit) throw new JobError(CAP_REACHED_MEANWHILE);
+    for (const op of ops) {
+      if (op.kind === 'set') tx.set(op.path, op.data, op.merge ? { merge: true } : undefined);
+      else if (op.kind === 'update') tx.update(op.path, op.data);
+      else tx.delete(op.path);
+    }
+    tx.update(`accounts/${accountId}`, { 'plan.cardsInUse': count });
+    tx.set(cardUsagePath(accountId), { inUse: count }, { merge: true });
+  });
 }
 
 /** Runs the job if this write of its document asks for it (see `jobWantsRun`). */
