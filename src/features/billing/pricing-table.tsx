@@ -133,7 +133,10 @@ function PlanAction(props: { plan: PricingPlan; table: PricingTableProps; isCurr
     // Leaving a paid plan is a cancellation, which the billing portal handles.
     return (
       <p className="plan-card__note">
-        To move to Free, cancel your subscription in <Link to="/settings/billing">Billing</Link>.
+        {/* One grid item: the note is a centred grid, which split the link and the full stop. */}
+        <span>
+          To move to Free, cancel your subscription in <Link to="/settings/billing">Billing</Link>.
+        </span>
       </p>
     );
   }
