@@ -8,6 +8,12 @@
  *   redirects to the session's success_url, cancelling redirects to its cancel_url. A price or
  *   product deactivated after the session was made can no longer be paid.
  *
+ * A customer who holds a live subscription (trialing, active, past due, ... or ending at period end)
+ * cannot start a second one: the session gets `error.message` (`SECOND_SUBSCRIPTION_MESSAGE`). Plan
+ * changes go through a subscription update in the portal (`payments-plan-change.ts`), so an account
+ * never pays for two plans at once (docs/decisions/013-one-subscription-per-account.md). The app
+ * never asks for such a checkout; this is the stand-in holding the line a test can watch.
+ *
  * A price's `trial_period_days` starts a trial on every checkout, as Stripe does when the extension
  * passes no trial of its own: whether the trial is paid for is the plan sync's decision (one trial
  * per account, src/domain/plan-sync.ts). The checkout session id is `cs_test_{checkout document id}`
@@ -17,7 +23,8 @@
 import type { DocData } from '@/backend/port';
 import { DocumentRef } from '@/backend/value-types';
 import { escapeHtml } from '@/domain/html';
-import type { CommitTrigger, RouteHandler } from '../types';
+import { isSubscriptionLive } from '@/domain/subscriptions';
+import type { AdminDb, CommitTrigger, RouteHandler } from '../types';
 import { advanceSubscriptions } from './payments-clock';
 import {
   DAY_MS,
@@ -43,6 +50,17 @@ const CHECKOUT_URL = /^\/__\/checkout\/([^/]+)\/(cs_test_[^/]+)$/;
 /** The extension's message for a price or product that is not active (Stripe's wording). */
 export const INACTIVE_PRICE_MESSAGE =
   'The price specified is inactive. This field only accepts active prices.';
+
+/** The refusal of a checkout for a customer who already holds a live subscription. */
+export const SECOND_SUBSCRIPTION_MESSAGE =
+  'You already have a subscription. Change its plan in the billing portal instead of starting a new checkout.';
+
+/** Whether the user holds a subscription that has not ended. */
+export function holdsLiveSubscription(db: AdminDb, uid: string): boolean {
+  return db
+    .query({ collection: `users/${uid}/subscriptions` })
+    .some((sub) => isSubscriptionLive(str(sub.data.status)));
+}
 
 function isActive(found: FoundPrice): boolean {
   return found.price.active === true && found.product.active === true;
@@ -72,6 +90,9 @@ export const checkoutSessionTrigger: CommitTrigger = (change, ctx) => {
   }
   if (mode === 'subscription' && found.price.type !== 'recurring') {
     return fail('You must provide at least one recurring price in `subscription` mode.');
+  }
+  if (mode === 'subscription' && holdsLiveSubscription(ctx.db, uid)) {
+    return fail(SECOND_SUBSCRIPTION_MESSAGE);
   }
   if (!isWebUrl(session.success_url)) return fail('Not a valid URL: success_url');
   if (!isWebUrl(session.cancel_url)) return fail('Not a valid URL: cancel_url');
@@ -170,6 +191,11 @@ export const checkoutPage: RouteHandler = async (req, res, url, ctx) => {
     }
     if (action !== 'pay' || !found || !isActive(found)) {
       notFound(res, 'Checkout not available', 'This price can no longer be bought.');
+      return true;
+    }
+    // Two checkouts opened before either was paid: the second one cannot be paid any more.
+    if (!ctx.db.get(subscriptionPath).exists && holdsLiveSubscription(ctx.db, uid)) {
+      notFound(res, 'Checkout not available', SECOND_SUBSCRIPTION_MESSAGE);
       return true;
     }
     if (!ctx.db.get(subscriptionPath).exists) {

@@ -6,6 +6,10 @@
  *   true`, `cancel_at` = `current_period_end`, `canceled_at` = now, status unchanged until then);
  *   before the end "Resume" undoes it. A subscription that has ended cannot be resumed (Stripe never
  *   reactivates one): a new checkout starts a new subscription.
+ *   "Update plan" moves a live subscription to another price of the pricing table, asking first and
+ *   saying what is charged today (`payments-plan-change.ts`); a portal link made with `flow_data`
+ *   (`subscription_update`, `subscription_update_confirm`) opens straight on that step and, with
+ *   `after_completion.redirect.return_url`, goes back to the app when done, as Stripe's flows do.
  *
  * A portal link carries a server-only `portal_sessions/{id}` token (1 hour) so that knowing a user id
  * is not enough to cancel their subscription, and its return URL is the one given to the callable.
@@ -21,8 +25,16 @@ import { callableRoute } from '../callable';
 import type { RouteHandler, ServerContext } from '../types';
 import { advanceSubscriptions } from './payments-clock';
 import {
+  changeablePrices,
+  currentPriceId,
+  planChangeFlowFrom,
+  subscriptionAfterPlanChange,
+  type PlanChangeFlow,
+} from './payments-plan-change';
+import {
   PORTAL_BANNER,
   asDate,
+  findPrice,
   formBody,
   formatDate,
   formatPrice,
@@ -51,6 +63,7 @@ export const createPortalLinkCallable: RouteHandler = callableRoute(
     const input = (typeof data === 'object' && data !== null ? data : {}) as {
       returnUrl?: unknown;
       locale?: unknown;
+      flow_data?: unknown;
     };
     if (!isWebUrl(input.returnUrl)) {
       return Promise.reject(
@@ -58,6 +71,20 @@ export const createPortalLinkCallable: RouteHandler = callableRoute(
       );
     }
     advanceSubscriptions(ctx.db, new Date(), auth.uid);
+    // A plan change opens on its own step (Stripe's portal flows); a bad one is refused as Stripe
+    // refuses it, so the app shows the error rather than a portal that cannot do what was asked.
+    let flow: PlanChangeFlow | null = null;
+    let afterFlowUrl: string | null = null;
+    if (input.flow_data !== undefined && input.flow_data !== null) {
+      const read = planChangeFlowFrom(ctx.db, auth.uid, input.flow_data);
+      if ('error' in read) return Promise.reject(new BackendError('invalid-argument', read.error));
+      flow = read.flow;
+      const after = (input.flow_data as { after_completion?: unknown }).after_completion as
+        { type?: unknown; redirect?: { return_url?: unknown } } | undefined;
+      if (after?.type === 'redirect' && isWebUrl(after.redirect?.return_url)) {
+        afterFlowUrl = after.redirect.return_url;
+      }
+    }
     const id = `bps_${randomBytes(12).toString('hex')}`;
     const created = new Date();
     ctx.db.set(`${PORTAL_SESSIONS}/${id}`, {
@@ -65,6 +92,8 @@ export const createPortalLinkCallable: RouteHandler = callableRoute(
       returnUrl: input.returnUrl,
       created,
       expiresAt: new Date(created.getTime() + PORTAL_SESSION_MS),
+      flow,
+      afterFlowUrl,
     });
     const portalUrl = `${ctx.publicOrigin}/__/portal/${encodeURIComponent(auth.uid)}?session=${id}&return=${encodeURIComponent(input.returnUrl)}`;
     return Promise.resolve({
@@ -84,17 +113,93 @@ export const createPortalLinkCallable: RouteHandler = callableRoute(
 
 // ---- The local billing portal -----------------------------------------------------------------------
 
-function portalSession(
-  ctx: ServerContext,
-  uid: string,
-  id: string | null,
-): { returnUrl: string } | null {
+interface PortalSession {
+  returnUrl: string;
+  /** The flow the link was made for, until it is completed. */
+  flow: PlanChangeFlow | null;
+  /** Where the flow goes when done (`after_completion.redirect.return_url`), else the portal. */
+  afterFlowUrl: string | null;
+}
+
+function portalSession(ctx: ServerContext, uid: string, id: string | null): PortalSession | null {
   if (!id || !/^bps_[0-9a-f]+$/.test(id)) return null;
   const data = ctx.db.get(`${PORTAL_SESSIONS}/${id}`).data;
   if (!data || data.uid !== uid || !isWebUrl(data.returnUrl)) return null;
   const expires = data.expiresAt instanceof Date ? data.expiresAt.getTime() : 0;
   if (expires < Date.now()) return null;
-  return { returnUrl: data.returnUrl };
+  const flow = (data.flow ?? null) as PlanChangeFlow | null;
+  return {
+    returnUrl: data.returnUrl,
+    flow: data.flowDone === true ? null : flow,
+    afterFlowUrl: isWebUrl(data.afterFlowUrl) ? data.afterFlowUrl : null,
+  };
+}
+
+/** Stripe's "Update plan" step: the prices the subscription can move to. */
+function choosePlanPage(
+  ctx: ServerContext,
+  self: string,
+  subId: string,
+  current: DocData,
+  cancelHref: string,
+): string {
+  const onPrice = currentPriceId(current);
+  const options = changeablePrices(ctx.db)
+    .map((found) => {
+      const name = str(found.product.name, found.productId);
+      const isCurrent = found.priceId === onPrice;
+      return `<li><div class="row"><div><h2>${escapeHtml(name)}</h2><span class="muted">${escapeHtml(formatPrice(found.price))}</span></div>${
+        isCurrent
+          ? '<span class="badge on">Current plan</span>'
+          : `<form method="post" action="${escapeHtml(self)}"><input type="hidden" name="subscription" value="${escapeHtml(subId)}"><input type="hidden" name="price" value="${escapeHtml(found.priceId)}"><input type="hidden" name="action" value="confirm-update"><button type="submit" class="primary" aria-label="${escapeHtml(`Select ${name}, ${formatPrice(found.price)}`)}">Select</button></form>`
+      }</div></li>`;
+    })
+    .join('');
+  return page(
+    'Update plan',
+    `<div class="card">
+<h1>Update your plan</h1>
+<p class="muted">Your subscription moves to the plan you select; the change is prorated.</p>
+<ul class="subs">${options}</ul>
+<div class="actions"><a class="button secondary" href="${escapeHtml(cancelHref)}">Go back</a></div>
+</div>`,
+    PORTAL_BANNER,
+  );
+}
+
+/** Stripe's confirmation step: the new price, what ends (a trial) and what is charged today. */
+function confirmUpdatePage(
+  ctx: ServerContext,
+  self: string,
+  subId: string,
+  current: DocData,
+  priceId: string,
+  cancelHref: string,
+): string | null {
+  const found = findPrice(ctx.db, priceId);
+  if (!found || currentPriceId(current) === priceId) return null;
+  const change = subscriptionAfterPlanChange(current, found, new Date());
+  const name = str(found.product.name, found.productId);
+  const from = subscriptionName(ctx, current).name;
+  const lines = (change.invoice.lines as { data: Array<{ description: string; amount: number }> })
+    .data;
+  const money = (minor: number) =>
+    formatPrice({ unit_amount: minor, currency: change.invoice.currency, type: 'one_time' });
+  return page(
+    'Confirm your new plan',
+    `<div class="card">
+<h1>Confirm your new plan</h1>
+<p class="muted">From ${escapeHtml(from)} to <strong>${escapeHtml(name)}</strong>, ${escapeHtml(formatPrice(found.price))}.</p>
+${current.status === 'trialing' ? '<p class="note">Your free trial ends today: the new plan is paid from now on.</p>' : ''}
+<dl>${lines.map((line) => `<dt>${escapeHtml(line.description)}</dt><dd>${escapeHtml(money(line.amount))}</dd>`).join('')}
+<dt><strong>Due today</strong></dt><dd><strong>${escapeHtml(money(Number(change.invoice.amount_due)))}</strong></dd></dl>
+<div class="actions">
+<form method="post" action="${escapeHtml(self)}"><input type="hidden" name="subscription" value="${escapeHtml(subId)}"><input type="hidden" name="price" value="${escapeHtml(priceId)}"><input type="hidden" name="action" value="update"><button type="submit" class="primary" aria-label="${escapeHtml(`Confirm: move to ${name}`)}">Confirm</button></form>
+<a class="button secondary" href="${escapeHtml(cancelHref)}">Go back</a>
+</div>
+</div>`,
+    PORTAL_BANNER,
+  );
 }
 
 function isTerminal(data: DocData): boolean {
@@ -194,6 +299,35 @@ export const portalPage: RouteHandler = async (req, res, url, ctx) => {
     const path = `users/${uid}/subscriptions/${subId}`;
     const current = /^[^/]+$/.test(subId) ? ctx.db.get(path).data : null;
     const live = current !== null && current !== undefined && !isTerminal(current);
+    const priceId = form.get('price') ?? '';
+    // Going back from a flow's step leaves the flow: the app, as Stripe's flows do.
+    const back = session.flow ? session.returnUrl : self;
+    if (live && action === 'choose-plan') {
+      sendHtml(res, 200, choosePlanPage(ctx, self, subId, current, back));
+      return true;
+    }
+    if (live && action === 'confirm-update') {
+      const html = confirmUpdatePage(ctx, self, subId, current, priceId, back);
+      if (html) {
+        sendHtml(res, 200, html);
+        return true;
+      }
+    }
+    if (live && action === 'update') {
+      const found = findPrice(ctx.db, priceId);
+      if (found && currentPriceId(current) !== priceId) {
+        const change = subscriptionAfterPlanChange(current, found, new Date());
+        ctx.db.set(path, change.subscription);
+        ctx.db.add(`${path}/invoices`, change.invoice);
+      }
+      if (session.flow) {
+        ctx.db.set(`${PORTAL_SESSIONS}/${sessionId}`, { flowDone: true }, { merge: true });
+        redirect(res, session.afterFlowUrl ?? self);
+        return true;
+      }
+      redirect(res, self);
+      return true;
+    }
     if (live && action === 'confirm-cancel' && current.cancel_at_period_end !== true) {
       sendHtml(
         res,
@@ -222,6 +356,28 @@ export const portalPage: RouteHandler = async (req, res, url, ctx) => {
     return true;
   }
 
+  // A link made for a plan change opens on that step.
+  if (session.flow) {
+    const flowSub = ctx.db.get(`users/${uid}/subscriptions/${session.flow.subscription}`).data;
+    if (flowSub && !isTerminal(flowSub)) {
+      const html =
+        session.flow.type === 'subscription_update_confirm'
+          ? confirmUpdatePage(
+              ctx,
+              self,
+              session.flow.subscription,
+              flowSub,
+              session.flow.price,
+              session.returnUrl,
+            )
+          : choosePlanPage(ctx, self, session.flow.subscription, flowSub, session.returnUrl);
+      if (html) {
+        sendHtml(res, 200, html);
+        return true;
+      }
+    }
+  }
+
   const subs = ctx.db.query({ collection: `users/${uid}/subscriptions` });
   subs.sort((a, b) => {
     const ta = a.data.created instanceof Date ? a.data.created.getTime() : 0;
@@ -243,14 +399,23 @@ export const portalPage: RouteHandler = async (req, res, url, ctx) => {
         action = actionForm(self, sub.id, 'resume', 'Resume', 'primary', `Resume: ${name}`);
       } else {
         facts = `${status === 'trialing' ? `<dt>Trial ends</dt><dd>${escapeHtml(formatDate(sub.data.trial_end))}</dd>` : ''}<dt>Renews</dt><dd>${escapeHtml(formatDate(sub.data.current_period_end))}</dd>`;
-        action = actionForm(
-          self,
-          sub.id,
-          'confirm-cancel',
-          'Cancel subscription',
-          'danger',
-          `Cancel subscription: ${name}`,
-        );
+        action =
+          actionForm(
+            self,
+            sub.id,
+            'choose-plan',
+            'Update plan',
+            'secondary',
+            `Update plan: ${name}`,
+          ) +
+          actionForm(
+            self,
+            sub.id,
+            'confirm-cancel',
+            'Cancel subscription',
+            'danger',
+            `Cancel subscription: ${name}`,
+          );
       }
       return `<li><div class="row"><div><h2>${escapeHtml(name)}</h2>${price ? `<span class="muted">${escapeHtml(formatPrice(price))}</span>` : ''}</div>${statusBadge(status, ending)}</div>
 <dl>

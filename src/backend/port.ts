@@ -73,9 +73,32 @@ export interface FileStore {
   delete(path: string): Promise<void>;
 }
 
+/**
+ * Stripe's billing portal flow for a plan change (`flow_data` of a portal session, which the payments
+ * extension's createPortalLink passes on): the portal opens on confirming the move of the
+ * subscription's item to the new price, and goes back to `return_url` when done.
+ */
+export interface PortalPlanChangeFlow {
+  readonly type: 'subscription_update_confirm';
+  readonly subscription_update_confirm: {
+    readonly subscription: string;
+    readonly items: ReadonlyArray<{
+      readonly id: string;
+      readonly price: string;
+      readonly quantity: number;
+    }>;
+  };
+  readonly after_completion: {
+    readonly type: 'redirect';
+    readonly redirect: { readonly return_url: string };
+  };
+}
+
 export interface PortalLinkInput {
   readonly returnUrl: string;
   readonly locale: 'auto';
+  /** A plan change: the portal opens on it (absent: the portal's home page). */
+  readonly flow_data?: PortalPlanChangeFlow;
 }
 
 export interface AcceptInviteInput {

@@ -6,7 +6,7 @@
  * checkout sessions and reads them back.
  */
 import { backend } from '../backend/current';
-import type { DocData, Unsubscribe } from '../backend/port';
+import type { DocData, PortalPlanChangeFlow, Unsubscribe } from '../backend/port';
 import type { Price, Product, SubscriptionStatus } from '../domain/model';
 import { productIdFromField } from '../domain/plan-sync';
 
@@ -41,6 +41,9 @@ export interface Subscription {
   cancelAt: Date | null;
   cancelAtPeriodEnd: boolean;
   metadata: Record<string, string>;
+  /** The subscription item a plan change moves to another price (`items[0].id`). */
+  itemId: string | null;
+  quantity: number;
 }
 
 function asDate(value: unknown): Date | null {
@@ -88,7 +91,14 @@ function toSubscription(id: string, data: DocData): Subscription {
     cancelAt: asDate(data['cancel_at']),
     cancelAtPeriodEnd: data['cancel_at_period_end'] === true,
     metadata,
+    itemId: itemIdOf(data['items']),
+    quantity: typeof data['quantity'] === 'number' && data['quantity'] > 0 ? data['quantity'] : 1,
   };
+}
+
+function itemIdOf(items: unknown): string | null {
+  const first = (Array.isArray(items) ? items[0] : null) as { id?: unknown } | null;
+  return typeof first?.id === 'string' && first.id !== '' ? first.id : null;
 }
 
 /** The price id of a `price` field: a reference-like `{ id }`, a path `products/p/prices/x`, or an id. */
@@ -121,6 +131,14 @@ export async function listActiveProducts(): Promise<ProductWithPrices[]> {
       };
     }),
   );
+}
+
+/** The user's subscriptions, read once, newest first (the check before a checkout). */
+export async function readSubscriptions(uid: string): Promise<Subscription[]> {
+  const docs = await backend().query({ collection: subscriptionsPath(uid) });
+  return docs
+    .map((doc) => toSubscription(doc.id, doc.data))
+    .sort((a, b) => (b.created?.getTime() ?? 0) - (a.created?.getTime() ?? 0));
 }
 
 /** Follows the user's subscriptions live, newest first. */
@@ -208,5 +226,39 @@ export function followCheckoutSession(
 /** The billing portal link (docs/product.md §7): the extension's createPortalLink callable, locale auto. */
 export async function createPortalLink(returnUrl: string): Promise<string> {
   const { url } = await backend().functions.createPortalLink({ returnUrl, locale: 'auto' });
+  return url;
+}
+
+/**
+ * The `flow_data` of a plan change (docs/decisions/013-one-subscription-per-account.md): Stripe's
+ * portal confirms moving the subscription's one item to `priceId`, prorated, and comes back to
+ * `returnUrl`. The same subscription is updated: no second checkout, no second subscription.
+ */
+export function planChangeFlow(
+  subscription: Pick<Subscription, 'id' | 'itemId' | 'quantity'>,
+  priceId: string,
+  returnUrl: string,
+): PortalPlanChangeFlow {
+  return {
+    type: 'subscription_update_confirm',
+    subscription_update_confirm: {
+      subscription: subscription.id,
+      items: [{ id: subscription.itemId ?? '', price: priceId, quantity: subscription.quantity }],
+    },
+    after_completion: { type: 'redirect', redirect: { return_url: returnUrl } },
+  };
+}
+
+/** A billing portal link that opens on the plan change of `subscription` to `priceId`. */
+export async function createPlanChangeLink(
+  returnUrl: string,
+  subscription: Pick<Subscription, 'id' | 'itemId' | 'quantity'>,
+  priceId: string,
+): Promise<string> {
+  const { url } = await backend().functions.createPortalLink({
+    returnUrl,
+    locale: 'auto',
+    flow_data: planChangeFlow(subscription, priceId, returnUrl),
+  });
   return url;
 }

@@ -250,6 +250,8 @@ export interface Price {
   interval?: 'month' | 'year' | string;
   type: 'one_time' | 'recurring';
   metadata?: Record<string, string>;
+  /** Days of free trial Stripe grants on a checkout of this price (the extension syncs it). */
+  trial_period_days?: number | null;
 }
 
 export type SubscriptionStatus =

@@ -30,12 +30,27 @@ export const ACCOUNT_DOCUMENT = 'accounts/{accountId}';
 const ACCOUNT_PATH = /^accounts\/([^/]+)$/;
 const SUBSCRIPTION_PATH = /^users\/([^/]+)\/subscriptions\/([^/]+)$/;
 
-export type SubscriptionMailEvent = 'started' | 'renewed' | 'payment-failed' | 'ending' | 'ended';
+export type SubscriptionMailEvent =
+  'started' | 'renewed' | 'plan-changed' | 'payment-failed' | 'ending' | 'ended';
 
 const FAILED_STATUSES = ['past_due', 'unpaid'];
 
 function status(doc: DocData | null): string {
   return typeof doc?.['status'] === 'string' ? doc['status'] : '';
+}
+
+/** The id of the price a subscription document is on (a reference, a path or an id). */
+function priceIdOf(doc: DocData | null): string {
+  const value = doc?.['price'];
+  const path =
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { path?: unknown }).path === 'string'
+      ? (value as { path: string }).path
+      : typeof value === 'string'
+        ? value
+        : '';
+  return path.split('/').at(-1) ?? '';
 }
 
 function time(value: unknown): number {
@@ -59,7 +74,19 @@ export function subscriptionMailEvents(
   if (isSubscriptionCurrent(is) && (before === null || was === 'incomplete')) {
     events.push({ event: 'started', key: 'started' });
   }
+  // A plan change updates the same subscription (docs/decisions/013-one-subscription-per-account.md):
+  // it is announced as a change, never as a second "welcome", and its new period is no renewal.
+  const planChanged =
+    before !== null &&
+    isSubscriptionCurrent(is) &&
+    isSubscriptionCurrent(was) &&
+    priceIdOf(before) !== '' &&
+    priceIdOf(after) !== priceIdOf(before);
+  if (planChanged) {
+    events.push({ event: 'plan-changed', key: `changed-${priceIdOf(after)}-${period}` });
+  }
   if (
+    !planChanged &&
     is === 'active' &&
     before !== null &&
     (isSubscriptionCurrent(was) || FAILED_STATUSES.includes(was)) &&
@@ -123,6 +150,18 @@ export function subscriptionMail(input: {
                   `This account has already had its free trial, so the paid features start with the first payment on ${formatDay(sub['trial_end'])}.`,
                 ]
               : [`Your free trial runs until ${formatDay(sub['trial_end'])}.`],
+        ],
+        action: billing,
+      };
+    case 'plan-changed':
+      return {
+        subject: `Your plan is now ${plan}`,
+        heading: 'Your plan has changed',
+        paragraphs: [
+          ['Your subscription for ', { strong: account }, ' is now on ', { strong: plan }, '.'],
+          [
+            `The change is prorated on your next invoice; the plan renews on ${formatDay(sub['current_period_end'])}.`,
+          ],
         ],
         action: billing,
       };

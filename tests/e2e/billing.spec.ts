@@ -161,3 +161,65 @@ test('a checkout error from the payment provider is shown on the pricing page', 
   await expect(page).toHaveURL(/\/pricing$/);
   await checkAccessible(page);
 });
+
+/** The mails of the local mailbox sent to `email`, by subject. */
+async function mailSubjects(page: Page, email: string): Promise<string[]> {
+  await page.goto('/__/mailbox');
+  return page
+    .locator('article', { hasText: `To ${email}` })
+    .getByRole('heading', { level: 3 })
+    .allTextContents();
+}
+
+test('an owner changes plan twice and holds exactly one subscription, welcomed once', async ({
+  page,
+  signUpWithPassword,
+}) => {
+  const { email } = await signUpWithPassword();
+  await page.goto('/pricing');
+  await page.getByRole('button', { name: /choose growth/i }).click();
+  await expect(page).toHaveURL(/\/__\/checkout\//);
+  await page.getByRole('button', { name: /start trial/i }).click();
+  await expect(page).toHaveURL(/\/settings\/billing$/);
+  await expect(page.locator('.billing-plan__name')).toHaveText('Growth');
+  const planPanel = page.getByRole('region', { name: 'Current plan' });
+  await expect(planPanel.getByText('Trialing')).toBeVisible();
+
+  // From the trial to Corporate: the portal's update flow, not a checkout.
+  await page.getByRole('link', { name: 'Change plan' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  await checkAccessible(page);
+  await page.getByRole('button', { name: /switch to corporate/i }).click();
+  await expect(page).toHaveURL(/\/__\/portal\//);
+  await expect(page.getByRole('heading', { name: 'Confirm your new plan' })).toBeVisible();
+  await expect(page.getByText('Your free trial ends today')).toBeVisible();
+  await checkAccessible(page);
+  await page.getByRole('button', { name: 'Confirm: move to Corporate' }).click();
+
+  await expect(page).toHaveURL(/\/settings\/billing$/);
+  await expect(page.locator('.billing-plan__name')).toHaveText('Corporate');
+  await expect(planPanel.getByText('Active', { exact: true })).toBeVisible();
+  await expect(page.getByText(/days left/)).toHaveCount(0);
+  const history = page.getByRole('region', { name: 'Subscriptions' });
+  await expect(history.getByRole('row')).toHaveCount(2); // the header and one subscription
+  await checkAccessible(page);
+
+  // Down to Starter (3 cards): the same subscription again.
+  await page.getByRole('link', { name: 'Change plan' }).click();
+  await page.getByRole('button', { name: /switch to starter/i }).click();
+  await expect(page.getByRole('heading', { name: 'Confirm your new plan' })).toBeVisible();
+  await page.getByRole('button', { name: 'Confirm: move to Starter' }).click();
+  await expect(page).toHaveURL(/\/settings\/billing$/);
+  await expect(page.locator('.billing-plan__name')).toHaveText('Starter');
+  await expect(history.getByRole('row')).toHaveCount(2);
+  await expect(history).toContainText('Starter');
+
+  // One subscription, one welcome; each change is announced as a change.
+  const subjects = await mailSubjects(page, email);
+  expect(subjects.filter((subject) => / subscription has started$/.test(subject))).toEqual([
+    'Your Growth subscription has started',
+  ]);
+  expect(subjects).toContain('Your plan is now Corporate');
+  expect(subjects).toContain('Your plan is now Starter');
+  expect(subjects.filter((subject) => /has renewed/.test(subject))).toEqual([]);
+});

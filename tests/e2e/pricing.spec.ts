@@ -39,8 +39,35 @@ test('a visitor reads the plans signed out, from the landing page and the header
   // Reloading keeps the visitor on the page (it is public), and a plan leads to sign-up.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Plans and pricing' })).toBeVisible();
+  await expect(growth).toContainText('14-day free trial');
   await growth.getByRole('link', { name: 'Start with Growth' }).click();
-  await expect(page).toHaveURL(/\/sign-up$/);
+  await expect(page).toHaveURL(/\/sign-up\?plan=price_growth_monthly$/);
+});
+
+test('"Start with Growth" carries the plan through sign-up and account setup into its checkout', async ({
+  page,
+}) => {
+  await page.goto('/pricing');
+  await page
+    .getByRole('article', { name: 'Growth' })
+    .getByRole('link', { name: 'Start with Growth' })
+    .click();
+  await expect(page).toHaveURL(/\/sign-up\?plan=price_growth_monthly$/);
+  const email = `growth-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@e2e.example`;
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Sturdy-pass9');
+  await page.getByRole('button', { name: /create account/i }).click();
+  await page.waitForURL('**/register/step2');
+  await page.getByLabel(/account name|company/i).fill(`Growth Co ${Date.now()}`);
+  await page.getByRole('button', { name: /continue|create/i }).click();
+
+  // Not the free plan's builder: the chosen plan's checkout.
+  await expect(page).toHaveURL(/\/__\/checkout\//);
+  await expect(page.getByRole('heading', { name: 'Growth' })).toBeVisible();
+  await expect(page.getByText('14-day free trial: nothing is charged today.')).toBeVisible();
+  await page.getByRole('button', { name: /start trial/i }).click();
+  await expect(page).toHaveURL(/\/settings\/billing$/);
+  await expect(page.locator('.billing-plan__name')).toHaveText('Growth');
 });
 
 test('an owner on the free plan upgrades from the pricing page', async ({
@@ -66,5 +93,7 @@ test('an owner on the free plan upgrades from the pricing page', async ({
   await expect(
     page.getByRole('article', { name: 'Starter' }).getByText('Current plan'),
   ).toBeVisible();
-  await expect(page.getByRole('button', { name: /choose growth/i })).toBeEnabled();
+  // Holding a subscription, another plan is a switch of it, not a second checkout.
+  await expect(page.getByRole('button', { name: /switch to growth/i })).toBeEnabled();
+  await expect(page.getByRole('button', { name: /choose growth/i })).toHaveCount(0);
 });

@@ -12,9 +12,11 @@ import type { Backend, DocData } from '@/backend/port';
 import {
   checkoutSessionPayload,
   createCheckoutSession,
+  createPlanChangeLink,
   createPortalLink,
   followCheckoutSession,
 } from '@/data/billing';
+import { SECOND_SUBSCRIPTION_MESSAGE } from '../../server/stand-ins/payments-checkout';
 import type { CheckoutSessionState } from '@/data/billing';
 import { paymentsRoutes, paymentsTriggers } from '../../server/stand-ins/payments';
 import { advanceSubscriptions } from '../../server/stand-ins/payments-clock';
@@ -209,7 +211,20 @@ afterAll(async () => {
 });
 
 let accountId: string;
-beforeEach(() => {
+beforeEach(async () => {
+  // The tests share one payer, and a payer with a live subscription cannot check out again (the
+  // stand-in refuses a second subscription): what earlier tests left running ends, as at Stripe.
+  const now = new Date();
+  for (const sub of server.ctx.db.query({ collection: `users/${owner.uid}/subscriptions` })) {
+    if (sub.data.status === 'canceled') continue;
+    server.ctx.db.set(`users/${owner.uid}/subscriptions/${sub.id}`, {
+      ...sub.data,
+      status: 'canceled',
+      canceled_at: now,
+      ended_at: now,
+    });
+  }
+  await server.idle();
   accountId = `acc-${Math.random().toString(36).slice(2, 10)}`;
   seedAccount(owner.uid, accountId);
 });
@@ -452,6 +467,95 @@ describe('the plan follows the subscription', () => {
     await pay(other.uid, String(url));
     expect(plan(otherAccount)).toMatchObject({ type: 'starter', isPaidAccount: true });
     expect(plan(accountId)).toMatchObject({ type: 'free', isPaidAccount: false });
+  });
+});
+
+describe('one subscription per account: a plan change updates it', () => {
+  it('a second checkout while a subscription is live is refused, also one opened before', async () => {
+    const early = await checkout(owner.uid, 'price_starter_monthly', accountId);
+    const first = await checkout(owner.uid, 'price_growth_monthly', accountId);
+    await pay(owner.uid, first.state.url ?? '');
+
+    const second = await checkout(owner.uid, 'price_starter_monthly', accountId);
+    expect(second.state).toEqual({ url: null, error: SECOND_SUBSCRIPTION_MESSAGE });
+    // The session opened before the first was paid cannot be paid any more.
+    const late = await fetch(early.state.url ?? '', form({ action: 'pay' }));
+    expect(late.status).toBe(404);
+    expect(await late.text()).toContain('You already have a subscription.');
+    const live = server.ctx.db
+      .query({ collection: `users/${owner.uid}/subscriptions` })
+      .filter((sub) => sub.data.status !== 'canceled');
+    expect(live).toHaveLength(1);
+  });
+
+  it('the portal update flow moves the same subscription to the new price: trial ended, prorated, one welcome', async () => {
+    const first = await checkout(owner.uid, 'price_growth_monthly', accountId);
+    const path = await pay(owner.uid, first.state.url ?? '');
+    const subId = path.split('/').at(-1) ?? '';
+    const before = server.ctx.db.get(path).data as DocData;
+    expect(before.status).toBe('trialing');
+    expect(plan(accountId)).toMatchObject({ type: 'growth', cardLimit: 10 });
+
+    const items = before.items as Array<{ id: string }>;
+    const url = await createPlanChangeLink(
+      RETURN_URL,
+      { id: subId, itemId: items[0]?.id ?? null, quantity: 1 },
+      'price_starter_monthly',
+    );
+    const confirm = await (await fetch(url)).text();
+    expect(confirm).toContain('Confirm your new plan');
+    expect(confirm).toContain('Your free trial ends today');
+    const done = await fetch(
+      url,
+      form({ action: 'update', subscription: subId, price: 'price_starter_monthly' }),
+    );
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe(RETURN_URL);
+    await server.idle();
+
+    const subs = server.ctx.db.query({ collection: `users/${owner.uid}/subscriptions` });
+    expect(subs.filter((sub) => sub.data.status !== 'canceled').map((sub) => sub.id)).toEqual([
+      subId,
+    ]);
+    const after = server.ctx.db.get(path).data as DocData;
+    expect(after).toMatchObject({
+      status: 'active',
+      created: before.created,
+      metadata: before.metadata,
+      price: new DocumentRef('products/prod_starter/prices/price_starter_monthly'),
+      product: new DocumentRef('products/prod_starter'),
+    });
+    expect((after.items as Array<{ id: string }>)[0]?.id).toBe(items[0]?.id);
+    expect((after.trial_end as Date).getTime()).toBeLessThanOrEqual(Date.now());
+    expect(plan(accountId)).toMatchObject({
+      type: 'starter',
+      isPaidAccount: true,
+      cardLimit: 3,
+      trialEndDate: null,
+    });
+    const invoices = server.ctx.db.query({ collection: `${path}/invoices` });
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]?.data).toMatchObject({
+      billing_reason: 'subscription_update',
+      amount_due: 900,
+    });
+
+    expect(subjects(mailsOf(owner.uid, subId))).toEqual([
+      'Your Growth subscription has started',
+      'Your plan is now Starter',
+    ]);
+    // A used flow link does not offer the change again: the portal's home page.
+    expect(await (await fetch(url)).text()).toContain('Billing portal');
+  });
+
+  it('the update flow refuses a subscription that is not the caller’s or has ended', async () => {
+    await expect(
+      createPlanChangeLink(
+        RETURN_URL,
+        { id: 'sub_someone_else', itemId: 'si_x', quantity: 1 },
+        'price_starter_monthly',
+      ),
+    ).rejects.toMatchObject({ message: "No such subscription: 'sub_someone_else'" });
   });
 });
 

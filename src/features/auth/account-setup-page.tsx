@@ -20,6 +20,7 @@ import { Alert, PageLoader } from '@/ui/page';
 import { TextField } from '@/ui/text-field';
 import { useFormDraft } from '@/ui/use-form-draft';
 import { AuthCard } from './auth-card';
+import { pathAfterSetup } from '@/data/chosen-plan';
 import { useInviteAcceptance } from './invite';
 
 type SlugCheck = {
@@ -105,7 +106,8 @@ export function AccountSetupPage() {
     if (result.ok) {
       draft.clear();
       toast.success('Your account is ready. Let’s build your first card.');
-      navigate('/builder', { replace: true });
+      // A plan chosen on the pricing table before sign-up goes on to its checkout.
+      navigate(pathAfterSetup('/builder'), { replace: true });
       return;
     }
     if (result.field) setErrors({ [result.field]: result.message });

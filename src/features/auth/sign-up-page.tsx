@@ -11,6 +11,7 @@ import { useFormDraft } from '@/ui/use-form-draft';
 import { AuthCard } from './auth-card';
 import { GoogleSignIn } from './google-sign-in';
 import { InviteBanner, useInviteFromUrl, withInvite } from './invite';
+import { useChosenPlanFromUrl } from './use-chosen-plan';
 import { MagicLinkRequest } from './magic-link-request';
 import { NewPasswordField, useNewPassword } from './new-password-field';
 
@@ -26,6 +27,7 @@ const EMAIL_MESSAGES = [EMAIL_TAKEN_MESSAGE, INVALID_EMAIL_MESSAGE];
 export function SignUpPage() {
   const store = useAuthStoreApi();
   const invite = useInviteFromUrl();
+  useChosenPlanFromUrl();
   const [mode, setMode] = useState<'password' | 'link'>('password');
   const draft = useFormDraft('sign-up', { name: '', email: '' });
   const { name, email } = draft.values;

@@ -193,18 +193,43 @@ function SubscriptionHistory(props: {
  * The subscription is cancelled at period end: the plan stays until then (the plan sync keeps it
  * paid), and Resume opens the payment provider's portal, where it is resumed.
  */
-function EndingBanner(props: { endsAt: Date; busy: boolean; onResume: () => void }) {
+function EndingBanner(props: { endsAt: Date; busy: boolean; onResume: (() => void) | null }) {
   return (
     <div className="billing-ending" role="status">
       <p>
         <strong>Your plan ends on {formatDate(props.endsAt)}.</strong> The paid features stay until
         then; after that the account moves to the Free plan.
       </p>
-      <Button variant="primary" busy={props.busy} onClick={props.onResume}>
-        Resume
-      </Button>
+      {props.onResume ? (
+        <Button variant="primary" busy={props.busy} onClick={props.onResume}>
+          Resume
+        </Button>
+      ) : null}
     </div>
   );
+}
+
+/** Said to collaborators and card editors where the owner sees the billing actions. */
+export const OWNER_MANAGES_BILLING = 'The account owner manages the plan and billing.';
+
+/**
+ * The card cap, and what a plan below the cards in use means (a downgrade): the cards stay live,
+ * only new ones wait until the account is under its limit (docs/decisions/013).
+ */
+export function capMessage(plan: Plan): { title: string; detail: string } | null {
+  if (!isCardCapReached(plan)) return null;
+  const limit = cardLimit(plan);
+  const inUse = Number(plan.cardsInUse) || 0;
+  if (inUse > limit) {
+    return {
+      title: `Your plan includes ${plural(limit, 'card', 'cards')}; this account has ${inUse}.`,
+      detail: `Every card stays live, but no new card can be created until fewer than ${limit} are in use.`,
+    };
+  }
+  return {
+    title: 'You have reached your card limit.',
+    detail: 'New cards cannot be created on this plan.',
+  };
 }
 
 /**
@@ -244,21 +269,25 @@ export function BillingSettingsPage() {
   const openPortal = () => {
     void store.getState().openPortal();
   };
-  const capReached = isCardCapReached(plan);
+  const cap = capMessage(plan);
   const upgradeLabel = plan.isPaidAccount ? 'Change plan' : 'Upgrade plan';
+  // Only the owner pays for the account (the checkout rule in firestore.rules): the others read.
+  const isOwner = user !== null && account.ownerId === user.id;
 
   return (
     <Page className="billing-page">
       <PageHeader
         title="Billing"
         lead={`Plan, cards and subscription of ${account.name}.`}
-        actions={<ButtonLink to="/pricing">{upgradeLabel}</ButtonLink>}
+        actions={isOwner ? <ButtonLink to="/pricing">{upgradeLabel}</ButtonLink> : null}
       />
-      {endsAt ? <EndingBanner endsAt={endsAt} busy={portalBusy} onResume={openPortal} /> : null}
-      {capReached ? (
+      {endsAt ? (
+        <EndingBanner endsAt={endsAt} busy={portalBusy} onResume={isOwner ? openPortal : null} />
+      ) : null}
+      {cap ? (
         <div className="cap-warning" role="status">
-          <strong>You have reached your card limit.</strong> New cards cannot be created on this
-          plan. <Link to="/pricing">Upgrade to add more cards</Link>
+          <strong>{cap.title}</strong> {cap.detail}{' '}
+          {isOwner ? <Link to="/pricing">Upgrade to add more cards</Link> : null}
         </div>
       ) : null}
       <div className="billing-grid">
@@ -275,7 +304,8 @@ export function BillingSettingsPage() {
             isOwner={user !== null && (account.ownerId === user.id || !account.ownerId)}
             now={now}
           />
-          {subscriptions.length > 0 ? (
+          {!isOwner ? <p className="billing-owner-note">{OWNER_MANAGES_BILLING}</p> : null}
+          {isOwner && subscriptions.length > 0 ? (
             <div className="billing-actions">
               <Button variant="secondary" busy={portalBusy} onClick={openPortal}>
                 Manage billing

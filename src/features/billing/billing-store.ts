@@ -3,7 +3,12 @@
  * (followed live), and the two ways out to the payment provider (docs/product.md §7):
  * - checkout: add a `checkout_sessions` document, follow it until the extension writes `url` (go
  *   there) or `error.message` (show it), giving up with a clear message after `checkoutTimeoutMs`;
- * - the billing portal: the extension's `createPortalLink` callable, then go to its url.
+ * - the billing portal: the extension's `createPortalLink` callable, then go to its url;
+ * - a plan change: the same portal link with Stripe's `subscription_update_confirm` flow, so the
+ *   subscription the account holds is updated (prorated) instead of a second one being bought.
+ * A checkout is never started for a user who holds a live subscription: it is read fresh first, so
+ * neither a stale screen nor a second tab can buy a second plan
+ * (docs/decisions/013-one-subscription-per-account.md).
  * Leaving the app is a dependency (`navigate`) so tests can watch it instead of leaving jsdom.
  */
 import { createContext, useContext } from 'react';
@@ -11,11 +16,14 @@ import { create, useStore } from 'zustand';
 import type { StateCreator } from 'zustand';
 import {
   createCheckoutSession,
+  createPlanChangeLink,
   createPortalLink,
   followCheckoutSession,
   followSubscriptions,
   listActiveProducts,
+  readSubscriptions,
 } from '@/data/billing';
+import { liveSubscriptionOf } from '@/domain/subscriptions';
 import type { ProductWithPrices, Subscription } from '@/data/billing';
 
 /** Checkout and the portal both come back here (docs/product.md §7). */
@@ -25,6 +33,10 @@ export const CHECKOUT_TIMEOUT_MS = 30_000;
 export const CHECKOUT_TIMEOUT_MESSAGE =
   'Checkout did not start: the payment provider did not answer in time. Please try again in a moment.';
 const UNEXPECTED = 'An unexpected error occurred. Please try again.';
+
+/** Said instead of starting a second checkout for an account that already holds a subscription. */
+export const ALREADY_SUBSCRIBED_MESSAGE =
+  'This account already has a subscription. Choose a plan again to change it: your subscription is updated, not doubled.';
 
 export interface BillingDeps {
   /** Leaves the app for the checkout or portal page. */
@@ -69,6 +81,8 @@ export type BillingStore = {
   /** Follows the user's subscriptions; returns the stop function. */
   followSubscriptions: (uid: string) => () => void;
   startCheckout: (input: CheckoutInput) => Promise<void>;
+  /** Moves the live subscription to `priceId` through the portal's update flow. */
+  changePlan: (input: { subscription: Subscription; priceId: string }) => Promise<void>;
   openPortal: () => Promise<void>;
   dismissCheckoutError: () => void;
   /** Back from the provider's page through the browser's history: the buttons work again. */
@@ -174,6 +188,12 @@ export function billingStoreCreator(
         set({ checkout: { status: 'starting', priceId } });
         let outcome: Outcome;
         try {
+          // Read fresh, not from the followed list: it may not have arrived yet (right after
+          // account setup) or be another tab's stale view.
+          if (liveSubscriptionOf(await readSubscriptions(uid)) !== null) {
+            set({ checkout: { status: 'error', priceId, message: ALREADY_SUBSCRIBED_MESSAGE } });
+            return;
+          }
           const sessionId = await createCheckoutSession(uid, {
             priceId,
             accountId,
@@ -190,6 +210,30 @@ export function billingStoreCreator(
           deps.navigate(outcome.url);
         } else {
           set({ checkout: { status: 'error', priceId, message: outcome.error } });
+        }
+      },
+
+      changePlan: async ({ subscription, priceId }) => {
+        const current = get().checkout.status;
+        if (current === 'starting' || current === 'redirecting') return;
+        set({ checkout: { status: 'starting', priceId } });
+        try {
+          const url = await createPlanChangeLink(
+            `${deps.origin()}${BILLING_SETTINGS_PATH}`,
+            subscription,
+            priceId,
+          );
+          set({ checkout: { status: 'redirecting', priceId } });
+          deps.navigate(url);
+        } catch (err) {
+          console.error('[billing] opening the plan change failed', err);
+          set({
+            checkout: {
+              status: 'error',
+              priceId,
+              message: `The plan change could not start: ${messageOf(err)}`,
+            },
+          });
         }
       },
 

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { chosenPlanFromSearch } from '@/data/chosen-plan';
 import { useAccount } from '@/stores/account-store';
 import { useAuth } from '@/stores/auth-store';
 import { Button } from '@/ui/button';
@@ -12,7 +13,7 @@ import { useBillingLifecycle } from './use-billing-lifecycle';
 import { FREE_PLAN_ID } from './pricing-plans';
 import { PricingTable } from './pricing-table';
 import type { PricingAudience } from './pricing-table';
-import { isSubscriptionCurrent } from '@/domain/subscriptions';
+import { isSubscriptionCurrent, liveSubscriptionOf } from '@/domain/subscriptions';
 import './billing.css';
 
 /**
@@ -30,6 +31,7 @@ export function PricingPage() {
   const productsStatus = useBilling((s) => s.productsStatus);
   const productsError = useBilling((s) => s.productsError);
   const subscriptions = useBilling((s) => s.subscriptions);
+  const subscriptionsStatus = useBilling((s) => s.subscriptionsStatus);
   const checkout = useBilling((s) => s.checkout);
   const [interval, setInterval] = useState<BillingInterval>('month');
   useBillingLifecycle(user?.id ?? null);
@@ -56,8 +58,15 @@ export function PricingPage() {
       ? 'owner'
       : 'viewer';
 
+  // A live subscription is changed, never doubled (docs/decisions/013-one-subscription-per-account.md).
+  const live = liveSubscriptionOf(subscriptions);
+
   function choose(priceId: string) {
     if (!user || !account || audience !== 'owner') return;
+    if (live) {
+      void store.getState().changePlan({ subscription: live, priceId });
+      return;
+    }
     void store.getState().startCheckout({
       uid: user.id,
       priceId,
@@ -65,6 +74,18 @@ export function PricingPage() {
       accountName: account.name,
     });
   }
+
+  // `/pricing?plan={priceId}`: the plan chosen before sign-up (src/data/chosen-plan.ts) goes on to
+  // its checkout once, when the owner's subscriptions are known and none is live.
+  const chosenPriceId = chosenPlanFromSearch(useLocation().search);
+  const chosenStarted = useRef(false);
+  useEffect(() => {
+    if (!chosenPriceId || chosenStarted.current || audience !== 'owner') return;
+    if (subscriptionsStatus !== 'ready' || productsStatus !== 'ready') return;
+    chosenStarted.current = true;
+    if (live) return;
+    choose(chosenPriceId);
+  });
 
   const busyPriceId =
     checkout.status === 'starting' || checkout.status === 'redirecting' ? checkout.priceId : null;
@@ -128,6 +149,8 @@ export function PricingPage() {
           currentPlanId={currentPlanId}
           busyPriceId={busyPriceId}
           onChoose={choose}
+          subscribed={audience === 'owner' && live !== null}
+          trialOffered={audience === 'visitor' || subscriptions.length === 0}
         />
       )}
     </Page>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProductWithPrices } from '@/data/billing';
+import type { Price } from '@/domain/model';
 import { Button, ButtonLink } from '@/ui/button';
 import { bestYearlySaving, formatMoney, priceFor } from './billing-format';
 import type { BillingInterval } from './billing-format';
@@ -25,6 +26,13 @@ export interface PricingTableProps {
   /** The price whose checkout is starting (its button shows a spinner); all buttons wait meanwhile. */
   busyPriceId: string | null;
   onChoose: (priceId: string) => void;
+  /**
+   * The owner's account holds a live subscription: choosing another plan changes it ("Switch to"),
+   * it never buys a second one (docs/decisions/013-one-subscription-per-account.md).
+   */
+  subscribed?: boolean;
+  /** Whether a price's free trial is offered to this reader (not to an account that had one). */
+  trialOffered?: boolean;
 }
 
 /** The monthly/yearly switch: two radio buttons styled as a segmented control. */
@@ -63,7 +71,13 @@ function IntervalSwitch(props: {
   );
 }
 
-function PlanPrice(props: { plan: PricingPlan; interval: BillingInterval }) {
+/** The days of free trial of a price (Stripe's `trial_period_days`), 0 without one. */
+export function trialDaysOf(price: Pick<Price, 'trial_period_days'> | null): number {
+  const days = Number(price?.trial_period_days);
+  return Number.isFinite(days) && days > 0 ? Math.floor(days) : 0;
+}
+
+function PlanPrice(props: { plan: PricingPlan; interval: BillingInterval; trialOffered: boolean }) {
   const per = props.interval === 'month' ? ' per month' : ' per year';
   if (!props.plan.product) {
     return (
@@ -74,21 +88,25 @@ function PlanPrice(props: { plan: PricingPlan; interval: BillingInterval }) {
     );
   }
   const price = priceFor(props.plan.product, props.interval);
+  const trial = props.trialOffered ? trialDaysOf(price) : 0;
   return (
-    <p className="plan-card__price">
-      {price ? (
-        <>
-          <span className="plan-card__amount">
-            {formatMoney(price.unit_amount, price.currency)}
+    <>
+      <p className="plan-card__price">
+        {price ? (
+          <>
+            <span className="plan-card__amount">
+              {formatMoney(price.unit_amount, price.currency)}
+            </span>
+            <span className="plan-card__per">{per}</span>
+          </>
+        ) : (
+          <span className="plan-card__per">
+            Not offered {props.interval === 'month' ? 'monthly' : 'yearly'}
           </span>
-          <span className="plan-card__per">{per}</span>
-        </>
-      ) : (
-        <span className="plan-card__per">
-          Not offered {props.interval === 'month' ? 'monthly' : 'yearly'}
-        </span>
-      )}
-    </p>
+        )}
+      </p>
+      {trial > 0 ? <p className="plan-card__trial">{trial}-day free trial</p> : null}
+    </>
   );
 }
 
@@ -96,9 +114,11 @@ function PlanPrice(props: { plan: PricingPlan; interval: BillingInterval }) {
 function PlanAction(props: { plan: PricingPlan; table: PricingTableProps; isCurrent: boolean }) {
   const { plan, table, isCurrent } = props;
   if (table.audience === 'visitor') {
+    // The chosen plan travels through sign-up and account setup into its checkout.
+    const chosen = plan.product ? priceFor(plan.product, table.interval) : null;
     return (
       <ButtonLink
-        to="/sign-up"
+        to={chosen ? `/sign-up?plan=${encodeURIComponent(chosen.id)}` : '/sign-up'}
         block
         variant={plan.recommended ? 'primary' : 'secondary'}
         className="plan-card__action"
@@ -113,7 +133,10 @@ function PlanAction(props: { plan: PricingPlan; table: PricingTableProps; isCurr
     // Leaving a paid plan is a cancellation, which the billing portal handles.
     return (
       <p className="plan-card__note">
-        To move to Free, cancel your subscription in <Link to="/settings/billing">Billing</Link>.
+        {/* One grid item: the note is a centred grid, which split the link and the full stop. */}
+        <span>
+          To move to Free, cancel your subscription in <Link to="/settings/billing">Billing</Link>.
+        </span>
       </p>
     );
   }
@@ -127,9 +150,9 @@ function PlanAction(props: { plan: PricingPlan; table: PricingTableProps; isCurr
       busy={table.busyPriceId === price.id}
       disabled={table.busyPriceId !== null}
       onClick={() => table.onChoose(price.id)}
-      aria-label={`Choose ${plan.name}, ${amount} per ${table.interval}`}
+      aria-label={`${table.subscribed ? 'Switch to' : 'Choose'} ${plan.name}, ${amount} per ${table.interval}`}
     >
-      Choose {plan.name}
+      {table.subscribed ? `Switch to ${plan.name}` : `Choose ${plan.name}`}
     </Button>
   );
 }
@@ -171,7 +194,11 @@ export function PricingTable(props: PricingTableProps) {
                 {plan.description ? (
                   <p className="plan-card__description">{plan.description}</p>
                 ) : null}
-                <PlanPrice plan={plan} interval={props.interval} />
+                <PlanPrice
+                  plan={plan}
+                  interval={props.interval}
+                  trialOffered={props.trialOffered ?? true}
+                />
                 <p className="plan-card__limit">
                   {plan.cardLimit === null
                     ? 'Cards by arrangement'

@@ -2,6 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { rememberChosenPlan, takeChosenPlan } from '@/data/chosen-plan';
 import { EMPTY_BRAND_KIT } from '@/domain/model';
 import { MAGIC_LINK_EMAIL_KEY } from '@/stores/auth-store';
 import { createFakeAuth } from '../support/fake-auth';
@@ -82,6 +83,18 @@ describe('account setup (/register/step2)', () => {
     });
     expect(docs['slugs/cafe-y-co']).toEqual({ accountId: userDoc.accountId });
     await waitFor(() => expect(app.accountStore.getState().account?.name).toBe('Café & Co'));
+  });
+
+  it('goes on to the checkout of the plan chosen on the pricing table before sign-up', async () => {
+    rememberChosenPlan('price_growth_monthly');
+    const app = signedInWithoutAccount();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Account name'), 'Growth Co');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/pricing'));
+    expect(app.router.state.location.search).toBe('?plan=price_growth_monthly');
+    // Once: a later account setup in this tab does not buy it again.
+    expect(takeChosenPlan()).toBeNull();
   });
 
   it('keeps what the person typed when the sign-in that brought them here finishes late', async () => {

@@ -1,8 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BillingSettingsPage, subscriptionSummary } from '@/features/billing/billing-settings';
-import { ACCOUNT_ID, APP_ORIGIN, UID, renderBilling } from './render-billing';
+import {
+  BillingSettingsPage,
+  OWNER_MANAGES_BILLING,
+  capMessage,
+  subscriptionSummary,
+} from '@/features/billing/billing-settings';
+import { ACCOUNT_ID, APP_ORIGIN, FREE_AT_CAP, UID, USER, renderBilling } from './render-billing';
 
 const DAY = 24 * 60 * 60 * 1000;
 let stop: (() => void) | undefined;
@@ -282,5 +287,51 @@ describe('/settings/billing', () => {
       'The billing portal could not open: No Stripe customer for this user.',
     );
     expect(view.navigate).not.toHaveBeenCalled();
+  });
+
+  it('a collaborator reads the plan: no Change plan, Resume or Manage billing, a plain sentence instead', async () => {
+    const view = renderBilling(<BillingSettingsPage />, {
+      plan: {
+        type: 'growth',
+        isPaidAccount: true,
+        cardLimit: 10,
+        compCards: 0,
+        cardsInUse: 3,
+        trialEndDate: null,
+      },
+      user: {
+        ...USER,
+        id: 'u-collaborator',
+        email: 'pat@globex.example',
+        isAccountOwner: false,
+      },
+    });
+    stop = view.stop;
+    expect(await screen.findByText(OWNER_MANAGES_BILLING)).toBeInTheDocument();
+    expect(
+      screen.queryByRole('link', { name: /Change plan|Upgrade plan/ }),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Resume|Manage billing/ })).not.toBeInTheDocument();
+    expect(screen.queryByText(/permission/i)).not.toBeInTheDocument();
+  });
+
+  it('after a downgrade below the cards in use: the cards stay live, no new card until under the limit', async () => {
+    const view = renderBilling(<BillingSettingsPage />, {
+      plan: {
+        type: 'starter',
+        isPaidAccount: true,
+        cardLimit: 3,
+        compCards: 0,
+        cardsInUse: 5,
+        trialEndDate: null,
+      },
+    });
+    stop = view.stop;
+    const warning = await screen.findByText('Your plan includes 3 cards; this account has 5.');
+    expect(warning.closest('[role="status"]')).toHaveTextContent(
+      'Every card stays live, but no new card can be created until fewer than 3 are in use.',
+    );
+    expect(screen.getByText('2 cards over the limit')).toBeInTheDocument();
+    expect(capMessage({ ...FREE_AT_CAP, cardsInUse: 0 })).toBeNull();
   });
 });

@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MemoryBackend } from '@/backend/memory/memory-backend';
-import { CHECKOUT_TIMEOUT_MESSAGE } from '@/features/billing/billing-store';
+import {
+  ALREADY_SUBSCRIBED_MESSAGE,
+  CHECKOUT_TIMEOUT_MESSAGE,
+} from '@/features/billing/billing-store';
 import { PricingPage } from '@/features/billing/pricing-page';
-import { ACCOUNT_ID, APP_ORIGIN, UID, USER, renderBilling } from './render-billing';
+import { ACCOUNT_ID, APP_ORIGIN, FREE_AT_CAP, UID, USER, renderBilling } from './render-billing';
 
 let stop: (() => void) | undefined;
 
@@ -107,9 +110,10 @@ describe('/pricing', () => {
       '/sign-up',
     );
     const growth = screen.getByRole('article', { name: 'Growth' });
+    // The chosen plan travels through sign-up and setup into its checkout.
     expect(within(growth).getByRole('link', { name: 'Start with Growth' })).toHaveAttribute(
       'href',
-      '/sign-up',
+      '/sign-up?plan=price_growth_monthly',
     );
     expect(screen.queryByRole('button', { name: /Choose/ })).not.toBeInTheDocument();
     expect(screen.queryByText('Current plan')).not.toBeInTheDocument();
@@ -217,4 +221,84 @@ describe('/pricing', () => {
     await userEvent.click(await screen.findByRole('button', { name: /Choose Starter/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Checkout could not start:/);
   });
+
+  it('shows the free trial of a plan whose price has one, for the period chosen', async () => {
+    const view = renderBilling(<PricingPage />, { user: null });
+    stop = view.stop;
+    const growth = await screen.findByRole('article', { name: 'Growth' });
+    expect(growth).toHaveTextContent('14-day free trial');
+    expect(screen.getByRole('article', { name: 'Starter' })).not.toHaveTextContent('free trial');
+    await userEvent.click(screen.getByRole('radio', { name: /Yearly/ }));
+    expect(screen.getByRole('article', { name: 'Growth' })).not.toHaveTextContent('free trial');
+  });
+
+  it('changes the plan of a live subscription through the portal’s update flow, never a second checkout', async () => {
+    const createPortalLink = vi.fn(() => Promise.resolve({ url: 'https://portal.test/update' }));
+    const view = renderBilling(<PricingPage />, {
+      plan: { ...FREE_AT_CAP, type: 'growth', isPaidAccount: true, cardLimit: 10 },
+      backend: { createPortalLink },
+    });
+    stop = view.stop;
+    view.db.seed(`users/${UID}/subscriptions/sub_growth`, liveGrowthSubscription());
+
+    const corporate = await screen.findByRole('article', { name: 'Corporate' });
+    await userEvent.click(
+      await within(corporate).findByRole('button', { name: /^Switch to Corporate/ }),
+    );
+    await waitFor(() => expect(view.navigate).toHaveBeenCalledWith('https://portal.test/update'));
+    expect(createPortalLink).toHaveBeenCalledWith({
+      returnUrl: `${APP_ORIGIN}/settings/billing`,
+      locale: 'auto',
+      flow_data: {
+        type: 'subscription_update_confirm',
+        subscription_update_confirm: {
+          subscription: 'sub_growth',
+          items: [{ id: 'si_growth', price: 'price_corporate_monthly', quantity: 1 }],
+        },
+        after_completion: {
+          type: 'redirect',
+          redirect: { return_url: `${APP_ORIGIN}/settings/billing` },
+        },
+      },
+    });
+    expect(Object.keys(view.db.dump()).some((path) => path.includes('checkout_sessions'))).toBe(
+      false,
+    );
+  });
+
+  it('the store refuses a checkout for a user who holds a live subscription', async () => {
+    const view = renderBilling(<PricingPage />);
+    stop = view.stop;
+    await screen.findByRole('list', { name: 'Plans' });
+    // A subscription the screen has not seen yet (another tab bought it a moment ago).
+    view.db.seed(`users/${UID}/subscriptions/sub_growth`, liveGrowthSubscription());
+    await view.billingStore.getState().startCheckout({
+      uid: UID,
+      priceId: 'price_corporate_monthly',
+      accountId: ACCOUNT_ID,
+      accountName: 'Globex',
+    });
+    expect(view.billingStore.getState().checkout).toMatchObject({
+      status: 'error',
+      message: ALREADY_SUBSCRIBED_MESSAGE,
+    });
+    expect(Object.keys(view.db.dump()).some((path) => path.includes('checkout_sessions'))).toBe(
+      false,
+    );
+    expect(view.navigate).not.toHaveBeenCalled();
+  });
 });
+
+/** A Growth trial as the payments extension writes it (one item). */
+function liveGrowthSubscription(): Record<string, unknown> {
+  return {
+    status: 'trialing',
+    product: 'products/prod_growth',
+    price: 'products/prod_growth/prices/price_growth_monthly',
+    quantity: 1,
+    items: [{ id: 'si_growth', price: { id: 'price_growth_monthly' } }],
+    metadata: { accountId: ACCOUNT_ID },
+    created: new Date('2026-01-02T00:00:00Z'),
+    cancel_at_period_end: false,
+  };
+}

@@ -74,7 +74,11 @@ export function seedCatalogue(db: MemoryBackend): void {
   db.seed('products/prod_starter/prices/price_starter_monthly', price('month', 900));
   db.seed('products/prod_starter/prices/price_starter_yearly', price('year', 9000));
   db.seed('products/prod_growth', product('prod_growth', 'Growth', 'growth', 10, true));
-  db.seed('products/prod_growth/prices/price_growth_monthly', price('month', 2900));
+  // Growth's monthly price has a free trial (as the demo catalogue's does); the yearly one none.
+  db.seed(
+    'products/prod_growth/prices/price_growth_monthly',
+    price('month', 2900, { trial_period_days: 14 }),
+  );
   db.seed('products/prod_growth/prices/price_growth_yearly', price('year', 29000));
   db.seed(
     'products/prod_growth/prices/price_growth_hidden',
