@@ -57,6 +57,27 @@ export async function recountAccount(db: ServerDb, accountId: string): Promise<b
 }
 
 /**
+ * The cheap path for a new card (issue 26: a recount reads every card of the account, and creates
+ * are the common write): the batch that created it raised the card-cap document's count already
+ * (the rules require it), so when that count is ahead of `plan.cardsInUse` it is copied there, in a
+ * transaction, without reading a card. False when it is not ahead (a card written with server
+ * privileges, or a count another trigger has copied already): the caller recounts, which is always
+ * right. Archives and deletes still recount, which also puts right a count a client raised by more
+ * than it used.
+ */
+async function copyRaisedCount(db: ServerDb, accountId: string): Promise<boolean> {
+  return db.runTransaction(async (tx) => {
+    const account = await tx.get(`accounts/${accountId}`);
+    const usage = await tx.get(cardUsagePath(accountId));
+    const raised = usage.data?.inUse;
+    const shown = storedCardsInUse(account.data);
+    if (!account.exists || typeof raised !== 'number' || raised <= (shown ?? 0)) return false;
+    tx.update(`accounts/${accountId}`, { 'plan.cardsInUse': raised });
+    return true;
+  });
+}
+
+/**
  * Recounts the accounts a card write from `before` to `after` affects, and moves its teams' usage
  * (none for most edits). Safe to repeat: the account counts are recounted, and the team usage is
  * applied once per event `once`.
@@ -70,7 +91,11 @@ export async function recountCardsInUse(
 ): Promise<void> {
   // An import job recounts its account after each chunk of cards it creates (jobs/job-cards.ts).
   if (before === null && after !== null && (await isCountedByImportJob(db, after))) return;
-  for (const accountId of accountsToRecount(before, after)) await recountAccount(db, accountId);
+  const created = before === null && after !== null && cardsInUse([after]) === 1;
+  for (const accountId of accountsToRecount(before, after)) {
+    if (created && (await copyRaisedCount(db, accountId))) continue;
+    await recountAccount(db, accountId);
+  }
   // The team page's counts (./team-usage.ts) move with the same writes, so the same trigger keeps them.
   // Applied as a change, so only once per event (`once`: the event, when a host delivers events).
   await applyCardToTeamUsage(db, before, after, once, now);

@@ -91,3 +91,40 @@ describe('the team counts the card-count trigger keeps', () => {
     expect((await repairCardCounts(db)).teams).toBe(0);
   });
 });
+
+describe('the account count the card-count trigger keeps', () => {
+  it('copies the count a creating batch raised, without reading a card; recounts otherwise', async () => {
+    const { db, write } = setup();
+    const cardReads: number[] = [];
+    // The recount reads the cards in its transaction.
+    const run = db.runTransaction.bind(db);
+    db.runTransaction = (work) =>
+      run((tx) =>
+        work({
+          get: (path) => tx.get(path),
+          query: (spec) => {
+            if (spec.collection === 'cards') cardReads.push(1);
+            return tx.query(spec);
+          },
+          set: (path, data, options) => tx.set(path, data, options),
+          update: (path, data) => tx.update(path, data),
+          delete: (path) => tx.delete(path),
+        }),
+      );
+    const plan = async () => ((await db.get('accounts/acme')).data?.plan as DocData).cardsInUse;
+    // As the app's batch does: the card and the count raised by it.
+    await db.batch([{ kind: 'set', path: 'accounts/acme/usage/cards', data: { inUse: 1 } }]);
+    await write('c1', card());
+    expect(await plan()).toBe(1);
+    expect(cardReads).toHaveLength(0);
+    // A card written with server privileges raised nothing: the trigger recounts.
+    await write('c2', card());
+    expect(await plan()).toBe(2);
+    expect(cardReads).toHaveLength(1);
+    expect((await db.get('accounts/acme/usage/cards')).data?.inUse).toBe(2);
+    // An archive recounts, which also lowers the count a client may only raise.
+    await write('c2', card({ isArchived: true }));
+    expect(await plan()).toBe(1);
+    expect((await db.get('accounts/acme/usage/cards')).data?.inUse).toBe(1);
+  });
+});
