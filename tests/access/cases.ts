@@ -91,6 +91,9 @@ const OLD = new Date('2025-01-02T03:04:05Z');
 /** The domain's free plan: account setup with it must pass `firestore.rules`' freePlan(). */
 export const FREE_PLAN: DocData = { ...DOMAIN_FREE_PLAN };
 
+/** The uid of account B's card editor (a uid only, never signed in; B's plan has no collaborators). */
+export const B_CARD_EDITOR = 'b-card-editor-uid';
+
 /** The uid of a removed collaborator of account A (a document only, never signed in). */
 export const FORMER_COLLABORATOR = 'former-collaborator-uid';
 
@@ -230,6 +233,8 @@ export function buildFixture(ids: Ids, now: Date): Array<[string, DocData]> {
         plan: { ...FREE_PLAN, cardsInUse: 1 },
         ownerId: u.otherOwner,
         collaborators: [],
+        // A card editor who never signs in here: the plan's gate is closed, so they stay one.
+        editors: [B_CARD_EDITOR],
       },
     ],
     ['slugs/acme', { accountId: 'acc-a' }],
@@ -1840,6 +1845,75 @@ const ATTACKS: AccessCase[] = [
   ),
   c('collaborator removes the card editor', 'collaborator', false, (e) =>
     update('accounts/acc-a', { editors: arrayRemove(e.ids.uid.cardEditor) }),
+  ),
+  // role changes (People and access): the owner moves one uid between the two lists, nothing else
+  c('owner makes the card editor a collaborator (honest use)', 'owner', true, (e) =>
+    update('accounts/acc-a', {
+      collaborators: arrayUnion(e.ids.uid.cardEditor),
+      editors: arrayRemove(e.ids.uid.cardEditor),
+    }),
+  ),
+  c('owner makes the collaborator a card editor (honest use)', 'owner', true, (e) =>
+    update('accounts/acc-a', {
+      collaborators: arrayRemove(e.ids.uid.collaborator),
+      editors: arrayUnion(e.ids.uid.collaborator),
+    }),
+  ),
+  c('collaborator makes the card editor a collaborator', 'collaborator', false, (e) =>
+    update('accounts/acc-a', {
+      collaborators: arrayUnion(e.ids.uid.cardEditor),
+      editors: arrayRemove(e.ids.uid.cardEditor),
+    }),
+  ),
+  c('cardEditor moves themselves to the collaborators', 'cardEditor', false, (e) =>
+    update('accounts/acc-a', { collaborators: arrayUnion(e.me), editors: arrayRemove(e.me) }),
+  ),
+  c(
+    'owner moves a stranger in as a collaborator while removing the card editor',
+    'owner',
+    false,
+    (e) =>
+      update('accounts/acc-a', {
+        collaborators: arrayUnion(e.ids.uid.newUser),
+        editors: arrayRemove(e.ids.uid.cardEditor),
+      }),
+  ),
+  c('owner moves the card editor and adds a stranger in one write', 'owner', false, (e) =>
+    update('accounts/acc-a', {
+      collaborators: arrayUnion(e.ids.uid.cardEditor, e.ids.uid.newUser),
+      editors: arrayRemove(e.ids.uid.cardEditor),
+    }),
+  ),
+  c(
+    'owner makes the card editor a collaborator but keeps them a card editor',
+    'owner',
+    false,
+    (e) => update('accounts/acc-a', { collaborators: arrayUnion(e.ids.uid.cardEditor) }),
+  ),
+  c('owner swaps the collaborator and the card editor in one write', 'owner', false, (e) =>
+    update('accounts/acc-a', {
+      collaborators: [e.ids.uid.cardEditor],
+      editors: [e.ids.uid.collaborator],
+    }),
+  ),
+  c('owner moves the card editor and renames the account in one write', 'owner', false, (e) =>
+    update('accounts/acc-a', {
+      collaborators: arrayUnion(e.ids.uid.cardEditor),
+      editors: arrayRemove(e.ids.uid.cardEditor),
+      name: 'Renamed',
+    }),
+  ),
+  c(
+    'otherOwner makes a card editor a collaborator on a plan without collaborators',
+    'otherOwner',
+    false,
+    () => update('accounts/acc-b', { collaborators: [B_CARD_EDITOR], editors: [] }),
+  ),
+  c('super admin makes the card editor a collaborator', 'superAdmin', false, (e) =>
+    update('accounts/acc-a', {
+      collaborators: arrayUnion(e.ids.uid.cardEditor),
+      editors: arrayRemove(e.ids.uid.cardEditor),
+    }),
   ),
   c('cardEditor leaves and renames the account in one write', 'cardEditor', false, (e) =>
     update('accounts/acc-a', { editors: arrayRemove(e.me), name: 'Mine' }),
