@@ -72,7 +72,7 @@ export function SignUpPage() {
       title={invited ? `Join ${invited.accountName}` : 'Create your free account'}
       lead={
         invited
-          ? `${invited.inviterName || 'The account owner'} invited you to work on ${invited.accountName}’s cards. Create your sign-in to start.`
+          ? `Create your sign-in to start working on ${invited.accountName}’s cards.`
           : 'Your first digital business card is free. Set up takes about a minute.'
       }
       footer={

@@ -252,37 +252,39 @@ function PeopleList(props: { account: Account; me: User; canManage: boolean }) {
                 </td>
                 <td data-label="Cards">—</td>
                 {canManage ? (
-                  <td className="people-actions">
-                    <Button
-                      size="small"
-                      variant="secondary"
-                      disabled={busy === invite.email}
-                      aria-label={`Resend the invitation to ${invite.email}`}
-                      onClick={() =>
-                        void run(
-                          invite.email,
-                          () => resendInvite(account.id, invite.email),
-                          `A new invitation link is on its way to ${invite.email}; the old link no longer works.`,
-                        )
-                      }
-                    >
-                      Resend
-                    </Button>
-                    <Button
-                      size="small"
-                      variant="ghost"
-                      disabled={busy === invite.email}
-                      aria-label={`Revoke the invitation of ${invite.email}`}
-                      onClick={() =>
-                        void run(
-                          invite.email,
-                          () => revokeInvite(account.id, invite.email),
-                          `Invitation of ${invite.email} revoked: its link no longer works.`,
-                        )
-                      }
-                    >
-                      Revoke
-                    </Button>
+                  <td className="people-actions-cell">
+                    <div className="people-actions">
+                      <Button
+                        size="small"
+                        variant="secondary"
+                        disabled={busy === invite.email}
+                        aria-label={`Resend the invitation to ${invite.email}`}
+                        onClick={() =>
+                          void run(
+                            invite.email,
+                            () => resendInvite(account.id, invite.email),
+                            `A new invitation link is on its way to ${invite.email}; the old link no longer works.`,
+                          )
+                        }
+                      >
+                        Resend
+                      </Button>
+                      <Button
+                        size="small"
+                        variant="ghost"
+                        disabled={busy === invite.email}
+                        aria-label={`Revoke the invitation of ${invite.email}`}
+                        onClick={() =>
+                          void run(
+                            invite.email,
+                            () => revokeInvite(account.id, invite.email),
+                            `Invitation of ${invite.email} revoked: its link no longer works.`,
+                          )
+                        }
+                      >
+                        Revoke
+                      </Button>
+                    </div>
                   </td>
                 ) : null}
               </tr>
@@ -361,41 +363,43 @@ function PersonTableRow(props: {
       </td>
       <td data-label="Cards">{cardsText(row.cards)}</td>
       {canManage ? (
-        <td className="people-actions">
-          {manageable && row.role === 'editor' ? (
-            <Button
-              size="small"
-              variant="secondary"
-              disabled={busy || !gateOpen}
-              title={gateOpen ? undefined : 'Your plan does not include collaborators.'}
-              aria-label={`Make ${label} a collaborator`}
-              onClick={() => props.onRole('collaborator')}
-            >
-              Make collaborator
-            </Button>
-          ) : null}
-          {manageable && row.role === 'collaborator' ? (
-            <Button
-              size="small"
-              variant="secondary"
-              disabled={busy}
-              aria-label={`Make ${label} a card editor`}
-              onClick={() => props.onRole('editor')}
-            >
-              Make card editor
-            </Button>
-          ) : null}
-          {manageable ? (
-            <Button
-              size="small"
-              variant="ghost"
-              disabled={busy}
-              aria-label={`Remove ${label}'s access`}
-              onClick={props.onRemove}
-            >
-              Remove
-            </Button>
-          ) : null}
+        <td className="people-actions-cell">
+          <div className="people-actions">
+            {manageable && row.role === 'editor' ? (
+              <Button
+                size="small"
+                variant="secondary"
+                disabled={busy || !gateOpen}
+                title={gateOpen ? undefined : 'Your plan does not include collaborators.'}
+                aria-label={`Make ${label} a collaborator`}
+                onClick={() => props.onRole('collaborator')}
+              >
+                Make collaborator
+              </Button>
+            ) : null}
+            {manageable && row.role === 'collaborator' ? (
+              <Button
+                size="small"
+                variant="secondary"
+                disabled={busy}
+                aria-label={`Make ${label} a card editor`}
+                onClick={() => props.onRole('editor')}
+              >
+                Make card editor
+              </Button>
+            ) : null}
+            {manageable ? (
+              <Button
+                size="small"
+                variant="ghost"
+                disabled={busy}
+                aria-label={`Remove ${label}'s access`}
+                onClick={props.onRemove}
+              >
+                Remove
+              </Button>
+            ) : null}
+          </div>
         </td>
       ) : null}
     </tr>
