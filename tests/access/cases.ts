@@ -1537,8 +1537,31 @@ const ATTACKS: AccessCase[] = [
   c("owner changes a card's accountId", 'owner', false, () =>
     update('cards/card-a1', { accountId: 'acc-b' }),
   ),
-  c("owner changes a card's ownerId", 'owner', false, (e) =>
+  // A card's ownerId: only the account's owner changes it, and only to someone with a role in
+  // the account now (People and access: the cards of a removed person are handed on).
+  c('owner hands a card to the collaborator (honest use)', 'owner', true, (e) =>
     update('cards/card-a1', { ownerId: e.ids.uid.collaborator }),
+  ),
+  c('owner hands a card to the card editor (honest use)', 'owner', true, (e) =>
+    update('cards/card-a1', { ownerId: e.ids.uid.cardEditor, dateUpdated: ST }),
+  ),
+  c('owner hands a card to a stranger', 'owner', false, (e) =>
+    update('cards/card-a1', { ownerId: e.ids.uid.newUser }),
+  ),
+  c('owner hands a card to a removed collaborator', 'owner', false, () =>
+    update('cards/card-a1', { ownerId: FORMER_COLLABORATOR }),
+  ),
+  c('owner hands a card to an id that is not a string', 'owner', false, () =>
+    update('cards/card-a1', { ownerId: 42 }),
+  ),
+  c('collaborator takes a card for themselves', 'collaborator', false, (e) =>
+    update('cards/card-a1', { ownerId: e.me }),
+  ),
+  c('cardEditor takes a card for themselves', 'cardEditor', false, (e) =>
+    update('cards/card-a1', { ownerId: e.me }),
+  ),
+  c("otherOwner hands account A's card to themselves", 'otherOwner', false, (e) =>
+    update('cards/card-a1', { ownerId: e.me }),
   ),
   c("owner changes a card's dateCreated", 'owner', false, () =>
     update('cards/card-a1', { dateCreated: new Date('2001-01-01T00:00:00Z') }),

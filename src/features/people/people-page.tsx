@@ -15,6 +15,7 @@ import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import { followInvites, resendInvite, revokeInvite, type Invite } from '@/data/members';
 import {
+  handCardsOn,
   changeRole,
   countCardsOwnedBy,
   readPerson,
@@ -224,6 +225,20 @@ function PeopleList(props: { account: Account; me: User; canManage: boolean }) {
                 gateOpen={gateOpen}
                 busy={busy === row.uid}
                 onRemove={() => setConfirming(row)}
+                handTargets={rows.map((r) => ({ uid: r.uid, label: r.name || r.email || r.uid }))}
+                onHandOn={(to, label) =>
+                  void run(
+                    row.uid,
+                    async () => {
+                      const moved = await handCardsOn(account.id, row.uid, to);
+                      setRemoved((list) =>
+                        list.map((r) => (r.uid === row.uid ? { ...r, cards: 0 } : r)),
+                      );
+                      if (moved === 0) throw new Error('They have no cards left to hand on.');
+                    },
+                    `Their cards now belong to ${label}.`,
+                  )
+                }
                 onRole={(to) =>
                   void run(
                     row.uid,
@@ -337,10 +352,15 @@ function PersonTableRow(props: {
   busy: boolean;
   onRemove: () => void;
   onRole: (to: InviteRole) => void;
+  /** People who may receive a removed person's cards (a role in the account now). */
+  handTargets: { uid: string; label: string }[];
+  onHandOn: (to: string, label: string) => void;
 }) {
   const { row, me, canManage, gateOpen, busy } = props;
   const label = row.name || row.email || 'Unknown person';
   const manageable = canManage && row.status === 'active' && row.role !== 'owner';
+  const handsOn = canManage && row.status === 'removed' && (row.cards ?? 0) > 0;
+  const [handTo, setHandTo] = useState(props.handTargets[0]?.uid ?? '');
   return (
     <tr data-person={row.uid} data-status={row.status}>
       <td data-label="Person">
@@ -365,6 +385,38 @@ function PersonTableRow(props: {
       {canManage ? (
         <td className="people-actions-cell">
           <div className="people-actions">
+            {handsOn ? (
+              <>
+                <label className="visually-hidden" htmlFor={`hand-to-${row.uid}`}>
+                  Give {label}’s cards to
+                </label>
+                <select
+                  id={`hand-to-${row.uid}`}
+                  className="people-select"
+                  value={handTo}
+                  onChange={(e) => setHandTo(e.target.value)}
+                >
+                  {props.handTargets.map((t) => (
+                    <option key={t.uid} value={t.uid}>
+                      {t.label}
+                    </option>
+                  ))}
+                </select>
+                <Button
+                  size="small"
+                  variant="secondary"
+                  disabled={busy || handTo === ''}
+                  onClick={() =>
+                    props.onHandOn(
+                      handTo,
+                      props.handTargets.find((t) => t.uid === handTo)?.label ?? 'them',
+                    )
+                  }
+                >
+                  Give their cards
+                </Button>
+              </>
+            ) : null}
             {manageable && row.role === 'editor' ? (
               <Button
                 size="small"

@@ -81,7 +81,9 @@ function acme(
 }
 
 function rowOf(name: RegExp): HTMLElement {
-  const row = within(screen.getByRole('table')).getByText(name).closest('tr');
+  const row = within(screen.getByRole('table'))
+    .getByText(name, { selector: '.people-who__name' })
+    .closest('tr');
   if (!row) throw new Error(`no row for ${String(name)}`);
   return row;
 }
@@ -114,6 +116,24 @@ describe('People and access', () => {
     await waitFor(() => expect(app.db.dump()['accounts/acc1']?.editors).toEqual([]));
     await waitFor(() => expect(within(rowOf(/Edna Editor/)).getByText('Removed')).toBeVisible());
     expect(app.db.dump()['cards/c1']?.ownerId).toBe('u3');
+  });
+
+  it('hands the cards of a removed person to someone who still has access', async () => {
+    const app = acme('u1', '/settings/people');
+    await screen.findByText('Edna Editor');
+    await waitFor(() => expect(within(rowOf(/Edna Editor/)).getByText('2 cards')).toBeVisible());
+    await userEvent.click(within(rowOf(/Edna Editor/)).getByRole('button', { name: /Remove/ }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove access' }),
+    );
+    await waitFor(() => expect(within(rowOf(/Edna Editor/)).getByText('Removed')).toBeVisible());
+    const row = rowOf(/Edna Editor/);
+    await userEvent.selectOptions(within(row).getByLabelText('Give Edna Editor’s cards to'), 'u2');
+    await userEvent.click(within(row).getByRole('button', { name: 'Give their cards' }));
+    await waitFor(() => expect(app.db.dump()['cards/c1']?.ownerId).toBe('u2'));
+    expect(app.db.dump()['cards/c2']?.ownerId).toBe('u2');
+    expect(app.db.dump()['cards/c3']?.ownerId).toBe('u1');
+    expect(await screen.findByText('Their cards now belong to Carl Collab.')).toBeInTheDocument();
   });
 
   it('moves a card editor to collaborator and back, one uid between the two lists', async () => {
