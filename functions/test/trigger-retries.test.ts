@@ -309,6 +309,25 @@ const scenarios: Scenario[] = [
     },
   },
   {
+    title: 'clearRemovedAccess: the owner removes a card editor',
+    trigger: 'clearRemovedAccess',
+    seed: (memory) => {
+      memory.seed('accounts/acc', { name: 'Acme', ownerId: 'u1', editors: [], plan: FREE });
+      memory.seed('users/u2', { email: 'ed@example.test', accountId: 'acc', teams: ['t1'] });
+    },
+    event: () =>
+      written(
+        'ev-remove',
+        'accounts/acc',
+        { name: 'Acme', ownerId: 'u1', editors: ['u2'], plan: FREE },
+        { name: 'Acme', ownerId: 'u1', editors: [], plan: FREE },
+        { accountId: 'acc' },
+      ),
+    effect: (docs) => {
+      expect(docs['users/u2']).toEqual({ email: 'ed@example.test' });
+    },
+  },
+  {
     title: 'welcomeMail: a new account',
     trigger: 'welcomeMail',
     seed: (memory) => {

@@ -77,8 +77,7 @@ export const appRoutes: RouteObject[] = [
       },
       {
         path: 'team/:teamId',
-        lazy: () =>
-          import('../features/teams/team-workspace').then((m) => ({ Component: m.TeamWorkspace })),
+        lazy: () => import('./team-route').then((m) => ({ Component: m.TeamRoute })),
       },
       {
         path: 'settings/billing',
@@ -96,6 +95,18 @@ export const appRoutes: RouteObject[] = [
         path: 'settings/profile',
         lazy: () =>
           import('../features/account/profile-page').then((m) => ({ Component: m.ProfilePage })),
+      },
+      {
+        path: 'settings/people',
+        lazy: () =>
+          import('../features/people/people-page').then((m) => ({ Component: m.PeoplePage })),
+      },
+      {
+        path: 'settings/account',
+        lazy: () =>
+          import('../features/account/account-settings-page').then((m) => ({
+            Component: m.AccountSettingsPage,
+          })),
       },
       {
         path: 'accounts',

@@ -24,7 +24,7 @@ export function Shell(props: { children: ReactNode }) {
       <main id="main" className="shell__main" tabIndex={-1}>
         <AccountProblem />
         <AccountInactive />
-        {props.children}
+        <LostAccessOr>{props.children}</LostAccessOr>
       </main>
       <SiteFooter />
     </div>
@@ -73,6 +73,55 @@ function SuperAdminBanner() {
             Back to all accounts
           </Link>
         ) : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * In place of every page once the user lost access to the account they were working in (removed
+ * by its owner, or they left): the pages' own listeners are refused at that moment, and without
+ * this they would show raw permission errors or an empty account.
+ */
+function LostAccessOr(props: { children: ReactNode }) {
+  const lost = useAccount((s) => s.lostAccess);
+  const accountStore = useAccountStoreApi();
+  const authStore = useAuthStoreApi();
+  const navigate = useNavigate();
+  if (!lost) return <>{props.children}</>;
+  const name = lost.accountName || 'this account';
+  return (
+    <div
+      className="page page--narrow lost-access"
+      role="alert"
+      aria-labelledby="lost-access-heading"
+    >
+      <h1 id="lost-access-heading">You no longer have access to {name}</h1>
+      <p>
+        The account’s owner removed your access, or you left the account. The cards you made stay
+        with {name}. If you think this is a mistake, ask the account’s owner to invite you again.
+      </p>
+      <div className="lost-access__actions">
+        <Button
+          onClick={() => {
+            accountStore.getState().dismissLostAccess();
+            navigate('/register/step2', { replace: true });
+          }}
+        >
+          Set up your own account
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            accountStore.getState().dismissLostAccess();
+            void authStore
+              .getState()
+              .signOut()
+              .then(() => navigate('/', { replace: true }));
+          }}
+        >
+          Sign out
+        </Button>
       </div>
     </div>
   );
@@ -169,6 +218,11 @@ function AppNavigation(props: { hasAccount: boolean }) {
                 Billing
               </NavLink>
             )}
+            {cardEditor ? null : (
+              <NavLink to="/settings/people" className="site-nav__link">
+                People
+              </NavLink>
+            )}
             <NavLink to="/pricing" className="site-nav__link">
               Pricing
             </NavLink>
@@ -198,6 +252,8 @@ function UserMenu() {
   const navigate = useNavigate();
   const root = useRef<HTMLDivElement>(null);
   const name = user?.displayName || authUser?.displayName || authUser?.email || 'You';
+  // Account-wide settings (export, lead routing) are the owner's alone in the rules.
+  const isOwner = useAccount((s) => s.account !== null && s.account.ownerId === user?.id);
   const photo = user?.photoURL || authUser?.photoURL || null;
 
   useEffect(() => {
@@ -235,6 +291,11 @@ function UserMenu() {
           {user?.accountId ? (
             <Link to="/settings/profile" className="user-menu__item" onClick={() => setOpen(false)}>
               Profile and password
+            </Link>
+          ) : null}
+          {isOwner ? (
+            <Link to="/settings/account" className="user-menu__item" onClick={() => setOpen(false)}>
+              Account settings
             </Link>
           ) : null}
           <button

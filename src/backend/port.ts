@@ -7,6 +7,7 @@
  * crosses it: documents are plain objects, dates come back as `Date`, write transforms are the
  * tagged values of `./transforms.ts`.
  */
+import type { InviteDetails } from '../domain/invite-details';
 import type { BackendErrorCode } from './errors';
 
 /** A document's fields. Values: null, boolean, number, string, Date, arrays and maps of those. */
@@ -162,6 +163,11 @@ export interface CloudFunctions {
    * (`not-found`, `failed-precondition`, `resource-exhausted`, `unauthenticated`, ...).
    */
   acceptInvite(input: AcceptInviteInput): Promise<AcceptInviteOutput>;
+  /**
+   * The project's public `inviteDetails` callable (us-central1): what the invitation of a token
+   * says (account, inviter, address) and whether its link still works; no sign-in needed.
+   */
+  inviteDetails(input: AcceptInviteInput): Promise<InviteDetails>;
   /**
    * The project's `setAccountActive` callable (us-central1): a super admin deactivates or
    * reactivates an account; the server writes `isActive` and `dateUpdated`, fields no client may

@@ -48,12 +48,18 @@ export async function fetchDeactivatedAccounts(
   return docs.map((doc) => toAccount(doc.id, doc.data));
 }
 
-/** The e-mail on the owner's user document, or null when there is none. */
-export async function ownerEmail(ownerId: string): Promise<string | null> {
+/** The owner's name and e-mail (either may be empty), or null without an owner document. */
+export async function ownerContact(
+  ownerId: string,
+): Promise<{ name: string; email: string } | null> {
   if (!ownerId) return null;
   const snap = await backend().get(`users/${ownerId}`);
-  const email = snap.data?.['email'];
-  return typeof email === 'string' && email !== '' ? email : null;
+  if (!snap.exists) return null;
+  const text = (field: string) => {
+    const value = snap.data?.[field];
+    return typeof value === 'string' ? value.trim() : '';
+  };
+  return { name: text('displayName'), email: text('email') };
 }
 
 /**

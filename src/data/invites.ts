@@ -10,6 +10,7 @@
  */
 import { backend } from '../backend/current';
 import type { AcceptInviteOutput } from '../backend/port';
+import type { InviteDetails } from '../domain/invite-details';
 import { INVITE_TOKEN } from '../domain/invites';
 
 /** Local storage key of the invitation the visitor arrived with (its token). */
@@ -70,4 +71,12 @@ export function clearPendingInvite(storage: InviteStorage = browserStorage()): v
  */
 export function acceptInvite(token: string): Promise<AcceptInviteOutput> {
   return backend().functions.acceptInvite({ token });
+}
+
+/**
+ * What the invitation of `token` says before anyone signs in (the public `inviteDetails`
+ * callable): the account, who invited, the invited address, and whether the link still works.
+ */
+export function lookUpInvite(token: string): Promise<InviteDetails> {
+  return backend().functions.inviteDetails({ token });
 }

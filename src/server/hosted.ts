@@ -26,6 +26,7 @@ import { setAccountActive } from './account-status';
 import { ACCOUNT_DOCUMENT, queueSubscriptionMail, queueWelcomeMail } from './billing-mail';
 import { CARD_DOCUMENT, recountCardsInUse } from './card-count';
 import { ACCEPT_INVITE, acceptInvite } from './invites/accept-invite';
+import { INVITE_DETAILS, inviteDetails } from './invites/invite-details';
 import { INVITE_DOCUMENT, queueInviteMail } from './invites/invite-mail';
 import { backfillNameLowerStep } from './jobs/backfill-name-lower';
 import { JOB_DOCUMENT, requeueExpiredJobs, runJobOnWrite } from './jobs/run-job';
@@ -37,6 +38,7 @@ import {
   sweepDueDeliveries,
   type LeadRoutingDeps,
 } from './lead-routing/lead-routing';
+import { ACCOUNT_ACCESS_DOCUMENT, clearRemovedAccess } from './members/clear-removed-access';
 import { SUBSCRIPTION_DOCUMENT, syncPlanOnSubscriptionWrite } from './plan-sync';
 import { SITEMAP_PATH } from './sitemap';
 
@@ -137,6 +139,17 @@ export const HOSTED_CALLABLES = {
     },
     call: (ctx, caller, data) => acceptInvite(ctx.db, caller, data, ctx.appOrigin, ctx.now()),
   },
+  [INVITE_DETAILS]: {
+    options: {
+      maxInstances: 3,
+      memory: '256MiB',
+      cpu: 1,
+      concurrency: 20,
+      why: 'three reads when an invitation link is opened; public, so a low cap bounds a flood',
+    },
+    // Public: the token is the credential (the holder received the invitation e-mail).
+    call: (ctx, _caller, data) => inviteDetails(ctx.db, data, ctx.now()),
+  },
   [SET_ACCOUNT_ACTIVE]: {
     options: {
       maxInstances: 2,
@@ -215,6 +228,20 @@ export const HOSTED_TRIGGERS = {
     },
     // Answers each request of the invite once (the invite records it with the token).
     handle: (ctx, event) => queueInviteMail(ctx.db, event, ctx.appOrigin, ctx.now()),
+  },
+  clearRemovedAccess: {
+    document: ACCOUNT_ACCESS_DOCUMENT,
+    on: 'written',
+    options: {
+      maxInstances: 5,
+      memory: '256MiB',
+      cpu: 'gcf_gen1',
+      concurrency: 1,
+      why: 'a few user updates when someone loses access; nobody waits on it',
+    },
+    // Clears accountId of whoever lost their role, re-checked against the account as it is now.
+    handle: (ctx, event) =>
+      clearRemovedAccess(ctx.db, param(event, 'accountId'), event.before, event.after),
   },
   welcomeMail: {
     document: ACCOUNT_DOCUMENT,

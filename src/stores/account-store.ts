@@ -14,6 +14,7 @@ import type { StateCreator } from 'zustand';
 import { createAccountWithTeam } from '../data/account-setup';
 import { followAccount, getAccount, isSlugTaken } from '../data/accounts';
 import { followTeams } from '../data/teams';
+import { isPermissionDenied } from '../domain/access-errors';
 import { authErrorMessage } from '../domain/auth-errors';
 import { computeGates } from '../domain/gates';
 import type { Gates } from '../domain/gates';
@@ -49,6 +50,12 @@ export type AccountStore = {
   /** The selected team (docs/product.md §4): the chosen one when it is the account's, else the first. */
   selectedTeam: Team | null;
   gates: Gates;
+  /**
+   * Set when the user lost access to the account they were working in (the owner removed them,
+   * they left, the server cleared their `accountId`): the shell then says so in place of the
+   * pages, instead of leaving raw permission errors of dying listeners on screen.
+   */
+  lostAccess: { accountId: string; accountName: string } | null;
   /** Goes up by one each time the current account changes. */
   accountChangeCount: number;
   configure: (deps: Partial<AccountDeps>) => void;
@@ -57,6 +64,8 @@ export type AccountStore = {
   /** Works in another account; only a super admin may pick one that is not their own. */
   switchAccount: (accountId: string) => boolean;
   selectTeam: (teamId: string | null) => void;
+  /** The person has read the lost-access notice. */
+  dismissLostAccess: () => void;
   /** Reads the current account once (the refresh flow). */
   refreshAccount: () => Promise<void>;
   /** Whether a directory slug is free (docs/product.md §7: account lookup by directory.slug). */
@@ -127,6 +136,25 @@ export function accountStoreCreator(
       });
     }
 
+    /** Stops following an account the user may no longer read, and remembers its name for the notice. */
+    function loseAccess(accountId: string) {
+      const accountName = get().account?.id === accountId ? (get().account?.name ?? '') : '';
+      stop();
+      set((state) => ({
+        lostAccess: { accountId, accountName: accountName || state.lostAccess?.accountName || '' },
+        currentAccountId: null,
+        account: null,
+        status: 'idle',
+        error: null,
+        teams: [],
+        teamsLoaded: false,
+        selectedTeamId: null,
+        selectedTeam: null,
+        gates: gatesFor(null, state.user),
+        accountChangeCount: state.accountChangeCount + 1,
+      }));
+    }
+
     function stop() {
       stopAccount?.();
       stopTeams?.();
@@ -158,6 +186,12 @@ export function accountStoreCreator(
           if (get().currentAccountId === accountId) show(account);
         },
         (err) => {
+          if (get().currentAccountId !== accountId) return;
+          // The rules refuse the account to someone who no longer has a role in it.
+          if (isPermissionDenied(err) && !get().user?.isSuperAdmin) {
+            loseAccess(accountId);
+            return;
+          }
           console.error('[account] following the account failed', err);
           set({ status: 'error', error: authErrorMessage(err) });
         },
@@ -186,6 +220,7 @@ export function accountStoreCreator(
       selectedTeamId: null,
       selectedTeam: null,
       gates: CLOSED_GATES,
+      lostAccess: null,
     };
 
     return {
@@ -202,7 +237,19 @@ export function accountStoreCreator(
           get().reset();
           return;
         }
+        const following = get().currentAccountId;
+        const before = get().user;
         set({ user, gates: gatesFor(get().account, user) });
+        // The server cleared the account from the user's document: they were removed from it.
+        if (
+          !user.isSuperAdmin &&
+          before?.id === user.id &&
+          following !== null &&
+          following === before.accountId &&
+          user.accountId !== following
+        ) {
+          loseAccess(following);
+        }
         const chosen = user.isSuperAdmin ? deps.storage?.getItem(CURRENT_ACCOUNT_KEY) : null;
         follow(chosen || user.accountId || null);
       },
@@ -215,6 +262,8 @@ export function accountStoreCreator(
         follow(accountId);
         return true;
       },
+
+      dismissLostAccess: () => set({ lostAccess: null }),
 
       selectTeam: (teamId) => {
         set(withSelection(get().teams, teamId, get().currentAccountId));

@@ -97,6 +97,9 @@ const OLD = new Date('2025-01-02T03:04:05Z');
 /** The domain's free plan: account setup with it must pass `firestore.rules`' freePlan(). */
 export const FREE_PLAN: DocData = { ...DOMAIN_FREE_PLAN };
 
+/** The uid of account B's card editor (a uid only, never signed in; B's plan has no collaborators). */
+export const B_CARD_EDITOR = 'b-card-editor-uid';
+
 /** The uid of a removed collaborator of account A (a document only, never signed in). */
 export const FORMER_COLLABORATOR = 'former-collaborator-uid';
 
@@ -238,6 +241,8 @@ export function buildFixture(ids: Ids, now: Date): Array<[string, DocData]> {
         plan: { ...FREE_PLAN, cardsInUse: 0 },
         ownerId: u.otherOwner,
         collaborators: [],
+        // A card editor who never signs in here: the plan's gate is closed, so they stay one.
+        editors: [B_CARD_EDITOR],
       },
     ],
     // Account A's card count, with the list an earlier batch left: a batch must write its own.
@@ -1561,8 +1566,31 @@ const ATTACKS: AccessCase[] = [
   c("owner changes a card's accountId", 'owner', false, () =>
     update('cards/card-a1', { accountId: 'acc-b' }),
   ),
-  c("owner changes a card's ownerId", 'owner', false, (e) =>
+  // A card's ownerId: only the account's owner changes it, and only to someone with a role in
+  // the account now (People and access: the cards of a removed person are handed on).
+  c('owner hands a card to the collaborator (honest use)', 'owner', true, (e) =>
     update('cards/card-a1', { ownerId: e.ids.uid.collaborator }),
+  ),
+  c('owner hands a card to the card editor (honest use)', 'owner', true, (e) =>
+    update('cards/card-a1', { ownerId: e.ids.uid.cardEditor, dateUpdated: ST }),
+  ),
+  c('owner hands a card to a stranger', 'owner', false, (e) =>
+    update('cards/card-a1', { ownerId: e.ids.uid.newUser }),
+  ),
+  c('owner hands a card to a removed collaborator', 'owner', false, () =>
+    update('cards/card-a1', { ownerId: FORMER_COLLABORATOR }),
+  ),
+  c('owner hands a card to an id that is not a string', 'owner', false, () =>
+    update('cards/card-a1', { ownerId: 42 }),
+  ),
+  c('collaborator takes a card for themselves', 'collaborator', false, (e) =>
+    update('cards/card-a1', { ownerId: e.me }),
+  ),
+  c('cardEditor takes a card for themselves', 'cardEditor', false, (e) =>
+    update('cards/card-a1', { ownerId: e.me }),
+  ),
+  c("otherOwner hands account A's card to themselves", 'otherOwner', false, (e) =>
+    update('cards/card-a1', { ownerId: e.me }),
   ),
   c("owner changes a card's dateCreated", 'owner', false, () =>
     update('cards/card-a1', { dateCreated: new Date('2001-01-01T00:00:00Z') }),
@@ -1899,6 +1927,75 @@ const ATTACKS: AccessCase[] = [
   ),
   c('collaborator removes the card editor', 'collaborator', false, (e) =>
     update('accounts/acc-a', { editors: arrayRemove(e.ids.uid.cardEditor) }),
+  ),
+  // role changes (People and access): the owner moves one uid between the two lists, nothing else
+  c('owner makes the card editor a collaborator (honest use)', 'owner', true, (e) =>
+    update('accounts/acc-a', {
+      collaborators: arrayUnion(e.ids.uid.cardEditor),
+      editors: arrayRemove(e.ids.uid.cardEditor),
+    }),
+  ),
+  c('owner makes the collaborator a card editor (honest use)', 'owner', true, (e) =>
+    update('accounts/acc-a', {
+      collaborators: arrayRemove(e.ids.uid.collaborator),
+      editors: arrayUnion(e.ids.uid.collaborator),
+    }),
+  ),
+  c('collaborator makes the card editor a collaborator', 'collaborator', false, (e) =>
+    update('accounts/acc-a', {
+      collaborators: arrayUnion(e.ids.uid.cardEditor),
+      editors: arrayRemove(e.ids.uid.cardEditor),
+    }),
+  ),
+  c('cardEditor moves themselves to the collaborators', 'cardEditor', false, (e) =>
+    update('accounts/acc-a', { collaborators: arrayUnion(e.me), editors: arrayRemove(e.me) }),
+  ),
+  c(
+    'owner moves a stranger in as a collaborator while removing the card editor',
+    'owner',
+    false,
+    (e) =>
+      update('accounts/acc-a', {
+        collaborators: arrayUnion(e.ids.uid.newUser),
+        editors: arrayRemove(e.ids.uid.cardEditor),
+      }),
+  ),
+  c('owner moves the card editor and adds a stranger in one write', 'owner', false, (e) =>
+    update('accounts/acc-a', {
+      collaborators: arrayUnion(e.ids.uid.cardEditor, e.ids.uid.newUser),
+      editors: arrayRemove(e.ids.uid.cardEditor),
+    }),
+  ),
+  c(
+    'owner makes the card editor a collaborator but keeps them a card editor',
+    'owner',
+    false,
+    (e) => update('accounts/acc-a', { collaborators: arrayUnion(e.ids.uid.cardEditor) }),
+  ),
+  c('owner swaps the collaborator and the card editor in one write', 'owner', false, (e) =>
+    update('accounts/acc-a', {
+      collaborators: [e.ids.uid.cardEditor],
+      editors: [e.ids.uid.collaborator],
+    }),
+  ),
+  c('owner moves the card editor and renames the account in one write', 'owner', false, (e) =>
+    update('accounts/acc-a', {
+      collaborators: arrayUnion(e.ids.uid.cardEditor),
+      editors: arrayRemove(e.ids.uid.cardEditor),
+      name: 'Renamed',
+    }),
+  ),
+  c(
+    'otherOwner makes a card editor a collaborator on a plan without collaborators',
+    'otherOwner',
+    false,
+    () => update('accounts/acc-b', { collaborators: [B_CARD_EDITOR], editors: [] }),
+  ),
+  c('super admin makes the card editor a collaborator', 'superAdmin', false, (e) =>
+    update('accounts/acc-a', {
+      collaborators: arrayUnion(e.ids.uid.cardEditor),
+      editors: arrayRemove(e.ids.uid.cardEditor),
+    }),
   ),
   c('cardEditor leaves and renames the account in one write', 'cardEditor', false, (e) =>
     update('accounts/acc-a', { editors: arrayRemove(e.me), name: 'Mine' }),

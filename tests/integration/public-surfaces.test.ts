@@ -538,6 +538,28 @@ describe('attacks on the public surfaces (issue 23)', () => {
     expect(mailsAfter(before).map((m) => m.to)).toEqual(['olive@acme.example']);
   });
 
+  it('a collaborator removed on People and access gets no more leads from the next one on: the owner does (issue 24)', async () => {
+    const account = server.ctx.db.get('accounts/acme').data ?? {};
+    server.ctx.db.set('users/cora', { id: 'cora', email: 'cora@acme.example' });
+    server.ctx.db.set('accounts/acme', { ...account, collaborators: ['cora'] });
+    seed('lead-cora', { ownerId: 'cora' });
+    try {
+      let before = mailIds();
+      expect((await postLead('lead-cora', lead)).status).toBe(201);
+      expect(mailsAfter(before).map((m) => m.to)).toEqual(['cora@acme.example']);
+
+      // The owner removes her: the same account update the People page writes.
+      server.ctx.db.set('accounts/acme', { ...account, collaborators: [] });
+      before = mailIds();
+      expect((await postLead('lead-cora', lead.replace('Vera', 'Vic'))).status).toBe(201);
+      const mails = mailsAfter(before);
+      expect(mails.map((m) => m.to)).toEqual(['boss@acme.example']);
+      expect(JSON.stringify(mails)).not.toContain('cora@acme.example');
+    } finally {
+      server.ctx.db.set('accounts/acme', account);
+    }
+  });
+
   it('attack 1: a card written over an id whose analytics belong to another account records nothing there, and the owner stays', async () => {
     server.ctx.db.set('analytics/taken-id', { cardId: 'taken-id', accountId: 'victim', leads: 1 });
     server.ctx.db.set('analytics/taken-id/entries/old', {

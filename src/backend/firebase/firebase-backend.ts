@@ -74,6 +74,7 @@ import type {
 } from '../port';
 import { isFieldTransform, type FieldTransform } from '../transforms';
 import { Bytes, DocumentRef, GeoPoint } from '../value-types';
+import { parseInviteDetails } from '@/domain/invite-details';
 
 export interface FirebaseBackendOptions {
   readonly app: FirebaseApp;
@@ -256,6 +257,7 @@ type CallableOutput<K extends keyof CloudFunctions> = Awaited<ReturnType<CloudFu
 export const FIREBASE_CALLABLES = {
   createPortalLink: 'ext-firestore-stripe-payments-createPortalLink',
   acceptInvite: 'acceptInvite',
+  inviteDetails: 'inviteDetails',
   setAccountActive: 'setAccountActive',
   leadWebhooks: 'leadWebhooks',
 } as const satisfies Record<keyof CloudFunctions, string>;
@@ -440,6 +442,11 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
           token: input.token,
         });
         return { accountId, defaultTeam, teams: [...teams] };
+      },
+      inviteDetails: async (input) => {
+        const details = parseInviteDetails(await callable('inviteDetails', { token: input.token }));
+        if (!details) throw new BackendError('internal', 'The invitation answer is malformed.');
+        return details;
       },
       setAccountActive: async (input) => {
         const answer = await callable('setAccountActive', {

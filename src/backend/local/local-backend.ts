@@ -21,6 +21,7 @@ import type {
 } from '../port';
 import { assertCollectionPath, assertDocPath, newDocId } from '../engine/paths';
 import { decodeValue, encodeValue } from '../engine/wire';
+import { parseInviteDetails } from '@/domain/invite-details';
 
 export interface LocalBackendOptions {
   /** Origin of the local server, e.g. `http://127.0.0.1:5173` (empty: the page's origin). */
@@ -422,6 +423,18 @@ export function createLocalBackend(options: LocalBackendOptions): Backend {
           body: JSON.stringify({ data: { token: input.token } }),
         });
         return acceptInviteOutput(answer.result ?? answer.data);
+      },
+
+      async inviteDetails(input) {
+        const url = `${baseUrl()}/functions/${projectId}/us-central1/inviteDetails`;
+        const answer = await request(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...(await authHeaders()) },
+          body: JSON.stringify({ data: { token: input.token } }),
+        });
+        const details = parseInviteDetails(answer.result ?? answer.data);
+        if (!details) throw new BackendError('internal', 'The invitation answer is malformed.');
+        return details;
       },
 
       async setAccountActive(input) {

@@ -53,6 +53,8 @@ export interface MemoryBackendOptions {
    * batch writes). Default: refuses with `not-found`, as for an invite that does not exist.
    */
   acceptInvite?: CloudFunctions['acceptInvite'];
+  /** Answers `functions.inviteDetails`. Default: `invalid`, as for a link that does not exist. */
+  inviteDetails?: CloudFunctions['inviteDetails'];
   /**
    * Answers `functions.setAccountActive`. Default: as the server does for a super admin, writes
    * `isActive` and `dateUpdated` on the account (no access check: the caller is not known here),
@@ -312,6 +314,10 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
       async acceptInvite(input) {
         if (options.acceptInvite) return options.acceptInvite(input);
         throw new BackendError('not-found', 'This invitation is no longer valid.');
+      },
+      async inviteDetails(input) {
+        if (options.inviteDetails) return options.inviteDetails(input);
+        return { status: 'invalid' };
       },
       async setAccountActive(input) {
         if (options.setAccountActive) return options.setAccountActive(input);

@@ -9,8 +9,6 @@ import { Alert, Page, PageHeader } from '@/ui/page';
 import { PasswordField } from '@/ui/password-field';
 import { TextField } from '@/ui/text-field';
 import { useDocumentTitle } from '@/ui/use-document-title';
-import { ExportSection } from './export-section';
-import { LeadRoutingSection } from './lead-routing-section';
 import './profile.css';
 
 const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
@@ -177,8 +175,6 @@ export function ProfilePage() {
       <div className="profile-sections">
         <ProfileForm />
         <PasswordForm />
-        <ExportSection />
-        <LeadRoutingSection />
       </div>
     </Page>
   );

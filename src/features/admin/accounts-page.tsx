@@ -5,10 +5,10 @@
  * have their own list, since docs/product.md §4 lists only active accounts). Everyone else sees only their own
  * account.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
-import { latestCardChange, ownerEmail, setAccountActive } from '@/data/admin-accounts';
+import { latestCardChange, ownerContact, setAccountActive } from '@/data/admin-accounts';
 import { authErrorMessage } from '@/domain/auth-errors';
 import type { Account } from '@/domain/model';
 import { cardLimit } from '@/domain/plan';
@@ -42,7 +42,8 @@ function cardsLabel(account: Account): string {
 
 /** What the list shows besides the account document: read once per account, then kept. */
 interface AccountFacts {
-  ownerEmail: string | null;
+  /** The owner's name and e-mail, or null when the owner's document could not be read. */
+  owner: { name: string; email: string } | null;
   /** The latest change to the account or any of its live cards. */
   lastActivity: Date | null;
 }
@@ -69,7 +70,7 @@ function useAccountFacts(accounts: readonly Account[]): Map<string, AccountFacts
       if (asked.current.has(account.id)) continue;
       asked.current.add(account.id);
       void Promise.all([
-        ownerEmail(account.ownerId).catch((err: unknown) => {
+        ownerContact(account.ownerId).catch((err: unknown) => {
           console.warn('[accounts] reading the owner failed', err);
           return null;
         }),
@@ -77,15 +78,25 @@ function useAccountFacts(accounts: readonly Account[]): Map<string, AccountFacts
           console.warn('[accounts] reading the last card change failed', err);
           return null;
         }),
-      ]).then(([email, cardChange]) => {
-        setFacts((known) =>
-          new Map(known).set(account.id, { ownerEmail: email, lastActivity: cardChange }),
-        );
+      ]).then(([owner, cardChange]) => {
+        setFacts((known) => new Map(known).set(account.id, { owner, lastActivity: cardChange }));
       });
     }
   }, [accounts]);
 
   return facts;
+}
+
+/** The owner by name, with the e-mail beside it when both are known. */
+function OwnerText(props: { owner: AccountFacts['owner'] }) {
+  const { owner } = props;
+  if (!owner || (!owner.name && !owner.email)) return <>—</>;
+  if (!owner.name || !owner.email) return <>{owner.name || owner.email}</>;
+  return (
+    <>
+      {owner.name} <span className="muted">({owner.email})</span>
+    </>
+  );
 }
 
 function AccountRow(props: {
@@ -110,7 +121,7 @@ function AccountRow(props: {
           <div>
             <dt>Owner</dt>
             <dd className="account-row__email">
-              {facts ? (facts.ownerEmail ?? '—') : <span aria-label="Loading">…</span>}
+              {facts ? <OwnerText owner={facts.owner} /> : <span aria-label="Loading">…</span>}
             </dd>
           </div>
           <div>
@@ -327,6 +338,9 @@ function AllAccounts() {
 function OwnAccount() {
   const account = useAccount((s) => s.account);
   const status = useAccount((s) => s.status);
+  // The same facts as the super admin's rows: without them the owner stayed "…" for good.
+  const shown = useMemo(() => (account ? [account] : []), [account]);
+  const facts = useAccountFacts(shown);
   if (!account || !account.isActive) {
     return status === 'loading' ? (
       <PageLoader label="Loading your account…" />
@@ -338,7 +352,7 @@ function OwnAccount() {
   }
   return (
     <ul className="account-list" aria-label="Accounts">
-      <AccountRow account={account} current />
+      <AccountRow account={account} current facts={facts.get(account.id)} />
     </ul>
   );
 }

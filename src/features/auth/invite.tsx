@@ -16,9 +16,11 @@ import {
   acceptInvite,
   clearPendingInvite,
   inviteFromSearch,
+  lookUpInvite,
   pendingInvite,
   rememberPendingInvite,
 } from '@/data/invites';
+import type { InviteDetails } from '@/domain/invite-details';
 import { inviteRefusalReason } from '@/domain/invites';
 import type { InviteRefusalReason } from '@/domain/invites';
 import { useAuth } from '@/stores/auth-store';
@@ -37,11 +39,99 @@ export function useInviteFromUrl(): string | null {
   return invite;
 }
 
-/** Says the visitor was invited, and with which address to sign up. */
-export function InviteBanner() {
+/** What the page knows of the invitation it was opened with. */
+export type InviteLookup =
+  | { state: 'none' }
+  | { state: 'checking' }
+  /** The lookup failed (offline, an old server): the page says what it can without it. */
+  | { state: 'unknown' }
+  | { state: 'known'; details: InviteDetails };
+
+/**
+ * Asks the server what the invitation says, once per token, before the person signs up: so the
+ * page names the account and the inviter, pre-fills the address, and says at once when the link
+ * is dead or expired (the invitation is then forgotten, so nothing tries it after sign-up).
+ */
+export function useInviteDetails(token: string | null): InviteLookup {
+  const [found, setFound] = useState<{ token: string; lookup: InviteLookup } | null>(null);
+  useEffect(() => {
+    if (token === null) return;
+    let live = true;
+    lookUpInvite(token)
+      .then((details) => {
+        if (details.status !== 'pending') clearPendingInvite();
+        if (live) setFound({ token, lookup: { state: 'known', details } });
+      })
+      .catch((err: unknown) => {
+        console.warn('[invites] looking up the invitation failed', err);
+        if (live) setFound({ token, lookup: { state: 'unknown' } });
+      });
+    return () => {
+      live = false;
+    };
+  }, [token]);
+  if (token === null) return { state: 'none' };
+  return found?.token === token ? found.lookup : { state: 'checking' };
+}
+
+/** The pending invitation's details, when the link still works. */
+export function pendingDetails(
+  lookup: InviteLookup,
+): { accountName: string; inviterName: string; email: string } | null {
+  return lookup.state === 'known' && lookup.details.status === 'pending' ? lookup.details : null;
+}
+
+function inviterOf(details: { inviterName: string }): string {
+  return details.inviterName || 'The account owner';
+}
+
+/**
+ * Says who invited the visitor to which account and with which address to sign up; or, before
+ * they create anything, that the link no longer works.
+ */
+export function InviteBanner(props: { lookup: InviteLookup }) {
+  const { lookup } = props;
+  if (lookup.state === 'none') return null;
+  if (lookup.state === 'checking') {
+    return (
+      <Alert tone="info">
+        <p>Checking your invitation…</p>
+      </Alert>
+    );
+  }
+  if (lookup.state === 'unknown') {
+    return (
+      <Alert tone="info">
+        <p>{INVITE_BANNER_TEXT}</p>
+      </Alert>
+    );
+  }
+  const { details } = lookup;
+  if (details.status === 'invalid') {
+    return (
+      <Alert tone="error">
+        <p>{inviteFailureMessage('no-invite')}</p>
+        <p>You can still create an account of your own below.</p>
+      </Alert>
+    );
+  }
+  if (details.status === 'expired') {
+    return (
+      <Alert tone="error">
+        <p>
+          This invitation to join {details.accountName} has expired. Ask{' '}
+          {details.inviterName || 'the account owner'} to send it again.
+        </p>
+        <p>You can still create an account of your own below.</p>
+      </Alert>
+    );
+  }
   return (
     <Alert tone="info">
-      <p>{INVITE_BANNER_TEXT}</p>
+      <p>
+        {inviterOf(details)} invited you to join <strong>{details.accountName}</strong> on
+        Cardbuilder. Use <strong>{details.email}</strong>, the address the invitation was sent to.
+      </p>
     </Alert>
   );
 }

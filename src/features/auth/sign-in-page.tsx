@@ -8,13 +8,14 @@ import { Alert } from '@/ui/page';
 import { PasswordField } from '@/ui/password-field';
 import { AuthCard } from './auth-card';
 import { GoogleSignIn } from './google-sign-in';
-import { InviteBanner, useInviteFromUrl, withInvite } from './invite';
+import { InviteBanner, useInviteDetails, useInviteFromUrl, withInvite } from './invite';
 import { MagicLinkRequest } from './magic-link-request';
 
 /** /sign-in: Google, e-mail and password, or a magic link. The shell routes on once signed in. */
 export function SignInPage() {
   const store = useAuthStoreApi();
   const invite = useInviteFromUrl();
+  const lookup = useInviteDetails(invite);
   const [mode, setMode] = useState<'password' | 'link'>('password');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -44,7 +45,7 @@ export function SignInPage() {
         </>
       }
     >
-      {invite ? <InviteBanner /> : null}
+      <InviteBanner lookup={lookup} />
       <GoogleSignIn label="Sign in with Google" onError={setError} />
       <div className="form-divider">or</div>
       {mode === 'link' ? (

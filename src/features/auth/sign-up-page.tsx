@@ -1,6 +1,6 @@
 import { EmailField } from './email-field';
 import { AUTH_ERROR_MESSAGES, INVALID_EMAIL_MESSAGE } from '@/domain/auth-errors';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuthStoreApi } from '@/stores/auth-store';
@@ -10,7 +10,13 @@ import { TextField } from '@/ui/text-field';
 import { useFormDraft } from '@/ui/use-form-draft';
 import { AuthCard } from './auth-card';
 import { GoogleSignIn } from './google-sign-in';
-import { InviteBanner, useInviteFromUrl, withInvite } from './invite';
+import {
+  InviteBanner,
+  pendingDetails,
+  useInviteDetails,
+  useInviteFromUrl,
+  withInvite,
+} from './invite';
 import { useChosenPlanFromUrl } from './use-chosen-plan';
 import { MagicLinkRequest } from './magic-link-request';
 import { NewPasswordField, useNewPassword } from './new-password-field';
@@ -28,9 +34,17 @@ export function SignUpPage() {
   const store = useAuthStoreApi();
   const invite = useInviteFromUrl();
   useChosenPlanFromUrl();
+  const lookup = useInviteDetails(invite);
+  const invited = pendingDetails(lookup);
   const [mode, setMode] = useState<'password' | 'link'>('password');
   const draft = useFormDraft('sign-up', { name: '', email: '' });
   const { name, email } = draft.values;
+  // The invited address, filled in once the server has named it (the person may still change it).
+  const invitedEmail = invited?.email ?? '';
+  const { set: setDraft } = draft;
+  useEffect(() => {
+    if (invitedEmail !== '') setDraft('email', invitedEmail);
+  }, [invitedEmail, setDraft]);
   const password = useNewPassword();
   const [emailError, setEmailError] = useState<{ message: string; email: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -57,15 +71,19 @@ export function SignUpPage() {
 
   return (
     <AuthCard
-      title="Create your free account"
-      lead="Your first digital business card is free. Set up takes about a minute."
+      title={invited ? `Join ${invited.accountName}` : 'Create your free account'}
+      lead={
+        invited
+          ? `Create your sign-in to start working on ${invited.accountName}’s cards.`
+          : 'Your first digital business card is free. Set up takes about a minute.'
+      }
       footer={
         <>
           Already have an account? <Link to={withInvite('/sign-in', invite)}>Sign in</Link>
         </>
       }
     >
-      {invite ? <InviteBanner /> : null}
+      <InviteBanner lookup={lookup} />
       <GoogleSignIn label="Sign up with Google" onError={setError} />
       <div className="form-divider">or</div>
       {mode === 'link' ? (

@@ -24,6 +24,7 @@ import { resumeJob, watchJob } from '@/data/jobs';
 import { normaliseEmail } from '@/domain/members';
 import { isJobActive } from '@/domain/jobs';
 import type { Job } from '@/domain/jobs';
+import { plainWriteError } from '@/domain/access-errors';
 
 export interface ImportProgress {
   imported: number;
@@ -263,7 +264,7 @@ export function createImporterStore() {
           }
         } catch (err) {
           console.error('[importer] checking the rows failed', err);
-          set({ checkError: (err as { message?: string }).message ?? 'Checking the rows failed.' });
+          set({ checkError: plainWriteError(err, 'Checking the rows failed.') });
         } finally {
           set({ checking: false });
         }
@@ -304,7 +305,7 @@ export function createImporterStore() {
         } catch (err) {
           outcome = {
             imported: 0,
-            error: (err as { message?: string }).message ?? 'The import could not start.',
+            error: plainWriteError(err, 'The import could not start.'),
             jobId: null,
           };
         }
@@ -328,7 +329,7 @@ export function createImporterStore() {
         } catch (err) {
           outcome = {
             imported: get().job?.written ?? 0,
-            error: (err as { message?: string }).message ?? 'The import could not resume.',
+            error: plainWriteError(err, 'The import could not resume.'),
             jobId,
           };
         }

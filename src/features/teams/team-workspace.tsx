@@ -33,6 +33,7 @@ import { useTeam } from './hooks/use-team';
 import { useTeamSync } from './hooks/use-team-sync';
 import { createImporterStore } from './importer-store';
 import './teams.css';
+import { plainWriteError } from '@/domain/access-errors';
 
 const TABS = [
   { key: 'settings', label: 'Settings' },
@@ -74,7 +75,7 @@ function NewTeamDialog(props: {
       props.onClose();
       navigate(`/team/${encodeURIComponent(id)}?tab=settings`);
     } catch (err) {
-      setError((err as { message?: string }).message ?? 'Creating the team failed.');
+      setError(plainWriteError(err, 'Creating the team failed.'));
     } finally {
       setBusy(false);
     }

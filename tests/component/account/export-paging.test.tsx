@@ -15,7 +15,7 @@ describe('export my account, a large account', () => {
   it('exports every card of an account with more cards than one read returns', async () => {
     const auth = createFakeAuth();
     auth.addUser({ uid: 'u1', email: 'ada@example.com', displayName: 'Ada' }, 'Right-pass1');
-    const app = renderApp('/settings/profile', { auth });
+    const app = renderApp('/settings/account', { auth });
     stop = app.stop;
     seedAccount(app.db, { id: 'acc1', name: 'Acme Co', slug: 'acme-co', ownerId: 'u1' });
     seedUser(app.db, { uid: 'u1', email: 'ada@example.com', accountId: 'acc1', name: 'Ada' });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * "Export my account" on the profile page: the owner downloads a zip built in the browser from
+ * "Export my account" on the Account settings page: the owner downloads a zip built in the browser from
  * the account's cards, teams and leads; it opens and its vCards re-import. A card with more leads
  * than one page (500) is exported complete, with progress while the pages are read.
  */
@@ -32,7 +32,7 @@ describe('export my account', () => {
   it('downloads a zip of the account that opens and re-imports', async () => {
     const auth = createFakeAuth();
     auth.addUser({ uid: 'u1', email: 'ada@example.com', displayName: 'Ada' }, 'Right-pass1');
-    const app = renderApp('/settings/profile', { auth });
+    const app = renderApp('/settings/account', { auth });
     stop = app.stop;
     seedAccount(app.db, { id: 'acc1', name: 'Acme Co', slug: 'acme-co', ownerId: 'u1' });
     seedUser(app.db, { uid: 'u1', email: 'ada@example.com', accountId: 'acc1', name: 'Ada' });
@@ -90,7 +90,7 @@ describe('export my account', () => {
   it('exports every lead of a card with more than 500, showing progress page by page', async () => {
     const auth = createFakeAuth();
     auth.addUser({ uid: 'u1', email: 'ada@example.com', displayName: 'Ada' }, 'Right-pass1');
-    const app = renderApp('/settings/profile', { auth });
+    const app = renderApp('/settings/account', { auth });
     stop = app.stop;
     seedAccount(app.db, { id: 'acc1', name: 'Acme Co', slug: 'acme-co', ownerId: 'u1' });
     seedUser(app.db, { uid: 'u1', email: 'ada@example.com', accountId: 'acc1', name: 'Ada' });

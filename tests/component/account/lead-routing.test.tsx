@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * "Lead routing" on the profile page: the owner adds a webhook (the server's secret shown once,
+ * "Lead routing" on the Account settings page: the owner adds a webhook (the server's secret shown once,
  * then only its hint), sees the server's reason when an address is refused, sends a test lead and
  * reads the delivery log with its status codes; someone who is not the owner does not see it.
  * The callable is stubbed as the server answers it (tests/integration/lead-webhooks.test.ts runs
@@ -33,7 +33,7 @@ function setUp(answer: (input: LeadWebhooksInput, db: MemoryBackend) => LeadWebh
   });
   const auth = createFakeAuth();
   auth.addUser({ uid: 'u1', email: 'ada@example.com', displayName: 'Ada' }, 'Right-pass1');
-  const app = renderApp('/settings/profile', { auth, db });
+  const app = renderApp('/settings/account', { auth, db });
   stop = app.stop;
   seedAccount(db, { id: 'acc1', name: 'Acme Co', slug: 'acme-co', ownerId: 'u1' });
   seedUser(db, { uid: 'u1', email: 'ada@example.com', accountId: 'acc1', name: 'Ada' });
@@ -140,14 +140,16 @@ describe('lead routing settings', () => {
   it('is not shown to someone who is not the account owner', async () => {
     const auth = createFakeAuth();
     auth.addUser({ uid: 'u2', email: 'bo@example.com', displayName: 'Bo' }, 'Right-pass1');
-    const app = renderApp('/settings/profile', { auth });
+    const app = renderApp('/settings/account', { auth });
     stop = app.stop;
     seedAccount(app.db, { id: 'acc1', name: 'Acme Co', slug: 'acme-co', ownerId: 'u1' });
     seedUser(app.db, { uid: 'u2', email: 'bo@example.com', accountId: 'acc1', name: 'Bo' });
     app.db.seed('users/u2', { ...app.db.dump()['users/u2'], isAccountOwner: false });
     auth.restore('u2');
-    expect(await screen.findByRole('heading', { name: 'Profile and password' })).toBeVisible();
-    await waitFor(() => expect(screen.getByLabelText('Full name')).toHaveValue('Bo'));
+    expect(await screen.findByRole('heading', { name: 'Account settings' })).toBeVisible();
+    expect(
+      await screen.findByText(/Only the account’s owner can export the account or change where/),
+    ).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Lead routing' })).not.toBeInTheDocument();
   });
 });

@@ -65,7 +65,12 @@ function setup(options: { superAdmin: boolean; extraAccounts?: number; queries?:
     accountId: 'acme',
     isSuperAdmin: options.superAdmin,
   });
-  seedUser(app.db, { uid: 'x', email: 'hank@globex.example', accountId: 'globex' });
+  seedUser(app.db, {
+    uid: 'x',
+    email: 'hank@globex.example',
+    accountId: 'globex',
+    name: 'Hank Scorpio',
+  });
   app.db.seed('cards/globex-card', {
     id: 'globex-card',
     handle: 'hank',
@@ -122,6 +127,13 @@ describe('the account list', () => {
     expect(screen.queryByLabelText('Search accounts')).not.toBeInTheDocument();
   });
 
+  it('names the owner of a normal user’s own account, instead of “…” for good', async () => {
+    setup({ superAdmin: false });
+    await waitFor(() =>
+      expect(factsOf('Acme Co')['Owner']).toBe('Test Person (admin@example.com)'),
+    );
+  });
+
   it('lets a super admin search by name or slug and switch into an account', async () => {
     const app = setup({ superAdmin: true });
     const user = userEvent.setup();
@@ -151,7 +163,9 @@ describe('the account list', () => {
 
   it('shows each account’s owner e-mail, plan, cards in use and last activity', async () => {
     setup({ superAdmin: true });
-    await waitFor(() => expect(factsOf('Globex')['Owner']).toBe('hank@globex.example'));
+    await waitFor(() =>
+      expect(factsOf('Globex')['Owner']).toBe('Hank Scorpio (hank@globex.example)'),
+    );
     expect(factsOf('Globex')).toMatchObject({
       Plan: 'Free',
       'Cards in use': '0 of 1',

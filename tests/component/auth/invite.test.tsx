@@ -13,12 +13,21 @@ import type { MemoryBackend } from '@/backend/memory/memory-backend';
 import type { AcceptInviteInput, AcceptInviteOutput } from '@/backend/port';
 import { arrayUnion } from '@/backend/transforms';
 import { PENDING_INVITE_KEY } from '@/data/invites';
+import type { InviteDetails } from '@/domain/invite-details';
 import { createFakeAuth, type FakeAuth } from '../support/fake-auth';
 import { renderApp, seedAccount, seedUser } from '../support/render-app';
 
-const BANNER =
-  "You've been invited to join a team on Cardbuilder. Sign up with the e-mail address the invitation was sent to.";
+/** The banner of a good link: names the inviter and the account (the `inviteDetails` answer). */
+const BANNER = /^Bill Lumbergh invited you to join/;
 const INVITEE = 'milton@example.com';
+const PENDING: InviteDetails = {
+  status: 'pending',
+  accountName: 'Initech',
+  inviterName: 'Bill Lumbergh',
+  email: INVITEE,
+};
+const DEAD_LINK =
+  /This invitation link is no longer valid: it was used, revoked or replaced by a newer one\./;
 /** An invitation token as the server issues them (43 base64url characters). */
 const TOKEN = 'tok_'.padEnd(43, 'x');
 
@@ -33,16 +42,17 @@ type AcceptInvite = (input: AcceptInviteInput) => Promise<AcceptInviteOutput>;
  */
 function backendWith(answer?: (db: MemoryBackend) => AcceptInvite) {
   const calls: AcceptInviteInput[] = [];
-  const db: MemoryBackend = createMemoryBackend(
-    answer
+  const db: MemoryBackend = createMemoryBackend({
+    inviteDetails: async () => PENDING,
+    ...(answer
       ? {
-          acceptInvite: (input) => {
+          acceptInvite: (input: AcceptInviteInput) => {
             calls.push(input);
             return answer(db)(input);
           },
         }
-      : {},
-  );
+      : {}),
+  });
   seedAccount(db, { id: 'initech', name: 'Initech', slug: 'initech', ownerId: 'bill' });
   return { db, calls };
 }
@@ -81,7 +91,7 @@ function signedInWithInvite(answer?: (auth: FakeAuth) => (db: MemoryBackend) => 
 
 describe('joining an account by invitation', () => {
   it('shows the invitation banner on sign-up and sign-in, and remembers the invitation', async () => {
-    const app = renderApp(`/sign-in?invite=${TOKEN}`);
+    const app = renderApp(`/sign-in?invite=${TOKEN}`, { db: backendWith().db });
     stop = app.stop;
     expect(await screen.findByText(BANNER)).toBeInTheDocument();
     await waitFor(() => expect(localStorage.getItem(PENDING_INVITE_KEY)).toBe(TOKEN));
@@ -93,21 +103,60 @@ describe('joining an account by invitation', () => {
     expect(app.router.state.location.search).toBe(`?invite=${TOKEN}`);
   });
 
+  it('names the account and the inviter and fills in the invited address', async () => {
+    const app = renderApp(`/sign-up?invite=${TOKEN}`, { db: backendWith().db });
+    stop = app.stop;
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Join Initech' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(BANNER)).toHaveTextContent(
+      `Bill Lumbergh invited you to join Initech on Cardbuilder. Use ${INVITEE}, the address the invitation was sent to.`,
+    );
+    expect(screen.queryByText(/Your first digital business card is free/)).toBeNull();
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue(INVITEE));
+  });
+
+  it('says at once, before any sign-up, that a revoked link is dead, and forgets it', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const app = renderApp(`/sign-up?invite=${TOKEN}`); // the memory default: invalid
+    stop = app.stop;
+    expect(await screen.findByText(DEAD_LINK)).toBeInTheDocument();
+    expect(screen.getByText('You can still create an account of your own below.')).toBeVisible();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Create your free account' }),
+    ).toBeVisible();
+    await waitFor(() => expect(localStorage.getItem(PENDING_INVITE_KEY)).toBeNull());
+    vi.restoreAllMocks();
+  });
+
+  it('says at once that an expired link has expired, naming the account and who to ask', async () => {
+    const app = renderApp(`/sign-up?invite=${TOKEN}`, {
+      backendOptions: { inviteDetails: async () => ({ ...PENDING, status: 'expired' }) },
+    });
+    stop = app.stop;
+    expect(
+      await screen.findByText(
+        'This invitation to join Initech has expired. Ask Bill Lumbergh to send it again.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem(PENDING_INVITE_KEY)).toBeNull());
+  });
+
   it("keeps the invitee's typed name and e-mail when the sign-up page is opened afresh", async () => {
-    const app = renderApp(`/sign-up?invite=${TOKEN}`);
+    const app = renderApp(`/sign-up?invite=${TOKEN}`, { db: backendWith().db });
     stop = app.stop;
     const user = userEvent.setup();
     expect(await screen.findByText(BANNER)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue(INVITEE));
     await user.type(screen.getByLabelText('Full name'), 'Milton Waddams');
-    await user.type(screen.getByLabelText('Email'), INVITEE);
 
     // Off to "Sign in" and back: the page mounts again, as after a route bounce.
-    const card = screen.getByRole('region', { name: 'Create your free account' });
+    const card = screen.getByRole('region', { name: 'Join Initech' });
     await user.click(within(card).getByRole('link', { name: 'Sign in' }));
     await screen.findByRole('heading', { level: 1, name: 'Welcome back' });
     await app.router.navigate(-1);
 
-    await screen.findByRole('heading', { level: 1, name: 'Create your free account' });
+    await screen.findByRole('heading', { level: 1, name: 'Join Initech' });
     expect(screen.getByText(BANNER)).toBeInTheDocument();
     expect(screen.getByLabelText('Full name')).toHaveValue('Milton Waddams');
     expect(screen.getByLabelText('Email')).toHaveValue(INVITEE);

@@ -192,9 +192,13 @@ describe('brand kit', () => {
     stop = view.stop;
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete team template' }));
+    // In plain words (issue 24): never the backend's raw "Missing or insufficient permissions".
     expect(
-      await screen.findByText(/^Error deleting team template: Missing or insufficient permissions/),
+      await screen.findByText(
+        /^Error deleting team template: You don’t have permission to make this change\./,
+      ),
     ).toBeInTheDocument();
+    expect(screen.queryByText(/Missing or insufficient permissions/)).not.toBeInTheDocument();
   });
 
   it('shows paid parts locked with an explanation on a free plan', async () => {

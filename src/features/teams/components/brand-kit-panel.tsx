@@ -28,6 +28,7 @@ import {
 import { BrandKitPreview } from './brand-kit-preview';
 import { BrandKitTemplate } from './brand-kit-template';
 import './brand-kit.css';
+import { plainWriteError } from '@/domain/access-errors';
 
 export function BrandKitPanel(props: {
   team: TeamDoc;
@@ -96,7 +97,7 @@ export function BrandKitPanel(props: {
       const url = await uploadTeamImage({ accountId: team.accountId, teamId: team.id, slot, file });
       set(slot, url);
     } catch (err) {
-      toast.error((err as { message?: string }).message ?? 'The upload failed.');
+      toast.error(plainWriteError(err, 'The upload failed.'));
     } finally {
       setUploading(null);
     }
@@ -113,7 +114,7 @@ export function BrandKitPanel(props: {
       const saved = await saveBranding(team, draft);
       toast.success(saved ? 'Brand kit saved. Updating the team’s cards…' : 'Nothing changed.');
     } catch (err) {
-      toast.error((err as { message?: string }).message ?? 'Saving the brand kit failed.');
+      toast.error(plainWriteError(err, 'Saving the brand kit failed.'));
     } finally {
       setSaving(false);
     }
@@ -126,9 +127,7 @@ export function BrandKitPanel(props: {
       setDraft((d) => ({ ...d, template: null, signatureBasic: null }));
       toast.success(TEAM_TEMPLATE_DELETED_MESSAGE);
     } catch (err) {
-      toast.error(
-        teamTemplateDeleteErrorMessage((err as { message?: string }).message ?? 'unknown error'),
-      );
+      toast.error(teamTemplateDeleteErrorMessage(plainWriteError(err, 'unknown error')));
     } finally {
       setClearing(false);
     }

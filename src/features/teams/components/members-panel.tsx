@@ -8,6 +8,7 @@ import { INVALID_EMAIL_MESSAGE } from '@/domain/auth-errors';
 import { useEffect, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
 import toast from 'react-hot-toast';
+import { Link } from 'react-router-dom';
 import { followInvites, inviteCollaborator, membersFromCards } from '@/data/members';
 import { isEmail, normaliseEmail } from '@/domain/members';
 import type { Invite } from '@/data/members';
@@ -21,6 +22,7 @@ import { LockedFeature } from '@/ui/locked-feature';
 import { useCardPages } from '../hooks/use-card-pages';
 import { PendingInvites } from './pending-invites';
 import { SelectField } from './select-field';
+import { plainWriteError } from '@/domain/access-errors';
 
 const ROLE_HINTS: Record<InviteRole, string> = {
   collaborator: 'Edits cards, teams, brand kits and promotions.',
@@ -81,7 +83,7 @@ export function MembersPanel(props: {
       setEmail('');
       toast.success(`Invitation sent to ${address}.`);
     } catch (err) {
-      toast.error((err as { message?: string }).message ?? 'The invitation failed.');
+      toast.error(plainWriteError(err, 'The invitation failed.'));
     } finally {
       setBusy(false);
     }
@@ -156,7 +158,7 @@ export function MembersPanel(props: {
         <p className="team-section__lead">
           Collaborators edit this account’s cards, teams and promotions; card editors edit its cards
           only. {collaboratorCount} {collaboratorCount === 1 ? 'person has' : 'people have'} access
-          besides the owner.
+          besides the owner: <Link to="/settings/people">see who, and manage their access</Link>.
         </p>
         {!gates.canAddCollaborators ? (
           <LockedFeature title="Collaborators">

@@ -9,6 +9,7 @@ import { resendInvite, revokeInvite } from '@/data/members';
 import type { Invite } from '@/data/members';
 import { INVITE_ROLE_LABELS } from '@/domain/invites';
 import { Button } from '@/ui/button';
+import { plainWriteError } from '@/domain/access-errors';
 
 const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
@@ -24,7 +25,7 @@ export function inviteStatus(invite: Invite, now: Date = new Date()): string {
 }
 
 function messageOf(err: unknown, fallback: string): string {
-  return (err as { message?: string }).message ?? fallback;
+  return plainWriteError(err, fallback);
 }
 
 export function PendingInvites(props: {

@@ -21,6 +21,7 @@ import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 import { TextField } from '@/ui/text-field';
 import { TableHead } from './table-head';
+import { plainWriteError } from '@/domain/access-errors';
 
 const EMPTY: PromotionInput = {
   title: '',
@@ -195,7 +196,7 @@ export function PromotionsPanel(props: {
       toast.success('Promotion saved.');
       setEditing(null);
     } catch (err) {
-      toast.error((err as { message?: string }).message ?? 'Saving the promotion failed.');
+      toast.error(plainWriteError(err, 'Saving the promotion failed.'));
     } finally {
       setBusy(false);
     }
@@ -206,7 +207,7 @@ export function PromotionsPanel(props: {
       await archivePromotion(accountId, promotion.id);
       toast.success(`${promotion.title || 'The promotion'} has been archived.`);
     } catch (err) {
-      toast.error((err as { message?: string }).message ?? 'Archiving failed.');
+      toast.error(plainWriteError(err, 'Archiving failed.'));
     }
   }
 

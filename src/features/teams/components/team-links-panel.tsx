@@ -17,6 +17,7 @@ import { TextField } from '@/ui/text-field';
 import { LINK_KINDS, linkKind } from '@/domain/link-kinds';
 import { LinkScheduleFields, LinkStateBadge } from '@/ui/link-schedule-fields';
 import { SelectField } from './select-field';
+import { plainWriteError } from '@/domain/access-errors';
 
 const KIND_OPTIONS = LINK_KINDS.map((k) => ({ value: k.name, label: k.name }));
 
@@ -88,7 +89,7 @@ export function TeamLinksPanel(props: { team: TeamDoc; coupled: number; optedOut
       const saved = await saveTeamLinks(team, cleaned);
       toast.success(saved ? 'Team links saved. Updating the team’s cards…' : 'Nothing changed.');
     } catch (err) {
-      toast.error((err as { message?: string }).message ?? 'Saving the team links failed.');
+      toast.error(plainWriteError(err, 'Saving the team links failed.'));
     } finally {
       setSaving(false);
     }

@@ -25,9 +25,10 @@ import { useAccountStoreApi } from '@/stores/account-store';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 import { TextField } from '@/ui/text-field';
+import { plainWriteError } from '@/domain/access-errors';
 
 function message(err: unknown): string {
-  return (err as { message?: string }).message ?? 'Something went wrong. Please try again.';
+  return plainWriteError(err, 'Something went wrong. Please try again.');
 }
 
 export function TeamSettingsPanel(props: {

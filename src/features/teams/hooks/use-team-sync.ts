@@ -12,6 +12,7 @@ import { requestTeamSync, teamSyncJobId } from '@/data/team-sync';
 import { needsResume } from '@/domain/team-sync-plan';
 import type { TeamDoc } from '@/data/team-settings';
 import type { Job } from '@/domain/jobs';
+import { plainWriteError } from '@/domain/access-errors';
 
 export interface SyncProgress {
   phase: 'reading' | 'writing' | 'done';
@@ -87,7 +88,7 @@ export function useTeamSync(
     let active = true;
     requestTeamSync(accountId, teamId, version, uid).catch((err: unknown) => {
       console.error('[teams] asking for the team sync failed', err);
-      const message = (err as { message?: string }).message ?? 'Something went wrong.';
+      const message = plainWriteError(err, 'Something went wrong.');
       if (active) setFailure({ key, message });
     });
     return () => {
@@ -116,7 +117,7 @@ export function useTeamSync(
         void resumeJob(accountId, job.id).catch((err: unknown) =>
           setFailure({
             key,
-            message: (err as { message?: string }).message ?? 'Something went wrong.',
+            message: plainWriteError(err, 'Something went wrong.'),
           }),
         );
       }

@@ -1,0 +1,459 @@
+/**
+ * /settings/people, "People and access" (issue 24): everyone with access to the account — its
+ * owner, collaborators, card editors and pending invitations — with their role, status and how
+ * many cards they own. The owner changes roles (collaborator ⇄ card editor, a promotion only while
+ * the plan's collaborator gate is open), removes access, and resends or revokes invitations;
+ * collaborators see the same list without the buttons (the rules give those writes to the owner
+ * alone); card editors are not offered the page and are told so if they open it.
+ *
+ * A removal takes effect at once: the rules read the account's lists with get() on every request,
+ * the server clears the person's `accountId`, and their open app shows "You no longer have access".
+ * Their cards stay with the account. People removed in this visit stay listed as "Removed" so the
+ * owner sees what happened; the account keeps no record of former members.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import toast from 'react-hot-toast';
+import { followInvites, resendInvite, revokeInvite, type Invite } from '@/data/members';
+import {
+  handCardsOn,
+  changeRole,
+  countCardsOwnedBy,
+  readPerson,
+  removeAccess,
+  CARD_COUNT_LIMIT,
+} from '@/data/people';
+import { plainWriteError } from '@/domain/access-errors';
+import { INVITE_ROLE_LABELS, type InviteRole } from '@/domain/invites';
+import type { Account, User } from '@/domain/model';
+import { ACCESS_ROLE_LABELS, accountPeople, type AccessRole } from '@/domain/people';
+import { useAccount } from '@/stores/account-store';
+import { useAuth } from '@/stores/auth-store';
+import { Avatar } from '@/ui/avatar';
+import { Button } from '@/ui/button';
+import { Dialog } from '@/ui/dialog';
+import { Alert, Page, PageHeader, PageLoader } from '@/ui/page';
+import { useDocumentTitle } from '@/ui/use-document-title';
+import './people.css';
+
+const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+type Status = 'active' | 'invited' | 'removed';
+const STATUS_LABELS: Record<Status, string> = {
+  active: 'Active',
+  invited: 'Invited',
+  removed: 'Removed',
+};
+
+interface PersonRow {
+  uid: string;
+  role: AccessRole;
+  status: Status;
+  name: string;
+  email: string;
+  /** Cards they own in the account; null while counting or when it could not be read. */
+  cards: number | null;
+}
+
+interface PersonFacts {
+  user: User | null;
+  cards: number | null;
+}
+
+/** The user document and card count of each uid, read once per uid while the page is open. */
+function usePeopleFacts(accountId: string, uids: readonly string[]) {
+  const [facts, setFacts] = useState<ReadonlyMap<string, PersonFacts>>(new Map());
+  const key = uids.join(',');
+  useEffect(() => {
+    let live = true;
+    for (const uid of key.split(',').filter(Boolean)) {
+      void Promise.all([
+        readPerson(uid),
+        countCardsOwnedBy(accountId, uid).catch((err: unknown) => {
+          console.warn('[people] counting cards failed', err);
+          return null;
+        }),
+      ]).then(([user, cards]) => {
+        if (live) setFacts((known) => new Map(known).set(uid, { user, cards }));
+      });
+    }
+    return () => {
+      live = false;
+    };
+  }, [accountId, key]);
+  return facts;
+}
+
+function cardsText(count: number | null): string {
+  if (count === null) return '…';
+  if (count >= CARD_COUNT_LIMIT) return `${CARD_COUNT_LIMIT}+ cards`;
+  return `${count} ${count === 1 ? 'card' : 'cards'}`;
+}
+
+function inviteLine(invite: Invite, now: Date): string {
+  if (!invite.sentAt || !invite.expiresAt) return 'Sending the invitation…';
+  if (invite.expiresAt <= now) return 'Link expired: resend it';
+  return `Sent ${DATE.format(invite.sentAt)} · link works until ${DATE.format(invite.expiresAt)}`;
+}
+
+export function PeoplePage() {
+  useDocumentTitle('People and access');
+  const user = useAuth((s) => s.user);
+  const account = useAccount((s) => s.account);
+  const status = useAccount((s) => s.status);
+  if (!user || !account) {
+    return status === 'loading' || status === 'idle' ? (
+      <PageLoader label="Loading the people of your account…" />
+    ) : (
+      <Page width="narrow">
+        <h1>People and access</h1>
+        <Alert tone="info">There is no account to show.</Alert>
+      </Page>
+    );
+  }
+  const role =
+    account.ownerId === user.id
+      ? 'owner'
+      : accountPeople(account).find((p) => p.uid === user.id)?.role;
+  if (role !== 'owner' && role !== 'collaborator' && user.isSuperAdmin !== true) {
+    return (
+      <Page width="narrow">
+        <h1>People and access</h1>
+        <Alert tone="info">
+          Only the account’s owner and collaborators can see who has access to {account.name}.
+        </Alert>
+      </Page>
+    );
+  }
+  return <PeopleList account={account} me={user} canManage={role === 'owner'} />;
+}
+
+function PeopleList(props: { account: Account; me: User; canManage: boolean }) {
+  const { account, me, canManage } = props;
+  const gateOpen = useAccount((s) => s.gates.canAddCollaborators);
+  const people = useMemo(() => accountPeople(account), [account]);
+  const [removed, setRemoved] = useState<PersonRow[]>([]);
+  const uids = useMemo(
+    () => [...people.map((p) => p.uid), ...removed.map((r) => r.uid)],
+    [people, removed],
+  );
+  const facts = usePeopleFacts(account.id, uids);
+  const [invites, setInvites] = useState<Invite[]>([]);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<PersonRow | null>(null);
+
+  useEffect(() => {
+    // The rules let only the owner (and the super admin) read invitations.
+    if (!canManage && me.isSuperAdmin !== true) return;
+    return followInvites(account.id, setInvites, (err) => {
+      console.warn('[people] following invitations failed', err);
+      setInvites([]);
+    });
+  }, [account.id, canManage, me.isSuperAdmin]);
+
+  const rows: PersonRow[] = people.map(({ uid, role }) => {
+    const known = facts.get(uid);
+    return {
+      uid,
+      role,
+      status: 'active',
+      name: known?.user?.displayName || (uid === me.id ? me.displayName : ''),
+      email: known?.user?.email || (uid === me.id ? me.email : ''),
+      cards: known?.cards ?? null,
+    };
+  });
+  const stillRemoved = removed.filter((r) => !people.some((p) => p.uid === r.uid));
+
+  async function run(key: string, work: () => Promise<void>, done: string) {
+    setBusy(key);
+    try {
+      await work();
+      toast.success(done);
+      return true;
+    } catch (err) {
+      toast.error(plainWriteError(err, 'That change did not go through. Please try again.'));
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function remove(row: PersonRow) {
+    if (row.role === 'owner') return;
+    const who = row.name || row.email || 'This person';
+    const ok = await run(
+      row.uid,
+      () => removeAccess(account.id, row.uid, row.role as InviteRole),
+      `${who} no longer has access to ${account.name}. Their cards stay with the account.`,
+    );
+    if (ok) setRemoved((list) => [...list, { ...row, status: 'removed' }]);
+    setConfirming(null);
+  }
+
+  const now = new Date();
+  return (
+    <Page>
+      <PageHeader
+        title="People and access"
+        lead={`Everyone who can open ${account.name}, and what each of them may do.`}
+      />
+      {!canManage ? (
+        <Alert tone="info">Only the account’s owner can change roles or remove access.</Alert>
+      ) : null}
+      <div className="people-table-wrap">
+        <table className="people-table">
+          <caption className="visually-hidden">People with access to {account.name}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Person</th>
+              <th scope="col">Role</th>
+              <th scope="col">Status</th>
+              <th scope="col">Cards</th>
+              {canManage ? (
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {[...rows, ...stillRemoved].map((row) => (
+              <PersonTableRow
+                key={`${row.status}-${row.uid}`}
+                row={row}
+                me={me.id}
+                canManage={canManage}
+                gateOpen={gateOpen}
+                busy={busy === row.uid}
+                onRemove={() => setConfirming(row)}
+                handTargets={rows.map((r) => ({ uid: r.uid, label: r.name || r.email || r.uid }))}
+                onHandOn={(to, label) =>
+                  void run(
+                    row.uid,
+                    async () => {
+                      const moved = await handCardsOn(account.id, row.uid, to);
+                      setRemoved((list) =>
+                        list.map((r) => (r.uid === row.uid ? { ...r, cards: 0 } : r)),
+                      );
+                      if (moved === 0) throw new Error('They have no cards left to hand on.');
+                    },
+                    `Their cards now belong to ${label}.`,
+                  )
+                }
+                onRole={(to) =>
+                  void run(
+                    row.uid,
+                    () => changeRole(account, row.uid, to),
+                    `${row.name || row.email || 'They'} ${row.name || row.email ? 'is' : 'are'} now ${
+                      to === 'collaborator' ? 'a collaborator' : 'a card editor'
+                    }.`,
+                  )
+                }
+              />
+            ))}
+            {invites.map((invite) => (
+              <tr key={`invite-${invite.email}`} data-invite={invite.email}>
+                <td data-label="Person">
+                  <div className="people-who">
+                    <Avatar name={invite.email} size={32} />
+                    <div>
+                      <span className="people-who__name">{invite.email}</span>
+                      <span className="people-who__meta">{inviteLine(invite, now)}</span>
+                    </div>
+                  </div>
+                </td>
+                <td data-label="Role">{INVITE_ROLE_LABELS[invite.role]}</td>
+                <td data-label="Status">
+                  <span className="people-status people-status--invited">Invited</span>
+                </td>
+                <td data-label="Cards">—</td>
+                {canManage ? (
+                  <td className="people-actions-cell">
+                    <div className="people-actions">
+                      <Button
+                        size="small"
+                        variant="secondary"
+                        disabled={busy === invite.email}
+                        aria-label={`Resend the invitation to ${invite.email}`}
+                        onClick={() =>
+                          void run(
+                            invite.email,
+                            () => resendInvite(account.id, invite.email),
+                            `A new invitation link is on its way to ${invite.email}; the old link no longer works.`,
+                          )
+                        }
+                      >
+                        Resend
+                      </Button>
+                      <Button
+                        size="small"
+                        variant="ghost"
+                        disabled={busy === invite.email}
+                        aria-label={`Revoke the invitation of ${invite.email}`}
+                        onClick={() =>
+                          void run(
+                            invite.email,
+                            () => revokeInvite(account.id, invite.email),
+                            `Invitation of ${invite.email} revoked: its link no longer works.`,
+                          )
+                        }
+                      >
+                        Revoke
+                      </Button>
+                    </div>
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {canManage ? (
+        <p className="muted people-footnote">
+          Invite people from a team’s Members tab. Removing someone takes effect at once; the cards
+          they made stay with the account.
+        </p>
+      ) : null}
+      <Dialog
+        open={confirming !== null}
+        title={`Remove ${confirming?.name || confirming?.email || 'this person'}?`}
+        onClose={() => setConfirming(null)}
+        description={
+          confirming
+            ? `They lose access to ${account.name} at once, also in a browser they have open. ${
+                confirming.cards
+                  ? `Their ${cardsText(confirming.cards)} stay with the account.`
+                  : 'Any cards they made stay with the account.'
+              }`
+            : undefined
+        }
+      >
+        <div className="people-dialog__actions">
+          <Button variant="secondary" onClick={() => setConfirming(null)}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            busy={confirming !== null && busy === confirming.uid}
+            onClick={() => confirming && void remove(confirming)}
+          >
+            Remove access
+          </Button>
+        </div>
+      </Dialog>
+    </Page>
+  );
+}
+
+function PersonTableRow(props: {
+  row: PersonRow;
+  me: string;
+  canManage: boolean;
+  gateOpen: boolean;
+  busy: boolean;
+  onRemove: () => void;
+  onRole: (to: InviteRole) => void;
+  /** People who may receive a removed person's cards (a role in the account now). */
+  handTargets: { uid: string; label: string }[];
+  onHandOn: (to: string, label: string) => void;
+}) {
+  const { row, me, canManage, gateOpen, busy } = props;
+  const label = row.name || row.email || 'Unknown person';
+  const manageable = canManage && row.status === 'active' && row.role !== 'owner';
+  const handsOn = canManage && row.status === 'removed' && (row.cards ?? 0) > 0;
+  const [handTo, setHandTo] = useState(props.handTargets[0]?.uid ?? '');
+  return (
+    <tr data-person={row.uid} data-status={row.status}>
+      <td data-label="Person">
+        <div className="people-who">
+          <Avatar name={label} size={32} />
+          <div>
+            <span className="people-who__name">
+              {label}
+              {row.uid === me ? ' (you)' : ''}
+            </span>
+            {row.name && row.email ? <span className="people-who__meta">{row.email}</span> : null}
+          </div>
+        </div>
+      </td>
+      <td data-label="Role">{ACCESS_ROLE_LABELS[row.role]}</td>
+      <td data-label="Status">
+        <span className={`people-status people-status--${row.status}`}>
+          {STATUS_LABELS[row.status]}
+        </span>
+      </td>
+      <td data-label="Cards">{cardsText(row.cards)}</td>
+      {canManage ? (
+        <td className="people-actions-cell">
+          <div className="people-actions">
+            {handsOn ? (
+              <>
+                <label className="visually-hidden" htmlFor={`hand-to-${row.uid}`}>
+                  Give {label}’s cards to
+                </label>
+                <select
+                  id={`hand-to-${row.uid}`}
+                  className="people-select"
+                  value={handTo}
+                  onChange={(e) => setHandTo(e.target.value)}
+                >
+                  {props.handTargets.map((t) => (
+                    <option key={t.uid} value={t.uid}>
+                      {t.label}
+                    </option>
+                  ))}
+                </select>
+                <Button
+                  size="small"
+                  variant="secondary"
+                  disabled={busy || handTo === ''}
+                  onClick={() =>
+                    props.onHandOn(
+                      handTo,
+                      props.handTargets.find((t) => t.uid === handTo)?.label ?? 'them',
+                    )
+                  }
+                >
+                  Give their cards
+                </Button>
+              </>
+            ) : null}
+            {manageable && row.role === 'editor' ? (
+              <Button
+                size="small"
+                variant="secondary"
+                disabled={busy || !gateOpen}
+                title={gateOpen ? undefined : 'Your plan does not include collaborators.'}
+                aria-label={`Make ${label} a collaborator`}
+                onClick={() => props.onRole('collaborator')}
+              >
+                Make collaborator
+              </Button>
+            ) : null}
+            {manageable && row.role === 'collaborator' ? (
+              <Button
+                size="small"
+                variant="secondary"
+                disabled={busy}
+                aria-label={`Make ${label} a card editor`}
+                onClick={() => props.onRole('editor')}
+              >
+                Make card editor
+              </Button>
+            ) : null}
+            {manageable ? (
+              <Button
+                size="small"
+                variant="ghost"
+                disabled={busy}
+                aria-label={`Remove ${label}'s access`}
+                onClick={props.onRemove}
+              >
+                Remove
+              </Button>
+            ) : null}
+          </div>
+        </td>
+      ) : null}
+    </tr>
+  );
+}
