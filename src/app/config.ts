@@ -37,6 +37,11 @@ export interface AppConfig {
   readonly hosts: PublicHosts;
   /** Where the new-account notification e-mail goes. */
   readonly productTeamEmail: string;
+  /**
+   * The address people are told to write to for help (a deactivated account's page):
+   * `VITE_SUPPORT_EMAIL`, else the product team's address.
+   */
+  readonly supportEmail: string;
   /** The running build's release, compared with `settings/release`. */
   readonly release: string;
   /** The internal account that may hide branding on any plan (docs/product.md §6); empty for none. */
@@ -140,6 +145,10 @@ export function readConfig(env: RawEnv = rawEnv()): AppConfig {
       link: pick('VITE_LINK_HOST', `${base}/l`),
     },
     productTeamEmail: pick('VITE_PRODUCT_TEAM_EMAIL', 'team@cardbuilder.local'),
+    supportEmail: pick(
+      'VITE_SUPPORT_EMAIL',
+      pick('VITE_PRODUCT_TEAM_EMAIL', 'team@cardbuilder.local'),
+    ),
     release: pick('VITE_RELEASE', 'dev'),
     internalAccountId: pick('VITE_INTERNAL_ACCOUNT_ID', ''),
     walletPasses: walletPasses(pick('VITE_WALLET_PASSES', local ? 'apple,google' : '')),

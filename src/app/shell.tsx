@@ -6,11 +6,13 @@ import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { isCardEditorOf } from '../domain/invites';
+import { DeactivatedAccountPage } from '../features/account/deactivated-account-page';
 import { useAccount, useAccountStoreApi } from '../stores/account-store';
 import { useAuth, useAuthStoreApi } from '../stores/auth-store';
 import { Avatar } from '../ui/avatar';
 import { Button, ButtonLink } from '../ui/button';
 import { BrandMark } from '../ui/brand-mark';
+import { appConfig } from './config';
 import './shell.css';
 
 export function Shell(props: { children: ReactNode }) {
@@ -23,8 +25,9 @@ export function Shell(props: { children: ReactNode }) {
       <SiteHeader />
       <main id="main" className="shell__main" tabIndex={-1}>
         <AccountProblem />
-        <AccountInactive />
-        <LostAccessOr>{props.children}</LostAccessOr>
+        <LostAccessOr>
+          <DeactivatedAccountGate>{props.children}</DeactivatedAccountGate>
+        </LostAccessOr>
       </main>
       <SiteFooter />
     </div>
@@ -127,16 +130,45 @@ function LostAccessOr(props: { children: ReactNode }) {
   );
 }
 
-/** Tells the people of a deactivated account so, instead of leaving them to guess. */
-function AccountInactive() {
-  const inactive = useAccount((s) => s.account?.isActive === false);
+/**
+ * The pages a member of a deactivated account still opens: their own profile, the account settings
+ * (with the owner's export) and the legal pages. Every other page shows the deactivated page instead.
+ */
+const OPEN_WHILE_DEACTIVATED = new Set([
+  '/settings/profile',
+  '/settings/account',
+  '/terms',
+  '/privacy-policy',
+]);
+
+/**
+ * The people of a deactivated account see what it means and whom to write to instead of an app
+ * whose every save would be refused (docs/access.md, "Deactivated accounts"). The account is
+ * followed live, so the page comes and goes with the super admin's switch. The super admin works
+ * on as before: their banner says the account is deactivated.
+ */
+function DeactivatedAccountGate(props: { children: ReactNode }) {
+  const account = useAccount((s) => s.account);
+  const uid = useAuth((s) => s.user?.id ?? null);
   const isSuperAdmin = useAuth((s) => s.user?.isSuperAdmin === true);
-  // The super admin's banner says it already.
-  if (!inactive || isSuperAdmin) return null;
+  const { pathname } = useLocation();
+  if (!account || account.isActive !== false || isSuperAdmin) return <>{props.children}</>;
+  if (OPEN_WHILE_DEACTIVATED.has(pathname)) {
+    return (
+      <>
+        <div className="shell__problem" role="status">
+          <span>{account.name} is deactivated: nothing in it can be changed for now.</span>
+        </div>
+        {props.children}
+      </>
+    );
+  }
   return (
-    <div className="shell__problem" role="status">
-      <span>This account has been deactivated. Please contact support to reactivate it.</span>
-    </div>
+    <DeactivatedAccountPage
+      account={account}
+      isOwner={account.ownerId === uid}
+      supportEmail={appConfig().supportEmail}
+    />
   );
 }
 

@@ -93,3 +93,24 @@ export function decideAccountStatus(
   if (docs.account['isActive'] === request.isActive) return { ok: true, update: null, result };
   return { ok: true, update: { isActive: request.isActive, dateUpdated: now }, result };
 }
+
+/**
+ * Whether an account is deactivated (docs/access.md, "Deactivated accounts"). Only an explicit
+ * `isActive: false` is: an account stored before the flag existed counts as active, as it always
+ * did. The rules (`isWritable`), the public surfaces and the server's callables and jobs all ask
+ * this one question.
+ */
+export function isAccountDeactivated(account: { readonly isActive?: unknown } | null): boolean {
+  return account?.isActive === false;
+}
+
+/** What a callable answers (failed-precondition) when asked to act for a deactivated account. */
+export const DEACTIVATED_ACCOUNT_MESSAGE =
+  'This account is deactivated: nothing in it can be changed until support reactivates it.';
+
+/**
+ * What a server job records when its account is deactivated: the job fails with this message and
+ * keeps its cursor, so a manager resumes it where it stopped once the account is active again.
+ */
+export const DEACTIVATED_JOB_MESSAGE =
+  'Paused because the account was deactivated. Resume the job once the account is active again.';

@@ -13,6 +13,7 @@
  * The app reads the refusals back with `inviteRefusalReason` to tell the invitee in plain words what
  * went wrong; the server's messages below are the ones the callable answers with.
  */
+import { isAccountDeactivated } from './account-status';
 import { computeGates } from './gates';
 import type { Plan } from './model';
 import { cardLimit } from './plan';
@@ -72,7 +73,8 @@ export type InviteRefusalReason =
   | 'other-account'
   | 'gate-closed'
   | 'no-room'
-  | 'no-team';
+  | 'no-team'
+  | 'account-deactivated';
 
 /** The error codes of the refusals (named as Firestore and the callable protocol name them). */
 export type InviteRefusalCode =
@@ -174,6 +176,8 @@ const MESSAGES = {
   'gate-closed': () => "This account's plan no longer includes collaborators: ask its owner.",
   'no-room': () => 'This account has as many collaborators as its plan allows: ask its owner.',
   'no-team': () => 'This account has no team to join yet: ask its owner to create one.',
+  'account-deactivated': () =>
+    'This account is deactivated, so nobody can join it now: ask its owner to contact support.',
 } satisfies Record<InviteRefusalReason, (email: string) => string>;
 
 const CODES: Record<InviteRefusalReason, InviteRefusalCode> = {
@@ -188,6 +192,7 @@ const CODES: Record<InviteRefusalReason, InviteRefusalCode> = {
   'gate-closed': 'failed-precondition',
   'no-room': 'resource-exhausted',
   'no-team': 'failed-precondition',
+  'account-deactivated': 'failed-precondition',
 };
 
 function refuse(reason: InviteRefusalReason, email = ''): InviteRefusal {
@@ -296,6 +301,9 @@ export function decideAcceptInvite(
   ) {
     return refuse('no-invite');
   }
+  // Joining is a change to the account, which is frozen while deactivated; the invitation stays
+  // and works again once the account is reactivated (docs/access.md, "Deactivated accounts").
+  if (isAccountDeactivated(account)) return refuse('account-deactivated');
   const expiresAt = timeOf(invite.expiresAt);
   if (expiresAt === null || expiresAt <= now.getTime()) return refuse('expired');
   if (invite.email !== email) return refuse('wrong-email', email);
@@ -388,6 +396,7 @@ export function inviteRefusalReason(error: {
         'other-account',
         'gate-closed',
         'no-team',
+        'account-deactivated',
       ] as const) {
         if (message === MESSAGES[reason]()) return reason;
       }

@@ -41,9 +41,21 @@ export async function sitemapXml(ctx: SitemapContext): Promise<string> {
     where: [{ field: 'handleAllowIndex', op: '==', value: true }],
     limit: MAX_URLS,
   });
+  // The cards of deactivated accounts answer 404 (card-lookup.ts), so they are not listed either.
+  // Deactivated accounts are few: one query for them costs less than a read per card's account.
+  const deactivated = new Set(
+    (
+      await ctx.db.query({
+        collection: 'accounts',
+        where: [{ field: 'isActive', op: '==', value: false }],
+        limit: MAX_URLS,
+      })
+    ).map((account) => account.id),
+  );
   const urls = docs
     .map((doc) => cardFromDoc(doc.id, doc.data))
     .filter((card) => !card.isArchived && card.handleAllowIndex && card.handle.trim() !== '')
+    .filter((card) => !deactivated.has(card.accountId))
     .map((card) =>
       cardPublicUrl(
         { id: card.id, handle: card.handle, handleAllowIndex: true },

@@ -382,11 +382,16 @@ describe('access table on the local server', () => {
       ['a team may name another account', '&& d.accountId == accountId\n', '\n'],
       [
         'a card may be updated by anyone signed in',
-        'return canUseAccount(resource.data.accountId)\n',
+        'return canWriteAccount(resource.data.accountId)\n',
         'return true\n',
       ],
       ['the card cap is not checked', '&& underCardCapAfter(d.accountId, cardId)\n', '\n'],
-      ['checkout for any account', '&& isAccountOwner(d.metadata.accountId)\n', '\n'],
+      ['checkout for any account', '&& isActiveAccountOwner(d.metadata.accountId)\n', '\n'],
+      [
+        'a deactivated account stays writable',
+        "return account.get('isActive', true) != false;\n",
+        'return true;\n',
+      ],
     ])('dropping a condition (%s) makes a case fail', async (_what, from, to) => {
       const refused = ACCESS_CASES.filter((c) => !c.allowed);
       expect((await flipped(mutated(from, to), refused)).length).toBeGreaterThan(0);

@@ -189,7 +189,7 @@ test.describe('public card', () => {
 
     const missing = await page.goto(`/c/nobody-here-${t}`);
     expect(missing?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This card isn’t here');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This card is not available');
     await expect(page.getByRole('link', { name: 'Go to Cardbuilder' })).toBeVisible();
     await expectAccessible(page);
 

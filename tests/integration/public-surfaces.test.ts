@@ -161,7 +161,7 @@ describe('card page', () => {
     for (const path of ['/c/nobody-here', '/c/gone-handle', '/c/gone/i', '/c/unlisted-handle']) {
       const res = await get(path);
       expect(res.status, path).toBe(404);
-      expect(await res.text()).toContain('This card isn’t here');
+      expect(await res.text()).toContain('This card is not available');
     }
   });
 

@@ -219,16 +219,21 @@ function MessagePage({ heading, text, home }: { heading: string; text: string; h
   );
 }
 
-/** The friendly page for an unknown or archived card (sent with status 404). */
+/**
+ * The plain page for an unknown or archived card and for every card of a deactivated account
+ * (sent with status 404). One page for all of them, with nothing of the card on it, so a visitor
+ * (or a scraper) learns neither the card's details nor whether its account was deactivated
+ * (docs/access.md, "Deactivated accounts").
+ */
 export function renderNotFoundPage(home = '/'): string {
   return renderDocument({
-    title: 'Card not found',
+    title: 'Card not available',
     noindex: true,
     css: PAGE_CSS,
     children: (
       <MessagePage
-        heading="This card isn’t here"
-        text="The link may be mistyped, or the card was moved or switched off by its owner."
+        heading="This card is not available"
+        text="The link may be mistyped, or the card is no longer shared."
         home={home}
       />
     ),

@@ -161,6 +161,8 @@ export function inviteFailureMessage(reason: InviteRefusalReason | null): string
       return 'This account already has as many collaborators as its plan allows. Ask the account owner to make room, then open the invitation again.';
     case 'no-team':
       return 'This account has no team to join yet. Ask the account owner to create one, then open the invitation again.';
+    case 'account-deactivated':
+      return 'This account is deactivated, so nobody can join it for now. Ask the account owner to contact support, then open the invitation again once it is active.';
     case 'not-signed-up':
     case 'signed-out':
       return 'We could not finish your sign-in in time to accept the invitation. Please open the invitation again.';

@@ -18,6 +18,7 @@
  */
 import type { DocData } from '@/backend/port';
 import { safeImageSrc } from '@/card-view/components/card-theme';
+import { isAccountDeactivated } from '@/domain/account-status';
 import { DEFAULT_ACCENT, safeHexColor } from '@/domain/colors';
 import { contrastRatio, readableOn } from '@/domain/contrast';
 import { escapeHtml } from '@/domain/html';
@@ -114,8 +115,15 @@ export function brandColours(accent: string | null): string {
   return `:root{--accent:${fill};--on-accent:${readableOn(fill)};--ring:${stands ? fill : DEFAULT_ACCENT};--edge:${stands ? 'transparent' : '#0f172a'}}`;
 }
 
-function page(title: string, body: string, description: string, accent: string | null): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><meta name="description" content="${escapeHtml(description)}"><style>${brandColours(accent)}${STYLE}</style></head><body><main>${body}</main></body></html>`;
+function page(
+  title: string,
+  body: string,
+  description: string,
+  accent: string | null,
+  noindex = false,
+): string {
+  const robots = noindex ? '<meta name="robots" content="noindex">' : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><meta name="description" content="${escapeHtml(description)}">${robots}<style>${brandColours(accent)}${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
 function notFound(): string {
@@ -124,6 +132,7 @@ function notFound(): string {
     '<h1>Directory not found</h1><p class="lead">This directory does not exist or is not public.</p>',
     'This directory does not exist or is not public.',
     null,
+    true,
   );
 }
 
@@ -244,7 +253,8 @@ export function createDirectoryPage(options: DirectoryPageOptions = {}): Directo
     if (slug === '' || slug.includes('/') || slug.length > 100) return answer(404, notFound());
     const account = await findAccount(ctx.db, slug);
     const directory = account?.data.directory as { enabled?: unknown } | undefined;
-    if (!account || account.data.isActive === false || directory?.enabled !== true) {
+    // A deactivated account's directory is gone like an unknown one (docs/access.md).
+    if (!account || isAccountDeactivated(account.data) || directory?.enabled !== true) {
       return answer(404, notFound());
     }
     const cards = await ctx.db.query({

@@ -20,9 +20,11 @@ import type { DocData, WriteOp } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
 import { MAX_WRITES_PER_COMMIT } from '@/backend/server-port';
 import { increment, serverTimestamp } from '@/backend/transforms';
+import { DEACTIVATED_JOB_MESSAGE } from '@/domain/account-status';
 import { storedCardCount } from '@/domain/card-count';
-import { cardLimit } from '@/domain/plan';
 import { jobWantsRun } from '@/domain/jobs';
+import { cardLimit } from '@/domain/plan';
+import { accountDeactivated } from '../active-account';
 import { cardUsagePath, recountAccount } from '../card-count';
 import { recountTeamUsage } from '../team-usage';
 import { importJob } from './import-job';
@@ -129,6 +131,13 @@ export async function runJob(
   try {
     const kind = KINDS[String(claimed.kind)];
     if (!kind) throw new JobError('This kind of job is not known.');
+    // A deactivated account's job stops (docs/access.md, "Deactivated accounts"): failed with a
+    // message that says why, its cursor kept, so a manager resumes it after the reactivation.
+    const stopIfDeactivated = async () => {
+      if (await accountDeactivated(db, params.accountId))
+        throw new JobError(DEACTIVATED_JOB_MESSAGE);
+    };
+    await stopIfDeactivated();
     const state = await kind.start({ db, path, ...params, job: claimed });
     for (;;) {
       const current = await db.get(path);
@@ -143,6 +152,7 @@ export async function runJob(
         await finish({ state: 'cancelled', error: 'Cancelled.', finishedAt: serverTimestamp() });
         return 'cancelled';
       }
+      await stopIfDeactivated();
       const step = await kind.step({ db, path, ...params, job }, state);
       const update: DocData = {
         ...step.progress,

@@ -35,6 +35,8 @@ import {
   type LeadWebhookFormat,
   type WebhookUrlPolicy,
 } from '@/domain/lead-webhooks';
+import { DEACTIVATED_ACCOUNT_MESSAGE, isAccountDeactivated } from '@/domain/account-status';
+import { accountDeactivated } from '../active-account';
 import { leadWebhookBody, type LeadForWebhook } from './payloads';
 import type { PostWebhook } from './post-webhook';
 import { newWebhookSecret, secretHint, signatureHeader, SIGNATURE_HEADER } from './signature';
@@ -48,6 +50,8 @@ export const WEBHOOK_SECRETS = 'webhook_secrets';
 export const WEBHOOK_QUEUE = 'lead_webhook_queue';
 /** How long a sweep holds a delivery it is sending (longer than the 10 s request limit). */
 const LEASE_MS = 60_000;
+/** How long a deactivated account's due delivery waits before it is looked at again. */
+export const DEACTIVATED_PAUSE_MS = 60 * 60 * 1000;
 /** The most due deliveries one sweep sends. */
 const SWEEP_BATCH = 50;
 /** Entries of a delivery's log kept (one per attempt, so never more than the attempts). */
@@ -152,6 +156,9 @@ export async function routeNewLead(
   const [, cardId, leadId] = match as unknown as [string, string, string];
   const accountId = text(change.after.accountId);
   if (accountId === undefined) return [];
+  // A lead that came in as its account was deactivated goes nowhere (the public surfaces take
+  // no more leads for it).
+  if (await accountDeactivated(deps.db, accountId)) return [];
   const hooks = await deps.db.query({
     collection: `accounts/${accountId}/webhooks`,
     where: [{ field: 'active', op: '==', value: true }],
@@ -230,6 +237,13 @@ export async function attemptDelivery(
     if (lease instanceof Date && lease > start) return null;
     const due = queued.data?.nextAttemptAt;
     if (due instanceof Date && due > start) return null;
+    // A deactivated account's deliveries wait, unsent and unspent (no attempt counted), and are
+    // looked at again after DEACTIVATED_PAUSE_MS, so they neither clog the head of the sweep's
+    // queue nor are lost: they go out once the account is reactivated.
+    if (isAccountDeactivated((await tx.get(`accounts/${accountId}`)).data)) {
+      tx.update(queuePath, { nextAttemptAt: new Date(start.getTime() + DEACTIVATED_PAUSE_MS) });
+      return null;
+    }
     tx.update(queuePath, { leaseUntil: new Date(start.getTime() + LEASE_MS) });
     return delivery.data as DocData;
   });
@@ -406,6 +420,10 @@ export async function manageLeadWebhooks(
   const account = await deps.db.get(`accounts/${input.accountId}`);
   if (!account.exists || account.data?.ownerId !== caller.uid) {
     throw new BackendError('permission-denied', 'Only the account owner manages lead webhooks.');
+  }
+  // A deactivated account is frozen, its webhooks too (docs/access.md, "Deactivated accounts").
+  if (isAccountDeactivated(account.data)) {
+    throw new BackendError('failed-precondition', DEACTIVATED_ACCOUNT_MESSAGE);
   }
   const now = deps.now();
   const checkUrl = async (url: string) => {

@@ -6,6 +6,7 @@
  * here. Every card comes back as its public view (`publicCard`), so no route can show a field
  * meant for the owner only.
  */
+import { isAccountDeactivated } from '@/domain/account-status';
 import type { Card } from '@/domain/model';
 import { cardFromDoc, publicCard } from '@/domain/schemas/card';
 import type { PublicDb } from './public-surface-types';
@@ -26,7 +27,7 @@ export interface CardLookup {
 async function accountDeactivated(db: PublicDb, card: Card): Promise<boolean> {
   if (card.accountId === '') return false;
   const account = await db.get(`accounts/${card.accountId}`);
-  return account.data?.isActive === false;
+  return isAccountDeactivated(account.data);
 }
 
 export function createCardLookup(cards: string): CardLookup {

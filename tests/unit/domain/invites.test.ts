@@ -166,6 +166,16 @@ describe('decideAcceptInvite', () => {
     expect(decision.writes.map((w) => w.kind)).toEqual(['delete', 'delete']);
   });
 
+  it('refuses to join a deactivated account, with failed-precondition, and keeps the invitation', () => {
+    const refused = decide({ account: { ...docs().account, isActive: false } });
+    expect(refused).toMatchObject({
+      ok: false,
+      reason: 'account-deactivated',
+      code: 'failed-precondition',
+    });
+    expect(decide({ account: { ...docs().account, isActive: true } }).ok).toBe(true);
+  });
+
   it('counts collaborators and card editors against the limit, and checks the gate', () => {
     const plan = { type: 'corporate', isPaidAccount: true, cardLimit: 6, compCards: 0 };
     expect(

@@ -406,8 +406,8 @@ describe('signature page', () => {
 describe('not-found page', () => {
   it('is a friendly, unindexed page', () => {
     const doc = new DOMParser().parseFromString(renderNotFoundPage(), 'text/html');
-    expect(doc.title).toBe('Card not found');
-    expect(doc.querySelector('h1')?.textContent).toBe('This card isn’t here');
+    expect(doc.title).toBe('Card not available');
+    expect(doc.querySelector('h1')?.textContent).toBe('This card is not available');
     expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
     expect(doc.querySelectorAll('script')).toHaveLength(0);
   });

@@ -32,7 +32,7 @@ const DOCS: Record<string, DocData> = {
   'cards/c5': { isArchived: false, handle: 'tom&jerry', handleAllowIndex: true },
 };
 
-async function get(path: string, method = 'GET') {
+async function get(path: string, method = 'GET', docs: Record<string, DocData> = DOCS) {
   return sitemapPage(
     {
       method,
@@ -41,7 +41,7 @@ async function get(path: string, method = 'GET') {
       ip: '',
       readBody: async () => '',
     },
-    { db: fakeDb(DOCS), cardHost: 'http://app.test/c' },
+    { db: fakeDb(docs), cardHost: 'http://app.test/c' },
   );
 }
 
@@ -53,6 +53,30 @@ describe('sitemap.xml', () => {
     const locs = [...(answer?.body ?? '').matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(['http://app.test/c/ada-lovelace', 'http://app.test/c/tom%26jerry']);
     expect(answer?.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+  });
+
+  it('leaves out the cards of a deactivated account, and lists them again once it is reactivated', async () => {
+    const card = (accountId: string, handle: string) => ({
+      isArchived: false,
+      handle,
+      handleAllowIndex: true,
+      accountId,
+    });
+    const docs: Record<string, DocData> = {
+      'accounts/awake': { isActive: true },
+      'accounts/dormant': { isActive: false },
+      'cards/c1': card('awake', 'awake-card'),
+      'cards/c2': card('dormant', 'dormant-card'),
+    };
+    const locs = async (all: Record<string, DocData>) =>
+      [
+        ...((await get('/sitemap.xml', 'GET', all))?.body ?? '').matchAll(/<loc>([^<]*)<\/loc>/g),
+      ].map((m) => m[1]);
+    expect(await locs(docs)).toEqual(['http://app.test/c/awake-card']);
+    expect(await locs({ ...docs, 'accounts/dormant': { isActive: true } })).toEqual([
+      'http://app.test/c/awake-card',
+      'http://app.test/c/dormant-card',
+    ]);
   });
 
   it('leaves other paths to the next handler and refuses writes', async () => {
