@@ -6,7 +6,7 @@
  * The callable is stubbed as the server answers it (tests/integration/lead-webhooks.test.ts runs
  * the real one).
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BackendError } from '@/backend/errors';
