@@ -2595,6 +2595,7 @@ function deactivatedAccountFixture(ids: Ids): Array<[string, DocData]> {
       },
     ],
     ['slugs/dormant', { accountId: 'acc-off' }],
+    ['accounts/acc-off/usage/cards', { batch: ['card-off1'], inUse: 1, at: OLD }],
     ['accounts/acc-off/teams/team-off1', team('acc-off', 'Sleepers')],
     [
       'accounts/acc-off/promotions/promo-off1',
