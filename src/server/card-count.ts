@@ -183,13 +183,15 @@ export async function repairCardCounts(db: ServerDb): Promise<CountRepair> {
     if (!account.exists) continue;
     const stored = storedCardsInUse(account.data);
     const real = inUse.get(accountId) ?? 0;
-    const usage = await db.get(cardUsagePath(accountId));
-    if (
+    const counted = (await db.get(cardUsagePath(accountId))).data?.inUse;
+    const drifted =
       (stored ?? 0) !== real ||
       (stored === undefined && inUse.has(accountId)) ||
-      usage.data?.inUse !== real
-    ) {
-      if (await recountAccount(db, accountId)) repairedAccounts++;
+      (typeof counted === 'number' && counted !== real);
+    // An account whose cards predate the card-cap count gets its first count here: not a repair.
+    const uncounted = typeof counted !== 'number';
+    if ((drifted || uncounted) && (await recountAccount(db, accountId)) && drifted) {
+      repairedAccounts++;
     }
     // Its teams: the usage documents stored, and the teams that have cards.
     const usageDocs = await db.query({ collection: `accounts/${accountId}/teamUsage` });

@@ -198,6 +198,9 @@ it('repairs at start the card counts a crash left behind the cards, and says so'
     expect(plan('drifted')).toBe(2);
     expect(plan('emptied')).toBe(0);
     expect(plan('right')).toBe(1);
+    // The card-cap count each account's next batch adds to, first written here for 'right'.
+    const counted = (id: string) => after.ctx.db.get(`accounts/${id}/usage/cards`).data?.inUse;
+    expect([counted('drifted'), counted('emptied'), counted('right')]).toEqual([2, 0, 1]);
     expect(after.ctx.db.get('accounts/drifted/teamUsage/t1').data).toMatchObject({ cards: 2 });
     expect(after.ctx.db.get('accounts/right/teamUsage/t1').data).toMatchObject({ cards: 1 });
   } finally {
