@@ -59,8 +59,9 @@ test('a super admin deactivates and reactivates an account through setAccountAct
     await ownerPage.getByLabel('Password', { exact: true }).fill(owner.password);
     await ownerPage.getByRole('button', { name: /^sign in$/i }).click();
     await ownerPage.waitForURL('**/builder');
+    // The account's people get the deactivated page instead of the app (decision 014).
     await expect(
-      ownerPage.getByText('This account has been deactivated.', { exact: false }),
+      ownerPage.getByRole('region', { name: `${owner.accountName} is deactivated` }),
     ).toBeVisible();
   } finally {
     await ownerContext.close();

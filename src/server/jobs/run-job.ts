@@ -207,11 +207,18 @@ export const CAP_REACHED_MEANWHILE =
   'Cards were created elsewhere while this import ran and the account reached its card cap. ' +
   'Resume the import to see which rows are left.';
 
+/** Why a chunk was not written: a handle it was to claim was claimed elsewhere meanwhile. */
+export const CLAIMED_MEANWHILE =
+  'A handle this import was about to use was taken elsewhere while it ran. ' +
+  'Resume the import to see which rows are left.';
+
 /**
  * Commits a chunk's writes. A chunk that creates cards raises the account's card count in the same
  * commit (plan.cardsInUse and the card-cap document's `inUse`, which the rules' cap reads), in a
- * transaction that first checks the count as stored at that moment: a client may have created cards
- * since the chunk was planned, and the cap holds for both.
+ * transaction that first checks the count as stored at that moment, and that each handle claim
+ * and card it creates is still free: a client may have created cards or claimed a handle since the
+ * chunk was planned, and neither the cap nor a claim is overwritten. A chunk refused here is
+ * written by no part; resumed, its rows are planned again against what is stored then.
  */
 async function commitChunk(
   db: ServerDb,
@@ -223,9 +230,15 @@ async function commitChunk(
     await db.batch(ops);
     return;
   }
+  // The claims and cards the chunk creates: free when it was planned, read again here.
+  const creates = ops.filter(
+    (op) => op.kind === 'set' && (op.path.startsWith('handles/') || op.path.startsWith('cards/')),
+  );
   await db.runTransaction(async (tx) => {
     const account = await tx.get(`accounts/${accountId}`);
     const usage = await tx.get(cardUsagePath(accountId));
+    const taken = await Promise.all(creates.map(async (op) => (await tx.get(op.path)).exists));
+    if (taken.some(Boolean)) throw new JobError(CLAIMED_MEANWHILE);
     const plan = (account.data?.plan ?? {}) as Record<string, unknown>;
     const count = storedCardCount(usage.data ?? null, plan.cardsInUse) + newCards;
     const limit = cardLimit({
