@@ -32,7 +32,13 @@ import {
   backfillNameLower,
   backfillNameLowerStep,
 } from '@/server/jobs/backfill-name-lower';
-import { CAP_REACHED_MEANWHILE, LEASE_MS, requeueExpiredJobs, runJob } from '@/server/jobs/run-job';
+import {
+  CAP_REACHED_MEANWHILE,
+  CLAIMED_MEANWHILE,
+  LEASE_MS,
+  requeueExpiredJobs,
+  runJob,
+} from '@/server/jobs/run-job';
 import { createTestUser, type TestUser } from '../support/auth-emulator';
 import { localBackendFor, startTestServer, type TestServer } from '../support/local-server';
 
@@ -930,5 +936,54 @@ describe('attack 3: the cap is checked again in each chunk', () => {
     // Only the builder's card: the chunk wrote nothing, and the count is the cap, not over it.
     expect(accountCards(server, 'racing')).toHaveLength(1);
     expect(server.ctx.db.get('accounts/racing/usage/cards').data?.inUse).toBe(1);
+  });
+
+  it('a handle a client claims between planning a chunk and committing it is never taken over', async () => {
+    seedAccount(server, 'claiming', owner, 0, 5);
+    const at = jobPath('claiming', 'ClaimingJob000000000');
+    server.ctx.db.batch([
+      {
+        kind: 'set',
+        path: `${at}/rows/${importPartId(0)}`,
+        data: { rows: [jobRow(0, 'Late', 'claimed-late')] },
+      },
+      {
+        kind: 'set',
+        path: at,
+        data: {
+          kind: 'import',
+          state: 'queued',
+          teamId: TEAM,
+          createdBy: owner.uid,
+          rowCount: 1,
+          rowParts: 1,
+        },
+      },
+    ]);
+    const db = serverDbFromSync(server.ctx.db);
+    // The handle was free when the chunk was planned; another account's card takes it as the
+    // chunk's commit starts.
+    const someoneElse = { cardId: 'elsewhere-card', accountId: 'elsewhere' };
+    let raced = false;
+    const racing: ServerDb = {
+      ...db,
+      runTransaction: (work) =>
+        db.runTransaction((tx) =>
+          work({
+            ...noticingCards(tx, () => undefined),
+            get: (path) => {
+              if (path === 'handles/claimed-late' && !raced) {
+                raced = true;
+                server.ctx.db.set(path, someoneElse);
+              }
+              return tx.get(path);
+            },
+          }),
+        ),
+    };
+    expect(await runJob(racing, at)).toBe('failed');
+    expect(String(server.ctx.db.get(at).data?.error)).toBe(CLAIMED_MEANWHILE);
+    expect(server.ctx.db.get('handles/claimed-late').data).toEqual(someoneElse);
+    expect(accountCards(server, 'claiming')).toHaveLength(0);
   });
 });
