@@ -13,7 +13,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
-import { followInvites, resendInvite, revokeInvite, type Invite } from '@/data/members';
+import { followInvites, type Invite } from '@/data/members';
 import {
   handCardsOn,
   changeRole,
@@ -31,11 +31,10 @@ import { useAuth } from '@/stores/auth-store';
 import { Avatar } from '@/ui/avatar';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
+import { InviteActions, inviteLinkStatus } from '@/ui/invitation';
 import { Alert, Page, PageHeader, PageLoader } from '@/ui/page';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import './people.css';
-
-const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 type Status = 'active' | 'invited' | 'removed';
 const STATUS_LABELS: Record<Status, string> = {
@@ -89,10 +88,10 @@ function cardsText(count: number | null): string {
   return `${count} ${count === 1 ? 'card' : 'cards'}`;
 }
 
+/** The invitation's link status as a sentence of its own on this page. */
 function inviteLine(invite: Invite, now: Date): string {
-  if (!invite.sentAt || !invite.expiresAt) return 'Sending the invitation…';
-  if (invite.expiresAt <= now) return 'Link expired: resend it';
-  return `Sent ${DATE.format(invite.sentAt)} · link works until ${DATE.format(invite.expiresAt)}`;
+  const status = inviteLinkStatus(invite, now);
+  return status.charAt(0).toUpperCase() + status.slice(1);
 }
 
 export function PeoplePage() {
@@ -163,14 +162,19 @@ function PeopleList(props: { account: Account; me: User; canManage: boolean }) {
   });
   const stillRemoved = removed.filter((r) => !people.some((p) => p.uid === r.uid));
 
-  async function run(key: string, work: () => Promise<void>, done: string) {
+  async function run(
+    key: string,
+    work: () => Promise<void>,
+    done: string,
+    failed = 'That change did not go through. Please try again.',
+  ) {
     setBusy(key);
     try {
       await work();
       toast.success(done);
       return true;
     } catch (err) {
-      toast.error(plainWriteError(err, 'That change did not go through. Please try again.'));
+      toast.error(plainWriteError(err, failed));
       return false;
     } finally {
       setBusy(null);
@@ -269,36 +273,13 @@ function PeopleList(props: { account: Account; me: User; canManage: boolean }) {
                 {canManage ? (
                   <td className="people-actions-cell">
                     <div className="people-actions">
-                      <Button
-                        size="small"
-                        variant="secondary"
-                        disabled={busy === invite.email}
-                        aria-label={`Resend the invitation to ${invite.email}`}
-                        onClick={() =>
-                          void run(
-                            invite.email,
-                            () => resendInvite(account.id, invite.email),
-                            `A new invitation link is on its way to ${invite.email}; the old link no longer works.`,
-                          )
-                        }
-                      >
-                        Resend
-                      </Button>
-                      <Button
-                        size="small"
-                        variant="ghost"
-                        disabled={busy === invite.email}
-                        aria-label={`Revoke the invitation of ${invite.email}`}
-                        onClick={() =>
-                          void run(
-                            invite.email,
-                            () => revokeInvite(account.id, invite.email),
-                            `Invitation of ${invite.email} revoked: its link no longer works.`,
-                          )
-                        }
-                      >
-                        Revoke
-                      </Button>
+                      <InviteActions
+                        accountId={account.id}
+                        email={invite.email}
+                        busy={busy === invite.email}
+                        run={(...args) => void run(...args)}
+                        resendVariant="secondary"
+                      />
                     </div>
                   </td>
                 ) : null}

@@ -5,27 +5,14 @@
  */
 import { useState } from 'react';
 import toast from 'react-hot-toast';
-import { resendInvite, revokeInvite } from '@/data/members';
 import type { Invite } from '@/data/members';
-import { INVITE_ROLE_LABELS } from '@/domain/invites';
-import { Button } from '@/ui/button';
 import { plainWriteError } from '@/domain/access-errors';
+import { INVITE_ROLE_LABELS } from '@/domain/invites';
+import { InviteActions, inviteLinkStatus } from '@/ui/invitation';
 
-const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-
-/** What the owner should know about an invitation's link, in one line. */
+/** What the owner should know about an invitation, in one line: its role and its link. */
 export function inviteStatus(invite: Invite, now: Date = new Date()): string {
-  const role = INVITE_ROLE_LABELS[invite.role];
-  if (invite.limitedAt && (!invite.sentAt || invite.limitedAt > invite.sentAt)) {
-    return `${role} · not sent again: too many invitation e-mails today, try tomorrow`;
-  }
-  if (!invite.sentAt || !invite.expiresAt) return `${role} · sending the invitation…`;
-  if (invite.expiresAt <= now) return `${role} · link expired: resend it`;
-  return `${role} · sent ${DATE.format(invite.sentAt)} · link works until ${DATE.format(invite.expiresAt)}`;
-}
-
-function messageOf(err: unknown, fallback: string): string {
-  return plainWriteError(err, fallback);
+  return `${INVITE_ROLE_LABELS[invite.role]} · ${inviteLinkStatus(invite, now)}`;
 }
 
 export function PendingInvites(props: {
@@ -42,7 +29,7 @@ export function PendingInvites(props: {
       await work();
       toast.success(done);
     } catch (err) {
-      toast.error(messageOf(err, failed));
+      toast.error(plainWriteError(err, failed));
     } finally {
       setBusy(null);
     }
@@ -63,38 +50,12 @@ export function PendingInvites(props: {
             </div>
             {canManage ? (
               <div className="member__actions">
-                <Button
-                  size="small"
-                  variant="ghost"
-                  disabled={busy === invite.email}
-                  aria-label={`Resend the invitation to ${invite.email}`}
-                  onClick={() =>
-                    void run(
-                      invite.email,
-                      () => resendInvite(accountId, invite.email),
-                      `A new invitation link is on its way to ${invite.email}; the old link no longer works.`,
-                      'Could not resend the invitation.',
-                    )
-                  }
-                >
-                  Resend
-                </Button>
-                <Button
-                  size="small"
-                  variant="ghost"
-                  disabled={busy === invite.email}
-                  aria-label={`Revoke the invitation of ${invite.email}`}
-                  onClick={() =>
-                    void run(
-                      invite.email,
-                      () => revokeInvite(accountId, invite.email),
-                      `Invitation of ${invite.email} revoked: its link no longer works.`,
-                      'Could not revoke the invitation.',
-                    )
-                  }
-                >
-                  Revoke
-                </Button>
+                <InviteActions
+                  accountId={accountId}
+                  email={invite.email}
+                  busy={busy === invite.email}
+                  run={(...args) => void run(...args)}
+                />
               </div>
             ) : null}
           </li>
