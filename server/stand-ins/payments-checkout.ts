@@ -41,6 +41,8 @@ import {
   str,
   stringMap,
   trialDays,
+  isOnSale,
+  subscriptionItem,
   type FoundPrice,
 } from './payments-shared';
 
@@ -62,10 +64,6 @@ export function holdsLiveSubscription(db: AdminDb, uid: string): boolean {
     .some((sub) => isSubscriptionLive(str(sub.data.status)));
 }
 
-function isActive(found: FoundPrice): boolean {
-  return found.price.active === true && found.product.active === true;
-}
-
 // ---- Checkout sessions -------------------------------------------------------------------------------
 
 /** Answers a new checkout session document the way the extension does (creation only). */
@@ -83,7 +81,7 @@ export const checkoutSessionTrigger: CommitTrigger = (change, ctx) => {
   const priceId = str(session.price);
   const found = findPrice(ctx.db, priceId);
   if (!found) return fail(`No such price: '${priceId}'`);
-  if (!isActive(found)) return fail(INACTIVE_PRICE_MESSAGE);
+  if (!isOnSale(found)) return fail(INACTIVE_PRICE_MESSAGE);
   const mode = str(session.mode, 'subscription');
   if (mode !== 'subscription' && mode !== 'payment' && mode !== 'setup') {
     return fail(`Invalid mode: '${mode}'. Must be one of payment, setup, or subscription.`);
@@ -129,26 +127,7 @@ export function subscriptionFromCheckout(
     price: new DocumentRef(pricePath),
     prices: [new DocumentRef(pricePath)],
     quantity,
-    items: [
-      {
-        id: subscriptionItemId,
-        object: 'subscription_item',
-        quantity,
-        created: Math.floor(now.getTime() / 1000),
-        metadata: {},
-        price: {
-          id: found.priceId,
-          object: 'price',
-          active: found.price.active === true,
-          currency: str(found.price.currency, 'usd'),
-          unit_amount: Number(found.price.unit_amount ?? 0),
-          type: str(found.price.type, 'recurring'),
-          recurring: { interval, interval_count: count },
-          metadata: stringMap(found.price.metadata),
-          product: found.productId,
-        },
-      },
-    ],
+    items: [subscriptionItem(subscriptionItemId, found, quantity, now)],
     metadata: stringMap(session.metadata),
     role: typeof found.product.role === 'string' ? found.product.role : null,
     cancel_at_period_end: false,
@@ -189,7 +168,7 @@ export const checkoutPage: RouteHandler = async (req, res, url, ctx) => {
       redirect(res, str(session.cancel_url));
       return true;
     }
-    if (action !== 'pay' || !found || !isActive(found)) {
+    if (action !== 'pay' || !found || !isOnSale(found)) {
       notFound(res, 'Checkout not available', 'This price can no longer be bought.');
       return true;
     }
@@ -208,7 +187,7 @@ export const checkoutPage: RouteHandler = async (req, res, url, ctx) => {
     return true;
   }
 
-  if (!found || !isActive(found)) {
+  if (!found || !isOnSale(found)) {
     notFound(res, 'Checkout not available', 'This price can no longer be bought.');
     return true;
   }

@@ -29,7 +29,8 @@ import {
   itemInterval,
   priceInterval,
   str,
-  stringMap,
+  isOnSale,
+  subscriptionItem,
   type FoundPrice,
 } from './payments-shared';
 
@@ -77,10 +78,7 @@ export function isChangeablePrice(found: FoundPrice): boolean {
     'showOnPricingTable'
   ];
   return (
-    found.price.active === true &&
-    found.product.active === true &&
-    found.price.type === 'recurring' &&
-    (shown === 'true' || shown === true)
+    isOnSale(found) && found.price.type === 'recurring' && (shown === 'true' || shown === true)
   );
 }
 
@@ -147,26 +145,7 @@ export function subscriptionAfterPlanChange(
     product: new DocumentRef(`products/${found.productId}`),
     price: new DocumentRef(pricePath),
     prices: [new DocumentRef(pricePath)],
-    items: [
-      {
-        id: str(oldItem?.id, 'si_local'),
-        object: 'subscription_item',
-        quantity,
-        created: Math.floor(now.getTime() / 1000),
-        metadata: {},
-        price: {
-          id: found.priceId,
-          object: 'price',
-          active: found.price.active === true,
-          currency: str(found.price.currency, 'usd'),
-          unit_amount: Number(found.price.unit_amount ?? 0),
-          type: str(found.price.type, 'recurring'),
-          recurring: { interval, interval_count: count },
-          metadata: stringMap(found.price.metadata),
-          product: found.productId,
-        },
-      },
-    ],
+    items: [subscriptionItem(str(oldItem?.id, 'si_local'), found, quantity, now)],
     role: typeof found.product.role === 'string' ? found.product.role : null,
     current_period_start: start,
     current_period_end: end,

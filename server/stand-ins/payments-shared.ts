@@ -20,6 +20,42 @@ export interface FoundPrice {
   price: DocData;
 }
 
+/** A price Stripe would sell: it and its product are active. */
+export function isOnSale(found: FoundPrice): boolean {
+  return found.price.active === true && found.product.active === true;
+}
+
+/**
+ * A subscription's item as Stripe writes it (`items[0]`), for `quantity` of `found`'s price: the
+ * checkout's new subscription and a plan change's updated one carry the same shape.
+ */
+export function subscriptionItem(
+  id: string,
+  found: FoundPrice,
+  quantity: number,
+  now: Date,
+): DocData {
+  const { interval, count } = priceInterval(found.price);
+  return {
+    id,
+    object: 'subscription_item',
+    quantity,
+    created: Math.floor(now.getTime() / 1000),
+    metadata: {},
+    price: {
+      id: found.priceId,
+      object: 'price',
+      active: found.price.active === true,
+      currency: str(found.price.currency, 'usd'),
+      unit_amount: Number(found.price.unit_amount ?? 0),
+      type: str(found.price.type, 'recurring'),
+      recurring: { interval, interval_count: count },
+      metadata: stringMap(found.price.metadata),
+      product: found.productId,
+    },
+  };
+}
+
 /** Finds a price by id under any product (prices live at `products/{id}/prices/{priceId}`). */
 export function findPrice(db: AdminDb, priceId: string): FoundPrice | null {
   if (priceId === '' || priceId.includes('/')) return null;
