@@ -821,6 +821,31 @@ async function resumeJobAs(client: Backend, account: string, jobId: string): Pro
   await client.update(jobPath(account, jobId), { state: 'queued' });
 }
 
+/**
+ * The server's database, where `race` (a client's write) lands the first time a transaction reads
+ * `path`: the moment between a chunk's planning and its commit.
+ */
+function raceAtFirstRead(server: TestServer, path: string, race: () => void): ServerDb {
+  const db = serverDbFromSync(server.ctx.db);
+  let raced = false;
+  return {
+    ...db,
+    runTransaction: (work) =>
+      db.runTransaction((tx) =>
+        work({
+          ...noticingCards(tx, () => undefined),
+          get: (read) => {
+            if (read === path && !raced) {
+              raced = true;
+              race();
+            }
+            return tx.get(read);
+          },
+        }),
+      ),
+  };
+}
+
 describe('attack 3: the cap is checked again in each chunk', () => {
   let server: TestServer;
   let owner: TestUser;
@@ -832,32 +857,19 @@ describe('attack 3: the cap is checked again in each chunk', () => {
     seedAccount(server, 'steps', owner, 0, 2);
   });
 
+  /** The owner's app, whose writes the rules judge. */
+  const ownerClient = () => localBackendFor(server.url, () => owner.idToken);
+
   afterAll(async () => {
     await server?.close();
   });
 
   it('a card the builder makes while an import runs counts against the import’s later chunks', async () => {
-    const at = jobPath('steps', 'StepsJob000000000000');
-    const parts = [[jobRow(0, 'First', 'steps-first')], [jobRow(1, 'Second', 'steps-second')]];
-    server.ctx.db.batch([
-      ...parts.map((rows, n) => ({
-        kind: 'set' as const,
-        path: `${at}/rows/${importPartId(n)}`,
-        data: { rows },
-      })),
-      {
-        kind: 'set',
-        path: at,
-        data: {
-          kind: 'import',
-          state: 'queued',
-          teamId: TEAM,
-          createdBy: owner.uid,
-          rowCount: 2,
-          rowParts: 2,
-        },
-      },
+    await queueImport(ownerClient(), 'steps', owner.uid, 'StepsJob000000000000', [
+      [jobRow(0, 'First', 'steps-first')],
+      [jobRow(1, 'Second', 'steps-second')],
     ]);
+    const at = jobPath('steps', 'StepsJob000000000000');
     const db = serverDbFromSync(server.ctx.db);
     // After the first chunk's commit, the builder creates a card (the trigger counts it).
     let chunks = 0;
@@ -881,32 +893,13 @@ describe('attack 3: the cap is checked again in each chunk', () => {
 
   it('a card the builder makes between planning a chunk and committing it is counted at commit', async () => {
     seedAccount(server, 'racing', owner, 0, 1);
-    const at = jobPath('racing', 'RacingJob00000000000');
-    server.ctx.db.batch([
-      {
-        kind: 'set',
-        path: `${at}/rows/${importPartId(0)}`,
-        data: { rows: [jobRow(0, 'Late', 'racing-late')] },
-      },
-      {
-        kind: 'set',
-        path: at,
-        data: {
-          kind: 'import',
-          state: 'queued',
-          teamId: TEAM,
-          createdBy: owner.uid,
-          rowCount: 1,
-          rowParts: 1,
-        },
-      },
+    await queueImport(ownerClient(), 'racing', owner.uid, 'RacingJob00000000000', [
+      [jobRow(0, 'Late', 'racing-late')],
     ]);
-    const db = serverDbFromSync(server.ctx.db);
+    const at = jobPath('racing', 'RacingJob00000000000');
     // The chunk was planned with the one free slot; the builder's batch takes it (raising the
     // card-cap document's count, as every client batch does) as the chunk's commit starts.
-    let raced = false;
-    const builderTakesTheSlot = () => {
-      raced = true;
+    const racing = raceAtFirstRead(server, 'accounts/racing/usage/cards', () => {
       const data = cardData('racing', owner.uid, 1);
       server.ctx.db.batch([
         { kind: 'set', path: `cards/${String(data.id)}`, data },
@@ -916,20 +909,7 @@ describe('attack 3: the cap is checked again in each chunk', () => {
           data: { batch: [data.id], inUse: 1, at: new Date() },
         },
       ]);
-    };
-    const racing: ServerDb = {
-      ...db,
-      runTransaction: (work) =>
-        db.runTransaction((tx) =>
-          work({
-            ...noticingCards(tx, () => undefined),
-            get: (path) => {
-              if (path === 'accounts/racing/usage/cards' && !raced) builderTakesTheSlot();
-              return tx.get(path);
-            },
-          }),
-        ),
-    };
+    });
     expect(await runJob(racing, at)).toBe('failed');
     expect(String(server.ctx.db.get(at).data?.error)).toBe(CAP_REACHED_MEANWHILE);
     await server.idle();
@@ -940,47 +920,16 @@ describe('attack 3: the cap is checked again in each chunk', () => {
 
   it('a handle a client claims between planning a chunk and committing it is never taken over', async () => {
     seedAccount(server, 'claiming', owner, 0, 5);
-    const at = jobPath('claiming', 'ClaimingJob000000000');
-    server.ctx.db.batch([
-      {
-        kind: 'set',
-        path: `${at}/rows/${importPartId(0)}`,
-        data: { rows: [jobRow(0, 'Late', 'claimed-late')] },
-      },
-      {
-        kind: 'set',
-        path: at,
-        data: {
-          kind: 'import',
-          state: 'queued',
-          teamId: TEAM,
-          createdBy: owner.uid,
-          rowCount: 1,
-          rowParts: 1,
-        },
-      },
+    await queueImport(ownerClient(), 'claiming', owner.uid, 'ClaimingJob000000000', [
+      [jobRow(0, 'Late', 'claimed-late')],
     ]);
-    const db = serverDbFromSync(server.ctx.db);
+    const at = jobPath('claiming', 'ClaimingJob000000000');
     // The handle was free when the chunk was planned; another account's card takes it as the
     // chunk's commit starts.
     const someoneElse = { cardId: 'elsewhere-card', accountId: 'elsewhere' };
-    let raced = false;
-    const racing: ServerDb = {
-      ...db,
-      runTransaction: (work) =>
-        db.runTransaction((tx) =>
-          work({
-            ...noticingCards(tx, () => undefined),
-            get: (path) => {
-              if (path === 'handles/claimed-late' && !raced) {
-                raced = true;
-                server.ctx.db.set(path, someoneElse);
-              }
-              return tx.get(path);
-            },
-          }),
-        ),
-    };
+    const racing = raceAtFirstRead(server, 'handles/claimed-late', () => {
+      server.ctx.db.set('handles/claimed-late', someoneElse);
+    });
     expect(await runJob(racing, at)).toBe('failed');
     expect(String(server.ctx.db.get(at).data?.error)).toBe(CLAIMED_MEANWHILE);
     expect(server.ctx.db.get('handles/claimed-late').data).toEqual(someoneElse);
