@@ -19,7 +19,7 @@ import type {
   WriteOp,
 } from '../backend/port';
 import { increment, serverTimestamp } from '../backend/transforms';
-import { storedCardCount } from '../domain/card-count';
+import { cardUsagePath, storedCardCap } from '../domain/card-count';
 import type { Card } from '../domain/model';
 import { cardFromDoc } from '../domain/schemas/card';
 import { storedLinkData } from '../domain/schemas/link';
@@ -326,15 +326,10 @@ export type NewCard = Pick<Card, EditableField> & {
   teamId?: string | undefined;
 };
 
-/** The account's card count and card-cap list (`firestore.rules`, underCardCapAfter). */
-export function cardUsagePath(accountId: string): string {
-  return `accounts/${accountId}/usage/cards`;
-}
-
 /**
  * Where a batch's count starts: `increment` once the account's card-cap document holds a count
  * (the backend adds at commit time, so two batches at once both count), else the count to start
- * from (`src/domain/card-count.ts`, storedCardCount).
+ * from (`src/domain/card-count.ts`, storedCardCap).
  */
 export type CardCountBase = { readonly increment: true } | { readonly from: number };
 
@@ -362,8 +357,7 @@ export async function readCardCountBase(accountId: string): Promise<CardCountBas
   const usage = await backend().get(cardUsagePath(accountId));
   if (typeof usage.data?.inUse === 'number') return { increment: true };
   const account = await backend().get(`accounts/${accountId}`);
-  const plan = account.data?.plan as { cardsInUse?: unknown } | undefined;
-  return { from: storedCardCount(null, plan?.cardsInUse) };
+  return { from: storedCardCap(account.data, null).inUse };
 }
 
 /**

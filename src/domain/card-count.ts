@@ -4,6 +4,7 @@
  * server-side recount (`src/server/card-count.ts`), which the local server's trigger and the
  * production Cloud Function both run, calls these functions, so the counting rule exists once.
  */
+import { cardLimit } from './plan';
 
 /** The fields of a card document that the count looks at (plain stored data). */
 export interface CountedCard {
@@ -46,6 +47,11 @@ export function accountsToRecount(before: CountedCard | null, after: CountedCard
   return [...accounts];
 }
 
+/** The account's card count and card-cap list, which the rules' card cap reads (firestore.rules). */
+export function cardUsagePath(accountId: string): string {
+  return `accounts/${accountId}/usage/cards`;
+}
+
 /**
  * The account's card count as the card cap reads it (firestore.rules, `countedBefore`): the count
  * on the card-cap document `accounts/{id}/usage/cards` once it has one, else the plan's
@@ -58,4 +64,27 @@ export function storedCardCount(
 ): number {
   if (typeof usage?.inUse === 'number' && Number.isInteger(usage.inUse)) return usage.inUse;
   return typeof cardsInUsePlan === 'number' ? cardsInUsePlan : 0;
+}
+
+/**
+ * The card cap as server code checks it, from the stored account and card-cap documents: the
+ * count (storedCardCount) and the plan's limit (cardLimit + compCards), as the rules read them.
+ */
+export function storedCardCap(
+  account: { plan?: unknown } | null | undefined,
+  usage: { inUse?: unknown } | null | undefined,
+): { inUse: number; limit: number } {
+  const plan = (typeof account?.plan === 'object' && account.plan !== null ? account.plan : {}) as {
+    cardLimit?: number;
+    compCards?: number;
+    cardsInUse?: unknown;
+  };
+  return {
+    inUse: storedCardCount(usage ?? null, plan.cardsInUse),
+    limit: cardLimit({
+      cardLimit: plan.cardLimit ?? 0,
+      compCards: plan.compCards ?? 0,
+      cardsInUse: 0,
+    }),
+  };
 }

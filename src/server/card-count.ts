@@ -11,7 +11,7 @@
  */
 import type { DocData } from '../backend/port';
 import type { ServerDb } from '../backend/server-port';
-import { accountsToRecount, cardsInUse } from '../domain/card-count';
+import { accountsToRecount, cardUsagePath, cardsInUse } from '../domain/card-count';
 import { teamUsageOf, type TeamUsage } from '../domain/team-usage';
 import { isCountedByImportJob } from './jobs/job-cards';
 import type { EventKey } from './processed-events';
@@ -25,11 +25,6 @@ const CARD_PATH = /^cards\/[^/]+$/;
 /** True for the path of a card document. */
 export function isCardPath(path: string): boolean {
   return CARD_PATH.test(path);
-}
-
-/** The account's card count and card-cap list, which the card cap in the rules reads. */
-export function cardUsagePath(accountId: string): string {
-  return `accounts/${accountId}/usage/cards`;
 }
 
 /**

@@ -25,8 +25,7 @@ import { newDocId } from '@/backend/engine/paths';
 import type { DocData, WriteOp } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
 import { serverTimestamp } from '@/backend/transforms';
-import { cardsInUse, storedCardCount } from '@/domain/card-count';
-import { cardUsagePath } from '../card-count';
+import { cardUsagePath, cardsInUse, storedCardCap } from '@/domain/card-count';
 import { importedCardData } from '@/domain/imported-card';
 import type { ImportedCardInput } from '@/domain/imported-card';
 import {
@@ -42,7 +41,6 @@ import {
   overCapMessage,
 } from '@/domain/jobs';
 import type { ImportJobRow, JobProblem } from '@/domain/jobs';
-import { cardLimit } from '@/domain/plan';
 import { syncTeamOf, teamSyncState } from '@/domain/team-sync-plan';
 import { JobError } from './job-kind';
 import type { JobKindRunner, JobStep } from './job-kind';
@@ -201,15 +199,8 @@ export const importJob: JobKindRunner<ImportRun> = {
     // The cap, checked again for every chunk: the stored count (raised by each chunk's commit and by
     // every client batch that creates cards, set exact by the card-count trigger) or this run's
     // own, whichever is higher.
-    const plan = (account.data.plan ?? {}) as Record<string, unknown>;
-    const limit = cardLimit({
-      cardLimit: num(plan.cardLimit),
-      compCards: num(plan.compCards),
-      cardsInUse: 0,
-    });
-    let remaining =
-      limit -
-      Math.max(storedCardCount(usage.data ?? null, plan.cardsInUse), run.counted + run.written);
+    const cap = storedCardCap(account.data, usage.data);
+    let remaining = cap.limit - Math.max(cap.inUse, run.counted + run.written);
     const ops: WriteOp[] = [];
     const problems: JobProblem[] = [];
     let written = 0;

@@ -21,11 +21,10 @@ import type { ServerDb } from '@/backend/server-port';
 import { MAX_WRITES_PER_COMMIT } from '@/backend/server-port';
 import { increment, serverTimestamp } from '@/backend/transforms';
 import { DEACTIVATED_JOB_MESSAGE } from '@/domain/account-status';
-import { storedCardCount } from '@/domain/card-count';
+import { cardUsagePath, storedCardCap } from '@/domain/card-count';
 import { jobWantsRun } from '@/domain/jobs';
-import { cardLimit } from '@/domain/plan';
 import { accountDeactivated } from '../active-account';
-import { cardUsagePath, recountAccount } from '../card-count';
+import { recountAccount } from '../card-count';
 import { recountTeamUsage } from '../team-usage';
 import { importJob } from './import-job';
 import { JobError } from './job-kind';
@@ -239,14 +238,9 @@ async function commitChunk(
     const usage = await tx.get(cardUsagePath(accountId));
     const taken = await Promise.all(creates.map(async (op) => (await tx.get(op.path)).exists));
     if (taken.some(Boolean)) throw new JobError(CLAIMED_MEANWHILE);
-    const plan = (account.data?.plan ?? {}) as Record<string, unknown>;
-    const count = storedCardCount(usage.data ?? null, plan.cardsInUse) + newCards;
-    const limit = cardLimit({
-      cardLimit: typeof plan.cardLimit === 'number' ? plan.cardLimit : 0,
-      compCards: typeof plan.compCards === 'number' ? plan.compCards : 0,
-      cardsInUse: 0,
-    });
-    if (count > limit) throw new JobError(CAP_REACHED_MEANWHILE);
+    const cap = storedCardCap(account.data, usage.data);
+    const count = cap.inUse + newCards;
+    if (count > cap.limit) throw new JobError(CAP_REACHED_MEANWHILE);
     for (const op of ops) {
       if (op.kind === 'set') tx.set(op.path, op.data, op.merge ? { merge: true } : undefined);
       else if (op.kind === 'update') tx.update(op.path, op.data);
