@@ -6,12 +6,13 @@
  * chunk linked in the head. Pages that need no script (landing, legal) lose the app's script tags
  * and get a few bytes that load the app only when a signed-in session is stored in this browser
  * (the app then sends that person on to the builder); the others load the app's script once the
- * page has loaded, and the app takes over, keeping what was typed. The SPA shell the other routes
+ * page has loaded, and the app takes over, keeping what was typed. All of them load the referral
+ * keeper (src/app/keep-referral.ts), so a `?via=` is kept from any of them. The SPA shell the other routes
  * are served from is kept as `dist/app.html`, since `/` is now the landing page.
  */
 import { readFileSync, writeFileSync, mkdirSync, renameSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createServer } from 'vite';
+import { build, createServer } from 'vite';
 import { srcAlias } from './lib/src-alias';
 import type { PrerenderedPage, renderPage, PRERENDERED_PAGES } from '@/app/prerender';
 
@@ -60,6 +61,43 @@ function sessionLoader(mainScript: string): string {
   );
 }
 
+/** The referral keeper every pre-rendered page loads (src/app/keep-referral.ts says why). */
+const KEEP_REFERRAL = 'src/app/keep-referral.ts';
+
+/**
+ * Builds the referral keeper as one small file of its own in `assets/` (content-hashed, so it is
+ * cached like the app's files). A build of its own rather than an input of the app's build: an
+ * input would share its modules with the app as a common chunk, a second request for the pages.
+ */
+async function buildKeeper(root: string, distDir: string): Promise<string> {
+  const result = await build({
+    root,
+    configFile: false,
+    logLevel: 'error',
+    publicDir: false,
+    resolve: { alias: srcAlias(root) },
+    build: {
+      write: false,
+      emptyOutDir: false,
+      sourcemap: false,
+      rollupOptions: {
+        input: join(root, KEEP_REFERRAL),
+        output: { format: 'es', entryFileNames: 'assets/keep-referral-[hash].js' },
+      },
+    },
+  });
+  const outputs = Array.isArray(result) ? result : [result];
+  for (const out of outputs) {
+    if (!('output' in out)) continue;
+    const chunk = out.output.find((item) => item.type === 'chunk' && item.isEntry);
+    if (chunk?.type !== 'chunk') continue;
+    mkdirSync(join(distDir, 'assets'), { recursive: true });
+    writeFileSync(join(distDir, chunk.fileName), chunk.code);
+    return chunk.fileName;
+  }
+  throw new Error(`prerender: building ${KEEP_REFERRAL} gave no script.`);
+}
+
 /** The names shared with the app (src/app/prerender-marker.ts). */
 interface MarkerNames {
   /** The attribute that marks `#root` as pre-rendered. */
@@ -93,6 +131,7 @@ export function pageHtml(
   markup: string,
   manifest: Manifest,
   names: MarkerNames,
+  keeperFile: string,
 ): string {
   const mainKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry && k.endsWith('.html'));
   const main = mainKey ? manifest[mainKey] : undefined;
@@ -126,7 +165,9 @@ export function pageHtml(
       .replace(/[ \t]*<noscript>.*?<\/noscript>\n?/s, '')
       .replace('</body>', `${sessionLoader(`/${main.file}`)}</body>`);
   }
-  return html;
+  // Every pre-rendered page keeps a visitor's `?via=` (src/app/keep-referral.ts), with or without
+  // the app.
+  return html.replace('</body>', `<script type="module" src="/${keeperFile}"></script></body>`);
 }
 
 /** Renders every pre-rendered page into `distDir`; returns the files written. */
@@ -138,6 +179,7 @@ export async function prerenderPages(root: string, distDir: string): Promise<str
   const shellFile = join(distDir, APP_SHELL);
   if (existsSync(indexFile)) renameSync(indexFile, shellFile);
   const template = readFileSync(shellFile, 'utf8');
+  const keeperFile = await buildKeeper(root, distDir);
 
   const server = await createServer({
     root,
@@ -156,10 +198,17 @@ export async function prerenderPages(root: string, distDir: string): Promise<str
       renderPage: typeof renderPage;
     };
     for (const page of entry.PRERENDERED_PAGES) {
-      const html = pageHtml(template, page, entry.renderPage(page), manifest, {
-        attribute: entry.PRERENDERED_ATTRIBUTE,
-        heldClicks: entry.HELD_CLICKS,
-      });
+      const html = pageHtml(
+        template,
+        page,
+        entry.renderPage(page),
+        manifest,
+        {
+          attribute: entry.PRERENDERED_ATTRIBUTE,
+          heldClicks: entry.HELD_CLICKS,
+        },
+        keeperFile,
+      );
       const dir = page.path === '/' ? distDir : join(distDir, page.path.slice(1));
       mkdirSync(dir, { recursive: true });
       const file = join(dir, 'index.html');

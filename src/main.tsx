@@ -12,7 +12,7 @@ import { captureTyped, replayHeldClicks, restoreTyped } from './app/prerender-ta
 import { appRoutes } from './app/routes';
 import { installBackend } from './app/backend-choice';
 import { appConfig } from './app/config';
-import { readAffiliate, rememberVia } from './app/referral';
+import { forgetVia, readAffiliate } from './app/referral';
 import { connectStores } from './app/store-wiring';
 import { loadThirdPartyScripts, trackSignUp } from './app/third-party-scripts';
 import * as authService from './backend/auth';
@@ -22,7 +22,6 @@ import './ui/theme.css';
 
 const config = appConfig();
 
-rememberVia();
 authService.initAuth(config);
 
 useAuthStore.getState().configure({
@@ -30,7 +29,11 @@ useAuthStore.getState().configure({
   productTeamEmail: config.productTeamEmail,
   googleMode: config.authEmulatorUrl ? 'local' : 'popup',
   getAffiliate: () => readAffiliate({ scriptEnabled: config.scripts.referralScriptSrc !== '' }),
-  onSignUp: (info) => trackSignUp(config.scripts, info),
+  onSignUp: (info) => {
+    // The new user's document holds the affiliate now: a later sign-up in this browser is not theirs.
+    forgetVia();
+    trackSignUp(config.scripts, info);
+  },
 });
 useAccountStore.getState().configure({ internalAccountId: config.internalAccountId });
 connectStores(useAuthStore, useAccountStore);

@@ -1,11 +1,22 @@
 /**
  * The affiliate of a visit (docs/product.md §7): the `via` query parameter, or the referral code the referral
  * tracker script exposes on `window` (Rewardful's `window.Rewardful.referral`), waiting at most
- * 5000 ms for the script, otherwise null. A `via` seen on any page is kept for the session so that it
- * survives the walk from the landing page to the sign-up form.
+ * 5000 ms for the script, otherwise null. A `via` seen on any page is remembered in this browser
+ * (local storage: a magic link opens in a new tab) until a sign-up has recorded it, so that it
+ * survives the walk from the landing page to the sign-up form and back from the e-mail. The
+ * pre-rendered pages run no app: ./keep-referral.ts remembers it there.
  */
+import { rememberedParam } from '../data/remembered-param';
+
 export const AFFILIATE_WAIT_MS = 5000;
-const VIA_KEY = 'cardbuilder.via';
+
+/** `?via=CODE`: an affiliate's code, letters, digits, `_`, `.` and `-` only. */
+export const referralParam = rememberedParam({
+  param: 'via',
+  key: 'cardbuilder.via',
+  pattern: /^[A-Za-z0-9_.-]{1,100}$/,
+  storage: 'local',
+});
 
 interface ReferralGlobal {
   referral?: unknown;
@@ -18,18 +29,14 @@ declare global {
   }
 }
 
-function sessionStore(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
+/** Remembers `?via=` from the current URL until a sign-up records it. */
+export function rememberVia(search: string = window.location.search): void {
+  referralParam.rememberFrom(search);
 }
 
-/** Remembers `?via=` from the current URL for the rest of the session. */
-export function rememberVia(search: string = window.location.search): void {
-  const via = new URLSearchParams(search).get('via');
-  if (via) sessionStore()?.setItem(VIA_KEY, via);
+/** Forgets the remembered `via` once a sign-up has recorded it, so it credits one sign-up only. */
+export function forgetVia(): void {
+  referralParam.forget();
 }
 
 function referralFromScript(): string | null {
@@ -46,10 +53,9 @@ export async function readAffiliate(options: {
   waitMs?: number;
   search?: string;
 }): Promise<string | null> {
-  const via = new URLSearchParams(options.search ?? window.location.search).get('via');
+  const via =
+    referralParam.fromSearch(options.search ?? window.location.search) ?? referralParam.read();
   if (via) return via;
-  const kept = sessionStore()?.getItem(VIA_KEY);
-  if (kept) return kept;
   if (!options.scriptEnabled) return null;
   const deadline = Date.now() + (options.waitMs ?? AFFILIATE_WAIT_MS);
   while (Date.now() < deadline) {

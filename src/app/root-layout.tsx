@@ -7,9 +7,10 @@ import { Navigate, Outlet, useLocation, useNavigation } from 'react-router-dom';
 import { routeRedirect } from '../domain/routing';
 import { useAuth } from '../stores/auth-store';
 import { PageLoader } from '../ui/page';
-import { inviteFromSearch, rememberPendingInvite } from '../data/invites';
+import { pendingInviteParam } from '../data/invites';
 import { useInviteForMember } from '../features/auth/invite';
 import { doneProgress, startProgress } from '../ui/progress-bar';
+import { referralParam } from './referral';
 import { Shell } from './shell';
 
 /** Shows the progress bar while a route loads, and briefly on every change of route. */
@@ -38,11 +39,12 @@ export function RootLayout() {
   useRouteProgress();
   const location = useLocation();
   const { pathname } = location;
-  // An invitation link may be opened on any route (a signed-in person without an account is
-  // redirected to account setup at once), so it is remembered here, before any redirect.
+  // An invitation or a referral link may be opened on any route (a signed-in person without an
+  // account is redirected to account setup at once), so they are remembered here, before any
+  // redirect.
   useEffect(() => {
-    const invite = inviteFromSearch(location.search);
-    if (invite) rememberPendingInvite(invite);
+    pendingInviteParam.rememberFrom(location.search);
+    referralParam.rememberFrom(location.search);
   }, [location.search]);
   useInviteForMember();
   const status = useAuth((s) => s.status);

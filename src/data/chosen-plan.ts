@@ -6,49 +6,34 @@
  * account on the free plan. It is only a wish: the price is checked by the payment provider, and
  * nothing is bought without the owner paying on the checkout page.
  */
-type PlanStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
-
-const CHOSEN_PLAN_KEY = 'cardbuilder.chosenPlan';
+import { rememberedParam } from './remembered-param';
 
 /** Stripe ids: letters, digits and underscores (price_…), nothing that could be a path or URL. */
-const PRICE_ID = /^[A-Za-z0-9_]{1,100}$/;
+export const chosenPlan = rememberedParam({
+  param: 'plan',
+  key: 'cardbuilder.chosenPlan',
+  pattern: /^[A-Za-z0-9_]{1,100}$/,
+  storage: 'session',
+});
 
-function sessionStore(): PlanStorage {
-  try {
-    return typeof window !== 'undefined' ? window.sessionStorage : null;
-  } catch {
-    return null;
-  }
-}
+type PlanStorage = Parameters<typeof chosenPlan.read>[0];
 
 /** The price id of `?plan=` in a search string, or null when absent or malformed. */
 export function chosenPlanFromSearch(search: string): string | null {
-  const value = new URLSearchParams(search).get('plan') ?? '';
-  return PRICE_ID.test(value) ? value : null;
+  return chosenPlan.fromSearch(search);
 }
 
-export function rememberChosenPlan(priceId: string, storage: PlanStorage = sessionStore()): void {
-  if (!PRICE_ID.test(priceId)) return;
-  try {
-    storage?.setItem(CHOSEN_PLAN_KEY, priceId);
-  } catch (err) {
-    console.warn('[billing] remembering the chosen plan failed', err);
-  }
+export function rememberChosenPlan(priceId: string, storage?: PlanStorage): void {
+  chosenPlan.remember(priceId, storage);
 }
 
 /** The remembered price id, forgotten as it is read (it leads to one checkout at most). */
-export function takeChosenPlan(storage: PlanStorage = sessionStore()): string | null {
-  try {
-    const value = storage?.getItem(CHOSEN_PLAN_KEY) ?? '';
-    storage?.removeItem(CHOSEN_PLAN_KEY);
-    return PRICE_ID.test(value) ? value : null;
-  } catch {
-    return null;
-  }
+export function takeChosenPlan(storage?: PlanStorage): string | null {
+  return chosenPlan.take(storage);
 }
 
 /** Where a new account goes after setup: the chosen plan's checkout, else `fallback`. */
-export function pathAfterSetup(fallback: string, storage: PlanStorage = sessionStore()): string {
+export function pathAfterSetup(fallback: string, storage?: PlanStorage): string {
   const priceId = takeChosenPlan(storage);
   return priceId ? `/pricing?plan=${encodeURIComponent(priceId)}` : fallback;
 }

@@ -12,55 +12,36 @@ import { backend } from '../backend/current';
 import type { AcceptInviteOutput } from '../backend/port';
 import type { InviteDetails } from '../domain/invite-details';
 import { INVITE_TOKEN } from '../domain/invites';
+import { rememberedParam } from './remembered-param';
 
 /** Local storage key of the invitation the visitor arrived with (its token). */
 export const PENDING_INVITE_KEY = 'cardbuilder.pendingInvite';
 
-type InviteStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
-
-function browserStorage(): InviteStorage {
-  try {
-    return typeof window !== 'undefined' ? window.localStorage : null;
-  } catch {
-    return null;
-  }
-}
+/** The invitation of `?invite=`, remembered so that it survives a magic-link round trip. */
+export const pendingInviteParam = rememberedParam({
+  param: 'invite',
+  key: PENDING_INVITE_KEY,
+  pattern: INVITE_TOKEN,
+  storage: 'local',
+});
 
 /** The token of `?invite=` in a location's search string, or null when absent or malformed. */
 export function inviteFromSearch(search: string): string | null {
-  const value = new URLSearchParams(search).get('invite')?.trim() ?? '';
-  return INVITE_TOKEN.test(value) ? value : null;
+  return pendingInviteParam.fromSearch(search);
 }
 
 /** Remembers the invitation the visitor arrived with, so it survives a magic-link round trip. */
-export function rememberPendingInvite(
-  token: string,
-  storage: InviteStorage = browserStorage(),
-): void {
-  if (!INVITE_TOKEN.test(token)) return;
-  try {
-    storage?.setItem(PENDING_INVITE_KEY, token);
-  } catch (err) {
-    console.warn('[invites] remembering the invitation failed', err);
-  }
+export function rememberPendingInvite(token: string): void {
+  pendingInviteParam.remember(token);
 }
 
 /** The remembered invitation's token, or null. */
-export function pendingInvite(storage: InviteStorage = browserStorage()): string | null {
-  try {
-    const value = storage?.getItem(PENDING_INVITE_KEY) ?? '';
-    return INVITE_TOKEN.test(value) ? value : null;
-  } catch {
-    return null;
-  }
+export function pendingInvite(): string | null {
+  return pendingInviteParam.read();
 }
 
-export function clearPendingInvite(storage: InviteStorage = browserStorage()): void {
-  try {
-    storage?.removeItem(PENDING_INVITE_KEY);
-  } catch (err) {
-    console.warn('[invites] forgetting the invitation failed', err);
-  }
+export function clearPendingInvite(): void {
+  pendingInviteParam.forget();
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The public pages pre-rendered at build time (scripts/prerender.ts): each arrives as HTML with its
- * title and meta description; the landing page loads no script at all (so neither the builder's
- * code nor Firebase Auth, nor Google's sign-in script); sign-in works from its pre-rendered page,
+ * title and meta description; the landing page loads no app script (so neither the builder's code
+ * nor Firebase Auth, nor Google's sign-in script), only the referral keeper of a few hundred bytes
+ * (src/app/keep-referral.ts); sign-in works from its pre-rendered page,
  * and a signed-in person opening the landing page is still sent on to the builder.
  */
 import { DEMO_OWNER, DEMO_PASSWORD, expect, test } from './fixtures';
@@ -29,7 +30,9 @@ for (const page of PAGES) {
   });
 }
 
-test('the landing page loads no script, no builder code and no Firebase Auth', async ({ page }) => {
+test('the landing page loads no app script, no builder code and no Firebase Auth', async ({
+  page,
+}) => {
   const requests: string[] = [];
   const errors: string[] = [];
   page.on('request', (req) => requests.push(req.url()));
@@ -38,7 +41,9 @@ test('the landing page loads no script, no builder code and no Firebase Auth', a
   });
   await page.goto('/', { waitUntil: 'networkidle' });
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  expect(requests.filter((url) => url.endsWith('.js'))).toEqual([]);
+  const scripts = requests.filter((url) => url.endsWith('.js'));
+  expect(scripts.filter((url) => !/\/assets\/keep-referral-[\w-]+\.js$/.test(url))).toEqual([]);
+  expect(scripts).toHaveLength(1);
   expect(
     requests.filter((url) => /builder-route|apis\.google\.com|identitytoolkit/.test(url)),
   ).toEqual([]);

@@ -10,33 +10,28 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { getAccount } from '@/data/accounts';
 import {
   acceptInvite,
   clearPendingInvite,
-  inviteFromSearch,
   lookUpInvite,
   pendingInvite,
-  rememberPendingInvite,
+  pendingInviteParam,
 } from '@/data/invites';
 import type { InviteDetails } from '@/domain/invite-details';
 import { inviteRefusalReason } from '@/domain/invites';
 import type { InviteRefusalReason } from '@/domain/invites';
 import { useAuth } from '@/stores/auth-store';
 import { Alert } from '@/ui/page';
+import { useRememberedParam } from './use-remembered-param';
 
 export const INVITE_BANNER_TEXT =
   "You've been invited to join a team on Cardbuilder. Sign up with the e-mail address the invitation was sent to.";
 
 /** The invitation of this page's `?invite=`, remembered for after the sign-in; null without one. */
 export function useInviteFromUrl(): string | null {
-  const { search } = useLocation();
-  const invite = inviteFromSearch(search);
-  useEffect(() => {
-    if (invite) rememberPendingInvite(invite);
-  }, [invite]);
-  return invite;
+  return useRememberedParam(pendingInviteParam);
 }
 
 /** What the page knows of the invitation it was opened with. */

@@ -3,6 +3,7 @@ import { AUTH_ERROR_MESSAGES, INVALID_EMAIL_MESSAGE } from '@/domain/auth-errors
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { chosenPlan } from '@/data/chosen-plan';
 import { useAuthStoreApi } from '@/stores/auth-store';
 import { Button } from '@/ui/button';
 import { Alert } from '@/ui/page';
@@ -17,7 +18,7 @@ import {
   useInviteFromUrl,
   withInvite,
 } from './invite';
-import { useChosenPlanFromUrl } from './use-chosen-plan';
+import { useRememberedParam } from './use-remembered-param';
 import { MagicLinkRequest } from './magic-link-request';
 import { NewPasswordField, useNewPassword } from './new-password-field';
 
@@ -33,7 +34,7 @@ const EMAIL_MESSAGES = [EMAIL_TAKEN_MESSAGE, INVALID_EMAIL_MESSAGE];
 export function SignUpPage() {
   const store = useAuthStoreApi();
   const invite = useInviteFromUrl();
-  useChosenPlanFromUrl();
+  useRememberedParam(chosenPlan);
   const lookup = useInviteDetails(invite);
   const invited = pendingDetails(lookup);
   const [mode, setMode] = useState<'password' | 'link'>('password');

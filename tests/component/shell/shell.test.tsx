@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isNewerRelease } from '@/app/release';
-import { readAffiliate } from '@/app/referral';
+import { forgetVia, readAffiliate, referralParam } from '@/app/referral';
 import { loadScript } from '@/app/third-party-scripts';
 import { createAccountStore, subscribeAccountChanged } from '@/stores/account-store';
 import { setBackend } from '@/backend/current';
@@ -133,6 +133,25 @@ describe('referral and third-party scripts', () => {
   it('takes the affiliate from ?via= at once', async () => {
     await expect(readAffiliate({ scriptEnabled: true, search: '?via=partner42' })).resolves.toBe(
       'partner42',
+    );
+  });
+
+  it('remembers ?via= seen on any route, in local storage, for a sign-up in another tab', async () => {
+    const app = renderApp('/terms?via=partner42');
+    stop = app.stop;
+    await waitFor(() => expect(localStorage.getItem('cardbuilder.via')).toBe('partner42'));
+    await expect(readAffiliate({ scriptEnabled: false, search: '' })).resolves.toBe('partner42');
+    forgetVia();
+    await expect(readAffiliate({ scriptEnabled: false, search: '' })).resolves.toBeNull();
+  });
+
+  it('ignores a malformed ?via=, and prefers the address to what is remembered', async () => {
+    referralParam.remember('older-partner');
+    await expect(readAffiliate({ scriptEnabled: false, search: '?via=a%22b' })).resolves.toBe(
+      'older-partner',
+    );
+    await expect(readAffiliate({ scriptEnabled: false, search: '?via=newer' })).resolves.toBe(
+      'newer',
     );
   });
 
