@@ -53,8 +53,8 @@ const SHARE_CSS = `
 .cb-qr-code svg{display:block;width:100%;height:auto}
 .cb-share-link{display:block;padding:0 14px 14px;font-size:14px;font-weight:600}
 .cb-share-link span{display:block;margin-bottom:4px}
-.cb-share-msg{margin-top:8px;font-size:14px;font-weight:600;text-align:center}
-.cb-share-msg:empty{display:none}
+.cb-share-msg{margin:0 0 10px;font-size:14px;font-weight:600;text-align:center}
+.cb-share-msg:empty{margin:0}
 `;
 
 /** Only on a page that shows a wallet button. */
@@ -147,6 +147,8 @@ function SharePanel({
           Copy link
         </button>
       </div>
+      {/* Right under Share and Copy link, where the visitor is looking, not below the QR code. */}
+      <p className="cb-share-msg" data-cb-msg="" role="status" aria-live="polite" />
       {wallet ? <WalletLinks wallet={wallet} /> : null}
       <details className="cb-qr">
         <summary>
@@ -162,7 +164,6 @@ function SharePanel({
           <input readOnly value={url} />
         </label>
       </details>
-      <p className="cb-share-msg" data-cb-msg="" role="status" aria-live="polite" />
     </section>
   );
 }

@@ -79,6 +79,17 @@ describe('card page copy confirmation', () => {
     expect(message.textContent).toBe('');
   });
 
+  it('says it right under the Share and Copy link buttons, above the QR code and the wallets', () => {
+    const message = openPage();
+    const buttons = document.querySelector('[data-cb-copy]')?.parentElement;
+    expect(buttons?.nextElementSibling).toBe(message);
+    const qr = document.querySelector('details');
+    expect(
+      qr && message.compareDocumentPosition(qr) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(message.getAttribute('role')).toBe('status');
+  });
+
   it('takes it away at once when the visitor taps elsewhere', async () => {
     const message = openPage();
     await copy();

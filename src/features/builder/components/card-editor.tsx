@@ -5,6 +5,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { CardDraft } from '@/domain/builder';
+import { cardColors } from '@/domain/colors';
 import type { Gates } from '@/domain/gates';
 import type { Card, CardTemplate, Plan, Template } from '@/domain/model';
 import {
@@ -23,6 +24,7 @@ import { HandlePanel } from './handle-panel';
 import { LeadFormPanel } from './lead-form-panel';
 import { LinksPanel } from './links-panel';
 import { ProfilePanel } from './profile-panel';
+import { ShareLinkSection } from './share-link-section';
 import { SharePanel } from './share-panel';
 import { WalletPassesSection } from './wallet-passes';
 import { VirtualBackgroundSection } from './virtual-background';
@@ -251,6 +253,12 @@ export function CardEditor(props: {
         ) : null}
         {currentTab === 'share' ? (
           <>
+            <ShareLinkSection
+              url={stored ? trackedCardUrl(stored, hosts) : null}
+              colors={cardColors(draft.template)}
+              name={draft.name ?? ''}
+              fileStem={stored?.handle ?? ''}
+            />
             <SharePanel
               appShare={draft.appShare}
               fallbackTitle={[draft.name, draft.title].filter(Boolean).join(' — ')}
@@ -283,6 +291,7 @@ export function CardEditor(props: {
             hosts={hosts}
             check={ownHandle ? { state: 'free' } : check}
             formatError={handleError}
+            savedUrl={publicUrl}
           />
         ) : null}
         {currentTab === 'analytics' && stored ? <CardAnalytics card={stored} /> : null}

@@ -12,6 +12,8 @@ import {
 import type { CardDraft } from '@/domain/builder';
 import { cardPublicUrl, type PublicHosts } from '@/domain/urls';
 import { slugify } from '@/domain/slug';
+import { ActionStatus, useCopyLink } from '@/ui/action-status';
+import { Button } from '@/ui/button';
 import { TextField } from '@/ui/text-field';
 import { useBuilder, useBuilderStoreApi } from '../builder-store';
 import type { HandleCheck } from '../use-handle-check';
@@ -41,7 +43,10 @@ export function HandlePanel(props: {
   hosts: PublicHosts;
   check: HandleCheck;
   formatError: string | null;
+  /** The saved card's address; null while the card is not saved yet. */
+  savedUrl: string | null;
 }) {
+  const { status: copyStatus, copy } = useCopyLink();
   const store = useBuilderStoreApi();
   const format = useBuilder((s) => s.handleFormat);
   const { draft, check } = props;
@@ -143,6 +148,18 @@ export function HandlePanel(props: {
             {url}
           </code>
         </p>
+        {props.savedUrl !== null && props.savedUrl === url ? (
+          <div className="action-row">
+            <Button variant="secondary" size="small" onClick={() => void copy(url)}>
+              Copy address
+            </Button>
+            <ActionStatus status={copyStatus} />
+          </div>
+        ) : (
+          <p className="field__hint">
+            Save the card to use this address. Its QR code and sharing are on the Share tab.
+          </p>
+        )}
       </Section>
     </>
   );

@@ -6,10 +6,11 @@
  * Drawn in the browser with the canvas API, not on the server: the browser already has the card's
  * fonts and colours, canvas needs no native image library in the Cloud Functions image, and the
  * picture never leaves the owner's machine until they upload it to their video app. The QR comes
- * from the `qrcode` package the public page already uses. A logo on another host that does not
+ * from the `qrcode` package the public page already uses, loaded only when a background is made
+ * (the builder's first screen does not need it). A logo on another host that does not
  * allow cross-origin reads would make the canvas unreadable, so such a logo is left out.
  */
-import QRCode from 'qrcode';
+import type QRCode from 'qrcode';
 import { useState } from 'react';
 import { accessibleTextColor, cardColors } from '@/domain/colors';
 import type { CardTemplate } from '@/domain/model';
@@ -68,9 +69,16 @@ function fitText(
   ctx.fillText(text, x, y);
 }
 
+type QrModules = ReturnType<typeof QRCode.create>['modules'];
+
 /** Draws the QR code (dark on white, with its quiet zone) as a square at x, y. */
-function drawQr(ctx: CanvasRenderingContext2D, url: string, x: number, y: number, size: number) {
-  const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
+function drawQr(
+  ctx: CanvasRenderingContext2D,
+  modules: QrModules,
+  x: number,
+  y: number,
+  size: number,
+) {
   const quiet = 4;
   const cells = modules.size + quiet * 2;
   const cell = size / cells;
@@ -97,6 +105,9 @@ export async function drawVirtualBackground(
   input: BackgroundInput,
   layout: BackgroundLayout,
 ): Promise<void> {
+  const { modules } = (await import('qrcode')).default.create(input.url, {
+    errorCorrectionLevel: 'M',
+  });
   const { accent, background } = cardColors(input.template ?? {});
   const onAccent = accessibleTextColor(accent);
   const W = BACKGROUND_WIDTH;
@@ -132,7 +143,7 @@ export async function drawVirtualBackground(
     ctx.fillStyle = '#334155';
     if (role !== '') fitText(ctx, role, left, y + 130, width, 36, 500);
     const qr = 300;
-    drawQr(ctx, input.url, left, H - qr - 170, qr);
+    drawQr(ctx, modules, left, H - qr - 170, qr);
     ctx.fillStyle = '#334155';
     fitText(ctx, 'Scan for my card', left, H - 110, width, 30, 600);
   } else {
@@ -156,7 +167,7 @@ export async function drawVirtualBackground(
     const width = W - left - qr - 200;
     fitText(ctx, input.name.trim() || 'Your name', left, top + 140, width, 72, 750);
     if (role !== '') fitText(ctx, role, left, top + 210, width, 40, 500);
-    drawQr(ctx, input.url, W - qr - 96, top + (band - qr) / 2, qr);
+    drawQr(ctx, modules, W - qr - 96, top + (band - qr) / 2, qr);
   }
 }
 
