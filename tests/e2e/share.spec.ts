@@ -2,7 +2,8 @@
  * Sharing from the builder, as a new user does it: sign up, create a card, open the Share tab,
  * copy the link (the clipboard holds the card's tracked link, which opens the card) and download
  * the QR code as PNG and SVG (a real PNG whose quiet zone and modules are in the card's colours; an
- * SVG that is the QR code of that link). Then the same tab on a 390 px phone.
+ * SVG that is the QR code of that link). Then the same tab on a 390 px phone, and the public
+ * page's own Copy link, whose confirmation shows right under it.
  */
 import QRCode from 'qrcode';
 import { readFile } from 'node:fs/promises';
@@ -115,4 +116,15 @@ test('a new user copies the link and downloads the QR code from the builder', as
   await expect(shareGroup.getByRole('status')).toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectAccessible(page);
+
+  // The public page says "Link copied" right under its button too, not below the QR code.
+  await page.goto(link);
+  const copyOnCard = page.getByRole('button', { name: 'Copy link' });
+  await copyOnCard.click();
+  const said = page.getByRole('status').filter({ hasText: 'Link copied' });
+  await expect(said).toBeInViewport();
+  const buttonBox = await copyOnCard.boundingBox();
+  const saidBox = await said.boundingBox();
+  expect(buttonBox && saidBox && saidBox.y - (buttonBox.y + buttonBox.height)).toBeLessThan(40);
+  expect(buttonBox && saidBox && saidBox.y > buttonBox.y).toBe(true);
 });
