@@ -3084,11 +3084,7 @@ const SEAT_CASES: AccessCase[] = [
         },
       },
       { kind: 'set', path: 'handles/nine', data: { cardId: 'card-s9', accountId: 'acc-seat' } },
-      {
-        kind: 'set',
-        path: 'accounts/acc-seat/usage/cards',
-        data: { batch: ['card-s9'], inUse: increment(1), at: serverTimestamp() },
-      },
+      usage('acc-seat', ['card-s9']),
     ),
   ),
   c('collaborator creates the same card unclaimed (honest use)', 'collaborator', true, (e) =>
@@ -3103,11 +3099,7 @@ const SEAT_CASES: AccessCase[] = [
         },
       },
       { kind: 'set', path: 'handles/nine', data: { cardId: 'card-s9', accountId: 'acc-seat' } },
-      {
-        kind: 'set',
-        path: 'accounts/acc-seat/usage/cards',
-        data: { batch: ['card-s9'], inUse: increment(1), at: serverTimestamp() },
-      },
+      usage('acc-seat', ['card-s9']),
     ),
   ),
   c('collaborator hands a claimed card to another person', 'collaborator', false, (e) =>
