@@ -78,7 +78,7 @@ test('an employee claims their card and edits only their own fields; the owner t
     await employee.getByLabel('Title').fill('Senior sales rep');
     await employee.getByLabel('Add a link').selectOption('Phone');
     await employee.getByRole('button', { name: 'Add', exact: true }).click();
-    await employee.getByLabel('Phone: value').fill('+1 555 0142');
+    await employee.getByLabel('Phone: value').fill('+1 415 555 0142');
     await employee.getByRole('button', { name: 'Save' }).click();
     await expect(employee.getByText('Your card is saved and live.')).toBeVisible();
     await expect(employee.locator('.my-card__preview')).toContainText('Senior sales rep');

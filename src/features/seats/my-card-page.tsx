@@ -187,20 +187,22 @@ function MyCardEditor(props: {
             onChange={(e) => setEdit({ ...edit, title: e.target.value })}
           />
           <div className="field">
-            <label className="field__label" htmlFor={photoId}>
-              Photo
-            </label>
+            <span className="field__label">Photo</span>
             <div className="my-card__photo">
               {edit.photoAvatar ? (
-                <img src={edit.photoAvatar} alt="" width={56} height={56} />
+                <img src={edit.photoAvatar} alt="Your photo" width={56} height={56} />
               ) : null}
               <input
                 id={photoId}
+                className="visually-hidden"
                 type="file"
                 accept="image/png,image/jpeg,image/webp,image/gif"
                 onChange={(e) => void onPhoto(e)}
                 disabled={photoBusy}
               />
+              <label className="button button--secondary" htmlFor={photoId}>
+                {photoBusy ? 'Uploading…' : edit.photoAvatar ? 'Change photo' : 'Upload a photo'}
+              </label>
               {edit.photoAvatar ? (
                 <Button variant="ghost" onClick={() => setEdit({ ...edit, photoAvatar: '' })}>
                   Remove photo
