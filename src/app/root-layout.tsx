@@ -50,6 +50,7 @@ export function RootLayout() {
   const status = useAuth((s) => s.status);
   const resolved = useAuth((s) => s.resolved);
   const accountId = useAuth((s) => s.user?.accountId ?? null);
+  const hasCardSeat = useAuth((s) => s.user?.cardSeat !== undefined);
   const isPublic = routeRedirect({ pathname, user: null }) === null;
 
   // While a sign-in completes on a public page, keep that page on screen (no flash); otherwise wait.
@@ -69,7 +70,7 @@ export function RootLayout() {
   }
   const redirect = routeRedirect({
     pathname,
-    user: status === 'signed-in' ? { accountId } : null,
+    user: status === 'signed-in' ? { accountId, hasCardSeat } : null,
   });
   if (redirect !== null && redirect !== pathname) {
     // Keyed by the visit: a redirect that stays mounted across visits would not fire again.

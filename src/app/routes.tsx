@@ -76,6 +76,10 @@ export const appRoutes: RouteObject[] = [
         lazy: () => import('./builder-route').then((m) => ({ Component: m.BuilderRoute })),
       },
       {
+        path: 'my-card',
+        lazy: () => import('./my-card-route').then((m) => ({ Component: m.MyCardRoute })),
+      },
+      {
         path: 'team/:teamId',
         lazy: () => import('./team-route').then((m) => ({ Component: m.TeamRoute })),
       },

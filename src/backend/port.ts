@@ -112,6 +112,8 @@ export interface AcceptInviteOutput {
   accountId: string;
   defaultTeam: string;
   teams: string[];
+  /** A seat invitation's card, now the caller's to edit. */
+  cardId?: string;
 }
 
 export interface SetAccountActiveInput {

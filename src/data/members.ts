@@ -21,7 +21,7 @@
 import { backend } from '../backend/current';
 import type { DocData, Unsubscribe } from '../backend/port';
 import { serverTimestamp } from '../backend/transforms';
-import { inviteRole, type InviteRole } from '../domain/invites';
+import { inviteRole, isSeatInvite, type InviteRole } from '../domain/invites';
 import type { Card } from '../domain/model';
 import { memberKey, normaliseEmail } from '../domain/members';
 
@@ -93,7 +93,7 @@ function toInvite(data: DocData): Invite {
   };
 }
 
-/** Follows the account's pending invites. */
+/** Follows the account's pending invitations to a role (seat invitations are `./seats.ts`). */
 export function followInvites(
   accountId: string,
   next: (invites: Invite[]) => void,
@@ -102,7 +102,12 @@ export function followInvites(
   return backend().onQuery(
     { collection: invitesPath(accountId), limit: 100 },
     (docs) =>
-      next(docs.map((doc) => toInvite(doc.data)).sort((a, b) => a.email.localeCompare(b.email))),
+      next(
+        docs
+          .filter((doc) => !isSeatInvite(doc.data))
+          .map((doc) => toInvite(doc.data))
+          .sort((a, b) => a.email.localeCompare(b.email)),
+      ),
     error,
   );
 }

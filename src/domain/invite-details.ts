@@ -10,6 +10,8 @@ export type InviteDetails =
       accountName: string;
       inviterName: string;
       email: string;
+      /** A seat invitation: the person claims their own card instead of joining the account. */
+      seat: boolean;
     };
 
 /** Reads the callable's answer, refusing anything but the shape above (an old server, a proxy page). */
@@ -24,5 +26,6 @@ export function parseInviteDetails(raw: unknown): InviteDetails | null {
     accountName: str('accountName'),
     inviterName: str('inviterName'),
     email: str('email'),
+    seat: value.seat === true,
   };
 }

@@ -43,6 +43,17 @@ export const ROLE_FIELD: Record<InviteRole, 'collaborators' | 'editors'> = {
   editor: 'editors',
 };
 
+/**
+ * The role of a seat invitation (docs/access.md, "Employee seats"): the person claims one card of
+ * the account (`cardId`) and edits its personal fields; they join no role list.
+ */
+export const SEAT_ROLE = 'employee';
+
+/** True when an invite document is a seat invitation. */
+export function isSeatInvite(invite: { readonly role?: unknown } | null | undefined): boolean {
+  return invite?.role === SEAT_ROLE;
+}
+
 /** The role of an invite document; an invite without one (written before roles) grants collaborator. */
 export function inviteRole(value: unknown): InviteRole {
   return value === 'editor' ? 'editor' : 'collaborator';
@@ -74,7 +85,9 @@ export type InviteRefusalReason =
   | 'gate-closed'
   | 'no-room'
   | 'no-team'
-  | 'account-deactivated';
+  | 'account-deactivated'
+  | 'no-card'
+  | 'card-claimed';
 
 /** The error codes of the refusals (named as Firestore and the callable protocol name them). */
 export type InviteRefusalCode =
@@ -96,6 +109,8 @@ export interface AcceptInviteResult {
   accountId: string;
   defaultTeam: string;
   teams: string[];
+  /** A seat invitation's card, now the caller's to edit. */
+  cardId?: string;
 }
 
 /** The caller as the verified ID token says (uid, e-mail and whether the e-mail is verified). */
@@ -132,13 +147,19 @@ export type AcceptInviteWrite =
         isAccountOwner: false;
       };
     }
+  | { readonly kind: 'claim-card'; readonly path: string; readonly uid: string }
+  | {
+      readonly kind: 'seat-user';
+      readonly path: string;
+      readonly data: { cardSeat: { accountId: string; cardId: string } };
+    }
   | { readonly kind: 'delete'; readonly path: string }
   | {
       readonly kind: 'mail-owner';
       readonly to: string;
       readonly accountName: string;
       readonly invitee: string;
-      readonly role: InviteRole;
+      readonly role: InviteRole | typeof SEAT_ROLE;
     };
 
 export interface AcceptInviteDecision {
@@ -160,6 +181,8 @@ export interface AcceptInviteDocs {
   /** The account owner's user document, for the e-mail saying the invitation was accepted. */
   readonly owner: Data | null;
   readonly teams: readonly { readonly id: string; readonly data: Data }[];
+  /** A seat invitation's card (`cards/{invite.cardId}`); null for the other invitations. */
+  readonly card?: Data | null;
 }
 
 const MESSAGES = {
@@ -178,6 +201,10 @@ const MESSAGES = {
   'no-team': () => 'This account has no team to join yet: ask its owner to create one.',
   'account-deactivated': () =>
     'This account is deactivated, so nobody can join it now: ask its owner to contact support.',
+  'no-card': () =>
+    'The card this invitation was for is no longer available: ask the person who invited you.',
+  'card-claimed': () =>
+    'Someone else has already claimed this card: ask the person who invited you.',
 } satisfies Record<InviteRefusalReason, (email: string) => string>;
 
 const CODES: Record<InviteRefusalReason, InviteRefusalCode> = {
@@ -193,6 +220,8 @@ const CODES: Record<InviteRefusalReason, InviteRefusalCode> = {
   'no-room': 'resource-exhausted',
   'no-team': 'failed-precondition',
   'account-deactivated': 'failed-precondition',
+  'no-card': 'failed-precondition',
+  'card-claimed': 'failed-precondition',
 };
 
 function refuse(reason: InviteRefusalReason, email = ''): InviteRefusal {
@@ -316,6 +345,7 @@ export function decideAcceptInvite(
     { kind: 'delete', path: invitePath },
     { kind: 'delete', path: `${INVITE_TOKENS}/${tokenHash}` },
   ];
+  if (isSeatInvite(invite)) return decideSeat(request, docs, accountId, usedUp);
   const collaborators = stringList(account.collaborators);
   const editors = stringList(account.editors);
   const listed = collaborators.includes(uid) || editors.includes(uid);
@@ -339,7 +369,6 @@ export function decideAcceptInvite(
   if (defaultTeam === undefined) return refuse('no-team');
 
   const role = inviteRole(invite.role);
-  const ownerEmail = typeof docs.owner?.email === 'string' ? docs.owner.email : '';
   return {
     ok: true,
     result: { accountId, defaultTeam, teams },
@@ -351,17 +380,76 @@ export function decideAcceptInvite(
         data: { accountId, defaultTeam, teams, isAccountOwner: false },
       },
       ...usedUp,
-      ...(ownerEmail !== ''
+      ...mailOwner(docs, account, email, role),
+    ],
+  };
+}
+
+function mailOwner(
+  docs: AcceptInviteDocs,
+  account: Data,
+  invitee: string,
+  role: InviteRole | typeof SEAT_ROLE,
+): AcceptInviteWrite[] {
+  const ownerEmail = typeof docs.owner?.email === 'string' ? docs.owner.email : '';
+  if (ownerEmail === '') return [];
+  const accountName = typeof account.name === 'string' ? account.name : '';
+  return [{ kind: 'mail-owner', to: ownerEmail, accountName, invitee, role }];
+}
+
+/**
+ * A seat invitation's acceptance: the card must still be a live card of the account, for the
+ * invited address, and claimed by nobody else. The caller claims it (`claimedBy`, which the rules
+ * read) and their user document points at it (`cardSeat`, which the app routes by); they join no
+ * role list, so the collaborator gate and limit do not apply. Someone who already belongs to
+ * another account is refused as for any invitation; a member of this one may claim their card too.
+ */
+function decideSeat(
+  request: AcceptInviteRequest,
+  docs: AcceptInviteDocs,
+  accountId: string,
+  usedUp: readonly AcceptInviteWrite[],
+): AcceptInviteDecision | InviteRefusal {
+  const { uid, email } = request;
+  const user = docs.user ?? {};
+  const account = docs.account ?? {};
+  const invite = docs.invite ?? {};
+  const card = docs.card ?? null;
+  const cardId = typeof invite.cardId === 'string' ? invite.cardId : '';
+  const cardEmail = typeof card?.email === 'string' ? card.email.trim().toLowerCase() : '';
+  if (
+    card === null ||
+    cardId === '' ||
+    card.accountId !== accountId ||
+    card.isArchived !== false ||
+    cardEmail !== email
+  ) {
+    return refuse('no-card');
+  }
+  const claimedBy = typeof card.claimedBy === 'string' ? card.claimedBy : null;
+  if (claimedBy !== null && claimedBy !== uid) return refuse('card-claimed');
+  const current = typeof user.accountId === 'string' ? user.accountId : null;
+  return {
+    ok: true,
+    result: {
+      accountId,
+      defaultTeam: typeof user.defaultTeam === 'string' ? user.defaultTeam : '',
+      teams: stringList(user.teams),
+      cardId,
+    },
+    writes: [
+      { kind: 'claim-card', path: `cards/${cardId}`, uid },
+      ...(current === null
         ? [
             {
-              kind: 'mail-owner' as const,
-              to: ownerEmail,
-              accountName: typeof account.name === 'string' ? account.name : '',
-              invitee: email,
-              role,
+              kind: 'seat-user' as const,
+              path: `users/${uid}`,
+              data: { cardSeat: { accountId, cardId } },
             },
           ]
         : []),
+      ...usedUp,
+      ...mailOwner(docs, account, email, SEAT_ROLE),
     ],
   };
 }
@@ -397,6 +485,8 @@ export function inviteRefusalReason(error: {
         'gate-closed',
         'no-team',
         'account-deactivated',
+        'no-card',
+        'card-claimed',
       ] as const) {
         if (message === MESSAGES[reason]()) return reason;
       }

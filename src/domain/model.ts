@@ -27,6 +27,11 @@ export interface User {
   isSuperAdmin?: boolean;
   defaultTeam?: string;
   teams?: string[];
+  /**
+   * (added) the card an employee claimed with a seat invitation, written by the server's
+   * acceptInvite (docs/access.md, "Employee seats"); the app opens it at /my-card.
+   */
+  cardSeat?: { accountId: string; cardId: string };
 }
 
 export type PlanType = 'corporate' | 'growth' | 'free' | string;
@@ -157,6 +162,8 @@ export interface Card {
   teamId?: string;
   /** (added) the user who created the card. */
   ownerId?: string;
+  /** (added) the employee who claimed the card (a seat; written by the server only). */
+  claimedBy?: string;
   /** (added) company shown on the card and in the vCard. */
   company?: string;
   /** (added) e-mail of the person the card is for (the member key's e-mail part). */

@@ -43,6 +43,8 @@ export const SIGNED_IN_BOUNCE_ROUTES: readonly string[] = [
 ];
 
 export const ACCOUNT_SETUP_ROUTE = '/register/step2';
+/** Where an employee with a seat and no account of their own edits their card. */
+export const MY_CARD_ROUTE = '/my-card';
 export const BUILDER_ROUTE = '/builder';
 
 function normalise(pathname: string): string {
@@ -56,6 +58,8 @@ function normalise(pathname: string): string {
  * - on an open route (the e-mail action handler) → stay, whoever they are;
  * - signed out on a route other than the public ones (docs/product.md §2's eight, plus /pricing and
  *   /auth/action) → `/`;
+ * - signed in without an accountId but with a card seat (an employee) → `/my-card` (from every
+ *   route but that one);
  * - signed in without an accountId → `/register/step2` (from every route but that one);
  * - signed in with an accountId on /, /sign-in, /register, /sign-up or /forgot-password → `/builder`.
  * Choice where the spec is silent: a user who already has an account and opens `/register/step2` is
@@ -63,7 +67,7 @@ function normalise(pathname: string): string {
  */
 export function routeRedirect(input: {
   pathname: string;
-  user: { accountId?: string | null | undefined } | null | undefined;
+  user: { accountId?: string | null | undefined; hasCardSeat?: boolean } | null | undefined;
 }): string | null {
   const path = normalise(input.pathname);
   const { user } = input;
@@ -72,6 +76,8 @@ export function routeRedirect(input: {
     return PUBLIC_ROUTES.includes(path) ? null : '/';
   }
   const hasAccount = typeof user.accountId === 'string' && user.accountId !== '';
+  if (!hasAccount && user.hasCardSeat === true)
+    return path === MY_CARD_ROUTE ? null : MY_CARD_ROUTE;
   if (!hasAccount) return path === ACCOUNT_SETUP_ROUTE ? null : ACCOUNT_SETUP_ROUTE;
   if (SIGNED_IN_BOUNCE_ROUTES.includes(path) || path === ACCOUNT_SETUP_ROUTE) return BUILDER_ROUTE;
   return null;

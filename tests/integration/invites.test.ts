@@ -16,7 +16,7 @@ import type { AdminDb } from '../../server/types';
 import { serverDbFromSync } from '@/backend/local/sync-server-db';
 import type { Backend, DocData } from '@/backend/port';
 import { acceptInvite as acceptInviteOn } from '@/server/invites/accept-invite';
-import { serverTimestamp } from '@/backend/transforms';
+import { deleteField, serverTimestamp } from '@/backend/transforms';
 import { inviteRefusalReason, type InviteRole } from '@/domain/invites';
 import { hashInviteToken } from '@/server/invites/token';
 import {
@@ -393,5 +393,73 @@ describe('invitations', () => {
     await expect(
       acceptInviteOn(serverDbFromSync(db()), null, { token: 'C'.repeat(43) }),
     ).rejects.toMatchObject({ code: 'unauthenticated' });
+  });
+
+  it('a seat invitation lets the person a card is for claim it and edit only its personal fields', async () => {
+    const person = await createTestUser(uniqueEmail('seat'));
+    putUser(person);
+    db().set('cards/seat-card', {
+      id: 'seat-card',
+      handle: 'seat-card',
+      handleAllowIndex: true,
+      name: 'Sam Seat',
+      title: 'Rep',
+      accountId: ACCOUNT,
+      isArchived: false,
+      email: person.email,
+      teamId: 'team-a',
+      contacts: [],
+      appForm: {},
+      template: { accentColor: '#0f766e' },
+      signatureBasic: {},
+      appShare: {},
+      ownerId: owner.uid,
+    });
+    await ownerBackend.set(`accounts/${ACCOUNT}/invites/${person.email}`, {
+      email: person.email,
+      invitedBy: owner.uid,
+      status: 'pending',
+      role: 'employee',
+      cardId: 'seat-card',
+      dateCreated: serverTimestamp(),
+    });
+    await server.idle();
+    const token = latestToken(person.email);
+    const mail = mailTo(person.email)[0]?.message as { text: string };
+    expect(mail.text).toContain(
+      'as a card holder, to keep your own digital business card up to date',
+    );
+
+    const backend = localBackendFor(server.url, () => person.idToken);
+    expect(await backend.functions.acceptInvite({ token })).toMatchObject({
+      accountId: ACCOUNT,
+      cardId: 'seat-card',
+    });
+    await server.idle();
+    expect(db().get('cards/seat-card').data?.claimedBy).toBe(person.uid);
+    expect(db().get(`users/${person.uid}`).data?.cardSeat).toEqual({
+      accountId: ACCOUNT,
+      cardId: 'seat-card',
+    });
+    expect(db().get(`users/${person.uid}`).data?.accountId).toBeUndefined();
+    expect(collaborators()).not.toContain(person.uid);
+
+    // Their card's personal fields, and nothing of the account's.
+    await backend.update('cards/seat-card', { title: 'Senior rep', 'template.photoAvatar': '' });
+    expect(db().get('cards/seat-card').data?.title).toBe('Senior rep');
+    await expect(
+      backend.update('cards/seat-card', { 'template.accentColor': '#ff0000' }),
+    ).rejects.toMatchObject({ code: 'permission-denied' });
+    await expect(backend.get(`accounts/${ACCOUNT}`)).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
+
+    // The owner takes the seat back: the next write is refused.
+    await ownerBackend.update('cards/seat-card', { claimedBy: deleteField() });
+    await expect(backend.update('cards/seat-card', { title: 'Still mine?' })).rejects.toMatchObject(
+      {
+        code: 'permission-denied',
+      },
+    );
   });
 });

@@ -438,10 +438,15 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
         url: (await callable('createPortalLink', input)).url,
       }),
       acceptInvite: async (input) => {
-        const { accountId, defaultTeam, teams } = await callable('acceptInvite', {
+        const { accountId, defaultTeam, teams, cardId } = await callable('acceptInvite', {
           token: input.token,
         });
-        return { accountId, defaultTeam, teams: [...teams] };
+        return {
+          accountId,
+          defaultTeam,
+          teams: [...teams],
+          ...(typeof cardId === 'string' ? { cardId } : {}),
+        };
       },
       inviteDetails: async (input) => {
         const details = parseInviteDetails(await callable('inviteDetails', { token: input.token }));

@@ -60,7 +60,7 @@ type ServerMessage =
 /** Reads the `acceptInvite` callable's result, refusing a malformed one. */
 function acceptInviteOutput(raw: unknown): AcceptInviteOutput {
   const result = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
-  const { accountId, defaultTeam, teams } = result;
+  const { accountId, defaultTeam, teams, cardId } = result;
   if (
     typeof accountId !== 'string' ||
     typeof defaultTeam !== 'string' ||
@@ -69,7 +69,7 @@ function acceptInviteOutput(raw: unknown): AcceptInviteOutput {
   ) {
     throw new BackendError('internal', 'The invitation answer is malformed.');
   }
-  return { accountId, defaultTeam, teams };
+  return { accountId, defaultTeam, teams, ...(typeof cardId === 'string' ? { cardId } : {}) };
 }
 
 /** Reads the `setAccountActive` callable's result, refusing a malformed one. */

@@ -55,6 +55,7 @@ export const storedCardSchema = storedMap({
   appShare: settingsGroup,
   teamId: optionalText,
   ownerId: optionalText,
+  claimedBy: optionalText,
   company: optionalText,
   email: optionalText,
   bulkSync: storedBulkSync,

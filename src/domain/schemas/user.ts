@@ -1,6 +1,6 @@
 /**
  * The user schema (docs/product.md §3: `users/{uid}`): the one decoder of stored users. The fields
- * routing and access depend on (accountId, the teams, the super-admin flag) are checked; the rest
+ * routing and access depend on (accountId, the teams, the super-admin flag, an employee's card seat) are checked; the rest
  * of the document passes through as stored.
  */
 import * as z from 'zod/mini';
@@ -15,6 +15,10 @@ export const storedUserSchema = z.pipe(
     defaultTeam: optionalText,
     teams: optionalStringList,
     isSuperAdmin: z.catch(z.optional(z.literal(true)), undefined),
+    cardSeat: z.catch(
+      z.optional(z.object({ accountId: z.string(), cardId: z.string() })),
+      undefined,
+    ),
   }),
 );
 

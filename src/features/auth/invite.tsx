@@ -22,6 +22,7 @@ import {
 import type { InviteDetails } from '@/domain/invite-details';
 import { inviteRefusalReason } from '@/domain/invites';
 import type { InviteRefusalReason } from '@/domain/invites';
+import { MY_CARD_ROUTE } from '@/domain/routing';
 import { useAuth } from '@/stores/auth-store';
 import { Alert } from '@/ui/page';
 import { useRememberedParam } from './use-remembered-param';
@@ -72,7 +73,7 @@ export function useInviteDetails(token: string | null): InviteLookup {
 /** The pending invitation's details, when the link still works. */
 export function pendingDetails(
   lookup: InviteLookup,
-): { accountName: string; inviterName: string; email: string } | null {
+): { accountName: string; inviterName: string; email: string; seat: boolean } | null {
   return lookup.state === 'known' && lookup.details.status === 'pending' ? lookup.details : null;
 }
 
@@ -124,8 +125,9 @@ export function InviteBanner(props: { lookup: InviteLookup }) {
   return (
     <Alert tone="info">
       <p>
-        {inviterOf(details)} invited you to join <strong>{details.accountName}</strong> on
-        Cardbuilder. Use <strong>{details.email}</strong>, the address the invitation was sent to.
+        {inviterOf(details)} invited you to {details.seat ? 'claim your card at ' : 'join '}
+        <strong>{details.accountName}</strong> on Cardbuilder. Use <strong>{details.email}</strong>,
+        the address the invitation was sent to.
       </p>
     </Alert>
   );
@@ -158,6 +160,10 @@ export function inviteFailureMessage(reason: InviteRefusalReason | null): string
       return 'This account has no team to join yet. Ask the account owner to create one, then open the invitation again.';
     case 'account-deactivated':
       return 'This account is deactivated, so nobody can join it for now. Ask the account owner to contact support, then open the invitation again once it is active.';
+    case 'no-card':
+      return 'The card this invitation was for is no longer available (it was archived, deleted or given to another address). Ask the person who invited you to send a new invitation.';
+    case 'card-claimed':
+      return 'Someone else has already claimed this card. Ask the person who invited you to check the address it was sent to.';
     case 'not-signed-up':
     case 'signed-out':
       return 'We could not finish your sign-in in time to accept the invitation. Please open the invitation again.';
@@ -206,6 +212,12 @@ export function useInviteAcceptance(): InviteAcceptance {
     void (async () => {
       try {
         const joined = await acceptInvite(token);
+        if (joined.cardId !== undefined) {
+          // A seat: the card is theirs to edit, the account is not theirs to read.
+          toast.success('Your card is yours to keep up to date');
+          if (mounted.current) navigate(MY_CARD_ROUTE, { replace: true });
+          return;
+        }
         const account = await getAccount(joined.accountId).catch((err: unknown) => {
           console.warn('[invites] reading the joined account failed', err);
           return null;

@@ -72,10 +72,18 @@ export function SignUpPage() {
 
   return (
     <AuthCard
-      title={invited ? `Join ${invited.accountName}` : 'Create your free account'}
+      title={
+        invited
+          ? invited.seat
+            ? `Claim your card at ${invited.accountName}`
+            : `Join ${invited.accountName}`
+          : 'Create your free account'
+      }
       lead={
         invited
-          ? `Create your sign-in to start working on ${invited.accountName}’s cards.`
+          ? invited.seat
+            ? 'Create your sign-in to keep your own card up to date.'
+            : `Create your sign-in to start working on ${invited.accountName}’s cards.`
           : 'Your first digital business card is free. Set up takes about a minute.'
       }
       footer={

@@ -34,6 +34,7 @@ import { Dialog } from '@/ui/dialog';
 import { InviteActions, inviteLinkStatus } from '@/ui/invitation';
 import { Alert, Page, PageHeader, PageLoader } from '@/ui/page';
 import { useDocumentTitle } from '@/ui/use-document-title';
+import { EmployeeSeats } from './employee-seats';
 import './people.css';
 
 type Status = 'active' | 'invited' | 'removed';
@@ -288,6 +289,7 @@ function PeopleList(props: { account: Account; me: User; canManage: boolean }) {
           </tbody>
         </table>
       </div>
+      <EmployeeSeats account={account} me={me.id} canManage={canManage} />
       {canManage ? (
         <p className="muted people-footnote">
           Invite people from a team’s Members tab. Removing someone takes effect at once; the cards

@@ -25,6 +25,7 @@ import {
   decideAcceptInvite,
   inviteDocPath,
   INVITE_TOKENS,
+  isSeatInvite,
   type AcceptInviteResult,
   type InviteRefusalReason,
 } from '@/domain/invites';
@@ -85,6 +86,10 @@ export async function acceptInvite(
           }),
         ])
       : [null, null, null, []];
+    const inviteData = invite ? dataOf(invite) : null;
+    const seatCardId =
+      isSeatInvite(inviteData) && typeof inviteData?.cardId === 'string' ? inviteData.cardId : '';
+    const card = seatCardId !== '' ? dataOf(await tx.get(`cards/${seatCardId}`)) : null;
     const accountData = account ? dataOf(account) : null;
     const ownerId = typeof accountData?.ownerId === 'string' ? accountData.ownerId : '';
     const owner = ownerId !== '' ? dataOf(await tx.get(`users/${ownerId}`)) : null;
@@ -92,11 +97,12 @@ export async function acceptInvite(
       request,
       {
         lookup: found ? lookup : null,
-        invite: invite ? dataOf(invite) : null,
+        invite: inviteData,
         account: accountData,
         user: user ? dataOf(user) : null,
         owner,
         teams: teams.map((doc) => ({ id: doc.id, data: doc.data })),
+        card,
       },
       now,
     );
@@ -107,7 +113,11 @@ export async function acceptInvite(
           tx.update(write.path, { [write.field]: arrayUnion(write.uid) });
           break;
         case 'join-user':
+        case 'seat-user':
           tx.update(write.path, { ...write.data });
+          break;
+        case 'claim-card':
+          tx.update(write.path, { claimedBy: write.uid });
           break;
         case 'delete':
           tx.delete(write.path);

@@ -12,7 +12,7 @@
  */
 import type { DocData } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
-import { INVITE_TOKEN, INVITE_TOKENS, inviteDocPath } from '@/domain/invites';
+import { INVITE_TOKEN, INVITE_TOKENS, inviteDocPath, isSeatInvite } from '@/domain/invites';
 import type { InviteDetails } from '@/domain/invite-details';
 import { hashInviteToken } from './token';
 
@@ -59,5 +59,6 @@ export async function inviteDetails(
     accountName: text(account.data, 'name'),
     inviterName: text(inviter?.data, 'displayName') || text(inviter?.data, 'email'),
     email,
+    seat: isSeatInvite(invite.data),
   };
 }

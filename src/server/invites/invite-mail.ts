@@ -34,6 +34,8 @@ import {
   INVITE_TOKENS,
   INVITE_TTL_MS,
   inviteRole,
+  isSeatInvite,
+  SEAT_ROLE,
   isInviteEmail,
   type InviteRole,
 } from '@/domain/invites';
@@ -86,22 +88,29 @@ function button(link: string, label: string): string {
   return `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(label)}</a></p>`;
 }
 
-function roleDuty(role: InviteRole): string {
+type MailRole = InviteRole | typeof SEAT_ROLE;
+
+function roleDuty(role: MailRole): string {
+  if (role === SEAT_ROLE) return 'to keep your own digital business card up to date';
   return role === 'editor'
     ? 'to edit its digital business cards'
     : 'to edit its digital business cards, teams and promotions';
+}
+
+function roleLabel(role: MailRole): string {
+  return role === SEAT_ROLE ? 'a card holder' : INVITE_ROLE_LABELS[role];
 }
 
 /** The invitation e-mail: subject, escaped html and text, with the secret link. */
 export function inviteMessage(input: {
   accountName: string;
   email: string;
-  role: InviteRole;
+  role: MailRole;
   link: string;
   expiresAt: Date;
 }): MailMessage {
   const name = mailSafeName(input.accountName) || 'a team';
-  const role = INVITE_ROLE_LABELS[input.role];
+  const role = roleLabel(input.role);
   const until = input.expiresAt.toUTCString();
   const subject = `You're invited to join ${name} on Cardbuilder`;
   const html = brandedHtml(
@@ -128,11 +137,11 @@ export function inviteMessage(input: {
 export function inviteAcceptedMessage(input: {
   accountName: string;
   invitee: string;
-  role: InviteRole;
+  role: MailRole;
   appOrigin: string;
 }): MailMessage {
   const name = mailSafeName(input.accountName) || 'your account';
-  const role = INVITE_ROLE_LABELS[input.role];
+  const role = roleLabel(input.role);
   const link = `${input.appOrigin}/builder`;
   const subject = `${mailSafeName(input.invitee)} joined ${name} on Cardbuilder`;
   const html = brandedHtml(
@@ -254,7 +263,7 @@ export async function queueInviteMail(
     const token = newInviteToken();
     const tokenHash = hashInviteToken(token);
     const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
-    const role = inviteRole(invite.role);
+    const role = isSeatInvite(invite) ? SEAT_ROLE : inviteRole(invite.role);
     if (typeof invite.tokenHash === 'string' && invite.tokenHash !== '') {
       tx.delete(`${INVITE_TOKENS}/${invite.tokenHash}`);
     }

@@ -25,6 +25,7 @@ const PENDING: InviteDetails = {
   accountName: 'Initech',
   inviterName: 'Bill Lumbergh',
   email: INVITEE,
+  seat: false,
 };
 const DEAD_LINK =
   /This invitation link is no longer valid: it was used, revoked or replaced by a newer one\./;
@@ -131,7 +132,9 @@ describe('joining an account by invitation', () => {
 
   it('says at once that an expired link has expired, naming the account and who to ask', async () => {
     const app = renderApp(`/sign-up?invite=${TOKEN}`, {
-      backendOptions: { inviteDetails: async () => ({ ...PENDING, status: 'expired' }) },
+      backendOptions: {
+        inviteDetails: async (): Promise<InviteDetails> => ({ ...PENDING, status: 'expired' }),
+      },
     });
     stop = app.stop;
     expect(

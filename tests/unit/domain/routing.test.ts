@@ -44,6 +44,27 @@ describe('routeRedirect', () => {
     });
   });
 
+  describe('signed in with a card seat and no account (an employee)', () => {
+    const employee = { accountId: null, hasCardSeat: true };
+    it('sends every route to /my-card, and stays there', () => {
+      for (const pathname of [
+        '/',
+        '/builder',
+        '/register/step2',
+        '/settings/billing',
+        '/team/t1',
+      ]) {
+        expect(routeRedirect({ pathname, user: employee })).toBe('/my-card');
+      }
+      expect(routeRedirect({ pathname: '/my-card', user: employee })).toBeNull();
+    });
+    it('leaves a person with an account where they are on /my-card', () => {
+      expect(
+        routeRedirect({ pathname: '/my-card', user: { accountId: 'a1', hasCardSeat: true } }),
+      ).toBeNull();
+    });
+  });
+
   describe('signed in without an account', () => {
     it.each(['/', '/builder', '/sign-in', '/team/t1', '/terms'])(
       'is sent to /register/step2 from %s',

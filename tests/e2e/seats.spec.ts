@@ -1,0 +1,100 @@
+/**
+ * Employee seats end to end (issue 24): Initech's owner makes a card for an employee, invites them
+ * from People and access to claim it, and the employee — in a browser of their own — signs up
+ * from the e-mailed link and lands on their card. They change their name, title and own links;
+ * the team's design and links are shown as the company's and cannot be changed. The owner sees
+ * the seat as claimed and takes it back, and the employee's open page says so at once.
+ */
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD, expect, expectAccessible, test, uniqueEmail } from './fixtures';
+
+const INITECH_OWNER = 'owner@initech.example';
+
+/** The invitation link mailed to `email` in the local mailbox. */
+async function invitationLink(page: Page, email: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const html = await (await page.request.get('/__/mailbox')).text();
+    for (const article of html.split('<article>').slice(1)) {
+      if (!article.includes(`To ${email}`)) continue;
+      const token = /sign-up\?invite=([A-Za-z0-9_-]{43})/.exec(article)?.[1];
+      if (token) return `/sign-up?invite=${token}`;
+    }
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`No invitation e-mail reached ${email}`);
+}
+
+test('an employee claims their card and edits only their own fields; the owner takes the seat back', async ({
+  page,
+  browser,
+  signIn,
+}) => {
+  const email = uniqueEmail('seat');
+  const suffix =
+    email
+      .split('@')[0]
+      ?.replace(/[^a-z0-9]/g, '')
+      .slice(-6) ?? 'x';
+  const name = `Sam Seat${suffix}`;
+  await signIn(INITECH_OWNER, DEMO_PASSWORD);
+
+  // The owner makes the employee's card, with the address it is for.
+  await page.goto('/builder');
+  await page
+    .getByRole('button', { name: /New card/ })
+    .first()
+    .click();
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Job title').fill('Sales rep');
+  await page.getByLabel('Card e-mail').fill(email);
+  await page.getByRole('button', { name: 'Create card' }).click();
+  await expect(page.getByText('All changes saved')).toBeVisible();
+
+  // …and invites them to claim it from People and access.
+  await page.goto('/settings/people');
+  const seat = page.locator('.people-seats__row').filter({ hasText: name });
+  await expect(seat.getByText('Not invited')).toBeVisible();
+  await seat.getByRole('button', { name: `Invite ${email} to claim their card` }).click();
+  await expect(seat.getByText('Invited')).toBeVisible();
+  await expectAccessible(page);
+
+  const context = await browser.newContext();
+  const employee = await context.newPage();
+  try {
+    await employee.goto(await invitationLink(page, email));
+    await expect(
+      employee.getByRole('heading', { level: 1, name: 'Claim your card at Initech' }),
+    ).toBeVisible();
+    await expect(employee.getByLabel('Email', { exact: true })).toHaveValue(email);
+    await employee.getByLabel('Full name').fill(name);
+    await employee.getByLabel('Password', { exact: true }).fill('Sturdy-pass9');
+    await employee.getByRole('button', { name: 'Create account' }).click();
+    await employee.waitForURL('**/my-card');
+    await expect(employee.getByRole('heading', { level: 1, name: 'Your card' })).toBeVisible();
+    await expect(employee.getByLabel('Name')).toHaveValue(name);
+    await expectAccessible(employee);
+
+    // Their own fields: name, title and a link of their own.
+    await employee.getByLabel('Title').fill('Senior sales rep');
+    await employee.getByLabel('Add a link').selectOption('Phone');
+    await employee.getByRole('button', { name: 'Add', exact: true }).click();
+    await employee.getByLabel('Phone: value').fill('+1 415 555 0142');
+    await employee.getByRole('button', { name: 'Save' }).click();
+    await expect(employee.getByText('Your card is saved and live.')).toBeVisible();
+    await expect(employee.locator('.my-card__preview')).toContainText('Senior sales rep');
+
+    // Nothing of the account's is within reach: the builder sends them back to their card.
+    await employee.goto('/builder');
+    await employee.waitForURL('**/my-card');
+
+    // The owner sees the seat claimed and the employee's change, and takes the seat back.
+    await page.reload();
+    const claimed = page.locator('.people-seats__row').filter({ hasText: name });
+    await expect(claimed.getByText('Claimed')).toBeVisible();
+    await claimed.getByRole('button', { name: `Take back the seat of ${name}` }).click();
+    await expect(claimed.getByText('Not invited')).toBeVisible();
+    await expect(employee.getByText('You no longer have a card to edit here')).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
