@@ -190,7 +190,7 @@ function MyCardEditor(props: {
             <span className="field__label">Photo</span>
             <div className="my-card__photo">
               {edit.photoAvatar ? (
-                <img src={edit.photoAvatar} alt="Your photo" width={56} height={56} />
+                <img src={edit.photoAvatar} alt="" width={56} height={56} />
               ) : null}
               <input
                 id={photoId}
