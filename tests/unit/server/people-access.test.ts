@@ -84,6 +84,7 @@ describe('what an invitation link says before sign-up (inviteDetails)', () => {
       accountName: 'Acme Co',
       inviterName: 'Olivia Owner',
       email: 'new@example.test',
+      seat: false,
     });
   });
 
