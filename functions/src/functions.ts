@@ -12,7 +12,7 @@
  *   triggers        Firestore document events, each deployed with retries (`TRIGGER_RETRY`):
  *                   planSync, countCardsInUse, sendInviteMail, welcomeMail, billingMail,
  *                   routeLeadToWebhooks, runJobs
- *   schedules       retryLeadWebhooks, sweepJobs, backfillNameLower
+ *   schedules       retryLeadWebhooks, sweepJobs, backfillNameLower, backfillTeamUsage
  *
  * Each function runs with the instances, memory, CPU and concurrency its table entry chooses
  * (`options`; the README's "Function sizes" says why). The triggers run in TRIGGER_REGION, beside

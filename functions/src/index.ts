@@ -42,5 +42,6 @@ export const leadWebhooks = functions.leadWebhooks;
 export const runJobs = functions.runJobs;
 export const sweepJobs = functions.sweepJobs;
 export const backfillNameLower = functions.backfillNameLower;
+export const backfillTeamUsage = functions.backfillTeamUsage;
 
 export const ready: Promise<void> = preloadFunction(process.env.FUNCTION_TARGET);
