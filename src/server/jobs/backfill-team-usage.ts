@@ -22,7 +22,7 @@ import type { DocData } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
 import { serverTimestamp } from '@/backend/transforms';
 import { teamUsageOf, type TeamUsage } from '@/domain/team-usage';
-import { teamUsagePath } from '../team-usage';
+import { teamCardsQuery, teamUsagePath } from '../team-usage';
 import { BACKFILL_REST_MS } from './backfill-name-lower';
 
 /** Where a step keeps its cursor and suspects (no client rule matches `server_state`). */
@@ -94,11 +94,11 @@ async function countTeam(
   let read = 0;
   let after: string | null = null;
   for (;;) {
+    const team = teamCardsQuery(accountId, teamId);
     const page = await db.query({
-      collection: 'cards',
+      ...team,
       where: [
-        { field: 'accountId', op: '==', value: accountId },
-        { field: 'teamId', op: '==', value: teamId },
+        ...team.where,
         ...(after !== null ? [{ field: 'id', op: '>' as const, value: after }] : []),
       ],
       orderBy: [{ field: 'id', direction: 'asc' }],
@@ -129,13 +129,7 @@ async function repairSuspect(db: ServerDb, suspect: Suspect): Promise<boolean> {
     const path = teamUsagePath(accountId, teamId);
     const stored = storedUsage((await tx.get(path)).data);
     if (!same(stored, suspect.stored)) return false;
-    const cards = await tx.query({
-      collection: 'cards',
-      where: [
-        { field: 'accountId', op: '==', value: accountId },
-        { field: 'teamId', op: '==', value: teamId },
-      ],
-    });
+    const cards = await tx.query(teamCardsQuery(accountId, teamId));
     const real = teamUsageOf(cards.map((doc) => doc.data));
     if (same(stored, real)) return false;
     tx.set(path, { ...real, accountId, teamId });
