@@ -1,18 +1,64 @@
 // Bundles src/index.ts and the shared server code it imports (../src/server, ../src/backend,
-// ../src/domain, the card page's React render) into one lib/index.js. firebase-functions and
-// firebase-admin stay outside the bundle: Cloud Build installs them from this package.json.
+// ../src/domain, the card page's React render) into lib/: lib/index.mjs, which every function
+// loads, and chunks that only some load. Each function runs on its own Cloud Run instances, and
+// an instance's cold start is the code it loads: the public surfaces' render and wallet signing
+// (React, node-forge, passkit: most of the bundle's bytes) are imported on demand
+// (src/functions.ts), so esbuild splits them into chunks of their own that a trigger never loads.
+// Code splitting needs ES modules, hence `.mjs`; the bundled CommonJS packages call `require`,
+// which an ES module lacks, so each file makes one. firebase-functions and firebase-admin stay
+// outside the bundle (Cloud Build installs them from this package.json), loaded with `require`.
+//
+// FUNCTIONS_OUTDIR builds elsewhere (the bundle's test); lib/meta.json is esbuild's record of
+// which module went into which file.
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import process from 'node:process';
 import { build } from 'esbuild';
 
-await build({
+const outdir = process.env.FUNCTIONS_OUTDIR ?? 'lib';
+
+const SDK = /^firebase-(functions|admin)(\/|$)/;
+
+/**
+ * firebase-functions and firebase-admin, required, not imported: an `import` of them loads their
+ * ES module builds and wrappers, which took twice as long to load here as the CommonJS ones that
+ * `require` loads (and which the Functions emulator's own stubs patch).
+ */
+const requireSdk = {
+  name: 'require-sdk',
+  setup(build) {
+    build.onResolve({ filter: SDK }, (args) =>
+      args.namespace === 'sdk'
+        ? { path: args.path, external: true }
+        : { path: args.path, namespace: 'sdk' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'sdk' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
+  },
+};
+// A file of an earlier build (lib/index.js before the split) must not be deployed beside this one.
+rmSync(outdir, { recursive: true, force: true });
+
+const result = await build({
   entryPoints: ['src/index.ts'],
-  outfile: 'lib/index.js',
+  outdir,
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
+  splitting: true,
+  format: 'esm',
   platform: 'node',
   target: 'node20',
-  format: 'cjs',
   jsx: 'automatic',
   sourcemap: true,
-  external: ['firebase-functions', 'firebase-functions/*', 'firebase-admin', 'firebase-admin/*'],
+  metafile: true,
+  banner: {
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
+  plugins: [requireSdk],
   define: { 'process.env.NODE_ENV': '"production"' },
   logLevel: 'warning',
 });
+writeFileSync(join(outdir, 'meta.json'), JSON.stringify(result.metafile));

@@ -9,6 +9,8 @@
  *   hot document       a burst of 10,000 views of one card in a minute: views counted, and the
  *                      most writes in any second to one document (`--hot-document` runs it alone)
  *   npm start          time to ready, cold (empty data folder) and warm (restart)
+ *   functions          each function's cold start: the bundle loaded as its instance loads it
+ *                      (`--cold-start` runs it alone; scripts/bench-cold-start.ts)
  *   rules engine       parse time of firestore.rules, median decision for the app's requests
  *   large account      10,000 cards and 100,000 leads (scripts/bench-large.ts)
  *   lighthouse         scores and bytes of /, /sign-in, the demo card, signature and directory
@@ -33,6 +35,7 @@ import {
 } from '@/server/public-surfaces/public-surfaces-handler';
 import { renderCardPage } from '@/card-view/render/render-card-page';
 import { startAuthEmulator, waitForHttp } from './lib/auth-emulator';
+import { benchColdStart } from './bench-cold-start';
 import { benchLighthouse } from './bench-lighthouse';
 import { benchRulesEngine } from './bench-rules';
 import { benchLarge } from './bench-large';
@@ -468,6 +471,8 @@ async function benchStart(): Promise<void> {
 
 async function main(): Promise<void> {
   console.log('Cardbuilder bench (figures, not assertions)\n');
+  benchColdStart(report);
+  if (process.argv.includes('--cold-start')) process.exit(0);
   benchRulesEngine(report);
   await benchHandler();
   await benchHotDocument();

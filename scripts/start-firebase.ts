@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     Mailbox             ${stack.standInsUrl}/__/mailbox   (the Trigger Email stand-in's outbox)
     Auth emulator       ${stack.authUrl}
     Firestore emulator  ${stack.firestoreHost}   (Google's, judging firestore.rules)
-    Functions emulator  ${stack.functionsUrl}   (functions/lib/index.js)
+    Functions emulator  ${stack.functionsUrl}   (functions/lib/index.mjs)
     Checkout stand-in   ${stack.standInsUrl}/__/checkout/...
 
   Demo sign-ins (password ${DEMO_PASSWORD}):

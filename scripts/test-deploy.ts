@@ -180,7 +180,7 @@ async function main(): Promise<void> {
   const bundle = step('functions: esbuild bundle', 'npm', ['run', 'build', '--silent'], {
     cwd: functionsDir,
   });
-  record(bundle.ok, 'functions: lib/index.js built');
+  record(bundle.ok, 'functions: lib/index.mjs and its chunks built');
   if (bundle.ok) {
     // The manifest as the Firebase CLI discovers and validates it, sizes, regions, secrets, git.
     const { staticDeployChecks } = await import('./lib/deploy-static-checks');

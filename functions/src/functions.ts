@@ -12,11 +12,17 @@
  *   triggers        Firestore document events, each deployed with retries (`TRIGGER_RETRY`):
  *                   planSync, countCardsInUse, sendInviteMail, welcomeMail, billingMail,
  *                   routeLeadToWebhooks, runJobs
- *   schedules       retryLeadWebhooks, sweepJobs, backfillNameLower
+ *   schedules       retryLeadWebhooks, sweepJobs, backfillNameLower, backfillTeamUsage
  *
  * Each function runs with the instances, memory, CPU and concurrency its table entry chooses
  * (`options`; the README's "Function sizes" says why). The triggers run in TRIGGER_REGION, beside
  * the database (`deploy.json`); everything else in REGION, where the client and Hosting call it.
+ *
+ * Every function is its own Cloud Run service, and what an instance loads is its cold start. The
+ * modules only some functions run are imported on demand (`LAZY`), which makes them chunks of
+ * their own in the bundle (build.mjs): the public surfaces (the card and signature pages' React
+ * render, wallet signing) and the directory page. `preloadFunction` loads the ones the instance's
+ * function needs as the instance starts, before its first request.
  */
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import type { CloudEvent, CloudFunction } from 'firebase-functions/v2';
@@ -33,7 +39,6 @@ import { fromAdmin } from '@/backend/admin/admin-server-db';
 import { BackendError } from '@/backend/errors';
 import type { DocData } from '@/backend/port';
 import type { CallerAuth, ServerDb } from '@/backend/server-port';
-import { createDirectoryPage } from '@/server/directory/directory-page';
 import {
   HOSTED_CALLABLES,
   HOSTED_PUBLIC_ROUTES,
@@ -43,6 +48,7 @@ import {
   type CallableName,
   type FunctionOptions,
   type HostContext,
+  type HostedName,
   type HostedCallable,
   type HostedSchedule,
   type HostedTrigger,
@@ -55,10 +61,9 @@ import type { LeadRoutingDeps } from '@/server/lead-routing/lead-routing';
 import { createPostWebhook } from '@/server/lead-routing/post-webhook';
 import { sitemapPage } from '@/server/sitemap';
 import { createPhotoLoader } from '@/server/public-surfaces/photo-loader';
-import {
-  createPublicSurfacesHandler,
-  type PublicSurfacesConfig,
-  type PublicSurfacesHandler,
+import type {
+  PublicSurfacesConfig,
+  PublicSurfacesHandler,
 } from '@/server/public-surfaces/public-surfaces-handler';
 import { pathOf, REGION, TRIGGER_REGION, walletSecrets, type FunctionsConfig } from './config';
 import { publicRequest, sendAnswer } from './http-adapter';
@@ -71,6 +76,45 @@ export interface FunctionsDeps {
   readonly now?: () => Date;
   /** Overrides of lead routing's clock and sender (tests). */
   readonly leadRouting?: Partial<Omit<LeadRoutingDeps, 'db'>>;
+}
+
+/** A module imported once, on first use; a failed import is tried again by the next use. */
+function onDemand<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((err: unknown) => {
+      loading = undefined;
+      throw err;
+    }));
+}
+
+/** The modules only some functions import (each its own chunk of the bundle). */
+const LAZY = {
+  surfaces: onDemand(() => import('@/server/public-surfaces/public-surfaces-handler')),
+  directory: onDemand(() => import('@/server/directory/directory-page')),
+};
+
+/** Which functions need which of them. */
+const LAZY_BY_FUNCTION: Partial<Record<HostedName, () => Promise<unknown>>> = {
+  cardPages: LAZY.surfaces,
+  signaturePages: LAZY.surfaces,
+  linkRedirect: LAZY.surfaces,
+  publicDirectory: LAZY.directory,
+};
+
+/**
+ * Loads the on-demand modules of the function `name` (the instance's `FUNCTION_TARGET`; none for
+ * the other functions, or when no function is named, as in the Firebase CLI's discovery). Never
+ * fails: a module that does not load fails the function's first call instead, which tries again.
+ */
+export async function preloadFunction(name: string | undefined): Promise<void> {
+  const load = name === undefined ? undefined : LAZY_BY_FUNCTION[name as HostedName];
+  if (!load) return;
+  try {
+    await load();
+  } catch (err) {
+    console.error(`[functions] ${name}: loading its modules failed`, err);
+  }
 }
 
 /** The table's choice of instances, memory, CPU and concurrency, as firebase-functions takes it. */
@@ -162,20 +206,22 @@ export function createFunctions(deps: FunctionsDeps) {
     paths: (config: FunctionsConfig) => PublicSurfacesConfig['paths'],
     secrets: ReturnType<typeof walletSecrets> = [],
   ) {
-    let handler: PublicSurfacesHandler | undefined;
+    const handler = onDemand(async () => {
+      const { createPublicSurfacesHandler } = await LAZY.surfaces();
+      const config = deps.config();
+      // A view waits for its count here: an instance gets no CPU once it has answered.
+      const created = createPublicSurfacesHandler({
+        paths: paths(config),
+        counters: { awaitViews: true },
+        wallet: config.wallet,
+      });
+      handlers.push(created);
+      return created;
+    });
     const options = { ...httpOptions(name), ...(secrets.length > 0 ? { secrets } : {}) };
     return onRequest(options, async (req, res) => {
       const config = deps.config();
       const surfacePaths = paths(config);
-      if (handler === undefined) {
-        // A view waits for its count here: an instance gets no CPU once it has answered.
-        handler = createPublicSurfacesHandler({
-          paths: surfacePaths,
-          counters: { awaitViews: true },
-          wallet: config.wallet,
-        });
-        handlers.push(handler);
-      }
       const request = publicRequest(req, config.hosts.card);
       if (request.url.pathname === '/' && Object.values(surfacePaths).includes('')) {
         res
@@ -185,7 +231,8 @@ export function createFunctions(deps: FunctionsDeps) {
         return;
       }
       const bucket = config.storageBucket;
-      const answer = await handler(request, {
+      const serve = await handler();
+      const answer = await serve(request, {
         db: deps.db(),
         hosts: config.hosts,
         loadPhoto: createPhotoLoader(
@@ -196,8 +243,6 @@ export function createFunctions(deps: FunctionsDeps) {
       sendAnswer(res, answer);
     });
   }
-
-  const directory = createDirectoryPage({ path: '/d' });
 
   // Lead webhooks go to public https addresses only (docs/lead-webhooks.md); the clock and the
   // sender are real here, the tests inject their own through `deps.now` and `deps.leadRouting`.
@@ -268,6 +313,10 @@ export function createFunctions(deps: FunctionsDeps) {
     );
   }
 
+  const directory = onDemand(async () =>
+    (await LAZY.directory()).createDirectoryPage({ path: deps.config().directoryPath }),
+  );
+
   /** Each host serves the public routes its own way; this record must name every one. */
   const publicRoutes: Record<PublicRouteName, HttpsFunction> = {
     // Only the card pages sign wallet passes: the wallet keys' secrets are bound to them alone.
@@ -283,10 +332,7 @@ export function createFunctions(deps: FunctionsDeps) {
 
     publicDirectory: onRequest(httpOptions('publicDirectory'), async (req, res) => {
       const config = deps.config();
-      const page =
-        config.directoryPath === '/d'
-          ? directory
-          : createDirectoryPage({ path: config.directoryPath });
+      const page = await directory();
       const answer = await page(publicRequest(req, config.appOrigin), {
         db: deps.db(),
         cardHost: config.hosts.card,

@@ -442,3 +442,33 @@ describe('backfillNameLower (scheduled)', () => {
     expect(writes).toEqual([]);
   });
 });
+
+describe('backfillTeamUsage (scheduled)', () => {
+  const tick = (at: string) =>
+    fns.backfillTeamUsage.run({ scheduleTime: at, jobName: 'backfillTeamUsage' });
+
+  it('puts a drifted team count right once it has settled, on the tick after it was seen', async () => {
+    db.seed('accounts/acc', { id: 'acc' });
+    db.seed('accounts/acc/teams/sales', { name: 'Sales' });
+    db.seed('cards/c1', { id: 'c1', accountId: 'acc', teamId: 'sales', isArchived: false });
+    db.seed('accounts/acc/teamUsage/sales', { cards: 5, linksCoupled: 5, brandingCoupled: 5 });
+    const clock = { now: new Date('2026-11-26T10:00:00Z') };
+    const timed = createFunctions({ db: () => db, config: () => config, now: () => clock.now });
+    await timed.backfillTeamUsage.run({ scheduleTime: '', jobName: 'backfillTeamUsage' });
+    expect(db.dump()['accounts/acc/teamUsage/sales']).toMatchObject({ cards: 5 });
+    clock.now = new Date('2026-11-26T10:15:00Z');
+    await timed.backfillTeamUsage.run({ scheduleTime: '', jobName: 'backfillTeamUsage' });
+    expect(db.dump()['accounts/acc/teamUsage/sales']).toMatchObject({
+      cards: 1,
+      linksCoupled: 1,
+      brandingCoupled: 1,
+    });
+  });
+
+  it('writes only its own state when every count is right', async () => {
+    db.seed('accounts/acc', { id: 'acc' });
+    db.seed('accounts/acc/teams/sales', { name: 'Sales' });
+    await tick(new Date().toISOString());
+    expect(writes).toEqual(['server_state/backfill-team-usage']);
+  });
+});

@@ -8,8 +8,8 @@
  * the JSON file named by REHEARSAL_RESULTS; `scripts/test-deploy.ts` counts them.
  */
 import { writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { DocData } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
 import { createRemoteServerDb } from '@/backend/local/remote-server-db';
@@ -237,9 +237,13 @@ async function main(): Promise<void> {
   });
 
   await check('every exported function is discovered by the Functions emulator', async () => {
-    const exported = Object.keys(
-      createRequire(import.meta.url)(resolve(root, 'functions', 'lib', 'index.js')) as object,
-    ).sort();
+    // The bundle as the emulator loads it (lib/index.mjs, an ES module): its function exports.
+    const bundle = (await import(
+      pathToFileURL(resolve(root, 'functions', 'lib', 'index.mjs')).href
+    )) as Record<string, unknown>;
+    const exported = Object.keys(bundle)
+      .filter((name) => typeof bundle[name] === 'function')
+      .sort();
     const res = await fetch(`http://${await emulatorHost('functions')}/backends`);
     const { backends } = (await res.json()) as {
       backends: { functionTriggers: { entryPoint: string }[] }[];

@@ -6,7 +6,7 @@
  * location (`deploy.json`) and the extensions' parameters, the secrets, and what git may commit.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { hostedNames, hostedOptions, HOSTED_TRIGGERS, type HostedName } from '@/server/hosted';
@@ -37,6 +37,31 @@ interface Endpoint {
 const MEMORY_MB: Record<string, number> = { '256MiB': 256, '512MiB': 512, '1GiB': 1024 };
 
 /**
+ * The manifest the Firebase CLI asks the bundle for: firebase-functions' own loader, in a fresh
+ * Node process as the CLI runs it (the bundle is an ES module, which a process loads once), with
+ * `env` added to the environment.
+ */
+function discoveredManifest(env: Record<string, string>): unknown {
+  const runtime = resolve(functionsDir, 'node_modules/firebase-functions/lib/runtime');
+  const probe = `
+    const { loadStack } = require(${JSON.stringify(resolve(runtime, 'loader.js'))});
+    const { stackToWire } = require(${JSON.stringify(resolve(runtime, 'manifest.js'))});
+    loadStack(${JSON.stringify(functionsDir)}).then(
+      (stack) => process.stdout.write(JSON.stringify(stackToWire(stack))),
+      (err) => { console.error(err); process.exit(1); },
+    );
+  `;
+  const run = spawnSync(process.execPath, ['-e', probe], {
+    cwd: functionsDir,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  if (run.status !== 0) throw new Error(`the bundle's discovery failed:\n${run.stderr}`);
+  return JSON.parse(run.stdout) as unknown;
+}
+
+/**
  * The bundle's functions as `firebase deploy` sees them: loaded by firebase-functions' own loader
  * (the manifest the CLI asks the bundle for), built, resolved and validated by firebase-tools' own
  * modules (which refuse, for instance, concurrency above 1 on less than a whole CPU). `env` is the
@@ -44,27 +69,7 @@ const MEMORY_MB: Record<string, number> = { '256MiB': 256, '512MiB': 512, '1GiB'
  */
 async function discoveredEndpoints(env: Record<string, string>): Promise<Endpoint[]> {
   const lib = (path: string) => require(resolve(root, 'node_modules/firebase-tools/lib', path));
-  const loader = require(
-    resolve(functionsDir, 'node_modules/firebase-functions/lib/runtime/loader.js'),
-  ) as { loadStack(dir: string): Promise<unknown> };
-  const manifest = require(
-    resolve(functionsDir, 'node_modules/firebase-functions/lib/runtime/manifest.js'),
-  ) as { stackToWire(stack: unknown): unknown };
-  const saved = { ...process.env };
-  Object.assign(process.env, env);
-  let wire: unknown;
-  try {
-    // The loader requires lib/index.js: drop a copy loaded before, with another environment.
-    for (const key of Object.keys(require.cache)) {
-      if (key.startsWith(resolve(functionsDir, 'lib'))) delete require.cache[key];
-    }
-    wire = manifest.stackToWire(await loader.loadStack(functionsDir));
-  } finally {
-    for (const key of Object.keys(env)) {
-      if (saved[key] === undefined) delete process.env[key];
-      else process.env[key] = saved[key];
-    }
-  }
+  const wire = discoveredManifest(env);
   const { buildFromV1Alpha1 } = lib('deploy/functions/runtimes/discovery/v1alpha1.js') as {
     buildFromV1Alpha1(wire: unknown, project: string, region: string, runtime: string): unknown;
   };
@@ -207,7 +212,12 @@ export async function staticDeployChecks(): Promise<CheckResult[]> {
   );
 
   await check('secrets: none is read from a plain variable in the deployed code', () => {
-    const bundle = readFileSync(resolve(functionsDir, 'lib', 'index.js'), 'utf8');
+    // Every file of the bundle: the entry and the chunks only some functions load.
+    const lib = resolve(functionsDir, 'lib');
+    const bundle = readdirSync(lib, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.mjs'))
+      .map((file) => readFileSync(resolve(lib, file), 'utf8'))
+      .join('\n');
     const problems: string[] = [];
     const names = secretNames(endpoints);
     for (const name of names) {

@@ -1,7 +1,7 @@
 /**
  * The Firebase stack: the app built for Firebase (`VITE_BACKEND=firebase`, src/backend/firebase)
  * against the Firebase emulators, with the server behaviour from the functions bundle that deploys
- * (functions/lib/index.js). Used by `npm run start:firebase` and `scripts/test-firebase-stack.ts`.
+ * (functions/lib/index.mjs). Used by `npm run start:firebase` and `scripts/test-firebase-stack.ts`.
  *
  * One `firebase emulators:start` runs, on a firebase.json written for the stack:
  *   Auth, Firestore (Google's emulator from the Cloud CLI, judging firestore.rules), Functions (the
@@ -255,7 +255,7 @@ export async function startFirebaseStack(
     ['build.mjs'],
     join(root, 'functions'),
   );
-  log(`Functions bundle built (functions/lib/index.js, ${seconds(started)} s)`);
+  log(`Functions bundle built (functions/lib/index.mjs, ${seconds(started)} s)`);
 
   started = Date.now();
   const dist = join(work, 'dist');

@@ -29,6 +29,7 @@ import { ACCEPT_INVITE, acceptInvite } from './invites/accept-invite';
 import { INVITE_DETAILS, inviteDetails } from './invites/invite-details';
 import { INVITE_DOCUMENT, queueInviteMail } from './invites/invite-mail';
 import { backfillNameLowerStep } from './jobs/backfill-name-lower';
+import { backfillTeamUsageStep } from './jobs/backfill-team-usage';
 import { JOB_DOCUMENT, requeueExpiredJobs, runJobOnWrite } from './jobs/run-job';
 import {
   LEAD_ENTRY_DOCUMENT,
@@ -347,6 +348,21 @@ export const HOSTED_SCHEDULES = {
       why: 'one pass at a time over 5,000 cards a run',
     },
     run: (ctx) => backfillNameLowerStep(ctx.db, { clock: () => ctx.now().getTime() }),
+  },
+  // Team counts that drifted from the cards, put right once they have settled; 5,000 cards a run
+  // from a stored cursor, a finished pass rests a day (src/server/jobs/backfill-team-usage.ts).
+  backfillTeamUsage: {
+    schedule: 'every 15 minutes',
+    localEveryMs: 15 * 60_000,
+    timeoutSeconds: 300,
+    options: {
+      maxInstances: 1,
+      memory: '256MiB',
+      cpu: 'gcf_gen1',
+      concurrency: 1,
+      why: 'one pass at a time, 5,000 cards counted a run in pages; nobody waits on it',
+    },
+    run: (ctx) => backfillTeamUsageStep(ctx.db, { clock: () => ctx.now().getTime() }),
   },
 } as const satisfies Record<string, HostedSchedule>;
 

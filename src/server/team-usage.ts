@@ -27,6 +27,17 @@ function sameUsage(stored: DocData | null | undefined, usage: TeamUsage): boolea
   );
 }
 
+/** The query of one team's cards, archived ones included (what a recount reads). */
+export function teamCardsQuery(accountId: string, teamId: string) {
+  return {
+    collection: 'cards',
+    where: [
+      { field: 'accountId', op: '==' as const, value: accountId },
+      { field: 'teamId', op: '==' as const, value: teamId },
+    ],
+  };
+}
+
 /** Recounts one team's cards and stores the counts if they changed; false: no such account. */
 export async function recountTeamUsage(
   db: ServerDb,
@@ -38,13 +49,7 @@ export async function recountTeamUsage(
     if (!account.exists) return false;
     const path = teamUsagePath(accountId, teamId);
     const stored = await tx.get(path);
-    const cards = await tx.query({
-      collection: 'cards',
-      where: [
-        { field: 'accountId', op: '==', value: accountId },
-        { field: 'teamId', op: '==', value: teamId },
-      ],
-    });
+    const cards = await tx.query(teamCardsQuery(accountId, teamId));
     const usage = teamUsageOf(cards.map((doc) => doc.data));
     if (!sameUsage(stored.data, usage)) tx.set(path, { ...usage, accountId, teamId });
     return true;

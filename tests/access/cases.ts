@@ -2531,6 +2531,14 @@ const JOB_ATTACKS: AccessCase[] = [
   c('owner moves the search backfill cursor to its end', 'owner', false, () =>
     set('server_state/backfill-name-lower', { after: 'zzzz', finishedAt: new Date() }),
   ),
+  // The team-usage repair's cursor and suspects (server_state/backfill-team-usage): a client that
+  // could write them could have the repair skip its teams, or overwrite their counts.
+  c('super admin reads the team-usage repair’s state', 'superAdmin', false, () =>
+    get('server_state/backfill-team-usage'),
+  ),
+  c('owner clears the team-usage repair’s suspects', 'owner', false, () =>
+    set('server_state/backfill-team-usage', { after: null, suspects: [] }),
+  ),
 ];
 
 // Team usage (accounts/{id}/teamUsage/{teamId}): members read the counts, only the server writes.
