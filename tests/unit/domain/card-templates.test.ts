@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BUILT_IN_TEMPLATES,
+  FONT_STACKS,
+  cardFont,
+  cardLayout,
+  templateGallery,
+} from '@/domain/card-templates';
+import { accessibleTextColor, cardColors } from '@/domain/colors';
+import { MIN_TEXT_CONTRAST, contrastRatio } from '@/domain/contrast';
+import { CARD_FONTS, CARD_LAYOUTS, type Template } from '@/domain/model';
+
+function stored(id: string, order: number, extra: Partial<Template> = {}): Template {
+  return { id, name: id, order, isArchived: false, template: { accentColor: '#123456' }, ...extra };
+}
+
+describe('built-in templates', () => {
+  it('offers at least six templates that between them use every layout', () => {
+    expect(BUILT_IN_TEMPLATES.length).toBeGreaterThanOrEqual(6);
+    const layouts = new Set(BUILT_IN_TEMPLATES.map((t) => cardLayout(t.template)));
+    expect([...layouts].sort()).toEqual([...CARD_LAYOUTS].sort());
+  });
+
+  it('gives each template its own id, name and gallery position, and names its layout and font', () => {
+    expect(new Set(BUILT_IN_TEMPLATES.map((t) => t.id)).size).toBe(BUILT_IN_TEMPLATES.length);
+    expect(new Set(BUILT_IN_TEMPLATES.map((t) => t.name)).size).toBe(BUILT_IN_TEMPLATES.length);
+    expect(new Set(BUILT_IN_TEMPLATES.map((t) => t.order)).size).toBe(BUILT_IN_TEMPLATES.length);
+    for (const t of BUILT_IN_TEMPLATES) {
+      expect(t.template.templateId).toBe(t.id);
+      expect(CARD_LAYOUTS).toContain(t.template.layout);
+      expect(CARD_FONTS).toContain(t.template.font);
+      expect(t.isArchived).toBe(false);
+    }
+  });
+
+  it('keeps the ids of the four templates stored before layouts existed', () => {
+    expect(BUILT_IN_TEMPLATES.map((t) => t.id)).toEqual(
+      expect.arrayContaining(['classic', 'bold', 'minimal', 'fresh']),
+    );
+  });
+
+  it.each(BUILT_IN_TEMPLATES.map((t) => [t.name, t] as const))(
+    '%s: text, button labels and accent marks are readable (WCAG AA)',
+    (_name, t) => {
+      const { accent, background, text } = cardColors(t.template);
+      expect(contrastRatio(text, background)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+      // Filled buttons, the banner and the monogram write on the accent.
+      expect(contrastRatio(accessibleTextColor(accent), accent)).toBeGreaterThanOrEqual(
+        MIN_TEXT_CONTRAST,
+      );
+      // Outlined buttons are told apart by their accent border alone (non-text contrast); a filled
+      // button is its own readable label, so a light accent (Classic's yellow) may fill one.
+      if (t.template.buttonStyle !== 'fill') {
+        expect(contrastRatio(accent, background)).toBeGreaterThanOrEqual(3);
+      }
+    },
+  );
+});
+
+describe('cardLayout and cardFont', () => {
+  it('draws a card stored before layouts existed, or with an unknown layout, as classic', () => {
+    expect(cardLayout({})).toBe('classic');
+    expect(cardLayout(null)).toBe('classic');
+    expect(cardLayout({ layout: 'diagonal' as never })).toBe('classic');
+    expect(cardLayout({ layout: 'split' })).toBe('split');
+  });
+
+  it('draws a card without a known font in the system sans-serif', () => {
+    expect(cardFont(undefined)).toBe('sans');
+    expect(cardFont({ font: 'comic' as never })).toBe('sans');
+    expect(cardFont({ font: 'serif' })).toBe('serif');
+  });
+
+  it('has a font stack for every font, with no character that could end a CSS rule', () => {
+    for (const font of CARD_FONTS) expect(FONT_STACKS[font]).toMatch(/^[\w\s",.-]+$/);
+  });
+});
+
+describe('templateGallery', () => {
+  it('is the built-in templates in order when nothing is stored', () => {
+    expect(templateGallery([]).map((t) => t.id)).toEqual(BUILT_IN_TEMPLATES.map((t) => t.id));
+  });
+
+  it('lets a stored template replace the built-in one with its id and adds the other stored ones', () => {
+    const builtIns = [stored('classic', 1), stored('bold', 2)];
+    const own = stored('classic', 5, { name: 'House style' });
+    const gallery = templateGallery([own, stored('extra', 3)], builtIns);
+    expect(gallery.map((t) => [t.id, t.name])).toEqual([
+      ['bold', 'bold'],
+      ['extra', 'extra'],
+      ['classic', 'House style'],
+    ]);
+  });
+
+  it('leaves archived stored templates out and keeps the built-in one they would replace', () => {
+    const builtIns = [stored('classic', 1)];
+    const gallery = templateGallery(
+      [
+        stored('classic', 1, { isArchived: true, name: 'Old' }),
+        stored('gone', 2, { isArchived: true }),
+      ],
+      builtIns,
+    );
+    expect(gallery).toEqual(builtIns);
+  });
+});
