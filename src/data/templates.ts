@@ -1,8 +1,8 @@
 /**
  * The templates repository: global card templates `templates/{id}` = { name, order, isArchived,
  * template } (docs/product.md §3). Archived templates are hidden (docs/product.md §4); the rest come in `order`.
- * The gallery is the product's built-in templates (domain/card-templates.ts) with the stored ones
- * laid over them, so it is never empty on a project whose templates collection is.
+ * The gallery is the product's built-in templates (domain/card-templates.ts) and the stored ones
+ * added to them, so it is never empty on a project whose templates collection is.
  */
 import { backend } from '../backend/current';
 import type { DocData, ListenError, QueryDoc, Unsubscribe } from '../backend/port';
@@ -29,9 +29,8 @@ export function toTemplate(id: string, data: DocData): Template {
 }
 
 /**
- * The gallery from the stored templates: the built-in ones, each replaced by a non-archived stored
- * template of the same id, and the other non-archived stored ones, by `order` (then name). Sorted
- * here so no composite index is needed.
+ * The gallery from the stored templates: the built-in ones and the non-archived stored ones with
+ * other ids, by `order` (then name). Sorted here so no composite index is needed.
  */
 export function sortTemplates(docs: readonly QueryDoc[]): Template[] {
   return templateGallery(docs.map((doc) => toTemplate(doc.id, doc.data)));

@@ -4,8 +4,9 @@
  * in the builder's preview and in the template gallery's thumbnails alike. Picking a template copies
  * these values into the card, so a card keeps its look even if a template changes later.
  *
- * Stored template documents (`templates/{id}`) still count: a stored one with a built-in id takes
- * its place, and stored ones with other ids join the gallery (`templateGallery`).
+ * Stored template documents (`templates/{id}`) add to them (`templateGallery`); one with a built-in
+ * id is left out, since projects seeded before layouts existed hold `classic`, `bold`, `minimal`
+ * and `fresh` with only colours, which would hide the layouts again.
  */
 import {
   CARD_FONTS,
@@ -124,16 +125,14 @@ export const BUILT_IN_TEMPLATES: readonly Template[] = [
 ];
 
 /**
- * The template gallery: the built-in templates, where a stored template with the same id takes
- * the built-in's place, then the other stored templates; all by `order`, then name. `stored` holds
- * the non-archived stored templates.
+ * The template gallery: the built-in templates and the non-archived stored ones whose id is not a
+ * built-in's, by `order`, then name.
  */
 export function templateGallery(
   stored: readonly Template[],
   builtIns: readonly Template[] = BUILT_IN_TEMPLATES,
 ): Template[] {
-  const byId = new Map<string, Template>();
-  for (const t of builtIns) byId.set(t.id, t);
-  for (const t of stored) if (!t.isArchived) byId.set(t.id, t);
-  return [...byId.values()].sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+  const ids = new Set(builtIns.map((t) => t.id));
+  const added = stored.filter((t) => !t.isArchived && !ids.has(t.id));
+  return [...builtIns, ...added].sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
 }

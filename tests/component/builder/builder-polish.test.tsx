@@ -162,10 +162,10 @@ describe('builder design', { timeout: 20_000 }, () => {
       templateId: 'minimal',
       buttonStyle: 'outline',
       avatarShape: 'square',
-      accentColor: '#111827',
+      accentColor: '#1c1917',
     });
     expect(
-      screen.getByText(/Minimal applied with its accent colour #111827\./),
+      screen.getByText(/Minimal applied with its accent colour #1c1917\./),
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Keep my colour #f5c542' }));
     expect(builderStore.getState().draft.template?.accentColor).toBe('#f5c542');

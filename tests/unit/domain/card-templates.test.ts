@@ -81,18 +81,18 @@ describe('templateGallery', () => {
     expect(templateGallery([]).map((t) => t.id)).toEqual(BUILT_IN_TEMPLATES.map((t) => t.id));
   });
 
-  it('lets a stored template replace the built-in one with its id and adds the other stored ones', () => {
-    const builtIns = [stored('classic', 1), stored('bold', 2)];
-    const own = stored('classic', 5, { name: 'House style' });
-    const gallery = templateGallery([own, stored('extra', 3)], builtIns);
+  it('adds the stored templates, in order, but never lets one hide a built-in of the same id', () => {
+    const builtIns = [stored('classic', 1), stored('bold', 4)];
+    const old = stored('classic', 9, { name: 'Colour-only Classic' });
+    const gallery = templateGallery([old, stored('extra', 3)], builtIns);
     expect(gallery.map((t) => [t.id, t.name])).toEqual([
-      ['bold', 'bold'],
+      ['classic', 'classic'],
       ['extra', 'extra'],
-      ['classic', 'House style'],
+      ['bold', 'bold'],
     ]);
   });
 
-  it('leaves archived stored templates out and keeps the built-in one they would replace', () => {
+  it('leaves archived stored templates out', () => {
     const builtIns = [stored('classic', 1)];
     const gallery = templateGallery(
       [

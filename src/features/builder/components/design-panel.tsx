@@ -236,6 +236,13 @@ export function DesignPanel(props: {
                   className="visually-hidden"
                   checked={template.templateId === item.id}
                   onChange={() => pickTemplate(item.id, item.name, item.template)}
+                  // The picked template again: its look is applied afresh over any change made
+                  // since, as its thumbnail shows (a checked radio fires no change event).
+                  onClick={() => {
+                    if (template.templateId === item.id) {
+                      pickTemplate(item.id, item.name, item.template);
+                    }
+                  }}
                 />
                 <TemplateThumbnail
                   card={thumbnails.get(item.id) ?? thumbnailCard(item.id, item.template, {}, {})}
