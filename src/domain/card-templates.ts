@@ -14,6 +14,7 @@ import {
   type CardFont,
   type CardLayout,
   type CardTemplate,
+  type Link,
   type Template,
 } from './model';
 
@@ -136,3 +137,14 @@ export function templateGallery(
   const added = stored.filter((t) => !t.isArchived && !ids.has(t.id));
   return [...builtIns, ...added].sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
 }
+
+/**
+ * The links of a made-up card, for pictures of a card with nobody's links yet: the gallery's
+ * thumbnails and the brand kit's sample colleague.
+ */
+export const SAMPLE_LINKS: readonly Link[] = [
+  { id: 'sample-phone', name: 'Phone', label: 'Mobile', value: '+1 202 555 0142' },
+  { id: 'sample-email', name: 'Email', label: 'Email', value: 'hello@example.com' },
+  { id: 'sample-web', name: 'Website', label: 'Website', value: 'https://example.com' },
+  { id: 'sample-in', name: 'LinkedIn', label: 'LinkedIn', value: 'https://www.linkedin.com' },
+];

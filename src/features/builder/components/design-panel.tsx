@@ -19,6 +19,7 @@ import {
   cardColors,
   safeHexColor,
 } from '@/domain/colors';
+import { SAMPLE_LINKS } from '@/domain/card-templates';
 import type { Gates } from '@/domain/gates';
 import {
   AVATAR_SHAPES,
@@ -101,12 +102,7 @@ interface GalleryItem {
 
 /** The card a thumbnail shows: the person's own name and look with made-up links. */
 const SAMPLE: Pick<Card, 'contacts' | 'appForm' | 'signatureBasic' | 'appShare'> = {
-  contacts: [
-    { id: 'sample-phone', name: 'Phone', label: 'Mobile', value: '+1 555 0100' },
-    { id: 'sample-email', name: 'Email', label: 'Email', value: 'hello@example.com' },
-    { id: 'sample-web', name: 'Website', label: 'Website', value: 'https://example.com' },
-    { id: 'sample-in', name: 'LinkedIn', label: 'LinkedIn', value: 'https://linkedin.com' },
-  ],
+  contacts: [...SAMPLE_LINKS],
   appForm: {},
   signatureBasic: {},
   appShare: {},
