@@ -92,7 +92,7 @@ export const BUILT_IN_TEMPLATES: readonly Template[] = [
     font: 'rounded',
     accentColor: '#15803d',
     backgroundColor: '#f0fdf4',
-    textColor: '#14532d',
+    textColor: '#052e16',
     buttonStyle: 'ghost',
     avatarShape: 'slightlyRounded',
   }),

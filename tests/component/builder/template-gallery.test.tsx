@@ -102,7 +102,7 @@ describe('preview sizes', () => {
     const desktop = within(canvas).getByTestId('preview-page');
     expect(desktop).not.toHaveClass('builder-canvas__device');
     expect(desktop).toHaveClass('cb-page');
-    expect(desktop.style.width).toBe('1280px');
+    expect(desktop.style.width).toBe('1024px');
     expect(within(desktop).getByRole('article')).toHaveClass('cb-card');
   });
 });

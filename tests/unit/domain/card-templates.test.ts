@@ -6,9 +6,20 @@ import {
   cardLayout,
   templateGallery,
 } from '@/domain/card-templates';
-import { accessibleTextColor, cardColors } from '@/domain/colors';
+import { accessibleTextColor, cardColors, parseHexColor } from '@/domain/colors';
 import { MIN_TEXT_CONTRAST, contrastRatio } from '@/domain/contrast';
 import { CARD_FONTS, CARD_LAYOUTS, type Template } from '@/domain/model';
+
+/** `text` drawn at `opacity` over `background`, as the browser blends it. */
+function faded(text: string, background: string, opacity: number): string {
+  const t = parseHexColor(text)!;
+  const b = parseHexColor(background)!;
+  const channel = (x: number, y: number) =>
+    Math.round(y + (x - y) * opacity)
+      .toString(16)
+      .padStart(2, '0');
+  return `#${channel(t.r, b.r)}${channel(t.g, b.g)}${channel(t.b, b.b)}`;
+}
 
 function stored(id: string, order: number, extra: Partial<Template> = {}): Template {
   return { id, name: id, order, isArchived: false, template: { accentColor: '#123456' }, ...extra };
@@ -44,6 +55,10 @@ describe('built-in templates', () => {
     (_name, t) => {
       const { accent, background, text } = cardColors(t.template);
       expect(contrastRatio(text, background)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+      // The quieter lines (the company, the disclaimer, "Made with") are the text at 66% opacity.
+      expect(contrastRatio(faded(text, background, 0.66), background)).toBeGreaterThanOrEqual(
+        MIN_TEXT_CONTRAST,
+      );
       // Filled buttons, the banner and the monogram write on the accent.
       expect(contrastRatio(accessibleTextColor(accent), accent)).toBeGreaterThanOrEqual(
         MIN_TEXT_CONTRAST,

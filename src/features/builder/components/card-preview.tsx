@@ -40,8 +40,12 @@ const MODES: readonly { mode: CanvasMode; label: string }[] = [
   { mode: 'desktop', label: 'Desktop' },
 ];
 
-/** The window width the desktop preview lays the public page out at. */
-export const DESKTOP_PREVIEW_WIDTH = 1280;
+/**
+ * The window width the desktop preview lays the public page out at: a small laptop's. Every
+ * layout is at its widest from there on, so it is what a desktop visitor sees, with the least
+ * shrinking.
+ */
+export const DESKTOP_PREVIEW_WIDTH = 1024;
 
 /** The scale at which a `DESKTOP_PREVIEW_WIDTH` page fits the element's width (at most 1). */
 function useFitScale(mode: CanvasMode) {
