@@ -162,10 +162,12 @@ test.describe('card templates', () => {
     }
     // Six layouts, not one layout in six colours.
     expect(layouts.size).toBeGreaterThanOrEqual(6);
-    await page.screenshot({
-      fullPage: true,
-      ...shot(`design-panel-${page.viewportSize()?.width}`),
-    });
+    await page.screenshot({ fullPage: true, ...shot('design-panel-1280') });
+    // On a phone the gallery and its thumbnails stay usable and accessible.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(gallery.getByRole('radio').first()).toBeAttached();
+    await expectAccessible(page);
+    await page.screenshot({ fullPage: true, ...shot('design-panel-390') });
   });
 
   test('the Desktop preview shows the public page at a desktop width, the Mobile one a phone', async ({
