@@ -335,36 +335,10 @@ function demoDocuments(): Array<[string, DocData]> {
     });
   }
 
+  // The gallery's active templates are built into the product (src/domain/card-templates.ts); a
+  // retired stored one shows that archived templates stay out of it.
   const templates: Array<[string, string, number, DocData, boolean]> = [
-    [
-      'classic',
-      'Classic',
-      1,
-      { accentColor: '#F5C518', buttonStyle: 'fill', avatarShape: 'circle' },
-      false,
-    ],
-    [
-      'bold',
-      'Bold',
-      2,
-      { accentColor: '#EC4899', buttonStyle: 'fill', avatarShape: 'rounded' },
-      false,
-    ],
-    [
-      'minimal',
-      'Minimal',
-      3,
-      { accentColor: '#111827', buttonStyle: 'outline', avatarShape: 'square' },
-      false,
-    ],
-    [
-      'fresh',
-      'Fresh',
-      4,
-      { accentColor: '#22C55E', buttonStyle: 'ghost', avatarShape: 'slightlyRounded' },
-      false,
-    ],
-    ['retired', 'Retired 2024', 5, { accentColor: '#64748B', buttonStyle: 'fill' }, true],
+    ['retired', 'Retired 2024', 99, { accentColor: '#64748B', buttonStyle: 'fill' }, true],
   ];
   for (const [id, name, order, template, isArchived] of templates) {
     put(`templates/${id}`, {

@@ -1,9 +1,12 @@
 /**
  * The templates repository: global card templates `templates/{id}` = { name, order, isArchived,
  * template } (docs/product.md §3). Archived templates are hidden (docs/product.md §4); the rest come in `order`.
+ * The gallery is the product's built-in templates (domain/card-templates.ts) and the stored ones
+ * added to them, so it is never empty on a project whose templates collection is.
  */
 import { backend } from '../backend/current';
 import type { DocData, ListenError, QueryDoc, Unsubscribe } from '../backend/port';
+import { templateGallery } from '../domain/card-templates';
 import type { CardTemplate, Template } from '../domain/model';
 
 export const TEMPLATES = 'templates';
@@ -25,12 +28,12 @@ export function toTemplate(id: string, data: DocData): Template {
   };
 }
 
-/** Non-archived templates by `order` (then name). Sorted here so no composite index is needed. */
+/**
+ * The gallery from the stored templates: the built-in ones and the non-archived stored ones with
+ * other ids, by `order` (then name). Sorted here so no composite index is needed.
+ */
 export function sortTemplates(docs: readonly QueryDoc[]): Template[] {
-  return docs
-    .map((doc) => toTemplate(doc.id, doc.data))
-    .filter((t) => !t.isArchived)
-    .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
+  return templateGallery(docs.map((doc) => toTemplate(doc.id, doc.data)));
 }
 
 /** Follows the template gallery live. */

@@ -100,9 +100,34 @@ export const LOGO_SIZES: Readonly<Record<LogoSize, string>> = {
 };
 export const BACKGROUND_SOURCES: readonly BackgroundSource[] = ['abstract', 'stock', 'own'];
 
+/**
+ * How the card arranges its parts (domain/card-templates.ts). A card without one (every card
+ * stored before layouts existed) is drawn `classic`, as it always was.
+ */
+export type CardLayout = 'classic' | 'split' | 'cover' | 'minimal' | 'banner' | 'compact';
+export const CARD_LAYOUTS: readonly CardLayout[] = [
+  'classic',
+  'split',
+  'cover',
+  'minimal',
+  'banner',
+  'compact',
+];
+
+/**
+ * The card's type face: system font stacks only, so the public page needs no font download and
+ * stays one small response.
+ */
+export type CardFont = 'sans' | 'serif' | 'rounded' | 'mono';
+export const CARD_FONTS: readonly CardFont[] = ['sans', 'serif', 'rounded', 'mono'];
+
 /** A card's look. Every field optional: a missing one falls back to the template's default. */
 export interface CardTemplate {
   templateId?: string;
+  /** (added) the arrangement of the card's parts; none means `classic`. */
+  layout?: CardLayout;
+  /** (added) the card's type face; none means the system sans-serif. */
+  font?: CardFont;
   accentColor?: string;
   backgroundColor?: string;
   textColor?: string;

@@ -939,6 +939,16 @@ const MATRIX: Row[] = [
     allow: ACCOUNT_A_CARD_EDITORS,
   },
   {
+    // A template's layout and font live in the card's template map like its colours.
+    what: 'give a card of account A a template with a layout and a font',
+    op: () =>
+      update('cards/card-a1', {
+        template: { templateId: 'studio', layout: 'split', font: 'serif', accentColor: '#c4b5fd' },
+        dateUpdated: ST,
+      }),
+    allow: ACCOUNT_A_CARD_EDITORS,
+  },
+  {
     what: 'delete a card of account A with its handle claim',
     op: () =>
       batch({ kind: 'delete', path: 'cards/card-a2' }, { kind: 'delete', path: 'handles/grace' }),

@@ -4,6 +4,7 @@
  * colours must be hex, image sources must be http(s) or an inline image, so a template cannot inject
  * CSS or script through the card's look.
  */
+import { cardFont, cardLayout } from '@/domain/card-templates';
 import { accessibleTextColor, cardColors, safeHexColor } from '@/domain/colors';
 import {
   AVATAR_SHAPES,
@@ -11,11 +12,15 @@ import {
   LOGO_SIZES,
   type AvatarShape,
   type ButtonStyle,
+  type CardFont,
+  type CardLayout,
   type CardTemplate,
   type LogoSize,
 } from '@/domain/model';
 
 export interface CardTheme {
+  readonly layout: CardLayout;
+  readonly font: CardFont;
   readonly accent: string;
   readonly onAccent: string;
   readonly background: string;
@@ -73,6 +78,8 @@ export function resolveTheme(template: CardTemplate | null | undefined): CardThe
   const { accent, background, text } = cardColors(t);
   const logoSize = oneOf<LogoSize>(t.logoSize, Object.keys(LOGO_SIZES) as LogoSize[], 'medium');
   return {
+    layout: cardLayout(t),
+    font: cardFont(t),
     accent,
     onAccent: accessibleTextColor(accent),
     background,

@@ -88,94 +88,110 @@ export function CardView({
       (link) => safeLinkHref(link)?.toLowerCase() === emailHref.toLowerCase(),
     );
 
+  const classes = [
+    'cb-card',
+    `cb-layout-${theme.layout}`,
+    `cb-font-${theme.font}`,
+    `cb-style-${theme.buttonStyle}`,
+    `cb-shape-${theme.avatarShape}`,
+    ...(cover !== null ? ['cb-has-cover'] : []),
+  ];
+
   return (
     <article
-      className={`cb-card cb-style-${theme.buttonStyle} cb-shape-${theme.avatarShape}`}
+      className={classes.join(' ')}
       style={style}
       aria-label={name !== '' ? `${name}'s card` : 'Business card'}
     >
-      <div className="cb-cover">
-        {cover !== null && <img src={cover} alt="" />}
-        {layers.overlay !== null && <span className="cb-cover-overlay" aria-hidden="true" />}
-      </div>
-      <header className="cb-head">
-        {avatar !== null ? (
-          <img className="cb-avatar" src={avatar} alt={name} width={120} height={120} />
-        ) : monogram !== '' ? (
-          <span className="cb-avatar cb-monogram" aria-hidden="true">
-            {monogram}
-          </span>
-        ) : null}
-        {logo !== null && (
-          <img className="cb-logo" src={logo} alt={company !== '' ? `${company} logo` : 'Logo'} />
-        )}
-        {name !== '' && <Heading className="cb-name">{name}</Heading>}
-        {title !== '' && <p className="cb-title">{title}</p>}
-        {company !== '' && <p className="cb-company">{company}</p>}
-        {emailShown && (
-          <p className="cb-email">
-            <a href={emailHref}>{email}</a>
-          </p>
-        )}
-      </header>
+      {/* Two groups, so that a wide layout can set who the card is beside what it offers. */}
+      <div className="cb-side">
+        <div className="cb-cover">
+          {cover !== null && <img src={cover} alt="" />}
+          {layers.overlay !== null && <span className="cb-cover-overlay" aria-hidden="true" />}
+        </div>
+        <header className="cb-head">
+          {avatar !== null ? (
+            <img className="cb-avatar" src={avatar} alt={name} width={120} height={120} />
+          ) : monogram !== '' ? (
+            <span className="cb-avatar cb-monogram" aria-hidden="true">
+              {monogram}
+            </span>
+          ) : null}
+          {logo !== null && (
+            <img className="cb-logo" src={logo} alt={company !== '' ? `${company} logo` : 'Logo'} />
+          )}
+          <div className="cb-id">
+            {name !== '' && <Heading className="cb-name">{name}</Heading>}
+            {title !== '' && <p className="cb-title">{title}</p>}
+            {company !== '' && <p className="cb-company">{company}</p>}
+            {emailShown && (
+              <p className="cb-email">
+                <a href={emailHref}>{email}</a>
+              </p>
+            )}
+          </div>
+        </header>
 
-      {promotion !== null && !promotion.isArchived && <PromotionBanner promotion={promotion} />}
+        {promotion !== null && !promotion.isArchived && <PromotionBanner promotion={promotion} />}
 
-      <div className="cb-save">
-        {live ? (
-          <a className="cb-btn cb-btn-primary" href={vCardUrl(card, hosts)} data-cb-save="">
-            <LinkIcon name="save" />
-            Save contact
-          </a>
-        ) : (
-          <span className="cb-btn cb-btn-primary">
-            <LinkIcon name="save" />
-            Save contact
-          </span>
-        )}
-        {live && (
-          <form className="cb-met" action={vCardUrl(card, hosts)} method="get">
-            <input
-              name="note"
-              maxLength={200}
-              placeholder="Where did we meet? (optional)"
-              aria-label="Where did we meet? Added to the saved contact"
-              data-cb-note=""
-            />
-          </form>
-        )}
-      </div>
-
-      <CardLinks links={card.contacts ?? []} cardId={card.id} hosts={hosts} mode={mode} />
-
-      {leadFormEnabled(card.appForm) && (
-        <LeadForm
-          cardId={card.id}
-          ownerFirstName={name.split(/\s+/)[0] ?? ''}
-          title={card.appForm.title}
-          appForm={card.appForm}
-          action={leadUrl(card, hosts)}
-          mode={mode}
-        />
-      )}
-
-      {children}
-
-      {disclaimer !== '' && <p className="cb-disclaimer">{disclaimer}</p>}
-
-      {template.hideBranding !== true && (
-        <p className="cb-brand">
+        <div className="cb-save">
           {live ? (
-            <a href={productHome(hosts)} target="_blank" rel="noopener noreferrer">
-              Made with <strong>Cardbuilder</strong>
+            <a className="cb-btn cb-btn-primary" href={vCardUrl(card, hosts)} data-cb-save="">
+              <LinkIcon name="save" />
+              Save contact
             </a>
           ) : (
-            <span>
-              Made with <strong>Cardbuilder</strong>
+            <span className="cb-btn cb-btn-primary">
+              <LinkIcon name="save" />
+              Save contact
             </span>
           )}
-        </p>
-      )}
+          {live && (
+            <form className="cb-met" action={vCardUrl(card, hosts)} method="get">
+              <input
+                name="note"
+                maxLength={200}
+                placeholder="Where did we meet? (optional)"
+                aria-label="Where did we meet? Added to the saved contact"
+                data-cb-note=""
+              />
+            </form>
+          )}
+        </div>
+      </div>
+
+      <div className="cb-main">
+        <CardLinks links={card.contacts ?? []} cardId={card.id} hosts={hosts} mode={mode} />
+
+        {leadFormEnabled(card.appForm) && (
+          <LeadForm
+            cardId={card.id}
+            ownerFirstName={name.split(/\s+/)[0] ?? ''}
+            title={card.appForm.title}
+            appForm={card.appForm}
+            action={leadUrl(card, hosts)}
+            mode={mode}
+          />
+        )}
+
+        {children}
+
+        {disclaimer !== '' && <p className="cb-disclaimer">{disclaimer}</p>}
+
+        {template.hideBranding !== true && (
+          <p className="cb-brand">
+            {live ? (
+              <a href={productHome(hosts)} target="_blank" rel="noopener noreferrer">
+                Made with <strong>Cardbuilder</strong>
+              </a>
+            ) : (
+              <span>
+                Made with <strong>Cardbuilder</strong>
+              </span>
+            )}
+          </p>
+        )}
+      </div>
     </article>
   );
 }

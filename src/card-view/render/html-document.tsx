@@ -78,7 +78,7 @@ export function renderDocument(props: HtmlDocumentProps): string {
 export const PAGE_CSS = `
 html{background:var(--cb-page-bg,#eef0f4);-webkit-text-size-adjust:100%}
 body{margin:0;min-height:100vh;color:#111827;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif}
-@media (min-width:480px){html{background:#eef0f4}body{padding:32px 16px}.cb-card{border-radius:24px;box-shadow:0 12px 40px rgba(15,23,42,.14)}}
+@media (min-width:480px){html{background:#eef0f4}body{padding:32px 16px}}
 .cb-notice{max-width:440px;margin:0 auto;padding:12px 20px;background:#ecfdf5;color:#065f46;font-weight:600;text-align:center}
 @media (min-width:480px){.cb-notice{margin-bottom:16px;border-radius:14px}}
 .cb-msg-page{box-sizing:border-box;width:calc(100% - 32px);max-width:440px;margin:12vh auto 0;padding:32px 24px;background:#fff;border-radius:24px;text-align:center;box-shadow:0 12px 40px rgba(15,23,42,.1)}

@@ -194,7 +194,7 @@ export function renderCardPage(input: CardPageInput): string {
     themeColor: theme.accent,
     pageBackground: theme.background,
     children: (
-      <main>
+      <main className="cb-page">
         {input.thanks === true && (
           <p className="cb-notice" role="status">
             {firstName !== ''

@@ -293,6 +293,7 @@ function BuilderScreen(props: Omit<CardBuilderProps, 'store'>) {
               ownerId={ownerId}
               onCapReached={() => setCapNotice(true)}
               onDiscard={onDiscard}
+              renderPreview={props.renderPreview}
             />
             <CardPreview draft={draft} renderPreview={props.renderPreview} />
           </>

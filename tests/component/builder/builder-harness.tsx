@@ -3,6 +3,7 @@
  * builder, account and auth store per test, a signed-in owner of the "acme" account, seeded cards,
  * teams and templates, and a stand-in preview that shows what it receives.
  */
+import type { ReactNode } from 'react';
 import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { setBackend } from '@/backend/current';
@@ -111,6 +112,8 @@ export interface HarnessOptions {
   teamLinks?: Card['contacts'];
   teamTemplate?: DocData | null;
   cards?: boolean;
+  /** The card view the preview and the template thumbnails draw with (default: a plain stand-in). */
+  renderPreview?: (card: Card) => ReactNode;
 }
 
 export function seedAcme(db: MemoryBackend, options: HarnessOptions = {}) {
@@ -196,7 +199,13 @@ export function renderBuilder(options: HarnessOptions = {}) {
     [
       {
         path: '/builder',
-        element: <CardBuilder renderPreview={renderPreview} hosts={HOSTS} store={builderStore} />,
+        element: (
+          <CardBuilder
+            renderPreview={options.renderPreview ?? renderPreview}
+            hosts={HOSTS}
+            store={builderStore}
+          />
+        ),
       },
       { path: '/settings/billing', element: <h1>Billing</h1> },
       { path: '/pricing', element: <h1>Pricing</h1> },

@@ -152,7 +152,7 @@ describe('builder design', { timeout: 20_000 }, () => {
     ).toEqual([]);
   });
 
-  it('keeps the accent colour when a template is picked, and says so', async () => {
+  it('applies a picked template’s values exactly, and offers the card’s own accent colour back', async () => {
     const user = userEvent.setup();
     const { builderStore } = renderBuilder();
     await openedAda();
@@ -161,15 +161,14 @@ describe('builder design', { timeout: 20_000 }, () => {
     expect(builderStore.getState().draft.template).toMatchObject({
       templateId: 'minimal',
       buttonStyle: 'outline',
-      accentColor: '#f5c542',
+      avatarShape: 'square',
+      accentColor: '#1c1917',
     });
     expect(
-      screen.getByText(
-        /Minimal applied\. Your accent colour #f5c542 was kept; Minimal uses #111827\./,
-      ),
+      screen.getByText(/Minimal applied with its accent colour #1c1917\./),
     ).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Use Minimal’s colour' }));
-    expect(builderStore.getState().draft.template?.accentColor).toBe('#111827');
+    await user.click(screen.getByRole('button', { name: 'Keep my colour #f5c542' }));
+    expect(builderStore.getState().draft.template?.accentColor).toBe('#f5c542');
     expect(screen.queryByText(/Minimal applied/)).not.toBeInTheDocument();
   });
 

@@ -338,7 +338,10 @@ describe('card builder', { timeout: 20_000 }, () => {
       buttonStyle: 'outline',
     });
     await user.click(screen.getByLabelText('Pink'));
-    await waitFor(() => expect(screen.getByTestId('preview-accent')).toHaveTextContent('#ec4899'));
+    const canvas = screen.getByTestId('builder-canvas');
+    await waitFor(() =>
+      expect(within(canvas).getByTestId('preview-accent')).toHaveTextContent('#ec4899'),
+    );
     expect(screen.getByLabelText('Disclaimer')).toBeInTheDocument();
     await user.click(screen.getByLabelText('Outline'));
     await user.click(screen.getByLabelText('Circle'));

@@ -89,19 +89,19 @@ describe('brand kit live preview', () => {
   it('copies a picked card template’s look into the team template and the preview', async () => {
     const db = createMemoryBackend();
     seedAcme(db);
-    db.seed('templates/bold', {
-      id: 'bold',
-      name: 'Bold',
+    db.seed('templates/house', {
+      id: 'house',
+      name: 'House style',
       order: 2,
       isArchived: false,
-      template: { templateId: 'bold', accentColor: '#ec4899', buttonStyle: 'outline' },
+      template: { templateId: 'house', accentColor: '#ec4899', buttonStyle: 'outline' },
     });
     const view = renderTeam('/team/sales?tab=branding', { db });
     stop = view.stop;
     const user = userEvent.setup();
     const picker = await screen.findByLabelText('Card template');
-    await screen.findByRole('option', { name: 'Bold' });
-    await user.selectOptions(picker, 'Bold');
+    await screen.findByRole('option', { name: 'House style' });
+    await user.selectOptions(picker, 'House style');
     expect(screen.getByLabelText('Button style')).toHaveValue('outline');
     expect(screen.getByLabelText('Accent colour (hex)')).toHaveValue('#ec4899');
     expect(previewCard()).toHaveClass('cb-style-outline');
@@ -111,7 +111,7 @@ describe('brand kit live preview', () => {
     await user.clear(screen.getByLabelText('Accent colour (hex)'));
     await user.type(screen.getByLabelText('Accent colour (hex)'), '#0f766e');
     await user.selectOptions(picker, 'Each card decides');
-    await user.selectOptions(picker, 'Bold');
+    await user.selectOptions(picker, 'House style');
     expect(screen.getByLabelText('Accent colour (hex)')).toHaveValue('#0f766e');
   });
 

@@ -6,6 +6,7 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { BUILT_IN_TEMPLATES } from '@/domain/card-templates';
 import type { Card, Promotion } from '@/domain/model';
 import { CardView } from '@/card-view/components/card-view';
 import {
@@ -96,6 +97,8 @@ const hostile: Card = makeCard({
     disclaimer: SCRIPT,
     buttonStyle: BREAKOUT as never,
     avatarShape: BREAKOUT as never,
+    layout: BREAKOUT as never,
+    font: BREAKOUT as never,
   },
   appShare: { title: SCRIPT, description: BREAKOUT, ogImage: JS_URL },
   signatureBasic: { disclaimer: SCRIPT, photoSignatureLogo: JS_URL },
@@ -305,7 +308,9 @@ describe('escaping hostile input', () => {
     expect(doc.querySelector('.cb-logo')).toBeNull();
     // The unsafe colours fell back to the defaults instead of reaching the style attribute.
     expect(doc.querySelector('.cb-card')?.getAttribute('style')).toContain('--cb-accent:#4f46e5');
-    expect(doc.querySelector('.cb-card')?.className).toBe('cb-card cb-style-fill cb-shape-circle');
+    expect(doc.querySelector('.cb-card')?.className).toBe(
+      'cb-card cb-layout-classic cb-font-sans cb-style-fill cb-shape-circle',
+    );
   });
 
   it('renders a link with a javascript: value as text, never as a link', () => {
@@ -342,6 +347,43 @@ describe('escaping hostile input', () => {
     expect(signature?.querySelectorAll('img')).toHaveLength(0);
     for (const url of urls(doc)) expect(url.trim().toLowerCase()).not.toMatch(/^(javascript|data)/);
     expect(doc.querySelectorAll('script')).toHaveLength(1);
+  });
+});
+
+describe('layouts', () => {
+  it.each(BUILT_IN_TEMPLATES.map((t) => [t.name, t] as const))(
+    '%s: the public page draws its layout and font, with the name as the one top heading',
+    (_name, t) => {
+      const doc = page(makeCard({ template: t.template }));
+      const card = doc.querySelector('main.cb-page > .cb-card');
+      expect([...(card?.classList ?? [])]).toEqual(
+        expect.arrayContaining([`cb-layout-${t.template.layout}`, `cb-font-${t.template.font}`]),
+      );
+      expect([...doc.querySelectorAll('h1')].map((h) => h.textContent)).toEqual(['Ada Lovelace']);
+      expect(card?.querySelector('.cb-side [data-cb-save]')).not.toBeNull();
+      expect(card?.querySelectorAll('.cb-main .cb-link')).toHaveLength(2);
+      const css = doc.querySelector('style')?.textContent ?? '';
+      if (t.template.layout !== 'classic')
+        expect(css).toContain(`.cb-layout-${t.template.layout} `);
+      if (t.template.font !== 'sans') expect(css).toContain(`.cb-font-${t.template.font}{`);
+    },
+  );
+
+  it('draws a card stored before layouts existed with the classic layout, which only the base rules style', () => {
+    const doc = page(makeCard({ template: { templateId: 'classic', accentColor: '#4F46E5' } }));
+    expect(doc.querySelector('.cb-card')?.className).toBe(
+      'cb-card cb-layout-classic cb-font-sans cb-style-fill cb-shape-circle',
+    );
+    expect(doc.querySelector('style')?.textContent).not.toContain('cb-layout-classic');
+    expect(doc.querySelector('style')?.textContent).not.toContain('cb-font-sans');
+  });
+
+  it('marks a card with its own cover image, which the layouts without a cover band show', () => {
+    const withCover = page(makeCard({ template: { photoBg: 'https://img.example/bg.jpg' } }));
+    expect(withCover.querySelector('.cb-card')?.classList.contains('cb-has-cover')).toBe(true);
+    expect(page(makeCard()).querySelector('.cb-card')?.classList.contains('cb-has-cover')).toBe(
+      false,
+    );
   });
 });
 

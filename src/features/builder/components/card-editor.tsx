@@ -2,7 +2,7 @@
  * The editor of the open card: its header (name, unsaved/saved state, save, discard, duplicate,
  * delete, public link) and one tab per group of the card.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import toast from 'react-hot-toast';
 import type { CardDraft } from '@/domain/builder';
 import { cardColors } from '@/domain/colors';
@@ -56,6 +56,8 @@ export function CardEditor(props: {
   ownerId: string;
   onCapReached: () => void;
   onDiscard: () => void;
+  /** The card view the preview draws with; the Design tab's template thumbnails use it too. */
+  renderPreview: (card: Card) => ReactNode;
 }) {
   const store = useBuilderStoreApi();
   const status = useBuilder((s) => s.status);
@@ -242,6 +244,8 @@ export function CardEditor(props: {
             teamName={props.teamName}
             teamStyles={stored?.teamStyles ?? NO_TEAM_STYLES}
             gates={props.gates}
+            renderPreview={props.renderPreview}
+            person={{ name: draft.name, title: draft.title, company: draft.company }}
           />
         ) : null}
         {currentTab === 'signature' ? (

@@ -1,10 +1,11 @@
 /**
  * The live canvas: the card exactly as the public page shows it (the route passes the public
- * page's own component as `renderPreview`), in a phone-sized frame by default or a desktop-wide
- * one. It renders from a deferred copy of the draft so typing never waits on the preview, and
- * re-renders only when the draft changes.
+ * page's own component as `renderPreview`), in a phone's frame by default, or as a desktop visitor
+ * sees it: the page at a desktop window's width (its grey page, the card's wide layout), scaled to
+ * fit the canvas. It renders from a deferred copy of the draft so typing never waits on the
+ * preview, and re-renders only when the draft changes.
  */
-import { memo, useDeferredValue, useMemo } from 'react';
+import { memo, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { CardDraft } from '@/domain/builder';
 import { liveLinks } from '@/domain/link-schedule';
@@ -39,6 +40,32 @@ const MODES: readonly { mode: CanvasMode; label: string }[] = [
   { mode: 'desktop', label: 'Desktop' },
 ];
 
+/**
+ * The window width the desktop preview lays the public page out at: a small laptop's. Every
+ * layout is at its widest from there on, so it is what a desktop visitor sees, with the least
+ * shrinking.
+ */
+export const DESKTOP_PREVIEW_WIDTH = 1024;
+
+/** The scale at which a `DESKTOP_PREVIEW_WIDTH` page fits the element's width (at most 1). */
+function useFitScale(mode: CanvasMode) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [scale, setScale] = useState(0.4);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (mode !== 'desktop' || el === null || typeof ResizeObserver === 'undefined') return;
+    const fit = () => {
+      const width = el.clientWidth;
+      if (width > 0) setScale(Math.min(1, width / DESKTOP_PREVIEW_WIDTH));
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [mode]);
+  return { ref, scale };
+}
+
 const PreviewBody = memo(function PreviewBody(props: {
   draft: CardDraft;
   renderPreview: (card: Card) => ReactNode;
@@ -51,6 +78,7 @@ export function CardPreview(props: { draft: CardDraft; renderPreview: (card: Car
   const store = useBuilderStoreApi();
   const mode = useBuilder((s) => s.canvasMode);
   const deferred = useDeferredValue(props.draft);
+  const { ref, scale } = useFitScale(mode);
   return (
     <section className="builder-preview" aria-labelledby="builder-preview-title">
       <div className="builder-preview__bar">
@@ -72,9 +100,26 @@ export function CardPreview(props: { draft: CardDraft; renderPreview: (card: Car
         </div>
       </div>
       <div className={`builder-canvas builder-canvas--${mode}`} data-testid="builder-canvas">
-        <div className="builder-canvas__device">
-          <PreviewBody draft={deferred} renderPreview={props.renderPreview} />
-        </div>
+        {mode === 'desktop' ? (
+          <div className="builder-canvas__window" ref={ref}>
+            <div className="builder-canvas__window-bar" aria-hidden="true">
+              <span />
+              <span />
+              <span />
+            </div>
+            <div
+              className="builder-canvas__page cb-page"
+              data-testid="preview-page"
+              style={{ width: DESKTOP_PREVIEW_WIDTH, zoom: scale }}
+            >
+              <PreviewBody draft={deferred} renderPreview={props.renderPreview} />
+            </div>
+          </div>
+        ) : (
+          <div className="builder-canvas__device cb-page" data-testid="preview-page">
+            <PreviewBody draft={deferred} renderPreview={props.renderPreview} />
+          </div>
+        )}
       </div>
     </section>
   );

@@ -4,10 +4,14 @@
  * always visible, locked with an explanation and an upgrade link when the plan lacks them.
  *
  * Colour fields show the colour the card shows (`cardColors`), never a stand-in. Styles the team's
- * brand kit sets (`teamStyles`) carry a "From team" badge. Picking a template keeps the accent
- * colour the card already has and says so, with a button to take the template's instead.
+ * brand kit sets (`teamStyles`) carry a "From team" badge.
+ *
+ * Each template's thumbnail is the card view itself (the route's `renderPreview`), drawn small with
+ * the card's template as picking would leave it, so a thumbnail is what the card becomes. Picking
+ * applies the template's values exactly; when that replaced an accent colour the card had, a
+ * button offers the old one back.
  */
-import { useState } from 'react';
+import { memo, useId, useMemo, useState, type ReactNode } from 'react';
 import {
   ACCENT_COLORS,
   DEFAULT_ACCENT,
@@ -15,6 +19,7 @@ import {
   cardColors,
   safeHexColor,
 } from '@/domain/colors';
+import { SAMPLE_LINKS } from '@/domain/card-templates';
 import type { Gates } from '@/domain/gates';
 import {
   AVATAR_SHAPES,
@@ -27,6 +32,7 @@ import {
   type CardTemplate,
   type LogoSize,
   type Template,
+  type Card,
 } from '@/domain/model';
 import { ColorField } from '@/ui/color-field';
 import { useBuilderStoreApi } from '../builder-store';
@@ -72,29 +78,70 @@ const SOURCE_LABELS: Record<BackgroundSource, string> = {
 
 const COLOR_NAMES = ['Yellow', 'Pink', 'Green'];
 
-/**
- * The template fields applied when a template is picked: a person's photo is never replaced, and
- * an accent colour the card already has (`keepAccent`) is kept rather than silently swapped.
- */
-export function templatePatch(
-  id: string,
-  template: CardTemplate,
-  keepAccent?: string,
-): Partial<CardTemplate> {
+/** The template fields applied when a template is picked: all of its look but a person's photo. */
+export function templatePatch(id: string, template: CardTemplate): Partial<CardTemplate> {
   const { photoAvatar: _photo, ...rest } = template;
-  const patch: Partial<CardTemplate> = { ...rest, templateId: id };
-  if (keepAccent !== undefined && safeHexColor(keepAccent, '') !== '') {
-    patch.accentColor = keepAccent;
-  }
-  return patch;
+  return { ...rest, templateId: id };
 }
 
-/** What picking a template did to the accent colour: kept the card's, and the template's own. */
-interface KeptAccent {
+/** What picking a template did to the accent colour: the template's replaced the card's own. */
+interface ReplacedAccent {
   templateName: string;
-  kept: string;
-  offered: string;
+  previous: string;
+  applied: string;
 }
+
+const NO_TEMPLATE: CardTemplate = {};
+
+interface GalleryItem {
+  id: string;
+  name: string;
+  template: CardTemplate;
+  team: boolean;
+}
+
+/** The card a thumbnail shows: the person's own name and look with made-up links. */
+const SAMPLE: Pick<Card, 'contacts' | 'appForm' | 'signatureBasic' | 'appShare'> = {
+  contacts: [...SAMPLE_LINKS],
+  appForm: {},
+  signatureBasic: {},
+  appShare: {},
+};
+
+/** The card as picking `picked` would leave it, with sample links, for its thumbnail. */
+export function thumbnailCard(
+  id: string,
+  picked: CardTemplate,
+  current: CardTemplate,
+  person: { name?: string | undefined; title?: string | undefined; company?: string | undefined },
+): Card {
+  return {
+    ...SAMPLE,
+    id: `template-${id}`,
+    handle: '',
+    handleAllowIndex: false,
+    accountId: '',
+    isArchived: false,
+    name: person.name?.trim() || 'Alex Morgan',
+    title: person.title?.trim() || 'Product Designer',
+    company: person.company?.trim() || 'Northwind',
+    template: { ...current, ...templatePatch(id, picked) },
+  };
+}
+
+/** One template's thumbnail: the card view at a phone's width, scaled down and inert. */
+const TemplateThumbnail = memo(function TemplateThumbnail(props: {
+  card: Card;
+  renderPreview: (card: Card) => ReactNode;
+}) {
+  return (
+    <span className="template-thumb" aria-hidden="true" data-testid="template-thumbnail">
+      <span className="template-thumb__page cb-page" inert>
+        {props.renderPreview(props.card)}
+      </span>
+    </span>
+  );
+});
 
 export function DesignPanel(props: {
   template: CardTemplate | undefined;
@@ -104,11 +151,16 @@ export function DesignPanel(props: {
   /** The card keys the team's brand kit sets (`template.accentColor`, ...). */
   teamStyles: readonly string[];
   gates: Gates;
+  /** The card view, as the live preview draws it; the thumbnails use it too. */
+  renderPreview: (card: Card) => ReactNode;
+  /** Whose card it is, for the thumbnails. */
+  person: { name?: string | undefined; title?: string | undefined; company?: string | undefined };
 }) {
   const store = useBuilderStoreApi();
-  const template = props.template ?? {};
+  const template = props.template ?? NO_TEMPLATE;
   const { gates } = props;
-  const [keptAccent, setKeptAccent] = useState<KeptAccent | null>(null);
+  const galleryId = useId();
+  const [replaced, setReplaced] = useState<ReplacedAccent | null>(null);
   const patch = (change: Partial<CardTemplate>) => store.getState().patch({ template: change });
   const fromTeam = (key: keyof CardTemplate) =>
     props.teamStyles.includes(`template.${key}`) ? <TeamStyleBadge /> : null;
@@ -116,30 +168,45 @@ export function DesignPanel(props: {
   const textInherited = cardColors({ backgroundColor: template.backgroundColor }).text;
 
   function pickTemplate(id: string, name: string, picked: CardTemplate) {
-    const current = template.accentColor ?? '';
-    const own = picked.accentColor ?? '';
-    const keep = safeHexColor(current, '') !== '' ? current : undefined;
-    patch(templatePatch(id, picked, keep));
-    setKeptAccent(
-      keep !== undefined && own !== '' && own.toLowerCase() !== keep.toLowerCase()
-        ? { templateName: name, kept: keep, offered: own }
+    const previous = safeHexColor(template.accentColor, '');
+    const applied = picked.accentColor ?? '';
+    patch(templatePatch(id, picked));
+    setReplaced(
+      previous !== '' && applied !== '' && applied.toLowerCase() !== previous.toLowerCase()
+        ? { templateName: name, previous, applied }
         : null,
     );
   }
-  const gallery: { id: string; name: string; template: CardTemplate; team: boolean }[] = [
-    ...(props.teamTemplate
-      ? [
-          {
-            id: TEAM_TEMPLATE_ID,
-            name: props.teamName ? `${props.teamName} team` : 'Team template',
-            template: props.teamTemplate,
-            team: true,
-          },
-        ]
-      : []),
-    ...props.templates.map((t) => ({ id: t.id, name: t.name, template: t.template, team: false })),
-  ];
+  const { teamTemplate, teamName, templates } = props;
+  const gallery = useMemo<GalleryItem[]>(
+    () => [
+      ...(teamTemplate
+        ? [
+            {
+              id: TEAM_TEMPLATE_ID,
+              name: teamName ? `${teamName} team` : 'Team template',
+              template: teamTemplate,
+              team: true,
+            },
+          ]
+        : []),
+      ...templates.map((t) => ({ id: t.id, name: t.name, template: t.template, team: false })),
+    ],
+    [teamTemplate, teamName, templates],
+  );
   const source = template.backgroundSource ?? 'abstract';
+  const { name, title, company } = props.person;
+  // Built once per change of what they show, so typing elsewhere never redraws them.
+  const thumbnails = useMemo(
+    () =>
+      new Map(
+        gallery.map((item) => [
+          item.id,
+          thumbnailCard(item.id, item.template, template, { name, title, company }),
+        ]),
+      ),
+    [gallery, template, name, title, company],
+  );
 
   return (
     <>
@@ -161,39 +228,43 @@ export function DesignPanel(props: {
                 <input
                   type="radio"
                   name="card-template"
+                  aria-labelledby={`${galleryId}-${item.id}`}
                   className="visually-hidden"
                   checked={template.templateId === item.id}
                   onChange={() => pickTemplate(item.id, item.name, item.template)}
+                  // The picked template again: its look is applied afresh over any change made
+                  // since, as its thumbnail shows (a checked radio fires no change event).
+                  onClick={() => {
+                    if (template.templateId === item.id) {
+                      pickTemplate(item.id, item.name, item.template);
+                    }
+                  }}
                 />
-                <span
-                  className={`template-tile__sample template-tile__sample--${item.template.buttonStyle ?? 'fill'}`}
-                  style={{ ['--sample' as string]: item.template.accentColor ?? '#4f46e5' }}
-                  aria-hidden="true"
-                >
-                  <span className="template-tile__avatar" />
-                  <span className="template-tile__line" />
-                  <span className="template-tile__button" />
+                <TemplateThumbnail
+                  card={thumbnails.get(item.id) ?? thumbnailCard(item.id, item.template, {}, {})}
+                  renderPreview={props.renderPreview}
+                />
+                <span className="template-tile__name" id={`${galleryId}-${item.id}`}>
+                  {item.name}
                 </span>
-                <span className="template-tile__name">{item.name}</span>
                 {item.team ? <span className="badge badge--team">Team</span> : null}
               </label>
             ))}
           </fieldset>
         )}
         <p className="builder-template-note" role="status">
-          {keptAccent ? (
+          {replaced ? (
             <>
-              {keptAccent.templateName} applied. Your accent colour {keptAccent.kept} was kept;{' '}
-              {keptAccent.templateName} uses {keptAccent.offered}.{' '}
+              {replaced.templateName} applied with its accent colour {replaced.applied}.{' '}
               <button
                 type="button"
                 className="button button--link"
                 onClick={() => {
-                  patch({ accentColor: keptAccent.offered });
-                  setKeptAccent(null);
+                  patch({ accentColor: replaced.previous });
+                  setReplaced(null);
                 }}
               >
-                Use {keptAccent.templateName}’s colour
+                Keep my colour {replaced.previous}
               </button>
             </>
           ) : null}

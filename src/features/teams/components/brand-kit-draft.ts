@@ -4,6 +4,7 @@
  * dropped), the check run before saving, and the sample card the live preview draws with the
  * unsaved values applied exactly as the team sync will apply them to the team's cards.
  */
+import { SAMPLE_LINKS } from '@/domain/card-templates';
 import { applyBranding, type TeamBranding } from '@/domain/team-sync-plan';
 import { safeHexColor } from '@/domain/colors';
 import type { Card, CardTemplate, Template } from '@/domain/model';
@@ -83,11 +84,7 @@ export function demoCard(input: { accountId: string; teamId: string; company: st
     accountId: input.accountId,
     teamId: input.teamId,
     isArchived: false,
-    contacts: [
-      { id: 'p1', name: 'Phone', label: 'Mobile', value: '+1 202 555 0142' },
-      { id: 'p2', name: 'Email', label: 'Email', value: 'sam@example.com' },
-      { id: 'p3', name: 'Website', label: 'Website', value: 'https://example.com' },
-    ],
+    contacts: SAMPLE_LINKS.slice(0, 3),
     appForm: {},
     template: {},
     signatureBasic: {},

@@ -33,7 +33,7 @@ export function BrandKitPreview(props: {
         </span>
       </summary>
       <style>{CARD_CSS}</style>
-      <section className="brand-preview__frame" aria-label="Live preview of the brand kit">
+      <section className="brand-preview__frame cb-page" aria-label="Live preview of the brand kit">
         <CardView card={card} hosts={PREVIEW_HOSTS} mode="preview" />
       </section>
     </details>

@@ -51,7 +51,7 @@ export function BrandKitTemplate(props: {
           <SelectField
             label="Card template"
             value={template.templateId ?? ''}
-            hint="Picking one copies its button style, photo shape and accent colour (unless the team has its own) below."
+            hint="Picking one copies its layout, font, button style, photo shape and accent colour (unless the team has its own)."
             onChange={(e) => props.onPickTemplate(e.target.value)}
             options={props.templates.map((t) => ({ value: t.id, label: t.name }))}
           >
