@@ -289,13 +289,13 @@ function PeopleList(props: { account: Account; me: User; canManage: boolean }) {
           </tbody>
         </table>
       </div>
-      <EmployeeSeats account={account} me={me.id} canManage={canManage} />
       {canManage ? (
         <p className="muted people-footnote">
           Invite people from a team’s Members tab. Removing someone takes effect at once; the cards
           they made stay with the account.
         </p>
       ) : null}
+      <EmployeeSeats account={account} me={me.id} canManage={canManage} />
       <Dialog
         open={confirming !== null}
         title={`Remove ${confirming?.name || confirming?.email || 'this person'}?`}
