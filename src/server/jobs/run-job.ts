@@ -24,7 +24,6 @@ import { DEACTIVATED_JOB_MESSAGE } from '@/domain/account-status';
 import { cardUsagePath, storedCardCap } from '@/domain/card-count';
 import { jobWantsRun } from '@/domain/jobs';
 import { accountDeactivated } from '../active-account';
-import { recountAccount } from '../card-count';
 import { recountTeamUsage } from '../team-usage';
 import { importJob } from './import-job';
 import { JobError } from './job-kind';
@@ -170,15 +169,12 @@ export async function runJob(
       if (ops.length + 2 > MAX_WRITES_PER_COMMIT)
         throw new Error(`A chunk of ${ops.length} writes is over the commit limit.`);
       await commitChunk(db, params.accountId, ops, newCards);
-      // The full recounts, once at the end, before the job can be done: a run that dies in between
-      // leaves it running, and the next run counts again. A job's cards skip the per-card trigger
-      // (job-cards.ts), so the team's usage is recounted here too; until then the team page's
-      // count trails the job's own progress.
-      if (step.recount) {
-        await recountAccount(db, params.accountId);
-        if (typeof job.teamId === 'string')
-          await recountTeamUsage(db, params.accountId, job.teamId);
-      }
+      // The team's usage, recounted once at the end, before the job can be done: a job's cards skip
+      // the per-card trigger (job-cards.ts), and a run that dies in between leaves the job running,
+      // so the next run counts again. Until then the team page's count trails the job's progress.
+      // The account's count needs no recount: each chunk's commit moved it exactly.
+      if (step.recount && typeof job.teamId === 'string')
+        await recountTeamUsage(db, params.accountId, job.teamId);
       if (step.finished) {
         await finish({ state: 'done', error: null, finishedAt: serverTimestamp() });
         return 'done';
@@ -212,8 +208,9 @@ export const CLAIMED_MEANWHILE =
   'Resume the import to see which rows are left.';
 
 /**
- * Commits a chunk's writes. A chunk that creates cards raises the account's card count in the same
- * commit (plan.cardsInUse and the card-cap document's `inUse`, which the rules' cap reads), in a
+ * Commits a chunk's writes. A chunk that creates cards raises the account's counts by their number
+ * in the same commit (plan.cardsInUse and the card-cap document's `inUse`, which the rules' cap
+ * reads; atomic with the job's cursor, so a part is counted once however often a run dies), in a
  * transaction that first checks the count as stored at that moment, and that each handle claim
  * and card it creates is still free: a client may have created cards or claimed a handle since the
  * chunk was planned, and neither the cap nor a claim is overwritten. A chunk refused here is
@@ -239,15 +236,16 @@ async function commitChunk(
     const taken = await Promise.all(creates.map(async (op) => (await tx.get(op.path)).exists));
     if (taken.some(Boolean)) throw new JobError(CLAIMED_MEANWHILE);
     const cap = storedCardCap(account.data, usage.data);
-    const count = cap.inUse + newCards;
-    if (count > cap.limit) throw new JobError(CAP_REACHED_MEANWHILE);
+    if (cap.inUse + newCards > cap.limit) throw new JobError(CAP_REACHED_MEANWHILE);
     for (const op of ops) {
       if (op.kind === 'set') tx.set(op.path, op.data, op.merge ? { merge: true } : undefined);
       else if (op.kind === 'update') tx.update(op.path, op.data);
       else tx.delete(op.path);
     }
-    tx.update(`accounts/${accountId}`, { 'plan.cardsInUse': count });
-    tx.set(cardUsagePath(accountId), { inUse: count }, { merge: true });
+    // Both counts move by exactly the chunk's cards, from what is stored now (the cap's count may
+    // hold client batches whose triggers are still to move the exact one: it stays ahead by them).
+    tx.update(`accounts/${accountId}`, { 'plan.cardsInUse': increment(newCards) });
+    tx.set(cardUsagePath(accountId), { inUse: cap.inUse + newCards }, { merge: true });
   });
 }
 
