@@ -259,25 +259,28 @@ export async function runJobOnWrite(
   return runJob(db, change.path, options);
 }
 
+/** The id of every account's jobs collection, queried across accounts as a collection group. */
+export const JOBS_COLLECTION = 'jobs';
+
 /**
  * The jobs a stopped server left unfinished: `running` ones (their run died with the process) are
  * queued again and `queued` ones returned as they are, so the host can run them. The local server
- * calls it at start; it is one process, so nothing else can be running them.
+ * calls it at start; it is one process, so nothing else can be running them. One collection-group
+ * query finds them, whatever the number of accounts.
  */
 export async function unfinishedJobs(db: ServerDb): Promise<string[]> {
   const paths: string[] = [];
-  const accounts = await db.query({ collection: 'accounts' });
-  for (const account of accounts) {
-    const jobs = await db.query({
-      collection: `accounts/${account.id}/jobs`,
-      where: [{ field: 'state', op: 'in', value: ['queued', 'running'] }],
-    });
-    for (const job of jobs) {
-      if (job.data.state === 'running') {
-        await db.batch([{ kind: 'update', path: job.path, data: { state: 'queued' } }]);
-      }
-      paths.push(job.path);
+  const jobs = await db.query({
+    collection: JOBS_COLLECTION,
+    collectionGroup: true,
+    where: [{ field: 'state', op: 'in', value: ['queued', 'running'] }],
+  });
+  for (const job of jobs) {
+    if (!jobPathParams(job.path)) continue;
+    if (job.data.state === 'running') {
+      await db.batch([{ kind: 'update', path: job.path, data: { state: 'queued' } }]);
     }
+    paths.push(job.path);
   }
   return paths;
 }
@@ -289,12 +292,21 @@ function leaseEnd(job: DocData): number {
   return 0;
 }
 
+/** Expired leases queued again per page of the sweep. */
+const SWEEP_PAGE = 100;
+
 /**
  * The sweep that resumes jobs whose run was lost: every `running` job whose lease has expired is
  * queued again, in a transaction that checks the lease once more, so a run that renewed its lease
  * meanwhile keeps its job and two runs never share one. Returns the paths it queued; in production
  * the write itself starts the next run (`runJobs`), the local host also runs them (the claim makes
  * a second start a no-op). Both hosts call it on a timer, the local server also at start.
+ *
+ * It reads only the expired jobs, not every account (issue 26: every account every 5 minutes was
+ * millions of reads a day): a collection-group query on `state` and `leaseUntil`, served by the
+ * COLLECTION_GROUP index of firestore.indexes.json, in pages (each page's jobs leave the result
+ * as they are queued). A job still `running` without a lease (written before leases existed) is not
+ * found by it: the claim of every run since stamps one.
  */
 export async function requeueExpiredJobs(
   db: ServerDb,
@@ -302,14 +314,21 @@ export async function requeueExpiredJobs(
 ): Promise<string[]> {
   const now = (options.clock ?? Date.now)();
   const queued: string[] = [];
-  const accounts = await db.query({ collection: 'accounts' });
-  for (const account of accounts) {
-    const jobs = await db.query({
-      collection: `accounts/${account.id}/jobs`,
-      where: [{ field: 'state', op: '==', value: 'running' }],
+  const seen = new Set<string>();
+  for (;;) {
+    const expired = await db.query({
+      collection: JOBS_COLLECTION,
+      collectionGroup: true,
+      where: [
+        { field: 'state', op: '==', value: 'running' },
+        { field: 'leaseUntil', op: '<=', value: new Date(now) },
+      ],
+      orderBy: [{ field: 'leaseUntil', direction: 'asc' }],
+      limit: SWEEP_PAGE,
     });
-    for (const job of jobs) {
-      if (leaseEnd(job.data) > now) continue;
+    const fresh = expired.filter((job) => !seen.has(job.path) && jobPathParams(job.path));
+    for (const job of fresh) {
+      seen.add(job.path);
       const requeued = await db.runTransaction(async (tx) => {
         const snap = await tx.get(job.path);
         if (!snap.data || snap.data.state !== 'running' || leaseEnd(snap.data) > now) return false;
@@ -321,6 +340,8 @@ export async function requeueExpiredJobs(
         queued.push(job.path);
       }
     }
+    // A page that was all seen already (its jobs renewed meanwhile, or not jobs of an account).
+    if (expired.length < SWEEP_PAGE || fresh.length === 0) break;
   }
   return queued;
 }
