@@ -8,6 +8,8 @@
  *   builder            preview update after a keystroke on a card with 50 links
  *   hot document       a burst of 10,000 views of one card in a minute: views counted, and the
  *                      most writes in any second to one document (`--hot-document` runs it alone)
+ *   card create        commit and count of a card in accounts of 100, 2,000 and 20,000 cards
+ *                      (scripts/bench-card-create.ts, which also runs alone)
  *   npm start          time to ready, cold (empty data folder) and warm (restart)
  *   functions          each function's cold start: the bundle loaded as its instance loads it
  *                      (`--cold-start` runs it alone; scripts/bench-cold-start.ts)
@@ -39,6 +41,7 @@ import { benchColdStart } from './bench-cold-start';
 import { benchLighthouse } from './bench-lighthouse';
 import { benchRulesEngine } from './bench-rules';
 import { benchLarge } from './bench-large';
+import { benchCardCreate } from './bench-card-create';
 import { chromiumAdvice, findChromium, chromiumArgs } from './lib/chromium';
 import { StartupError } from './lib/processes';
 
@@ -477,6 +480,7 @@ async function main(): Promise<void> {
   await benchHandler();
   await benchHotDocument();
   if (process.argv.includes('--hot-document')) process.exit(0);
+  await benchCardCreate(report);
 
   const build = spawnSync(
     process.execPath,

@@ -17,6 +17,8 @@ import {
   parentCollection,
 } from '@/backend/engine/paths';
 import { matchesWhere, runQuery, validateQuery } from '@/backend/engine/query';
+import { selectFields, validateServerQuery } from '@/backend/engine/server-query';
+import type { ServerQuerySpec } from '@/backend/server-port';
 import { cloneValue } from '@/backend/engine/values';
 import { encodeValue } from '@/backend/engine/wire';
 import type { AccessPolicy, BatchReader, PolicyReader } from './access-policy';
@@ -67,6 +69,15 @@ export function createDatabase(
 
   function runSpec(spec: QuerySpec): QueryDoc[] {
     return runQuery(store.collection(spec.collection), spec);
+  }
+
+  /** A server query: a collection or a collection group, and a field mask (server-query.ts). */
+  function runServerSpec(spec: ServerQuerySpec): QueryDoc[] {
+    const docs =
+      spec.collectionGroup === true
+        ? store.collectionGroup(spec.collection)
+        : store.collection(spec.collection);
+    return runQuery(docs, spec).map((doc) => selectFields(doc, spec.select));
   }
 
   function allowed(sub: Subscription, result: DocSnapshot | QueryDoc[]): boolean {
@@ -157,8 +168,8 @@ export function createDatabase(
       return cloneValue(snapshot(path));
     },
     query(spec) {
-      validateQuery(spec);
-      return cloneValue(runSpec(spec));
+      validateServerQuery(spec);
+      return cloneValue(runServerSpec(spec));
     },
     set(path, data, options) {
       commit('admin', [{ kind: 'set', path, data, merge: options?.merge === true }]);

@@ -159,7 +159,8 @@ function demoDocuments(): Array<[string, DocData]> {
       isPaidAccount: true,
       cardLimit: 10,
       compCards: 0,
-      cardsInUse: 3,
+      // Counted by the card-count trigger as the seeded cards are written (one each).
+      cardsInUse: 0,
       trialEndDate: null,
     },
   });
@@ -171,7 +172,7 @@ function demoDocuments(): Array<[string, DocData]> {
     directory: { slug: 'globex' },
     ownerId: 'demo-globex-owner',
     collaborators: [],
-    plan: { ...FREE_PLAN, cardsInUse: 1 },
+    plan: { ...FREE_PLAN, cardsInUse: 0 },
   });
   put('accounts/initech', {
     id: 'initech',
@@ -186,7 +187,7 @@ function demoDocuments(): Array<[string, DocData]> {
       isPaidAccount: true,
       cardLimit: 100,
       compCards: 0,
-      cardsInUse: 2,
+      cardsInUse: 0,
       trialEndDate: null,
     },
   });

@@ -43,6 +43,8 @@ export interface Store {
   get(path: string): DocData | null;
   /** Every document directly in the collection (unordered). The data must not be mutated. */
   collection(collectionPath: string): QueryDoc[];
+  /** Every document of every collection with this id, at any depth (a collection group). */
+  collectionGroup(collectionId: string): QueryDoc[];
   /** Applies the writes in one transaction and returns the changes, one per document, in order. */
   commit(ops: readonly WriteOp[], now: Date, check?: CommitCheck): DocChange[];
   getFile(filePath: string): StoredFile | null;
@@ -94,6 +96,10 @@ export function openStore(dataDir: string): Store {
   const selectDoc = db.prepare<[string], DocRow>('SELECT path, data FROM docs WHERE path = ?');
   const selectCollection = db.prepare<[string], DocRow>(
     'SELECT path, data FROM docs WHERE parent = ?',
+  );
+  // The collections of one id at any depth, from the parent index alone (ids are escaped for LIKE).
+  const selectGroupParents = db.prepare<[string, string], { parent: string }>(
+    "SELECT DISTINCT parent FROM docs WHERE parent = ? OR parent LIKE ? ESCAPE '\\'",
   );
   const upsertDoc = db.prepare<[string, string, string, number]>(
     'INSERT INTO docs (path, parent, data, update_time) VALUES (?, ?, ?, ?) ' +
@@ -178,6 +184,14 @@ export function openStore(dataDir: string): Store {
       const out: QueryDoc[] = [];
       for (const [docPath, data] of loadCollection(collectionPath))
         out.push({ id: docId(docPath), path: docPath, data });
+      return out;
+    },
+    collectionGroup(collectionId) {
+      const pattern = `%/${collectionId.replace(/[\\%_]/g, (c) => `\\${c}`)}`;
+      const out: QueryDoc[] = [];
+      for (const { parent } of selectGroupParents.all(collectionId, pattern))
+        for (const [docPath, data] of loadCollection(parent))
+          out.push({ id: docId(docPath), path: docPath, data });
       return out;
     },
     commit(ops, now, check) {

@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DocData, DocSnapshot, QueryDoc, QuerySpec, WriteOp } from '@/backend/port';
+import type { DocData, DocSnapshot, QueryDoc, WriteOp } from '@/backend/port';
+import type { ServerQuerySpec } from '@/backend/server-port';
 /** Server-privileged, synchronous database access: no access policy; writes notify listeners and triggers. */
 export interface AdminDb {
   get(path: string): DocSnapshot;
-  query(spec: QuerySpec): QueryDoc[];
+  query(spec: ServerQuerySpec): QueryDoc[];
   set(path: string, data: DocData, options?: { merge?: boolean }): void;
   update(path: string, data: DocData): void;
   delete(path: string): void;

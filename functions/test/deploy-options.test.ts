@@ -142,7 +142,13 @@ describe('the wallet keys', () => {
 
 describe('the sitemap of each host', () => {
   const db = createMemoryServerDb();
-  db.seed('cards/c1', { accountId: 'a', isArchived: false, handle: 'ada', handleAllowIndex: true });
+  db.seed('cards/c1', {
+    id: 'c1',
+    accountId: 'a',
+    isArchived: false,
+    handle: 'ada',
+    handleAllowIndex: true,
+  });
   const request = (host: string | undefined) => ({
     method: 'GET',
     url: new URL('https://ignored.example/sitemap.xml'),

@@ -85,8 +85,8 @@ describe('planSync (Firestore write of users/{uid}/subscriptions/{id})', () => {
 });
 
 describe('countCardsInUse (Firestore write of cards/{cardId})', () => {
-  it('recounts the account’s cards in use when a card is created', async () => {
-    db.seed('accounts/acc', { ownerId: 'u1', plan: FREE });
+  it('raises the account’s cards in use by one when a card is created', async () => {
+    db.seed('accounts/acc', { ownerId: 'u1', plan: { ...FREE, cardsInUse: 1 } });
     db.seed('cards/c1', { accountId: 'acc', isArchived: false });
     db.seed('cards/c2', { accountId: 'acc', isArchived: false });
     db.seed('cards/c3', { accountId: 'acc', isArchived: true });

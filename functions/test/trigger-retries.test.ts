@@ -279,6 +279,22 @@ const scenarios: Scenario[] = [
     },
   },
   {
+    title: 'countCardsInUse: a card archived',
+    trigger: 'countCardsInUse',
+    seed: (memory) => {
+      memory.seed('accounts/acc', { ownerId: 'u1', plan: { ...FREE, cardsInUse: 2 } });
+      memory.seed('accounts/acc/usage/cards', { inUse: 2 });
+      memory.seed('cards/c1', { ...CARD, isArchived: true });
+    },
+    event: () =>
+      written('ev-archive', 'cards/c1', CARD, { ...CARD, isArchived: true }, { cardId: 'c1' }),
+    effect: (docs) => {
+      expect(docs['accounts/acc']?.plan).toMatchObject({ cardsInUse: 1 });
+      expect(docs['accounts/acc/usage/cards']).toMatchObject({ inUse: 1 });
+      expect(docs['accounts/acc/teamUsage/t1']).toMatchObject({ cards: 0 });
+    },
+  },
+  {
     title: 'sendInviteMail: a new invitation',
     trigger: 'sendInviteMail',
     seed: (memory) => {

@@ -12,6 +12,24 @@
  */
 import type { DocData, DocSnapshot, QueryDoc, QuerySpec, WriteOp } from './port';
 
+/**
+ * A query of server code: the client port's, plus two things only server code asks for, which the
+ * access rules never judge. Both are Firestore's own, so every driver maps them one to one.
+ */
+export interface ServerQuerySpec extends QuerySpec {
+  /**
+   * True: `collection` is a collection id (`jobs`), and the query spans every collection of that
+   * id at any depth (a collection-group query; Firestore answers it from a COLLECTION_GROUP index
+   * in firestore.indexes.json).
+   */
+  readonly collectionGroup?: boolean;
+  /**
+   * The fields each result carries (dotted paths; a field mask): the others are neither read into
+   * memory nor sent. A listed field a document lacks is left out.
+   */
+  readonly select?: readonly string[];
+}
+
 export interface ServerTransaction {
   get(path: string): Promise<DocSnapshot>;
   query(spec: QuerySpec): Promise<QueryDoc[]>;
@@ -23,7 +41,7 @@ export interface ServerTransaction {
 
 export interface ServerDb {
   get(path: string): Promise<DocSnapshot>;
-  query(spec: QuerySpec): Promise<QueryDoc[]>;
+  query(spec: ServerQuerySpec): Promise<QueryDoc[]>;
   /** All the writes commit together or none does (at most 500, Firestore's batch limit). */
   batch(ops: readonly WriteOp[]): Promise<void>;
   /** Runs `work` as one transaction (see the module comment) and returns what it returned. */

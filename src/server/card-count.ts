@@ -1,21 +1,32 @@
 /**
- * Card counting, the one implementation both hosts run: after a write of `cards/{cardId}` that
- * created or deleted a card, changed its `isArchived` or moved it to another account, it recounts
- * the affected accounts' cards with the shared rule (`src/domain/card-count.ts`) and writes
- * `plan.cardsInUse` and the card-cap document's `inUse` with server privileges, only when the
- * count changed. Clients never write the plan, and only raise `inUse` (by the cards each batch
- * brings into use, which the rules' card cap checks at commit time); this recount is what lowers it
- * after archives and deletes, and puts right a count a client raised more than it used.
- * Recounting (not incrementing) keeps both right after retries, races and repairs, and the count
- * and its writes share one transaction, so two card writes at once cannot store a stale count.
+ * Card counting, the one implementation both hosts run. Each write of `cards/{cardId}` that
+ * creates, deletes, archives, restores or moves a card moves its accounts' counts by exactly that
+ * change (`cardsInUseChanges`, `src/domain/card-count.ts`): `plan.cardsInUse` (what the app shows)
+ * and the card-cap document's `inUse` (what the rules' cap reads; a client batch raises it for the
+ * cards it brings into use, this lowers it as they leave use). The teams' usage moves in the same
+ * transaction. Nothing here reads the account's cards: a write costs the same reads in an account of
+ * 100 cards or 20,000 (issue 26; `npm run bench` shows the figures).
+ *
+ * Deltas are not safe to apply twice, and Firestore delivers an event at least once and retries a
+ * failed trigger, so the transaction also writes the event's once-only marker
+ * (`./processed-events.ts`) and skips an event whose marker exists: a redelivered or retried event
+ * counts once. An import job counts its own cards in the commit that writes them
+ * (`./jobs/run-job.ts`), so their creation is skipped here (`./jobs/job-cards.ts`). What a crash
+ * between a commit and its trigger leaves behind, the start-up check (`repairCardCounts`) recounts.
  */
 import type { DocData } from '../backend/port';
-import type { ServerDb } from '../backend/server-port';
-import { accountsToRecount, cardUsagePath, cardsInUse } from '../domain/card-count';
-import { teamUsageOf, type TeamUsage } from '../domain/team-usage';
+import type { ServerDb, ServerTransaction } from '../backend/server-port';
+import {
+  cardUsagePath,
+  cardsInUse,
+  cardsInUseChanges,
+  countsAfterChange,
+  type CardsInUseChange,
+} from '../domain/card-count';
+import { teamUsageChanges, teamUsageOf, type TeamUsage } from '../domain/team-usage';
 import { isCountedByImportJob } from './jobs/job-cards';
-import type { EventKey } from './processed-events';
-import { applyCardToTeamUsage, recountTeamUsage } from './team-usage';
+import { markHandled, wasHandled, type EventKey } from './processed-events';
+import { readTeamUsage, recountTeamUsage, writeTeamUsage } from './team-usage';
 
 /** The document path the trigger listens to. */
 export const CARD_DOCUMENT = 'cards/{cardId}';
@@ -29,9 +40,9 @@ export function isCardPath(path: string): boolean {
 
 /**
  * Recounts one account's cards in use and stores the count where it differs: `plan.cardsInUse`
- * (what the app shows) and the card-cap document's `inUse` (what the rules' cap adds to; clients
- * only ever raise it). False: no account. In one transaction with the cards it reads, so a client
- * batch that raises the count at the same moment is either counted or conflicts, never lost.
+ * and the card-cap document's `inUse`. False: no account. It reads every card of the account, so
+ * only the start-up check calls it; in one transaction with the cards it reads, so a client batch
+ * that raises the count at the same moment is either counted or conflicts, never lost.
  */
 export async function recountAccount(db: ServerDb, accountId: string): Promise<boolean> {
   return db.runTransaction(async (tx) => {
@@ -51,49 +62,54 @@ export async function recountAccount(db: ServerDb, accountId: string): Promise<b
   });
 }
 
-/**
- * The cheap path for a new card (issue 26: a recount reads every card of the account, and creates
- * are the common write): the batch that created it raised the card-cap document's count already
- * (the rules require it), so when that count is ahead of `plan.cardsInUse` it is copied there, in a
- * transaction, without reading a card. False when it is not ahead (a card written with server
- * privileges, or a count another trigger has copied already): the caller recounts, which is always
- * right. Archives and deletes still recount, which also puts right a count a client raised by more
- * than it used.
- */
-async function copyRaisedCount(db: ServerDb, accountId: string): Promise<boolean> {
-  return db.runTransaction(async (tx) => {
-    const account = await tx.get(`accounts/${accountId}`);
-    const usage = await tx.get(cardUsagePath(accountId));
-    const raised = usage.data?.inUse;
-    const shown = storedCardsInUse(account.data);
-    if (!account.exists || typeof raised !== 'number' || raised <= (shown ?? 0)) return false;
-    tx.update(`accounts/${accountId}`, { 'plan.cardsInUse': raised });
-    return true;
-  });
+/** Inside a transaction: reads an account's counts, for `writeAccountCounts` to move. */
+async function readAccountCounts(tx: ServerTransaction, change: CardsInUseChange) {
+  const account = await tx.get(`accounts/${change.accountId}`);
+  const usage = await tx.get(cardUsagePath(change.accountId));
+  const inUse = usage.data?.inUse;
+  return {
+    ...change,
+    exists: account.exists,
+    stored: {
+      cardsInUse: storedCardsInUse(account.data) ?? 0,
+      inUse: typeof inUse === 'number' ? inUse : undefined,
+    },
+  };
 }
 
 /**
- * Recounts the accounts a card write from `before` to `after` affects, and moves its teams' usage
- * (none for most edits). Safe to repeat: the account counts are recounted, and the team usage is
- * applied once per event `once`.
+ * Moves the counts of the accounts and teams a card write from `before` to `after` touches, once
+ * per event (`once`: the event's id is the same on every redelivery and retry), in one transaction
+ * of a few documents: the marker, each account and its card-cap document, each team's usage. An
+ * account that no longer exists is left alone (its team usage still moves).
  */
-export async function recountCardsInUse(
+export async function countCardWrite(
   db: ServerDb,
   before: DocData | null,
   after: DocData | null,
-  once?: EventKey,
+  once: EventKey,
   now: Date = new Date(),
 ): Promise<void> {
-  // An import job recounts its account after each chunk of cards it creates (jobs/job-cards.ts).
   if (before === null && after !== null && (await isCountedByImportJob(db, after))) return;
-  const created = before === null && after !== null && cardsInUse([after]) === 1;
-  for (const accountId of accountsToRecount(before, after)) {
-    if (created && (await copyRaisedCount(db, accountId))) continue;
-    await recountAccount(db, accountId);
-  }
-  // The team page's counts (./team-usage.ts) move with the same writes, so the same trigger keeps them.
-  // Applied as a change, so only once per event (`once`: the event, when a host delivers events).
-  await applyCardToTeamUsage(db, before, after, once, now);
+  const changes = cardsInUseChanges(before, after);
+  // Most edits (names, links) move no count: no transaction at all.
+  if (changes.length === 0 && teamUsageChanges(before, after).length === 0) return;
+  await db.runTransaction(async (tx) => {
+    if (await wasHandled(tx, once)) return;
+    const teams = await readTeamUsage(tx, before, after);
+    const accounts = [];
+    for (const change of changes) accounts.push(await readAccountCounts(tx, change));
+    for (const { accountId, delta, exists, stored } of accounts) {
+      if (!exists) continue;
+      const next = countsAfterChange(stored, delta);
+      if (next.cardsInUse !== stored.cardsInUse)
+        tx.update(`accounts/${accountId}`, { 'plan.cardsInUse': next.cardsInUse });
+      if (next.inUse !== stored.inUse)
+        tx.set(cardUsagePath(accountId), { inUse: next.inUse }, { merge: true });
+    }
+    writeTeamUsage(tx, teams);
+    markHandled(tx, once, now);
+  });
 }
 
 /** Cards read per page by the start-up check. */

@@ -15,16 +15,16 @@
  *
  * Triggers: Firestore delivers each event at least once, and every trigger deploys with retries
  * (`TRIGGER_RETRY`), so each handler is safe to run again for the same event, also after a failure
- * part-way: recounts (plan sync, cards in use), documents whose ids derive from the event's source
- * (mails, webhook deliveries), claims (jobs, invitation requests), and for the team usage deltas a
- * once-only marker keyed by the event's id (`./processed-events.ts`).
+ * part-way: recounts (plan sync), documents whose ids derive from the event's source (mails,
+ * webhook deliveries), claims (jobs, invitation requests), and for the card and team count deltas
+ * a once-only marker keyed by the event's id (`./processed-events.ts`).
  */
 import type { DocData } from '@/backend/port';
 import type { CallerAuth, DocumentChange, ServerDb } from '@/backend/server-port';
 import { SET_ACCOUNT_ACTIVE } from '@/domain/account-status';
 import { setAccountActive } from './account-status';
 import { ACCOUNT_DOCUMENT, queueSubscriptionMail, queueWelcomeMail } from './billing-mail';
-import { CARD_DOCUMENT, recountCardsInUse } from './card-count';
+import { CARD_DOCUMENT, countCardWrite } from './card-count';
 import { ACCEPT_INVITE, acceptInvite } from './invites/accept-invite';
 import { INVITE_DETAILS, inviteDetails } from './invites/invite-details';
 import { INVITE_DOCUMENT, queueInviteMail } from './invites/invite-mail';
@@ -205,11 +205,11 @@ export const HOSTED_TRIGGERS = {
       memory: '256MiB',
       cpu: 1,
       concurrency: 1,
-      why: 'order matters (a recount must not overwrite a newer one); an import fires one per card, the cap queues them',
+      why: 'a few documents per card write; an import fires one per card, the cap queues them',
     },
-    // Recounts the accounts; the team usage moves once per event id.
+    // Moves the accounts' and teams' counts by the write's change, once per event id.
     handle: (ctx, event) =>
-      recountCardsInUse(
+      countCardWrite(
         ctx.db,
         event.before,
         event.after,

@@ -6,21 +6,29 @@
  * Host-agnostic like the card pages: the local server and the `sitemap` Cloud Function only adapt
  * to it.
  */
-import { cardFromDoc } from '../domain/schemas/card';
+import type { QueryDoc } from '../backend/port';
+import type { ServerQuerySpec } from '../backend/server-port';
 import { cardPublicUrl } from '../domain/urls';
-import type {
-  PublicDb,
-  PublicRequest,
-  PublicResponse,
-} from './public-surfaces/public-surfaces-handler';
+import type { PublicRequest, PublicResponse } from './public-surfaces/public-surfaces-handler';
 
 export const SITEMAP_PATH = '/sitemap.xml';
 
 /** The sitemap protocol's limit of addresses in one file. */
 const MAX_URLS = 50_000;
 
+/** Cards read per query: a page of small documents, never the whole list at once. */
+export const SITEMAP_PAGE = 1000;
+
+/** The card fields the sitemap reads (a field mask: nothing else of a card leaves the database). */
+export const SITEMAP_CARD_FIELDS = ['id', 'handle', 'accountId'] as const;
+
+/** What the sitemap needs of the database: server queries, with field masks. */
+export interface SitemapDb {
+  query(spec: ServerQuerySpec): QueryDoc[] | Promise<QueryDoc[]>;
+}
+
 export interface SitemapContext {
-  readonly db: PublicDb;
+  readonly db: SitemapDb;
   /** Absolute base of the card pages (`https://card.example.com`, or `{app}/c`). */
   readonly cardHost: string;
 }
@@ -34,38 +42,57 @@ function escapeXml(value: string): string {
     .replace(/'/g, '&apos;');
 }
 
-/** The sitemap's XML for these cards (only the indexable ones are listed). */
+function str(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * The sitemap's XML: the live cards whose owners allow indexing. Read in pages of `SITEMAP_PAGE`
+ * by card id (the cursor), filtered by the database on the indexable fields (`handleAllowIndex`,
+ * `isArchived`; the composite index of firestore.indexes.json) and masked to the fields a link
+ * needs, so a request holds at most a page of three short fields per card in memory, not 50,000
+ * whole cards (issue 26).
+ */
 export async function sitemapXml(ctx: SitemapContext): Promise<string> {
-  const docs = await ctx.db.query({
-    collection: 'cards',
-    where: [{ field: 'handleAllowIndex', op: '==', value: true }],
-    limit: MAX_URLS,
-  });
   // The cards of deactivated accounts answer 404 (card-lookup.ts), so they are not listed either.
-  // Deactivated accounts are few: one query for them costs less than a read per card's account.
+  // Deactivated accounts are few: one query for their ids costs less than a read per card's account.
   const deactivated = new Set(
     (
       await ctx.db.query({
         collection: 'accounts',
         where: [{ field: 'isActive', op: '==', value: false }],
+        select: ['isActive'],
         limit: MAX_URLS,
       })
     ).map((account) => account.id),
   );
-  const urls = docs
-    .map((doc) => cardFromDoc(doc.id, doc.data))
-    .filter((card) => !card.isArchived && card.handleAllowIndex && card.handle.trim() !== '')
-    .filter((card) => !deactivated.has(card.accountId))
-    .map((card) =>
-      cardPublicUrl(
-        { id: card.id, handle: card.handle, handleAllowIndex: true },
-        {
-          card: ctx.cardHost,
-        },
-      ),
-    )
-    .sort();
-  return urlset(urls);
+  const urls: string[] = [];
+  let after: string | null = null;
+  while (urls.length < MAX_URLS) {
+    const page = await ctx.db.query({
+      collection: 'cards',
+      where: [
+        { field: 'handleAllowIndex', op: '==', value: true },
+        { field: 'isArchived', op: '==', value: false },
+        ...(after !== null ? [{ field: 'id', op: '>' as const, value: after }] : []),
+      ],
+      orderBy: [{ field: 'id', direction: 'asc' }],
+      select: [...SITEMAP_CARD_FIELDS],
+      limit: SITEMAP_PAGE,
+    });
+    for (const doc of page) {
+      const handle = str(doc.data.handle);
+      if (handle.trim() === '' || deactivated.has(str(doc.data.accountId))) continue;
+      urls.push(
+        cardPublicUrl({ id: doc.id, handle, handleAllowIndex: true }, { card: ctx.cardHost }),
+      );
+      if (urls.length >= MAX_URLS) break;
+    }
+    const last = page.at(-1);
+    if (page.length < SITEMAP_PAGE || !last) break;
+    after = str(last.data.id) || last.id;
+  }
+  return urlset(urls.sort());
 }
 
 function urlset(urls: readonly string[]): string {

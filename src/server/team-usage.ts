@@ -3,15 +3,15 @@
  * (`src/domain/team-usage.ts`) in `accounts/{accountId}/teamUsage/{teamId}`, written with server
  * privileges only (firestore.rules: clients read it), so the counts the team page shows cannot be
  * forged. The card-count trigger (`./card-count.ts`) applies each card write's change to them, a
- * constant cost per write, once per event (`./processed-events.ts`). An import job recounts its
+ * constant cost per write, once per event (`./processed-events.ts`), in the transaction that moves
+ * the account's count. An import job recounts its
  * team whole after each chunk of cards it creates (its cards skip the trigger), which also repairs
  * any drift (docs/access.md, "Team usage").
  */
 import type { DocData } from '../backend/port';
-import type { ServerDb } from '../backend/server-port';
+import type { ServerDb, ServerTransaction } from '../backend/server-port';
 import { teamUsageChanges, teamUsageOf } from '../domain/team-usage';
 import type { TeamUsage } from '../domain/team-usage';
-import { markHandled, wasHandled, type EventKey } from './processed-events';
 
 /** Where a team's usage lives. */
 export function teamUsagePath(accountId: string, teamId: string): string {
@@ -60,42 +60,47 @@ function asCount(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
 
+/** A team's usage as read inside a transaction, with the change a card write makes to it. */
+export interface TeamUsageRead {
+  readonly path: string;
+  readonly team: { readonly accountId: string; readonly teamId: string };
+  readonly delta: TeamUsage;
+  readonly data: DocData;
+}
+
 /**
- * Applies a card write from `before` to `after` to the counts of the teams it touches (none for
- * most edits). The teams' changes are one transaction over their usage documents alone, so a
- * write costs the same in a team of 10 cards or 10,000. A team without a usage document starts from
- * zero: recounting it here instead would also count the cards of the same commit whose triggers
- * have not run yet, and count them twice when they do.
- *
- * Deltas are not safe to apply twice, and Firestore delivers an event at least once: given the
- * event (`once`), the transaction also records it (`./processed-events.ts`) and a repeated or
- * retried event changes nothing. Deltas commute, so events delivered out of order still add up.
+ * Inside a transaction: reads the usage of each team a card write from `before` to `after`
+ * touches (none for most edits), for `writeTeamUsage` to apply after the transaction's other
+ * reads. A team without a usage document starts from zero: recounting it here instead would also
+ * count the cards of the same commit whose triggers have not run yet, and count them twice when
+ * they do. So a write costs the same in a team of 10 cards or 10,000.
  */
-export async function applyCardToTeamUsage(
-  db: ServerDb,
+export async function readTeamUsage(
+  tx: ServerTransaction,
   before: DocData | null,
   after: DocData | null,
-  once?: EventKey,
-  now: Date = new Date(),
-): Promise<void> {
-  const changes = teamUsageChanges(before, after);
-  if (changes.length === 0) return;
-  await db.runTransaction(async (tx) => {
-    if (once && (await wasHandled(tx, once))) return;
-    const stored = [];
-    for (const change of changes) {
-      const path = teamUsagePath(change.team.accountId, change.team.teamId);
-      stored.push({ ...change, path, data: (await tx.get(path)).data ?? {} });
-    }
-    for (const { team, delta, path, data } of stored) {
-      tx.set(path, {
-        cards: Math.max(0, asCount(data['cards']) + delta.cards),
-        linksCoupled: Math.max(0, asCount(data['linksCoupled']) + delta.linksCoupled),
-        brandingCoupled: Math.max(0, asCount(data['brandingCoupled']) + delta.brandingCoupled),
-        accountId: team.accountId,
-        teamId: team.teamId,
-      });
-    }
-    if (once) markHandled(tx, once, now);
-  });
+): Promise<TeamUsageRead[]> {
+  const reads: TeamUsageRead[] = [];
+  for (const change of teamUsageChanges(before, after)) {
+    const path = teamUsagePath(change.team.accountId, change.team.teamId);
+    reads.push({ ...change, path, data: (await tx.get(path)).data ?? {} });
+  }
+  return reads;
+}
+
+/**
+ * Inside a transaction, after its reads: applies the changes `readTeamUsage` read. Deltas are not
+ * safe to apply twice, so the caller's transaction records the event once
+ * (`./processed-events.ts`); deltas commute, so events delivered out of order still add up.
+ */
+export function writeTeamUsage(tx: ServerTransaction, reads: readonly TeamUsageRead[]): void {
+  for (const { team, delta, path, data } of reads) {
+    tx.set(path, {
+      cards: Math.max(0, asCount(data['cards']) + delta.cards),
+      linksCoupled: Math.max(0, asCount(data['linksCoupled']) + delta.linksCoupled),
+      brandingCoupled: Math.max(0, asCount(data['brandingCoupled']) + delta.brandingCoupled),
+      accountId: team.accountId,
+      teamId: team.teamId,
+    });
+  }
 }

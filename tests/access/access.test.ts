@@ -104,6 +104,9 @@ function describeCase(c: AccessCase): string {
 
 const repositoryRules = loadRules();
 
+/** The documents that hold an account's card counts (the account, its card cap, its teams'). */
+const COUNT_DOCUMENT = /^accounts\/[^/]+(\/usage\/cards|\/teamUsage\/[^/]+)?$/;
+
 /**
  * Each case's outcome on both judges, for the differential check at the end: a case the two
  * decide differently fails there with both answers and the rule each names.
@@ -139,7 +142,19 @@ describe('access table on the local server', () => {
       ...fixture.map(([path, data]) => ({ kind: 'set' as const, path, data })),
     ]);
     leftovers = [];
+    // The card-count trigger (run after the commit) moves the fixture's counts by the cards this
+    // reset put back or removed, since it counts changes, not cards: the counts as stored by the
+    // reset are put back where it did.
+    const counts = fixture
+      .filter(([path]) => COUNT_DOCUMENT.test(path))
+      .map(([path]) => [path, db().get(path).data] as const);
     await server.idle();
+    const moved = counts.filter(
+      ([path, data]) =>
+        JSON.stringify(encodeValue(db().get(path).data)) !== JSON.stringify(encodeValue(data)),
+    );
+    if (moved.length > 0)
+      db().batch(moved.map(([path, data]) => ({ kind: 'set' as const, path, data: data ?? {} })));
   }
 
   function snapshot(paths: readonly string[]): Record<string, string> {
@@ -293,8 +308,7 @@ describe('access table on the local server', () => {
     expect(cardsInUse()).toBe(1);
     expect(counted()).toBe(1);
 
-    // A count forged with server privileges is repaired by the next recount.
-    db().update('accounts/acc-a', { 'plan.cardsInUse': 99 });
+    // Each change is counted once, by its own delta: the last card archived takes both to zero.
     await owner.batch([
       { kind: 'update', path: 'cards/card-a2', data: { isArchived: true } },
       { kind: 'delete', path: 'handles/grace' },

@@ -46,9 +46,9 @@ test.describe('a large account', () => {
         },
       ],
     });
-    // In commits of 100: each card written with server privileges is counted by a recount of the
-    // account, and the local server runs those after the commit on its one thread; 250 at a time
-    // kept it busy past its keep-alive timeout, and the next request's socket was reset.
+    // In commits of 100: the local server counts each card after the commit on its one thread (a
+    // transaction each); when each count was a recount of the account, 250 at a time kept it busy
+    // past its keep-alive timeout, and the next request's socket was reset.
     for (let start = 0; start < TOTAL; start += SEED_COMMIT) {
       const ops = [];
       for (let i = start; i < start + SEED_COMMIT; i += 1) {

@@ -20,8 +20,13 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import { BackendError, type BackendErrorCode } from '../errors';
-import type { DocSnapshot, QueryDoc, QuerySpec, WriteOp } from '../port';
-import { MAX_WRITES_PER_COMMIT, type ServerDb, type ServerTransaction } from '../server-port';
+import type { DocSnapshot, QueryDoc, WriteOp } from '../port';
+import {
+  MAX_WRITES_PER_COMMIT,
+  type ServerDb,
+  type ServerQuerySpec,
+  type ServerTransaction,
+} from '../server-port';
 import { isFieldTransform, type FieldTransform } from '../transforms';
 import { Bytes, DocumentRef, GeoPoint } from '../value-types';
 
@@ -113,11 +118,15 @@ function asDocData(data: DocumentData | undefined): DocSnapshot['data'] {
   return data === undefined ? null : (fromAdmin(data) as NonNullable<DocSnapshot['data']>);
 }
 
-function buildQuery(db: Firestore, spec: QuerySpec): Query {
-  let query: Query = db.collection(spec.collection);
+function buildQuery(db: Firestore, spec: ServerQuerySpec): Query {
+  let query: Query =
+    spec.collectionGroup === true
+      ? db.collectionGroup(spec.collection)
+      : db.collection(spec.collection);
   for (const w of spec.where ?? []) query = query.where(w.field, w.op, toAdmin(db, w.value));
   for (const o of spec.orderBy ?? []) query = query.orderBy(o.field, o.direction);
   if (spec.limit !== undefined) query = query.limit(spec.limit);
+  if (spec.select !== undefined) query = query.select(...spec.select);
   return query;
 }
 

@@ -9,13 +9,13 @@ import {
   runOptimisticTransaction,
   type OptimisticStore,
 } from '../engine/optimistic-transaction';
-import type { DocSnapshot, QueryDoc, QuerySpec, WriteOp } from '../port';
-import type { ServerDb } from '../server-port';
+import type { DocSnapshot, QueryDoc, WriteOp } from '../port';
+import type { ServerDb, ServerQuerySpec } from '../server-port';
 
 /** A synchronous store with server privileges (the local server's AdminDb satisfies it). */
 export interface SyncDocStore {
   get(path: string): DocSnapshot;
-  query(spec: QuerySpec): QueryDoc[];
+  query(spec: ServerQuerySpec): QueryDoc[];
   batch(ops: readonly WriteOp[]): void;
 }
 

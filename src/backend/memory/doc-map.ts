@@ -4,9 +4,11 @@
  * every stored document, seeding without any access check). What leaves the Map is a copy, so a
  * caller never changes stored data by accident.
  */
-import type { DocData, DocSnapshot, QueryDoc, QuerySpec } from '../port';
-import { assertDocPath, docId, parentCollection } from '../engine/paths';
+import type { DocData, DocSnapshot, QueryDoc } from '../port';
+import type { ServerQuerySpec } from '../server-port';
+import { assertDocPath, docId } from '../engine/paths';
 import { runQuery } from '../engine/query';
+import { inQueryScope, selectFields } from '../engine/server-query';
 import { cloneValue } from '../engine/values';
 import { applyWrite } from '../engine/writes';
 
@@ -22,13 +24,15 @@ export function snapshotDoc(docs: ReadonlyMap<string, DocData>, path: string): D
 }
 
 /** The result of an already validated query, as Firestore would answer it. */
-export function queryDocMap(docs: ReadonlyMap<string, DocData>, spec: QuerySpec): QueryDoc[] {
-  const inCollection: QueryDoc[] = [];
+export function queryDocMap(docs: ReadonlyMap<string, DocData>, spec: ServerQuerySpec): QueryDoc[] {
+  const inScope: QueryDoc[] = [];
   for (const [path, data] of docs) {
-    if (parentCollection(path) === spec.collection)
-      inCollection.push({ id: docId(path), path, data });
+    if (inQueryScope(path, spec)) inScope.push({ id: docId(path), path, data });
   }
-  return runQuery(inCollection, spec).map((d) => ({ ...d, data: cloneValue(d.data) }));
+  return runQuery(inScope, spec).map((d) => {
+    const selected = selectFields(d, spec.select);
+    return { ...selected, data: cloneValue(selected.data) };
+  });
 }
 
 /** Every stored document, path → data, as a copy the test may change freely. */

@@ -6,7 +6,7 @@
  */
 import { BackendError } from '../errors';
 import { assertDocPath } from '../engine/paths';
-import { validateQuery } from '../engine/query';
+import { validateServerQuery } from '../engine/server-query';
 import { applyWrite } from '../engine/writes';
 import { dumpDocs, queryDocMap, seedDoc, snapshotDoc } from './doc-map';
 import { serverDbFromSync, type SyncDocStore } from '../local/sync-server-db';
@@ -36,7 +36,7 @@ export function createMemoryServerDb(options: MemoryServerDbOptions = {}): Memor
       return snapshotDoc(docs, path);
     },
     query(spec) {
-      validateQuery(spec);
+      validateServerQuery(spec);
       return queryDocMap(docs, spec);
     },
     batch(ops) {

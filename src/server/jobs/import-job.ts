@@ -273,7 +273,7 @@ export const importJob: JobKindRunner<ImportRun> = {
       },
       finished,
       newCards: written,
-      // One full count at the end reconciles whatever drifted (a count stale before the job).
+      // The team's usage is recounted once at the end (the job's cards skip the card trigger).
       recount: finished,
     };
   },

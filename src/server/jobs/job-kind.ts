@@ -24,7 +24,7 @@ export interface JobStep {
    * the chunk's own commit (and stamps `countedAt` on the job, see `job-cards.ts`).
    */
   newCards?: number;
-  /** True when the runner recounts the account's cards after this chunk (an import's last one). */
+  /** True when the runner recounts the job's team after this chunk (an import's last one). */
   recount?: boolean;
 }
 

@@ -24,7 +24,6 @@ import { DEACTIVATED_JOB_MESSAGE } from '@/domain/account-status';
 import { cardUsagePath, storedCardCap } from '@/domain/card-count';
 import { jobWantsRun } from '@/domain/jobs';
 import { accountDeactivated } from '../active-account';
-import { recountAccount } from '../card-count';
 import { recountTeamUsage } from '../team-usage';
 import { importJob } from './import-job';
 import { JobError } from './job-kind';
@@ -170,15 +169,12 @@ export async function runJob(
       if (ops.length + 2 > MAX_WRITES_PER_COMMIT)
         throw new Error(`A chunk of ${ops.length} writes is over the commit limit.`);
       await commitChunk(db, params.accountId, ops, newCards);
-      // The full recounts, once at the end, before the job can be done: a run that dies in between
-      // leaves it running, and the next run counts again. A job's cards skip the per-card trigger
-      // (job-cards.ts), so the team's usage is recounted here too; until then the team page's
-      // count trails the job's own progress.
-      if (step.recount) {
-        await recountAccount(db, params.accountId);
-        if (typeof job.teamId === 'string')
-          await recountTeamUsage(db, params.accountId, job.teamId);
-      }
+      // The team's usage, recounted once at the end, before the job can be done: a job's cards skip
+      // the per-card trigger (job-cards.ts), and a run that dies in between leaves the job running,
+      // so the next run counts again. Until then the team page's count trails the job's progress.
+      // The account's count needs no recount: each chunk's commit moved it exactly.
+      if (step.recount && typeof job.teamId === 'string')
+        await recountTeamUsage(db, params.accountId, job.teamId);
       if (step.finished) {
         await finish({ state: 'done', error: null, finishedAt: serverTimestamp() });
         return 'done';
@@ -212,8 +208,9 @@ export const CLAIMED_MEANWHILE =
   'Resume the import to see which rows are left.';
 
 /**
- * Commits a chunk's writes. A chunk that creates cards raises the account's card count in the same
- * commit (plan.cardsInUse and the card-cap document's `inUse`, which the rules' cap reads), in a
+ * Commits a chunk's writes. A chunk that creates cards raises the account's counts by their number
+ * in the same commit (plan.cardsInUse and the card-cap document's `inUse`, which the rules' cap
+ * reads; atomic with the job's cursor, so a part is counted once however often a run dies), in a
  * transaction that first checks the count as stored at that moment, and that each handle claim
  * and card it creates is still free: a client may have created cards or claimed a handle since the
  * chunk was planned, and neither the cap nor a claim is overwritten. A chunk refused here is
@@ -239,15 +236,16 @@ async function commitChunk(
     const taken = await Promise.all(creates.map(async (op) => (await tx.get(op.path)).exists));
     if (taken.some(Boolean)) throw new JobError(CLAIMED_MEANWHILE);
     const cap = storedCardCap(account.data, usage.data);
-    const count = cap.inUse + newCards;
-    if (count > cap.limit) throw new JobError(CAP_REACHED_MEANWHILE);
+    if (cap.inUse + newCards > cap.limit) throw new JobError(CAP_REACHED_MEANWHILE);
     for (const op of ops) {
       if (op.kind === 'set') tx.set(op.path, op.data, op.merge ? { merge: true } : undefined);
       else if (op.kind === 'update') tx.update(op.path, op.data);
       else tx.delete(op.path);
     }
-    tx.update(`accounts/${accountId}`, { 'plan.cardsInUse': count });
-    tx.set(cardUsagePath(accountId), { inUse: count }, { merge: true });
+    // Both counts move by exactly the chunk's cards, from what is stored now (the cap's count may
+    // hold client batches whose triggers are still to move the exact one: it stays ahead by them).
+    tx.update(`accounts/${accountId}`, { 'plan.cardsInUse': increment(newCards) });
+    tx.set(cardUsagePath(accountId), { inUse: cap.inUse + newCards }, { merge: true });
   });
 }
 
@@ -261,25 +259,28 @@ export async function runJobOnWrite(
   return runJob(db, change.path, options);
 }
 
+/** The id of every account's jobs collection, queried across accounts as a collection group. */
+export const JOBS_COLLECTION = 'jobs';
+
 /**
  * The jobs a stopped server left unfinished: `running` ones (their run died with the process) are
  * queued again and `queued` ones returned as they are, so the host can run them. The local server
- * calls it at start; it is one process, so nothing else can be running them.
+ * calls it at start; it is one process, so nothing else can be running them. One collection-group
+ * query finds them, whatever the number of accounts.
  */
 export async function unfinishedJobs(db: ServerDb): Promise<string[]> {
   const paths: string[] = [];
-  const accounts = await db.query({ collection: 'accounts' });
-  for (const account of accounts) {
-    const jobs = await db.query({
-      collection: `accounts/${account.id}/jobs`,
-      where: [{ field: 'state', op: 'in', value: ['queued', 'running'] }],
-    });
-    for (const job of jobs) {
-      if (job.data.state === 'running') {
-        await db.batch([{ kind: 'update', path: job.path, data: { state: 'queued' } }]);
-      }
-      paths.push(job.path);
+  const jobs = await db.query({
+    collection: JOBS_COLLECTION,
+    collectionGroup: true,
+    where: [{ field: 'state', op: 'in', value: ['queued', 'running'] }],
+  });
+  for (const job of jobs) {
+    if (!jobPathParams(job.path)) continue;
+    if (job.data.state === 'running') {
+      await db.batch([{ kind: 'update', path: job.path, data: { state: 'queued' } }]);
     }
+    paths.push(job.path);
   }
   return paths;
 }
@@ -291,12 +292,21 @@ function leaseEnd(job: DocData): number {
   return 0;
 }
 
+/** Expired leases queued again per page of the sweep. */
+const SWEEP_PAGE = 100;
+
 /**
  * The sweep that resumes jobs whose run was lost: every `running` job whose lease has expired is
  * queued again, in a transaction that checks the lease once more, so a run that renewed its lease
  * meanwhile keeps its job and two runs never share one. Returns the paths it queued; in production
  * the write itself starts the next run (`runJobs`), the local host also runs them (the claim makes
  * a second start a no-op). Both hosts call it on a timer, the local server also at start.
+ *
+ * It reads only the expired jobs, not every account (issue 26: every account every 5 minutes was
+ * millions of reads a day): a collection-group query on `state` and `leaseUntil`, served by the
+ * COLLECTION_GROUP index of firestore.indexes.json, in pages (each page's jobs leave the result
+ * as they are queued). A job still `running` without a lease (written before leases existed) is not
+ * found by it: the claim of every run since stamps one.
  */
 export async function requeueExpiredJobs(
   db: ServerDb,
@@ -304,14 +314,21 @@ export async function requeueExpiredJobs(
 ): Promise<string[]> {
   const now = (options.clock ?? Date.now)();
   const queued: string[] = [];
-  const accounts = await db.query({ collection: 'accounts' });
-  for (const account of accounts) {
-    const jobs = await db.query({
-      collection: `accounts/${account.id}/jobs`,
-      where: [{ field: 'state', op: '==', value: 'running' }],
+  const seen = new Set<string>();
+  for (;;) {
+    const expired = await db.query({
+      collection: JOBS_COLLECTION,
+      collectionGroup: true,
+      where: [
+        { field: 'state', op: '==', value: 'running' },
+        { field: 'leaseUntil', op: '<=', value: new Date(now) },
+      ],
+      orderBy: [{ field: 'leaseUntil', direction: 'asc' }],
+      limit: SWEEP_PAGE,
     });
-    for (const job of jobs) {
-      if (leaseEnd(job.data) > now) continue;
+    const fresh = expired.filter((job) => !seen.has(job.path) && jobPathParams(job.path));
+    for (const job of fresh) {
+      seen.add(job.path);
       const requeued = await db.runTransaction(async (tx) => {
         const snap = await tx.get(job.path);
         if (!snap.data || snap.data.state !== 'running' || leaseEnd(snap.data) > now) return false;
@@ -323,6 +340,8 @@ export async function requeueExpiredJobs(
         queued.push(job.path);
       }
     }
+    // A page that was all seen already (its jobs renewed meanwhile, or not jobs of an account).
+    if (expired.length < SWEEP_PAGE || fresh.length === 0) break;
   }
   return queued;
 }

@@ -1,25 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { runQuery } from '@/backend/engine/query';
-import type { DocData, QueryDoc } from '@/backend/port';
-import type { PublicDb } from '@/server/public-surfaces/public-surfaces-handler';
-import { sitemapPage } from '@/server/sitemap';
+import { queryDocMap } from '@/backend/memory/doc-map';
+import type { DocData } from '@/backend/port';
+import type { ServerQuerySpec } from '@/backend/server-port';
+import { SITEMAP_CARD_FIELDS, SITEMAP_PAGE, sitemapPage, type SitemapDb } from '@/server/sitemap';
 
-function fakeDb(docs: Record<string, DocData>): PublicDb {
-  return {
-    get: (path) => ({
-      id: path.split('/').pop() ?? '',
+/** The documents, with each card's `id` field as stored; the queries it answered are kept. */
+function fakeDb(docs: Record<string, DocData>, queries: ServerQuerySpec[] = []): SitemapDb {
+  const stored = new Map(
+    Object.entries(docs).map(([path, data]) => [
       path,
-      exists: path in docs,
-      data: docs[path] ?? null,
-    }),
+      path.startsWith('cards/') ? { id: path.slice('cards/'.length), ...data } : data,
+    ]),
+  );
+  return {
     query: (spec) => {
-      const inCollection: QueryDoc[] = Object.entries(docs)
-        .filter(([path]) => path.slice(0, path.lastIndexOf('/')) === spec.collection)
-        .map(([path, data]) => ({ id: path.split('/').pop() ?? '', path, data }));
-      return runQuery(inCollection, spec);
-    },
-    batch: () => {
-      throw new Error('read-only test database');
+      queries.push(spec);
+      return queryDocMap(stored, spec);
     },
   };
 }
@@ -32,7 +28,12 @@ const DOCS: Record<string, DocData> = {
   'cards/c5': { isArchived: false, handle: 'tom&jerry', handleAllowIndex: true },
 };
 
-async function get(path: string, method = 'GET', docs: Record<string, DocData> = DOCS) {
+async function get(
+  path: string,
+  method = 'GET',
+  docs: Record<string, DocData> = DOCS,
+  queries: ServerQuerySpec[] = [],
+) {
   return sitemapPage(
     {
       method,
@@ -41,7 +42,7 @@ async function get(path: string, method = 'GET', docs: Record<string, DocData> =
       ip: '',
       readBody: async () => '',
     },
-    { db: fakeDb(docs), cardHost: 'http://app.test/c' },
+    { db: fakeDb(docs, queries), cardHost: 'http://app.test/c' },
   );
 }
 
@@ -77,6 +78,34 @@ describe('sitemap.xml', () => {
       'http://app.test/c/awake-card',
       'http://app.test/c/dormant-card',
     ]);
+  });
+
+  it('reads the indexable cards in pages, only the fields a link needs', async () => {
+    const docs: Record<string, DocData> = {};
+    const total = SITEMAP_PAGE * 2 + 5;
+    for (let i = 0; i < total; i++) {
+      const n = String(i).padStart(5, '0');
+      docs[`cards/c${n}`] = {
+        isArchived: false,
+        handle: `person-${n}`,
+        handleAllowIndex: true,
+        accountId: 'a1',
+        name: `Person ${n}`,
+        contacts: [{ label: 'Phone', value: '+1 555 0100' }],
+      };
+    }
+    const queries: ServerQuerySpec[] = [];
+    const body = (await get('/sitemap.xml', 'GET', docs, queries))?.body ?? '';
+    expect([...body.matchAll(/<loc>/g)]).toHaveLength(total);
+    const cardQueries = queries.filter((q) => q.collection === 'cards');
+    expect(cardQueries).toHaveLength(3);
+    for (const q of cardQueries) {
+      expect(q.limit).toBe(SITEMAP_PAGE);
+      expect(q.select).toEqual([...SITEMAP_CARD_FIELDS]);
+      expect(q.where?.map((w) => w.field)).toEqual(
+        expect.arrayContaining(['handleAllowIndex', 'isArchived']),
+      );
+    }
   });
 
   it('leaves other paths to the next handler and refuses writes', async () => {

@@ -1,0 +1,156 @@
+/**
+ * The cost of one card create as the account grows (issue 26): the local server, in this process,
+ * with the card-count trigger, in an account of 100, 2,000 and 20,000 cards. A create is the
+ * commit (the card and its handle claim, and for the app's batch the card-cap count raised by
+ * increment; server code such as a seed writes no count) and then the trigger's work on it
+ * (`server.idle()`), which should not depend on the account's size. The median of 100 creates. The accounts are seeded with no trigger
+ * (their counts written as they are), so seeding 20,000 cards costs seconds, not a count each.
+ * `npm run bench` runs it; `npx tsx scripts/bench-card-create.ts` runs it alone.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DocData, WriteOp } from '@/backend/port';
+import { increment, serverTimestamp } from '@/backend/transforms';
+import { cardUsagePath } from '@/domain/card-count';
+import type { AccessPolicy } from '../server/access-policy';
+import { startServer } from '../server/create-server';
+import { countCardsInUse } from '../server/triggers/card-count';
+import type { CommitTrigger } from '../server/types';
+
+/** Account sizes the create is measured in. */
+export const CARD_CREATE_SIZES = [100, 2_000, 20_000] as const;
+/** Creates measured in each account. */
+const CREATES = 100;
+const SEED_COMMIT = 500;
+
+/** No client calls reach this server: every call is refused. */
+const REFUSE_ALL: AccessPolicy = {
+  canRead: () => false,
+  canQuery: () => false,
+  canWrite: () => false,
+  canReadFile: () => false,
+  canWriteFile: () => false,
+};
+
+function card(accountId: string, id: string): DocData {
+  return {
+    id,
+    handle: id,
+    handleAllowIndex: true,
+    name: `Person ${id}`,
+    nameLower: `person ${id}`,
+    title: '',
+    accountId,
+    teamId: 'sales',
+    ownerId: 'owner',
+    isArchived: false,
+    contacts: [],
+    bulkSync: { syncTeamLinks: true, syncBranding: true },
+  };
+}
+
+async function serverOn(dataDir: string, triggers: CommitTrigger[]) {
+  return startServer({
+    port: 0,
+    dataDir,
+    projectId: 'demo-cardbuilder',
+    // Never asked: no client signs in here.
+    authEmulatorHost: '127.0.0.1:9',
+    policy: REFUSE_ALL,
+    triggers,
+  });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+/** Median ms of one create (commit and count) in an account of `size` cards. */
+async function createCost(size: number, by: 'app' | 'server'): Promise<number> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'cardbuilder-bench-create-'));
+  const accountId = `acc${size}`;
+  try {
+    const seeding = await serverOn(dataDir, []);
+    seeding.ctx.db.batch([
+      {
+        kind: 'set',
+        path: `accounts/${accountId}`,
+        data: { ownerId: 'owner', plan: { cardLimit: size * 2, compCards: 0, cardsInUse: size } },
+      },
+      { kind: 'set', path: cardUsagePath(accountId), data: { inUse: size } },
+    ]);
+    for (let start = 0; start < size; start += SEED_COMMIT) {
+      const ops: WriteOp[] = [];
+      for (let i = start; i < Math.min(size, start + SEED_COMMIT); i++) {
+        const id = `${accountId}-${String(i).padStart(6, '0')}`;
+        ops.push({ kind: 'set', path: `cards/${id}`, data: card(accountId, id) });
+      }
+      seeding.ctx.db.batch(ops);
+    }
+    await seeding.close();
+
+    const server = await serverOn(dataDir, [countCardsInUse]);
+    try {
+      const times: number[] = [];
+      for (let i = 0; i < CREATES; i++) {
+        const id = `${accountId}-new-${i}`;
+        const started = performance.now();
+        server.ctx.db.batch([
+          { kind: 'set', path: `cards/${id}`, data: card(accountId, id) },
+          { kind: 'set', path: `handles/${id}`, data: { cardId: id, accountId } },
+          // The app's batch raises the card-cap count; server code writes the card alone.
+          ...(by === 'app'
+            ? [
+                {
+                  kind: 'set' as const,
+                  path: cardUsagePath(accountId),
+                  data: { batch: [id], inUse: increment(1), at: serverTimestamp() },
+                  merge: true,
+                },
+              ]
+            : []),
+        ]);
+        await server.idle();
+        times.push(performance.now() - started);
+      }
+      const plan = server.ctx.db.get(`accounts/${accountId}`).data?.plan as { cardsInUse: number };
+      if (plan.cardsInUse !== size + CREATES)
+        throw new Error(`counted ${plan.cardsInUse} cards, not ${size + CREATES}`);
+      return median(times);
+    } finally {
+      await server.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Reports the median cost of a card create at each account size. */
+export async function benchCardCreate(
+  report: (name: string, value: string, budget: string) => void,
+): Promise<void> {
+  for (const by of ['app', 'server'] as const) {
+    for (const size of CARD_CREATE_SIZES) {
+      const ms = await createCost(size, by);
+      report(
+        `card create by the ${by}, ${size.toLocaleString('en')} cards`,
+        `${ms.toFixed(2)} ms`,
+        'flat',
+      );
+    }
+  }
+}
+
+if (process.argv[1]?.endsWith('bench-card-create.ts')) {
+  benchCardCreate((name, value, budget) =>
+    console.log(`  ${name.padEnd(46)} ${value.padEnd(16)} budget ${budget}`),
+  ).then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
