@@ -2935,7 +2935,7 @@ function seatFixture(ids: Ids): Array<[string, DocData]> {
           isPaidAccount: true,
           cardLimit: 10,
           compCards: 0,
-          cardsInUse: 1,
+          cardsInUse: 2,
           trialEndDate: null,
         },
         ownerId: u.owner,
@@ -2944,7 +2944,7 @@ function seatFixture(ids: Ids): Array<[string, DocData]> {
       },
     ],
     ['slugs/seats', { accountId: 'acc-seat' }],
-    ['accounts/acc-seat/usage/cards', { batch: ['card-s1'], inUse: 1, at: OLD }],
+    ['accounts/acc-seat/usage/cards', { batch: ['card-s2'], inUse: 2, at: OLD }],
     ['accounts/acc-seat/teams/team-s1', { ...team('acc-seat', 'Field'), links: [SEAT_TEAM_LINK] }],
     [
       'cards/card-s1',
