@@ -40,8 +40,19 @@ export async function latestOobLink(
   throw new Error(`No ${requestType} link was issued for ${email}`);
 }
 
-/** Fails the test on any serious or critical axe-core violation on the page as it is now. */
+/**
+ * Fails the test on any serious or critical axe-core violation on the page as it is now, once its
+ * finite animations have ended: a toast fading in or out is half-transparent, and axe would
+ * measure the contrast of that frame (spinners and other endless animations are not waited for).
+ */
 export async function expectAccessible(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
