@@ -54,12 +54,12 @@ function useFitScale(mode: CanvasMode) {
   useLayoutEffect(() => {
     const el = ref.current;
     if (mode !== 'desktop' || el === null || typeof ResizeObserver === 'undefined') return;
-    const fit = () => {
+    const scaleToWidth = () => {
       const width = el.clientWidth;
       if (width > 0) setScale(Math.min(1, width / DESKTOP_PREVIEW_WIDTH));
     };
-    fit();
-    const observer = new ResizeObserver(fit);
+    scaleToWidth();
+    const observer = new ResizeObserver(scaleToWidth);
     observer.observe(el);
     return () => observer.disconnect();
   }, [mode]);
