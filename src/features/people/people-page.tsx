@@ -12,7 +12,7 @@
  * owner sees what happened; the account keeps no record of former members.
  */
 import { useEffect, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
+import { useRowActions } from '@/ui/use-row-actions';
 import { followInvites, type Invite } from '@/data/members';
 import {
   handCardsOn,
@@ -22,7 +22,6 @@ import {
   removeAccess,
   CARD_COUNT_LIMIT,
 } from '@/data/people';
-import { plainWriteError } from '@/domain/access-errors';
 import { INVITE_ROLE_LABELS, type InviteRole } from '@/domain/invites';
 import type { Account, User } from '@/domain/model';
 import { ACCESS_ROLE_LABELS, accountPeople, type AccessRole } from '@/domain/people';
@@ -138,7 +137,7 @@ function PeopleList(props: { account: Account; me: User; canManage: boolean }) {
   );
   const facts = usePeopleFacts(account.id, uids);
   const [invites, setInvites] = useState<Invite[]>([]);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useRowActions();
   const [confirming, setConfirming] = useState<PersonRow | null>(null);
 
   useEffect(() => {
@@ -162,25 +161,6 @@ function PeopleList(props: { account: Account; me: User; canManage: boolean }) {
     };
   });
   const stillRemoved = removed.filter((r) => !people.some((p) => p.uid === r.uid));
-
-  async function run(
-    key: string,
-    work: () => Promise<void>,
-    done: string,
-    failed = 'That change did not go through. Please try again.',
-  ) {
-    setBusy(key);
-    try {
-      await work();
-      toast.success(done);
-      return true;
-    } catch (err) {
-      toast.error(plainWriteError(err, failed));
-      return false;
-    } finally {
-      setBusy(null);
-    }
-  }
 
   async function remove(row: PersonRow) {
     if (row.role === 'owner') return;

@@ -3,10 +3,9 @@
  * was sent and until when it works, with Resend (the server mails a new link and the old one dies)
  * and Revoke (the link dies) for the owner. The super admin sees the list without the buttons.
  */
-import { useState } from 'react';
-import toast from 'react-hot-toast';
+
+import { useRowActions } from '@/ui/use-row-actions';
 import type { Invite } from '@/data/members';
-import { plainWriteError } from '@/domain/access-errors';
 import { INVITE_ROLE_LABELS } from '@/domain/invites';
 import { InviteActions, inviteLinkStatus } from '@/ui/invitation';
 
@@ -21,19 +20,7 @@ export function PendingInvites(props: {
   canManage: boolean;
 }) {
   const { accountId, invites, canManage } = props;
-  const [busy, setBusy] = useState<string | null>(null);
-
-  async function run(email: string, work: () => Promise<void>, done: string, failed: string) {
-    setBusy(email);
-    try {
-      await work();
-      toast.success(done);
-    } catch (err) {
-      toast.error(plainWriteError(err, failed));
-    } finally {
-      setBusy(null);
-    }
-  }
+  const { busy, run } = useRowActions();
 
   if (invites.length === 0) return null;
   return (
