@@ -93,21 +93,33 @@ function toInvite(data: DocData): Invite {
   };
 }
 
-/** Follows the account's pending invitations to a role (seat invitations are `./seats.ts`). */
+/**
+ * Follows the stored invitations of the account that `keep` picks: one query for the invitations
+ * to a role (`followInvites`) and the seat invitations (`./seats.ts`), which share the collection.
+ */
+export function followInviteDocs(
+  accountId: string,
+  keep: (data: DocData) => boolean,
+  next: (invites: DocData[]) => void,
+  error: (err: { code: string; message: string }) => void,
+): Unsubscribe {
+  return backend().onQuery(
+    { collection: invitesPath(accountId), limit: 100 },
+    (docs) => next(docs.map((doc) => doc.data).filter(keep)),
+    error,
+  );
+}
+
+/** Follows the account's pending invitations to a role, by address. */
 export function followInvites(
   accountId: string,
   next: (invites: Invite[]) => void,
   error: (err: { code: string; message: string }) => void,
 ): Unsubscribe {
-  return backend().onQuery(
-    { collection: invitesPath(accountId), limit: 100 },
-    (docs) =>
-      next(
-        docs
-          .filter((doc) => !isSeatInvite(doc.data))
-          .map((doc) => toInvite(doc.data))
-          .sort((a, b) => a.email.localeCompare(b.email)),
-      ),
+  return followInviteDocs(
+    accountId,
+    (data) => !isSeatInvite(data),
+    (invites) => next(invites.map(toInvite).sort((a, b) => a.email.localeCompare(b.email))),
     error,
   );
 }

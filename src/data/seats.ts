@@ -14,8 +14,8 @@ import { cardFromDoc } from '../domain/schemas/card';
 import { storedLinkData } from '../domain/schemas/link';
 import { seatChanges, type SeatEdit } from '../domain/seats';
 import { cardPath, nameLowerOf } from './cards';
-import { IMAGE_TYPES, MAX_IMAGE_BYTES } from './files';
-import { invitePath, invitesPath } from './members';
+import { IMAGE_TYPES } from './files';
+import { followInviteDocs, invitePath } from './members';
 
 /** A pending seat invitation. */
 export interface SeatInvite {
@@ -51,17 +51,16 @@ export function followSeatInvites(
   next: (invites: SeatInvite[]) => void,
   error: (err: { code: string; message: string }) => void,
 ): Unsubscribe {
-  return backend().onQuery(
-    { collection: invitesPath(accountId), limit: 100 },
-    (docs) =>
+  return followInviteDocs(
+    accountId,
+    isSeatInvite,
+    (invites) =>
       next(
-        docs
-          .filter((doc) => isSeatInvite(doc.data))
-          .map((doc) => ({
-            email: typeof doc.data.email === 'string' ? doc.data.email : '',
-            cardId: typeof doc.data.cardId === 'string' ? doc.data.cardId : '',
-            sentAt: doc.data.sentAt instanceof Date ? doc.data.sentAt : null,
-          })),
+        invites.map((data) => ({
+          email: typeof data.email === 'string' ? data.email : '',
+          cardId: typeof data.cardId === 'string' ? data.cardId : '',
+          sentAt: data.sentAt instanceof Date ? data.sentAt : null,
+        })),
       ),
     error,
   );
@@ -101,13 +100,18 @@ export async function saveMyCard(card: Card, edit: SeatEdit): Promise<boolean> {
   return true;
 }
 
-/** Uploads the seat holder's photo to their own files and answers its download URL. */
-export function uploadMyPhoto(uid: string, file: Blob, contentType: string): Promise<string> {
-  const ext = IMAGE_TYPES[contentType];
-  if (ext === undefined) return Promise.reject(new Error(PHOTO_TYPE_MESSAGE));
-  if (file.size > MAX_IMAGE_BYTES) return Promise.reject(new Error(PHOTO_SIZE_MESSAGE));
-  return backend().files.upload(`users/${uid}/card-photo-${Date.now()}.${ext}`, file, contentType);
+/**
+ * Uploads the seat holder's photo (checked and resized as the builder's images are, which also
+ * drops camera metadata) to their own files, and answers its download URL.
+ */
+export function uploadMyPhoto(
+  uid: string,
+  image: { readonly blob: Blob; readonly contentType: string },
+): Promise<string> {
+  const ext = IMAGE_TYPES[image.contentType] ?? 'bin';
+  return backend().files.upload(
+    `users/${uid}/card-photo-${Date.now()}.${ext}`,
+    image.blob,
+    image.contentType,
+  );
 }
-
-export const PHOTO_TYPE_MESSAGE = 'Pick a PNG, JPEG, WebP or GIF image.';
-export const PHOTO_SIZE_MESSAGE = 'This image is larger than 5 MB: please pick a smaller one.';
