@@ -1,12 +1,19 @@
 /**
- * Getting a picked image ready for a card: the type and size are checked with clear messages, then
+ * Getting a picked image ready for a card (the builder's image slots, a seat holder's photo): the type and size are checked with clear messages, then
  * the image is resized in the browser on a canvas (longest side at most 1024 px) and re-encoded in
  * its own format (PNG, JPEG or WebP), which also drops camera metadata such as GPS positions. GIFs
  * are kept as they are so that an animation survives. Where no canvas is available the original
  * bytes are used.
  */
 import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '@/data/files';
-import type { PendingImage } from './builder-store';
+
+/** A picked image, checked and resized, not uploaded yet. */
+export interface PendingImage {
+  readonly blob: Blob;
+  readonly contentType: string;
+  /** An inline (`data:`) URL of the same bytes, shown by the preview until the upload. */
+  readonly previewUrl: string;
+}
 
 export const MAX_IMAGE_SIDE = 1024;
 

@@ -16,17 +16,11 @@ import type { HandleFormat } from '@/domain/handles';
 import type { Card } from '@/domain/model';
 import { EDITABLE_FIELDS } from '@/data/cards';
 import type { ImageSlot } from '@/data/files';
+import type { PendingImage } from '@/ui/image-file';
 
 export type CanvasMode = 'mobile' | 'desktop';
 
 /** An image picked for a slot, resized, waiting to be uploaded on save. */
-export interface PendingImage {
-  readonly blob: Blob;
-  readonly contentType: string;
-  /** An inline (`data:`) URL of the same bytes, shown by the preview until the upload. */
-  readonly previewUrl: string;
-}
-
 export type FileSlots = Record<ImageSlot, PendingImage | null>;
 
 export interface BuilderStatus {

@@ -15,6 +15,7 @@ import { linksAfterSeatEdit, seatEditOf, teamLinksOf, type SeatEdit } from '@/do
 import { useAuth } from '@/stores/auth-store';
 import { Button } from '@/ui/button';
 import { Alert, Page, PageHeader, PageLoader } from '@/ui/page';
+import { prepareImage } from '@/ui/image-file';
 import { TextField } from '@/ui/text-field';
 import './my-card.css';
 
@@ -117,7 +118,7 @@ function MyCardEditor(props: {
     setPhotoBusy(true);
     setStatus(null);
     try {
-      const url = await uploadMyPhoto(uid, file, file.type);
+      const url = await uploadMyPhoto(uid, await prepareImage(file));
       setEdit((e) => ({ ...e, photoAvatar: url }));
     } catch (err) {
       setStatus({ tone: 'error', text: plainWriteError(err, 'The photo could not be uploaded.') });

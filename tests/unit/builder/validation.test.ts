@@ -8,7 +8,7 @@ import {
   hasProblems,
   linkProblem,
 } from '@/features/builder/validation';
-import { fitWithin, imageProblem } from '@/features/builder/image-file';
+import { fitWithin, imageProblem } from '@/ui/image-file';
 import {
   chartScales,
   countByDay,

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { ChangeEvent, ReactNode } from 'react';
 import type { ImageSlot } from '@/data/files';
 import { useBuilderStoreApi } from '../builder-store';
-import { prepareImage } from '../image-file';
+import { prepareImage } from '@/ui/image-file';
 import { slotPatch } from '../save-draft';
 import { FieldHint, hintId } from './fields';
 
