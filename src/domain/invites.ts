@@ -352,11 +352,7 @@ export function decideAcceptInvite(
   if (account.ownerId === uid || (listed && current === accountId)) {
     return {
       ok: true,
-      result: {
-        accountId,
-        defaultTeam: typeof user.defaultTeam === 'string' ? user.defaultTeam : '',
-        teams: stringList(user.teams),
-      },
+      result: membershipOf(accountId, user),
       writes: usedUp,
     };
   }
@@ -382,6 +378,15 @@ export function decideAcceptInvite(
       ...usedUp,
       ...mailOwner(docs, account, email, role),
     ],
+  };
+}
+
+/** The answer for someone whose user document stays as it is: the teams it already names. */
+function membershipOf(accountId: string, user: Data): AcceptInviteResult {
+  return {
+    accountId,
+    defaultTeam: typeof user.defaultTeam === 'string' ? user.defaultTeam : '',
+    teams: stringList(user.teams),
   };
 }
 
@@ -431,12 +436,7 @@ function decideSeat(
   const current = typeof user.accountId === 'string' ? user.accountId : null;
   return {
     ok: true,
-    result: {
-      accountId,
-      defaultTeam: typeof user.defaultTeam === 'string' ? user.defaultTeam : '',
-      teams: stringList(user.teams),
-      cardId,
-    },
+    result: { ...membershipOf(accountId, user), cardId },
     writes: [
       { kind: 'claim-card', path: `cards/${cardId}`, uid },
       ...(current === null

@@ -6,6 +6,7 @@
  * sends what the rules would refuse.
  */
 import equal from 'fast-deep-equal';
+import { normaliseEmail } from './members';
 import type { Card, Link } from './model';
 import { storedLinkData } from './schemas/link';
 
@@ -88,7 +89,7 @@ export function seatStatus(
   pendingSeatEmails: ReadonlySet<string>,
 ): SeatStatus {
   if (typeof card.claimedBy === 'string' && card.claimedBy !== '') return 'claimed';
-  const email = (card.email ?? '').trim().toLowerCase();
+  const email = normaliseEmail(card.email ?? '');
   if (email === '') return 'no-email';
   return pendingSeatEmails.has(email) ? 'invited' : 'not-invited';
 }

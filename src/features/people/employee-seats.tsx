@@ -5,10 +5,11 @@
  * seat back; collaborators see the list. A seat holder edits only their card's personal fields.
  */
 import { useEffect, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
+import { useRowActions } from '@/ui/use-row-actions';
+import { plainWriteError } from '@/domain/access-errors';
+import { normaliseEmail } from '@/domain/members';
 import { watchCardPage } from '@/data/cards';
 import { followSeatInvites, inviteToClaim, takeSeatBack, type SeatInvite } from '@/data/seats';
-import { plainWriteError } from '@/domain/access-errors';
 import type { Account, Card } from '@/domain/model';
 import { seatStatus, type SeatStatus } from '@/domain/seats';
 import { Avatar } from '@/ui/avatar';
@@ -31,7 +32,7 @@ export function EmployeeSeats(props: { account: Account; me: string; canManage: 
   const [cards, setCards] = useState<Card[] | null>(null);
   const [invites, setInvites] = useState<SeatInvite[]>([]);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, run } = useRowActions();
 
   useEffect(
     () =>
@@ -51,18 +52,6 @@ export function EmployeeSeats(props: { account: Account; me: string; canManage: 
 
   const pending = useMemo(() => new Set(invites.map((i) => i.email)), [invites]);
 
-  async function run(key: string, work: () => Promise<void>, done: string, failed: string) {
-    setBusy(key);
-    try {
-      await work();
-      toast.success(done);
-    } catch (err) {
-      toast.error(plainWriteError(err, failed));
-    } finally {
-      setBusy(null);
-    }
-  }
-
   return (
     <section className="panel people-seats" aria-labelledby="seats-heading">
       <h2 id="seats-heading">Employee seats</h2>
@@ -77,7 +66,7 @@ export function EmployeeSeats(props: { account: Account; me: string; canManage: 
         <ul className="people-seats__list">
           {cards.map((card) => {
             const status = seatStatus(card, pending);
-            const email = (card.email ?? '').trim().toLowerCase();
+            const email = normaliseEmail(card.email ?? '');
             return (
               <li key={card.id} className="people-seats__row" data-seat={card.id}>
                 <div className="people-who">
