@@ -41,6 +41,24 @@ export async function latestOobLink(
 }
 
 /**
+ * The invitation link (`/sign-up?invite=…`) mailed to `email` in the local mailbox, other than
+ * `not` (a link the caller already has, e.g. before a resend). Mail ids are random, so their order
+ * says nothing: any such link to the address will do.
+ */
+export async function invitationLink(page: Page, email: string, not?: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const html = await (await page.request.get('/__/mailbox')).text();
+    for (const article of html.split('<article>').slice(1)) {
+      if (!article.includes(`To ${email}`)) continue;
+      const token = /sign-up\?invite=([A-Za-z0-9_-]{43})/.exec(article)?.[1];
+      if (token && token !== not) return `/sign-up?invite=${token}`;
+    }
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`No invitation e-mail reached ${email}`);
+}
+
+/**
  * Fails the test on any serious or critical axe-core violation on the page as it is now, once its
  * finite animations have ended: a toast fading in or out is half-transparent, and axe would
  * measure the contrast of that frame (spinners and other endless animations are not waited for).

@@ -12,6 +12,7 @@ import {
   DEMO_PASSWORD,
   expect,
   expectAccessible,
+  invitationLink,
   latestOobLink,
   test,
   uniqueEmail,
@@ -22,24 +23,6 @@ const INITECH_OWNER = 'owner@initech.example';
 const BANNER = /^Bill Lumbergh invited you to join Initech on Cardbuilder/;
 const DEAD_LINK =
   'This invitation link is no longer valid: it was used, revoked or replaced by a newer one. Ask the account owner to send it again.';
-
-/**
- * The invitation link mailed to `email` in the local mailbox (each test mails an address once, or
- * twice with `not` naming the first token).
- */
-async function invitationLink(page: Page, email: string, not?: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const html = await (await page.request.get('/__/mailbox')).text();
-    // The messages' order says nothing (mail ids are random): any link to this address but `not`.
-    for (const article of html.split('<article>').slice(1)) {
-      if (!article.includes(`To ${email}`)) continue;
-      const token = /sign-up\?invite=([A-Za-z0-9_-]{43})/.exec(article)?.[1];
-      if (token && token !== not) return `/sign-up?invite=${token}`;
-    }
-    await page.waitForTimeout(200);
-  }
-  throw new Error(`No invitation e-mail reached ${email}`);
-}
 
 /** Signed in as Initech's owner on the Members tab: invites `email` in `role`. */
 async function invite(page: Page, email: string, role: 'Collaborator' | 'Card editor') {

@@ -8,24 +8,17 @@
  * and reports a revoked link before anyone creates an account. Pages are checked with axe.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectAccessible, test, uniqueEmail } from './fixtures';
+import {
+  DEMO_PASSWORD,
+  expect,
+  expectAccessible,
+  invitationLink,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 const INITECH_OWNER = 'owner@initech.example';
 const RAW_DENIAL = /Missing or insufficient permissions/i;
-
-/** The invitation link mailed to `email` in the local mailbox. */
-async function invitationLink(page: Page, email: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const html = await (await page.request.get('/__/mailbox')).text();
-    for (const article of html.split('<article>').slice(1)) {
-      if (!article.includes(`To ${email}`)) continue;
-      const token = /sign-up\?invite=([A-Za-z0-9_-]{43})/.exec(article)?.[1];
-      if (token) return `/sign-up?invite=${token}`;
-    }
-    await page.waitForTimeout(200);
-  }
-  throw new Error(`No invitation e-mail reached ${email}`);
-}
 
 /** Signed in as Initech's owner: invites `email` in `role` from the team's Members tab. */
 async function invite(page: Page, email: string, role: 'Collaborator' | 'Card editor') {

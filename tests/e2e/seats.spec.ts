@@ -5,24 +5,16 @@
  * the team's design and links are shown as the company's and cannot be changed. The owner sees
  * the seat as claimed and takes it back, and the employee's open page says so at once.
  */
-import type { Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, expectAccessible, test, uniqueEmail } from './fixtures';
+import {
+  DEMO_PASSWORD,
+  expect,
+  expectAccessible,
+  invitationLink,
+  test,
+  uniqueEmail,
+} from './fixtures';
 
 const INITECH_OWNER = 'owner@initech.example';
-
-/** The invitation link mailed to `email` in the local mailbox. */
-async function invitationLink(page: Page, email: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const html = await (await page.request.get('/__/mailbox')).text();
-    for (const article of html.split('<article>').slice(1)) {
-      if (!article.includes(`To ${email}`)) continue;
-      const token = /sign-up\?invite=([A-Za-z0-9_-]{43})/.exec(article)?.[1];
-      if (token) return `/sign-up?invite=${token}`;
-    }
-    await page.waitForTimeout(200);
-  }
-  throw new Error(`No invitation e-mail reached ${email}`);
-}
 
 test('an employee claims their card and edits only their own fields; the owner takes the seat back', async ({
   page,
