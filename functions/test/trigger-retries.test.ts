@@ -344,6 +344,32 @@ const scenarios: Scenario[] = [
     },
   },
   {
+    title: 'clearRemovedAccess: a collaborator accepts the account’s ownership',
+    trigger: 'clearRemovedAccess',
+    seed: (memory) => {
+      memory.seed('accounts/acc', {
+        name: 'Acme',
+        ownerId: 'u2',
+        collaborators: ['u1'],
+        plan: FREE,
+      });
+      memory.seed('users/u1', { accountId: 'acc', isAccountOwner: true });
+      memory.seed('users/u2', { accountId: 'acc', isAccountOwner: false });
+    },
+    event: () =>
+      written(
+        'ev-handover',
+        'accounts/acc',
+        { name: 'Acme', ownerId: 'u1', collaborators: ['u2'], plan: FREE },
+        { name: 'Acme', ownerId: 'u2', collaborators: ['u1'], plan: FREE },
+        { accountId: 'acc' },
+      ),
+    effect: (docs) => {
+      expect(docs['users/u1']).toEqual({ accountId: 'acc', isAccountOwner: false });
+      expect(docs['users/u2']).toEqual({ accountId: 'acc', isAccountOwner: true });
+    },
+  },
+  {
     title: 'welcomeMail: a new account',
     trigger: 'welcomeMail',
     seed: (memory) => {

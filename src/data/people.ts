@@ -1,15 +1,16 @@
 /**
  * People and access (issue 24): who has access to an account, read for its owner and
- * collaborators, and the two changes the owner makes — remove someone's access, move someone
- * between collaborator and card editor. Both are plain account updates the rules allow the owner
+ * collaborators, and the changes the owner makes — remove someone's access, move someone
+ * between collaborator and card editor, offer the account to a collaborator. Both are plain account updates the rules allow the owner
  * alone (`validCollaboratorsChange` / `validEditorsChange` for a removal, `ownerMovesOneMember` for
  * a role change); the server then clears a removed person's `users/{uid}.accountId`
  * (`src/server/members/clear-removed-access.ts`). Invitations are `./members.ts`.
  */
 import { backend } from '../backend/current';
-import { arrayRemove, serverTimestamp } from '../backend/transforms';
+import { arrayRemove, deleteField, serverTimestamp } from '../backend/transforms';
 import type { InviteRole } from '../domain/invites';
 import type { Account, User } from '../domain/model';
+import { ownershipAcceptance } from '../domain/ownership';
 import { roleChangeLists } from '../domain/people';
 import { accountPath } from './accounts';
 import { getUser } from './users';
@@ -55,6 +56,31 @@ export async function changeRole(account: Account, uid: string, to: InviteRole):
   const lists = roleChangeLists(account, uid, to);
   if (!lists) throw new Error('This person does not have the other role any more.');
   await backend().update(accountPath(account.id), lists);
+}
+
+/**
+ * The owner offers the account to the collaborator `to` (src/domain/ownership.ts); a new offer
+ * replaces an open one. Nothing changes hands until they accept.
+ */
+export function offerOwnership(accountId: string, to: string, by: string): Promise<void> {
+  return backend().update(accountPath(accountId), {
+    ownershipOffer: { to, by, at: serverTimestamp() },
+  });
+}
+
+/** Withdraws (the owner) or declines (the collaborator it names) the open ownership offer. */
+export function endOwnershipOffer(accountId: string): Promise<void> {
+  return backend().update(accountPath(accountId), { ownershipOffer: deleteField() });
+}
+
+/**
+ * The collaborator the open offer names accepts it: they own the account and the old owner
+ * becomes a collaborator, in the one write `acceptsOwnership` in the rules allows.
+ */
+export async function acceptOwnership(account: Account, uid: string): Promise<void> {
+  const change = ownershipAcceptance(account, uid, new Date());
+  if (!change) throw new Error('This offer is no longer open: ask the owner to offer it again.');
+  await backend().update(accountPath(account.id), { ...change, ownershipOffer: deleteField() });
 }
 
 /** Card updates per batch when handing cards on (well inside the rules' 20 access calls a batch). */

@@ -52,12 +52,22 @@ export interface Account {
   dateUpdated: Date;
   directory: { slug: string; enabled?: boolean };
   plan: Plan;
-  /** (added) the user who created the account; never changes. */
+  /** (added) the user who created the account, or a collaborator who accepted it (ownership.ts). */
   ownerId: string;
   /** (added) user ids who may edit the account's cards and teams besides the owner. */
   collaborators?: string[];
   /** (added) user ids of card editors: they edit the account's cards only (docs/access.md). */
   editors?: string[];
+  /** (added) the owner's open offer to hand the account to a collaborator (src/domain/ownership.ts). */
+  ownershipOffer?: OwnershipOffer;
+}
+
+export interface OwnershipOffer {
+  /** The collaborator it is offered to. */
+  to: string;
+  /** The owner who offered it. */
+  by: string;
+  at: Date | null;
 }
 
 export interface BulkSync {

@@ -93,3 +93,24 @@ export function seatStatus(
   if (email === '') return 'no-email';
   return pendingSeatEmails.has(email) ? 'invited' : 'not-invited';
 }
+
+/**
+ * The cards "Invite everyone" sends a seat invitation for: those not yet claimed or invited, one
+ * per e-mail address (an invitation is keyed by its address, so a second card with the same one
+ * would replace the first's), never the inviter's own address.
+ */
+export function seatsToInvite<C extends Pick<Card, 'email' | 'claimedBy'>>(
+  cards: readonly C[],
+  pendingSeatEmails: ReadonlySet<string>,
+  inviterEmail: string | null | undefined,
+): C[] {
+  const me = normaliseEmail(inviterEmail ?? '');
+  const seen = new Set<string>();
+  return cards.filter((card) => {
+    if (seatStatus(card, pendingSeatEmails) !== 'not-invited') return false;
+    const email = normaliseEmail(card.email ?? '');
+    if (email === me || seen.has(email)) return false;
+    seen.add(email);
+    return true;
+  });
+}

@@ -40,6 +40,8 @@ import {
   type LeadRoutingDeps,
 } from './lead-routing/lead-routing';
 import { ACCOUNT_ACCESS_DOCUMENT, clearRemovedAccess } from './members/clear-removed-access';
+import { moveOwnerFlags } from './members/owner-flags';
+import { queueOwnershipOfferMail } from './members/ownership-mail';
 import { SUBSCRIPTION_DOCUMENT, syncPlanOnSubscriptionWrite } from './plan-sync';
 import { SITEMAP_PATH } from './sitemap';
 
@@ -238,11 +240,17 @@ export const HOSTED_TRIGGERS = {
       memory: '256MiB',
       cpu: 'gcf_gen1',
       concurrency: 1,
-      why: 'a few user updates when someone loses access; nobody waits on it',
+      why: 'a few user updates or one mail when access or ownership changes; nobody waits on it',
     },
-    // Clears accountId of whoever lost their role, re-checked against the account as it is now.
-    handle: (ctx, event) =>
-      clearRemovedAccess(ctx.db, param(event, 'accountId'), event.before, event.after),
+    // Clears accountId of whoever lost their role, moves isAccountOwner when the account
+    // changed hands and mails a new ownership offer, each re-checked against the account as it
+    // is now.
+    handle: async (ctx, event) => {
+      const accountId = param(event, 'accountId');
+      await clearRemovedAccess(ctx.db, accountId, event.before, event.after);
+      await moveOwnerFlags(ctx.db, accountId, event.before, event.after);
+      await queueOwnershipOfferMail(ctx.db, accountId, event.before, event.after, ctx.appOrigin);
+    },
   },
   welcomeMail: {
     document: ACCOUNT_DOCUMENT,

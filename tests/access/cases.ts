@@ -363,6 +363,7 @@ export function buildFixture(ids: Ids, now: Date): Array<[string, DocData]> {
     ['accounts/acc-b/jobs/job-b', job('running')],
     ...deactivatedAccountFixture(ids),
     ...seatFixture(ids),
+    ...handoverFixture(ids, now),
     // Team usage (docs/access.md): the counts the server keeps for team-a1.
     [
       'accounts/acc-a/teamUsage/team-a1',
@@ -3125,6 +3126,144 @@ const SEAT_CASES: AccessCase[] = [
   ),
 ];
 
+/**
+ * Handing an account on (src/domain/ownership.ts): account A's owner has offered account "Hand"
+ * (acc-hand) to its collaborator an hour ago; acc-hand-old's offer is eight days old (lapsed);
+ * acc-hand-off's is open but the account is deactivated. Each has account A's owner, collaborator
+ * and card editor, and the new user as a second collaborator.
+ */
+function handoverFixture(ids: Ids, now: Date): Array<[string, DocData]> {
+  const u = ids.uid;
+  const HOUR = 60 * 60 * 1000;
+  const account = (id: string, offeredAgo: number, isActive = true): [string, DocData] => [
+    `accounts/${id}`,
+    {
+      id,
+      name: 'Hand',
+      isActive,
+      dateUpdated: OLD,
+      directory: { slug: id },
+      plan: { ...DOMAIN_FREE_PLAN, type: 'growth', isPaidAccount: true, cardLimit: 10 },
+      ownerId: u.owner,
+      collaborators: [u.collaborator, u.newUser],
+      editors: [u.cardEditor],
+      ownershipOffer: {
+        to: u.collaborator,
+        by: u.owner,
+        at: new Date(now.getTime() - offeredAgo),
+      },
+    },
+  ];
+  return [
+    account('acc-hand', HOUR),
+    account('acc-hand-old', 8 * 24 * HOUR),
+    account('acc-hand-off', HOUR, false),
+  ];
+}
+
+/** The write of the collaborator accepting acc-hand's offer, as the app sends it. */
+function acceptHandover(e: CaseEnv, extra: DocData = {}, id = 'acc-hand'): AccessOp {
+  return update(`accounts/${id}`, {
+    ownerId: e.me,
+    collaborators: [e.ids.uid.newUser, e.ids.uid.owner],
+    ownershipOffer: deleteField(),
+    ...extra,
+  });
+}
+
+function offerTo(e: CaseEnv, to: string, extra: DocData = {}): AccessOp {
+  return update('accounts/acc-a', {
+    ownershipOffer: { to, by: e.me, at: serverTimestamp(), ...extra },
+  });
+}
+
+const HANDOVER_CASES: AccessCase[] = [
+  c('owner offers the account to the collaborator (honest use)', 'owner', true, (e) =>
+    offerTo(e, e.ids.uid.collaborator),
+  ),
+  c('owner withdraws their offer of the account (honest use)', 'owner', true, () =>
+    update('accounts/acc-hand', { ownershipOffer: deleteField() }),
+  ),
+  c('collaborator declines the offer of the account (honest use)', 'collaborator', true, () =>
+    update('accounts/acc-hand', { ownershipOffer: deleteField() }),
+  ),
+  c('collaborator accepts the offer of the account (honest use)', 'collaborator', true, (e) =>
+    acceptHandover(e),
+  ),
+  c('owner offers the account to the card editor', 'owner', false, (e) =>
+    offerTo(e, e.ids.uid.cardEditor),
+  ),
+  c('owner offers the account to a stranger', 'owner', false, (e) =>
+    offerTo(e, e.ids.uid.otherOwner),
+  ),
+  c('owner offers the account in the name of someone else', 'owner', false, (e) =>
+    offerTo(e, e.ids.uid.collaborator, { by: e.ids.uid.collaborator }),
+  ),
+  c('owner offers the account with a made-up time', 'owner', false, (e) =>
+    offerTo(e, e.ids.uid.collaborator, { at: new Date('2099-01-01T00:00:00Z') }),
+  ),
+  c('owner offers the account and renames it in one write', 'owner', false, (e) =>
+    update('accounts/acc-a', {
+      name: 'Renamed',
+      ownershipOffer: { to: e.ids.uid.collaborator, by: e.me, at: serverTimestamp() },
+    }),
+  ),
+  c('collaborator offers the account to themselves', 'collaborator', false, (e) =>
+    offerTo(e, e.me),
+  ),
+  c('collaborator takes the account without an offer', 'collaborator', false, (e) =>
+    update('accounts/acc-a', {
+      ownerId: e.me,
+      collaborators: [e.ids.uid.owner],
+    }),
+  ),
+  c('cardEditor withdraws the offer made to the collaborator', 'cardEditor', false, () =>
+    update('accounts/acc-hand', { ownershipOffer: deleteField() }),
+  ),
+  c('newUser accepts the offer made to the other collaborator', 'newUser', false, (e) =>
+    update('accounts/acc-hand', {
+      ownerId: e.me,
+      collaborators: [e.ids.uid.collaborator, e.ids.uid.owner],
+      ownershipOffer: deleteField(),
+    }),
+  ),
+  c('collaborator accepts and leaves the old owner out', 'collaborator', false, (e) =>
+    acceptHandover(e, { collaborators: [e.ids.uid.newUser] }),
+  ),
+  c('collaborator accepts and adds a stranger as collaborator', 'collaborator', false, (e) =>
+    acceptHandover(e, {
+      collaborators: [e.ids.uid.newUser, e.ids.uid.owner, e.ids.uid.otherOwner],
+    }),
+  ),
+  c(
+    'collaborator accepts and pads the collaborators with a duplicate',
+    'collaborator',
+    false,
+    (e) =>
+      acceptHandover(e, {
+        collaborators: [e.ids.uid.newUser, e.ids.uid.owner, e.ids.uid.owner],
+      }),
+  ),
+  c('collaborator accepts and removes the card editor', 'collaborator', false, (e) =>
+    acceptHandover(e, { editors: [] }),
+  ),
+  c('collaborator accepts and keeps the offer', 'collaborator', false, (e) =>
+    update('accounts/acc-hand', {
+      ownerId: e.me,
+      collaborators: [e.ids.uid.newUser, e.ids.uid.owner],
+    }),
+  ),
+  c('collaborator accepts and makes someone else the owner', 'collaborator', false, (e) =>
+    acceptHandover(e, { ownerId: e.ids.uid.newUser }),
+  ),
+  c('collaborator accepts an offer that lapsed', 'collaborator', false, (e) =>
+    acceptHandover(e, {}, 'acc-hand-old'),
+  ),
+  c('collaborator accepts an offer of a deactivated account', 'collaborator', false, (e) =>
+    acceptHandover(e, {}, 'acc-hand-off'),
+  ),
+];
+
 export const ACCESS_CASES: readonly AccessCase[] = [
   ...expand(MATRIX),
   ...ATTACKS,
@@ -3137,6 +3276,7 @@ export const ACCESS_CASES: readonly AccessCase[] = [
   ...expand(deactivationTwins(DEACTIVATED_ACCOUNT)),
   ...DEACTIVATED_ACCOUNT_ATTACKS,
   ...SEAT_CASES,
+  ...HANDOVER_CASES,
 ];
 
 /** Files (storage.rules / canWriteFile), run against the local server's file store. */

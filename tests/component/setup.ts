@@ -12,6 +12,12 @@ NProgress.remove = () => {
   if (typeof document !== 'undefined') removeBar();
 };
 
+// jsdom lays nothing out, so it has no scrollIntoView; a page that scrolls to a section on load
+// (People and access at `#seats`) records the call instead.
+Element.prototype.scrollIntoView ??= function scrollIntoView(this: Element) {
+  this.setAttribute('data-scrolled-into-view', 'true');
+};
+
 afterEach(() => {
   cleanup();
   // react-hot-toast keeps its toasts in a module-level store: one test's toasts must not show up

@@ -1,6 +1,6 @@
 /**
- * Employee seats end to end (issue 24): Initech's owner makes a card for an employee, invites them
- * from People and access to claim it, and the employee — in a browser of their own — signs up
+ * Employee seats end to end (issue 24): Initech's owner imports a card for an employee, invites
+ * them from People and access (reached from the import's result) to claim it, and the employee — in a browser of their own — signs up
  * from the e-mailed link and lands on their card. They change their name, title and own links;
  * the team's design and links are shown as the company's and cannot be changed. The owner sees
  * the seat as claimed and takes it back, and the employee's open page says so at once.
@@ -16,7 +16,7 @@ import {
 
 const INITECH_OWNER = 'owner@initech.example';
 
-test('an employee claims their card and edits only their own fields; the owner takes the seat back', async ({
+test('an employee claims their imported card and edits only their own fields; the owner takes the seat back', async ({
   page,
   browser,
   signIn,
@@ -30,20 +30,20 @@ test('an employee claims their card and edits only their own fields; the owner t
   const name = `Sam Seat${suffix}`;
   await signIn(INITECH_OWNER, DEMO_PASSWORD);
 
-  // The owner makes the employee's card, with the address it is for.
-  await page.goto('/builder');
-  await page
-    .getByRole('button', { name: /New card/ })
-    .first()
-    .click();
-  await page.getByLabel('Full name').fill(name);
-  await page.getByLabel('Job title').fill('Sales rep');
-  await page.getByLabel('Card e-mail').fill(email);
-  await page.getByRole('button', { name: 'Create card' }).click();
-  await expect(page.getByText('All changes saved')).toBeVisible();
+  // The owner imports the employee's card from a spreadsheet, with the address it is for…
+  await page.goto('/team/initech-sales');
+  await page.getByRole('tab', { name: 'Import' }).click();
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'people.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`Name,Email,Title\n${name},${email},Sales rep\n`),
+  });
+  await page.getByRole('button', { name: 'Import 1 card' }).click();
+  await expect(page.getByText('Imported 1 card into Sales.')).toBeVisible({ timeout: 20_000 });
 
-  // …and invites them to claim it from People and access.
-  await page.goto('/settings/people');
+  // …and, from the import's result, invites them to claim it on People and access.
+  await page.getByRole('link', { name: 'invite them to claim their cards' }).click();
+  await page.waitForURL('**/settings/people#seats');
   const seat = page.locator('.people-seats__row').filter({ hasText: name });
   await expect(seat.getByText('Not invited')).toBeVisible();
   await seat.getByRole('button', { name: `Invite ${email} to claim their card` }).click();
@@ -63,11 +63,11 @@ test('an employee claims their card and edits only their own fields; the owner t
     await employee.getByRole('button', { name: 'Create account' }).click();
     await employee.waitForURL('**/my-card');
     await expect(employee.getByRole('heading', { level: 1, name: 'Your card' })).toBeVisible();
-    await expect(employee.getByLabel('Name')).toHaveValue(name);
+    await expect(employee.getByLabel('Name', { exact: true })).toHaveValue(name);
     await expectAccessible(employee);
 
     // Their own fields: name, title and a link of their own.
-    await employee.getByLabel('Title').fill('Senior sales rep');
+    await employee.getByLabel('Title', { exact: true }).fill('Senior sales rep');
     await employee.getByLabel('Add a link').selectOption('Phone');
     await employee.getByRole('button', { name: 'Add', exact: true }).click();
     await employee.getByLabel('Phone: value').fill('+1 415 555 0142');

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import type { Account } from '../model';
-import { flag, optionalStringList, text, withoutUndefined } from './fields';
+import { dateOrNull, flag, optionalStringList, text, withoutUndefined } from './fields';
 
 const optionalFlag = z.catch(z.optional(z.boolean()), undefined);
 
@@ -14,6 +14,12 @@ const optionalFlag = z.catch(z.optional(z.boolean()), undefined);
 function looseMap<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
   return z.pipe(z.catch(z.record(z.string(), z.unknown()), {}), z.looseObject(shape));
 }
+
+/** An owner's open offer to hand the account on; anything malformed reads as no offer. */
+const ownershipOffer = z.catch(
+  z.optional(z.object({ to: z.string(), by: z.string(), at: dateOrNull })),
+  undefined,
+);
 
 /** A stored account document: named fields decoded with their fallbacks, others kept. */
 export const storedAccountSchema = looseMap({
@@ -23,6 +29,7 @@ export const storedAccountSchema = looseMap({
   directory: looseMap({ slug: text, enabled: optionalFlag }),
   collaborators: optionalStringList,
   editors: optionalStringList,
+  ownershipOffer,
 });
 
 /** A stored account document as an Account (the document id wins). */

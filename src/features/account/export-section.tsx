@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { readAccountExport } from '@/data/account-export';
 import { accountExportZip } from '@/domain/account-export';
+import { useAccount } from '@/stores/account-store';
 import { useAuth } from '@/stores/auth-store';
 import { Button } from '@/ui/button';
 import { downloadBlob } from '@/ui/download';
@@ -16,8 +17,9 @@ export function ExportSection() {
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const accountId = user?.accountId;
-  if (user?.isAccountOwner !== true || accountId === undefined) return null;
+  const account = useAccount((s) => s.account);
+  const accountId = account?.id;
+  if (!user || account?.ownerId !== user.id || accountId === undefined) return null;
 
   async function onExport(id: string) {
     setBusy(true);

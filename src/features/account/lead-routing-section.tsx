@@ -19,6 +19,7 @@ import {
   MAX_LEAD_WEBHOOKS,
   type LeadWebhookFormat,
 } from '@/domain/lead-webhooks';
+import { useAccount } from '@/stores/account-store';
 import { useAuth } from '@/stores/auth-store';
 import { Button } from '@/ui/button';
 import { Alert } from '@/ui/page';
@@ -232,7 +233,9 @@ function DeliveryLog(props: { deliveries: WebhookDelivery[]; hooks: LeadWebhook[
 
 export function LeadRoutingSection() {
   const user = useAuth((s) => s.user);
-  const accountId = user?.isAccountOwner === true ? user.accountId : undefined;
+  const account = useAccount((s) => s.account);
+  // The account says who owns it now (a handed-on account moves the user flags a moment later).
+  const accountId = account && user && account.ownerId === user.id ? account.id : undefined;
   const [hooks, setHooks] = useState<LeadWebhook[]>([]);
   const [deliveries, setDeliveries] = useState<WebhookDelivery[]>([]);
   const [loadError, setLoadError] = useState<string | null>(null);

@@ -34,6 +34,7 @@ import { InviteActions, inviteLinkStatus } from '@/ui/invitation';
 import { Alert, Page, PageHeader, PageLoader } from '@/ui/page';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { EmployeeSeats } from './employee-seats';
+import { HandOverPanel, OwnershipOffered } from './ownership-panel';
 import './people.css';
 
 type Status = 'active' | 'invited' | 'removed';
@@ -137,7 +138,8 @@ function PeopleList(props: { account: Account; me: User; canManage: boolean }) {
   );
   const facts = usePeopleFacts(account.id, uids);
   const [invites, setInvites] = useState<Invite[]>([]);
-  const { busy, run } = useRowActions();
+  const actions = useRowActions();
+  const { busy, run } = actions;
   const [confirming, setConfirming] = useState<PersonRow | null>(null);
 
   useEffect(() => {
@@ -161,6 +163,8 @@ function PeopleList(props: { account: Account; me: User; canManage: boolean }) {
     };
   });
   const stillRemoved = removed.filter((r) => !people.some((p) => p.uid === r.uid));
+  const labelOf = (row: PersonRow) => row.name || row.email || 'Unknown person';
+  const owner = rows.find((row) => row.role === 'owner');
 
   async function remove(row: PersonRow) {
     if (row.role === 'owner') return;
@@ -180,6 +184,12 @@ function PeopleList(props: { account: Account; me: User; canManage: boolean }) {
       <PageHeader
         title="People and access"
         lead={`Everyone who can open ${account.name}, and what each of them may do.`}
+      />
+      <OwnershipOffered
+        account={account}
+        me={me.id}
+        ownerName={owner ? labelOf(owner) : 'The owner'}
+        actions={actions}
       />
       {!canManage ? (
         <Alert tone="info">Only the account’s owner can change roles or remove access.</Alert>
@@ -275,7 +285,17 @@ function PeopleList(props: { account: Account; me: User; canManage: boolean }) {
           they made stay with the account.
         </p>
       ) : null}
-      <EmployeeSeats account={account} me={me.id} canManage={canManage} />
+      {canManage ? (
+        <HandOverPanel
+          account={account}
+          me={me.id}
+          collaborators={rows
+            .filter((row) => row.role === 'collaborator')
+            .map((row) => ({ uid: row.uid, label: labelOf(row) }))}
+          actions={actions}
+        />
+      ) : null}
+      <EmployeeSeats account={account} me={me.id} myEmail={me.email} canManage={canManage} />
       <Dialog
         open={confirming !== null}
         title={`Remove ${confirming?.name || confirming?.email || 'this person'}?`}

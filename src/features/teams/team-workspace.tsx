@@ -277,6 +277,7 @@ export function TeamWorkspace() {
             team={{ ...team, links: team.links, syncVersion: team.syncVersion }}
             teamName={team.name}
             remaining={remainingCards(account.plan)}
+            canInviteSeats={account.ownerId === user.id}
             bulkSync={{
               syncTeamLinks: team.bulkSync.syncTeamLinks !== false,
               syncBranding: team.bulkSync.syncBranding !== false,

@@ -157,6 +157,44 @@ describe('People and access', () => {
     );
   });
 
+  it('invites everyone not yet invited to claim their cards at once, one invitation per address', async () => {
+    const app = acme('u1', '/settings/people#seats');
+    for (const [id, email] of [
+      ['s1', 'ann@acme.test'],
+      ['s2', 'Bo@acme.test'],
+      ['s3', 'bo@acme.test'],
+      ['s4', 'olivia@acme.test'],
+    ] as const) {
+      app.db.seed(`cards/${id}`, {
+        id,
+        accountId: 'acc1',
+        ownerId: 'u1',
+        handle: id,
+        name: `Seat ${id}`,
+        email,
+        isArchived: false,
+      });
+    }
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Invite all 2 not yet invited' }),
+    );
+    // Opened from the importer's result at #seats, the page scrolls to the seats.
+    expect(document.getElementById('seats')).toHaveAttribute('data-scrolled-into-view', 'true');
+    expect(
+      await screen.findByText('Invitations to claim their cards are on their way to 2 people.'),
+    ).toBeInTheDocument();
+    const invites = app.db.dump();
+    expect(invites['accounts/acc1/invites/ann@acme.test']).toMatchObject({
+      role: 'employee',
+      cardId: 's1',
+      invitedBy: 'u1',
+    });
+    expect(invites['accounts/acc1/invites/bo@acme.test']).toMatchObject({ cardId: 's2' });
+    expect(invites['accounts/acc1/invites/olivia@acme.test']).toBeUndefined();
+    // Every listed seat is now invited or the owner's own: nothing is left for "Invite all".
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Invite all/ })).toBeNull());
+  });
+
   it('shows a collaborator the list without any action', async () => {
     acme('u2', '/settings/people');
     await screen.findByText('Edna Editor');
@@ -182,6 +220,68 @@ describe('People and access', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText(/Missing or insufficient permissions/)).toBeNull();
     auth.db.update = original;
+  });
+});
+
+describe('handing the account on', () => {
+  it('lets the owner offer the account to a collaborator and withdraw the offer', async () => {
+    const app = acme('u1', '/settings/people');
+    await screen.findByText('Carl Collab', { selector: '.people-who__name' });
+    const panel = screen.getByRole('region', { name: 'Hand the account on' });
+    await waitFor(() =>
+      expect(within(panel).getByLabelText('Offer ownership to')).toHaveDisplayValue('Carl Collab'),
+    );
+    await userEvent.click(within(panel).getByRole('button', { name: 'Offer ownership' }));
+    await waitFor(() =>
+      expect(app.db.dump()['accounts/acc1']?.ownershipOffer).toMatchObject({ to: 'u2', by: 'u1' }),
+    );
+    expect(app.db.dump()['accounts/acc1']?.ownerId).toBe('u1');
+    expect(
+      await within(panel).findByText(/You offered ownership of Acme Co to Carl Collab/),
+    ).toBeVisible();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Withdraw the offer' }));
+    await waitFor(() =>
+      expect(app.db.dump()['accounts/acc1']).not.toHaveProperty('ownershipOffer'),
+    );
+  });
+
+  it('lets the collaborator it is offered to accept: they own the account, the old owner collaborates', async () => {
+    const app = acme('u2', '/settings/people');
+    app.db.seed('accounts/acc1', {
+      ...app.db.dump()['accounts/acc1'],
+      ownershipOffer: { to: 'u2', by: 'u1', at: new Date() },
+    });
+    expect(await screen.findByText('Olivia Owner offers you ownership of Acme Co.')).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: 'Accept ownership' }));
+    await waitFor(() => expect(app.db.dump()['accounts/acc1']?.ownerId).toBe('u2'));
+    const account = app.db.dump()['accounts/acc1'];
+    expect(account?.collaborators).toEqual(['u1']);
+    expect(account).not.toHaveProperty('ownershipOffer');
+    // Now the owner: the page offers the owner's actions.
+    expect(await screen.findByRole('region', { name: 'Hand the account on' })).toBeVisible();
+  });
+
+  it('lets the collaborator decline, and shows nobody else the offer', async () => {
+    const app = acme('u2', '/settings/people');
+    app.db.seed('accounts/acc1', {
+      ...app.db.dump()['accounts/acc1'],
+      ownershipOffer: { to: 'u2', by: 'u1', at: new Date() },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Decline' }));
+    await waitFor(() =>
+      expect(app.db.dump()['accounts/acc1']).not.toHaveProperty('ownershipOffer'),
+    );
+    expect(app.db.dump()['accounts/acc1']?.ownerId).toBe('u1');
+  });
+
+  it('does not show a lapsed offer', async () => {
+    const app = acme('u2', '/settings/people');
+    app.db.seed('accounts/acc1', {
+      ...app.db.dump()['accounts/acc1'],
+      ownershipOffer: { to: 'u2', by: 'u1', at: new Date(Date.now() - 8 * 24 * 3600 * 1000) },
+    });
+    await screen.findByText('Carl Collab');
+    expect(screen.queryByText(/offers you ownership/)).toBeNull();
   });
 });
 

@@ -92,7 +92,7 @@ describe('team sync progress, from the job document', () => {
 });
 
 describe('import result, from the job document', () => {
-  function renderRun(store: ReturnType<typeof createImporterStore>) {
+  function renderRun(store: ReturnType<typeof createImporterStore>, canInviteSeats = true) {
     return render(
       <MemoryRouter>
         <ImportRun
@@ -103,6 +103,7 @@ describe('import result, from the job document', () => {
           positions={new Map([[4, 5]])}
           checking={false}
           linksOrBranding
+          canInviteSeats={canInviteSeats}
           onRun={() => undefined}
         />
       </MemoryRouter>,
@@ -132,10 +133,31 @@ describe('import result, from the job document', () => {
     });
     renderRun(store);
     expect(screen.getByText('Imported 1 card into Sales.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'invite them to claim their cards' })).toHaveAttribute(
+      'href',
+      '/settings/people#seats',
+    );
     const list = screen.getByRole('list', { name: 'Rows the server did not import' });
     expect(within(list).getByRole('listitem')).toHaveTextContent(
       'Row 5: The handle “ada” is taken: edit the handle.',
     );
+  });
+
+  it('tells someone other than the owner that the owner invites people to claim their cards', () => {
+    const store = createImporterStore();
+    store.setState({
+      job: jobOf('j1', { kind: 'import', state: 'done', total: 1, done: 1, written: 1 }),
+      outcome: { imported: 1, error: null, jobId: 'j1' },
+      importer: {
+        ...store.getState().importer,
+        status: { ...store.getState().importer.status, submitted: true },
+      },
+    });
+    renderRun(store, false);
+    expect(screen.queryByRole('link', { name: /claim their cards/ })).toBeNull();
+    expect(
+      screen.getByText(/The account’s owner can invite each person to claim their card/),
+    ).toBeInTheDocument();
   });
 
   it('resumes a failed import job and shows its result', async () => {

@@ -7,7 +7,13 @@ import {
 } from '@/domain/invites';
 import type { Card, Link } from '@/domain/model';
 import { cardFromDoc } from '@/domain/schemas/card';
-import { linksAfterSeatEdit, seatChanges, seatEditOf, seatStatus } from '@/domain/seats';
+import {
+  linksAfterSeatEdit,
+  seatChanges,
+  seatEditOf,
+  seatStatus,
+  seatsToInvite,
+} from '@/domain/seats';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
 const TOKEN = 'b'.repeat(43);
@@ -195,5 +201,21 @@ describe('seatStatus', () => {
     expect(seatStatus({ email: ' Ann@Acme.example ' }, pending)).toBe('invited');
     expect(seatStatus({ email: 'bo@acme.example' }, pending)).toBe('not-invited');
     expect(seatStatus({ email: '' }, pending)).toBe('no-email');
+  });
+});
+
+describe('seatsToInvite', () => {
+  it('picks each address not yet claimed or invited once, never the inviter’s own', () => {
+    const cards = [
+      { id: 'a', email: 'mel@acme.example', claimedBy: 'u' },
+      { id: 'b', email: 'ann@acme.example' },
+      { id: 'c', email: 'Bo@Acme.example' },
+      { id: 'd', email: 'bo@acme.example ' },
+      { id: 'e', email: '' },
+      { id: 'f', email: 'owner@acme.example' },
+      { id: 'g', email: 'cy@acme.example' },
+    ];
+    const picked = seatsToInvite(cards, new Set(['ann@acme.example']), 'Owner@acme.example');
+    expect(picked.map((card) => card.id)).toEqual(['c', 'g']);
   });
 });

@@ -1,6 +1,6 @@
 /**
- * `firestore.rules` repeats three constants of src/domain (rules cannot import code): the handle
- * rule, the free plan and the collaborator gate's threshold. These cases build their inputs from
+ * `firestore.rules` repeats four constants of src/domain (rules cannot import code): the handle
+ * rule, the free plan, the collaborator gate's threshold and how long an ownership offer lasts. These cases build their inputs from
  * the domain's constants and run the real rules file, so changing one side alone fails here.
  */
 import { readFileSync } from 'node:fs';
@@ -13,6 +13,7 @@ import {
   HANDLE_PATTERN_SOURCE,
   isValidHandle,
 } from '@/domain/handles';
+import { ownershipAcceptance, OWNERSHIP_OFFER_DAYS } from '@/domain/ownership';
 import { FREE_PLAN } from '@/domain/plan';
 import { ALICE, NOW, reader } from './support';
 
@@ -165,5 +166,48 @@ describe('the collaborator gate is the same in src/domain and firestore.rules', 
   it('is closed at the threshold and open one above it', () => {
     expect(invite(COLLABORATOR_GATE_THRESHOLD)).toBe(false);
     expect(invite(COLLABORATOR_GATE_THRESHOLD + 1)).toBe(true);
+  });
+});
+
+describe('an ownership offer lasts as long in src/domain and firestore.rules', () => {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  /** Bob accepts, `age` after it was made, Alice's offer of account a1, as the app writes it. */
+  function accept(ageMs: number): { rules: boolean; domain: boolean } {
+    const offeredAt = new Date(NOW.getTime() - ageMs);
+    const stored: PlainDoc = {
+      ...account({ ...FREE_PLAN }),
+      collaborators: ['bob', 'cy'],
+      ownershipOffer: { to: 'bob', by: 'alice', at: offeredAt },
+    };
+    const change = ownershipAcceptance(
+      {
+        ownerId: 'alice',
+        collaborators: ['bob', 'cy'],
+        ownershipOffer: { to: 'bob', by: 'alice', at: offeredAt },
+      },
+      'bob',
+      NOW,
+    );
+    const next: PlainDoc = {
+      ...stored,
+      ...(change ?? { ownerId: 'bob', collaborators: ['cy', 'alice'] }),
+    };
+    delete next['ownershipOffer'];
+    const allowed = rules.evaluateDocument({
+      method: 'update',
+      path: 'accounts/a1',
+      auth: { ...ALICE, uid: 'bob', token: { ...ALICE.token, email: 'bob@example.com' } },
+      time: NOW,
+      resource: stored,
+      requestResource: next,
+      reader: reader({ 'accounts/a1': stored }, { 'accounts/a1': next }),
+    }).allowed;
+    return { rules: allowed, domain: change !== null };
+  }
+
+  it('is accepted just before OWNERSHIP_OFFER_DAYS and refused from then on, on both sides', () => {
+    const days = OWNERSHIP_OFFER_DAYS * DAY_MS;
+    expect(accept(days - 1000)).toEqual({ rules: true, domain: true });
+    expect(accept(days)).toEqual({ rules: false, domain: false });
   });
 });

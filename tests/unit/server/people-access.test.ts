@@ -4,6 +4,8 @@ import { INVITE_TOKENS } from '@/domain/invites';
 import { inviteDetails } from '@/server/invites/invite-details';
 import { hashInviteToken } from '@/server/invites/token';
 import { clearRemovedAccess } from '@/server/members/clear-removed-access';
+import { moveOwnerFlags } from '@/server/members/owner-flags';
+import { queueOwnershipOfferMail } from '@/server/members/ownership-mail';
 
 const ACCOUNT = {
   id: 'acme',
@@ -53,6 +55,73 @@ describe('clearing the account of people who lost access (trigger on accounts/{i
     db.seed('users/ed', member('ed', 'globex'));
     expect(await clearRemovedAccess(db, 'acme', ACCOUNT, after)).toEqual([]);
     expect((await db.get('users/ed')).data?.['accountId']).toBe('globex');
+  });
+});
+
+describe('moving isAccountOwner when the account changes hands (trigger on accounts/{id})', () => {
+  const handedOn = { ...ACCOUNT, ownerId: 'col', collaborators: ['own'] };
+
+  it('sets the new owner’s flag and clears the old owner’s, once', async () => {
+    const db = createMemoryServerDb();
+    db.seed('accounts/acme', handedOn);
+    db.seed('users/own', { ...member('own'), isAccountOwner: true });
+    db.seed('users/col', { ...member('col'), isAccountOwner: false });
+    expect(await moveOwnerFlags(db, 'acme', ACCOUNT, handedOn)).toEqual(['own', 'col']);
+    expect((await db.get('users/own')).data?.['isAccountOwner']).toBe(false);
+    expect((await db.get('users/col')).data?.['isAccountOwner']).toBe(true);
+    // Delivered again: nothing left to write.
+    expect(await moveOwnerFlags(db, 'acme', ACCOUNT, handedOn)).toEqual([]);
+  });
+
+  it('follows the account as it is now, and leaves writes that keep the owner alone', async () => {
+    const db = createMemoryServerDb();
+    // Handed on and back before the late event ran: the flags stay as they are.
+    db.seed('accounts/acme', ACCOUNT);
+    db.seed('users/own', { ...member('own'), isAccountOwner: true });
+    db.seed('users/col', { ...member('col'), isAccountOwner: false });
+    expect(await moveOwnerFlags(db, 'acme', ACCOUNT, handedOn)).toEqual([]);
+    expect(await moveOwnerFlags(db, 'acme', ACCOUNT, { ...ACCOUNT, name: 'Acme' })).toEqual([]);
+    // A person who has moved to another account meanwhile is not touched.
+    db.seed('accounts/acme', handedOn);
+    db.seed('users/own', { ...member('own', 'globex'), isAccountOwner: true });
+    expect(await moveOwnerFlags(db, 'acme', ACCOUNT, handedOn)).toEqual(['col']);
+    expect((await db.get('users/own')).data?.['isAccountOwner']).toBe(true);
+  });
+});
+
+describe('the e-mail of an ownership offer (trigger on accounts/{id})', () => {
+  const at = new Date('2026-11-27T10:00:00Z');
+  const offered = { ...ACCOUNT, ownershipOffer: { to: 'col', by: 'own', at } };
+  const APP = 'https://app.example';
+
+  function seeded() {
+    const db = createMemoryServerDb();
+    db.seed('accounts/acme', offered);
+    db.seed('users/own', { ...member('own'), displayName: 'Olivia <Owner>' });
+    db.seed('users/col', member('col'));
+    return db;
+  }
+
+  it('mails the collaborator once, with a link to People and access', async () => {
+    const db = seeded();
+    const id = await queueOwnershipOfferMail(db, 'acme', ACCOUNT, offered, APP);
+    expect(id).toBe(`ownership-acme-${at.getTime()}`);
+    const mail = (await db.get(`mail/${id}`)).data ?? {};
+    expect(mail['to']).toBe('col@example.test');
+    const message = mail['message'] as { subject: string; html: string; text: string };
+    expect(message.subject).toBe('Olivia <Owner> offers you ownership of Acme Co');
+    expect(message.html).toContain('Olivia &lt;Owner&gt;');
+    expect(message.text).toContain(`${APP}/settings/people`);
+    // Delivered again, or a later write that keeps the same offer: no second mail.
+    expect(await queueOwnershipOfferMail(db, 'acme', ACCOUNT, offered, APP)).toBeNull();
+    expect(await queueOwnershipOfferMail(db, 'acme', offered, { ...offered }, APP)).toBeNull();
+  });
+
+  it('sends nothing for an offer withdrawn before the event ran', async () => {
+    const db = seeded();
+    db.seed('accounts/acme', ACCOUNT);
+    expect(await queueOwnershipOfferMail(db, 'acme', ACCOUNT, offered, APP)).toBeNull();
+    expect(Object.keys(db.dump()).filter((path) => path.startsWith('mail/'))).toEqual([]);
   });
 });
 

@@ -32,6 +32,7 @@ export function ImportPanel(props: {
   team: ImportTeam;
   teamName: string;
   remaining: number;
+  canInviteSeats: boolean;
   bulkSync: { syncTeamLinks: boolean; syncBranding: boolean };
 }) {
   const { store, accountId } = props;
@@ -341,6 +342,7 @@ export function ImportPanel(props: {
         positions={positions}
         checking={checking}
         linksOrBranding={props.bulkSync.syncTeamLinks || props.bulkSync.syncBranding}
+        canInviteSeats={props.canInviteSeats}
         onRun={() => void runImport()}
       />
     </div>

@@ -35,6 +35,8 @@ export function ImportRun(props: {
   positions: ReadonlyMap<number, number>;
   checking: boolean;
   linksOrBranding: boolean;
+  /** The account's owner, who alone invites people to claim their cards. */
+  canInviteSeats: boolean;
   onRun: () => void;
 }) {
   const { store, validation } = props;
@@ -98,9 +100,21 @@ export function ImportRun(props: {
             </p>
           ) : null}
           {validation.imported > 0 ? (
-            <p>
-              <Link to="/builder">Open the new cards in the builder</Link>
-            </p>
+            <>
+              <p>
+                <Link to="/builder">Open the new cards in the builder</Link>
+              </p>
+              <p>
+                {props.canInviteSeats ? (
+                  <>
+                    Each person can keep their own card up to date:{' '}
+                    <Link to="/settings/people#seats">invite them to claim their cards</Link>.
+                  </>
+                ) : (
+                  'The account’s owner can invite each person to claim their card and keep it up to date.'
+                )}
+              </p>
+            </>
           ) : null}
         </Alert>
       ) : null}

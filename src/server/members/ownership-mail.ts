@@ -1,0 +1,83 @@
+/**
+ * The e-mail to the collaborator an owner offers the account to (src/domain/ownership.ts): the
+ * offer waits on People and access, and nobody looks there unprompted. Queued from the account
+ * trigger (`src/server/hosted.ts`) once per offer: its id is made of the account and the offer's
+ * time, and it is written only while the account still holds that same offer.
+ */
+import type { DocData } from '@/backend/port';
+import type { ServerDb } from '@/backend/server-port';
+import { mailLine, renderMail, type MailContent } from '../mail-layout';
+
+interface Offer {
+  to: string;
+  by: string;
+  at: Date;
+}
+
+function offerOf(account: DocData | null | undefined): Offer | null {
+  const offer = account?.['ownershipOffer'];
+  if (typeof offer !== 'object' || offer === null) return null;
+  const { to, by, at } = offer as Record<string, unknown>;
+  return typeof to === 'string' && typeof by === 'string' && at instanceof Date
+    ? { to, by, at }
+    : null;
+}
+
+function sameOffer(a: Offer | null, b: Offer | null): boolean {
+  return a !== null && b !== null && a.to === b.to && a.at.getTime() === b.at.getTime();
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+export function ownershipOfferMail(input: {
+  owner: string;
+  account: string;
+  appOrigin: string;
+}): MailContent {
+  const owner = mailLine(input.owner) || 'The owner';
+  const account = mailLine(input.account) || 'their account';
+  return {
+    subject: `${owner} offers you ownership of ${account}`,
+    heading: `Ownership of ${account} is offered to you`,
+    paragraphs: [
+      [{ strong: owner }, ' would like you to become the owner of ', { strong: account }, '.'],
+      [
+        'As the owner you manage its people, billing and settings. Accept or decline on People and access within 7 days; until you accept, nothing changes.',
+      ],
+    ],
+    action: { label: 'Open People and access', url: `${input.appOrigin}/settings/people` },
+  };
+}
+
+/** Queues the offer's e-mail once; answers the mail id, or null when none was queued. */
+export async function queueOwnershipOfferMail(
+  db: ServerDb,
+  accountId: string,
+  before: DocData | null,
+  after: DocData | null,
+  appOrigin: string,
+): Promise<string | null> {
+  const offer = offerOf(after);
+  if (offer === null || sameOffer(offerOf(before), offer)) return null;
+  const id = `ownership-${accountId.replace(/[^A-Za-z0-9_-]/g, '_')}-${offer.at.getTime()}`;
+  return db.runTransaction(async (tx) => {
+    if ((await tx.get(`mail/${id}`)).exists) return null;
+    const account = await tx.get(`accounts/${accountId}`);
+    if (!account.exists || !sameOffer(offerOf(account.data), offer)) return null;
+    const [invitee, owner] = await Promise.all([
+      tx.get(`users/${offer.to}`),
+      tx.get(`users/${offer.by}`),
+    ]);
+    const to = text(invitee.data?.['email']);
+    if (to === '') return null;
+    const content = ownershipOfferMail({
+      owner: text(owner.data?.['displayName']) || text(owner.data?.['email']),
+      account: text(account.data?.['name']),
+      appOrigin,
+    });
+    tx.set(`mail/${id}`, { to, message: renderMail(content) });
+    return id;
+  });
+}
