@@ -3,7 +3,7 @@
  */
 import { backend } from '../backend/current';
 import type { DocData, Unsubscribe, WriteOp } from '../backend/port';
-import type { FieldTransform } from '../backend/transforms';
+import { serverTimestamp, type FieldTransform } from '../backend/transforms';
 import type { User } from '../domain/model';
 import { userFromDoc } from '../domain/schemas/user';
 
@@ -45,6 +45,11 @@ export function followUser(
 /** Creates the user document with the given id. */
 export function createUser(payload: NewUserPayload): Promise<void> {
   return backend().set(userPath(payload.id), { ...payload });
+}
+
+/** Records that the person opened the app signed in, at the server's time (src/domain/last-sign-in.ts). */
+export function recordSignIn(uid: string): Promise<void> {
+  return backend().update(userPath(uid), { lastSignInAt: serverTimestamp() });
 }
 
 export function updateUser(uid: string, patch: DocData): Promise<void> {

@@ -32,6 +32,8 @@ export interface User {
    * acceptInvite (docs/access.md, "Employee seats"); the app opens it at /my-card.
    */
   cardSeat?: { accountId: string; cardId: string };
+  /** (added) when the person last opened the app signed in, to the half day (src/domain/last-sign-in.ts). */
+  lastSignInAt?: Date;
 }
 
 export type PlanType = 'corporate' | 'growth' | 'free' | string;

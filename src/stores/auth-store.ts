@@ -18,7 +18,15 @@ import * as firebaseAuth from '../backend/auth';
 import type { AuthService, AuthUser, LocalGoogleAccount, SignInResult } from '../backend/auth';
 import { serverTimestamp } from '../backend/transforms';
 import { newAccountMail, sendSignUpNotice } from '../data/mail';
-import { createUser, followUser, getUser, updateUser, uploadUserPhoto } from '../data/users';
+import {
+  createUser,
+  followUser,
+  getUser,
+  recordSignIn,
+  updateUser,
+  uploadUserPhoto,
+} from '../data/users';
+import { shouldRecordSignIn } from '../domain/last-sign-in';
 import { authErrorMessage } from '../domain/auth-errors';
 import type { User } from '../domain/model';
 import { passwordProblem } from '../domain/password';
@@ -131,6 +139,8 @@ export function authStoreCreator(overrides: Partial<AuthDeps> = {}): StateCreato
     /** Sign-in flows in progress create the user document themselves, with the right source. */
     let flowsInProgress = 0;
     const creating = new Set<string>();
+    /** Whose sign-in this page has recorded already (the write's own snapshot must not repeat it). */
+    let signInRecorded: string | null = null;
 
     const storedEmail = deps.storage?.getItem(MAGIC_LINK_EMAIL_KEY) ?? '';
     const storedSent = deps.storage?.getItem(MAGIC_LINK_SENT_KEY) === 'true';
@@ -200,6 +210,16 @@ export function authStoreCreator(overrides: Partial<AuthDeps> = {}): StateCreato
         (user) => {
           if (get().authUser?.uid !== authUser.uid) return;
           set({ status: 'signed-in', user, resolved: true });
+          if (
+            user &&
+            signInRecorded !== user.id &&
+            shouldRecordSignIn(user.lastSignInAt, new Date())
+          ) {
+            signInRecorded = user.id;
+            void recordSignIn(user.id).catch((err: unknown) =>
+              console.warn('[auth] recording the sign-in time failed', err),
+            );
+          }
           if (!user && flowsInProgress === 0) {
             // Signed in elsewhere (another tab, a restored session) before the document existed.
             void ensureUserDocument(authUser, sourceOf(authUser), false).catch((err: unknown) =>

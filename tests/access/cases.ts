@@ -3264,6 +3264,22 @@ const HANDOVER_CASES: AccessCase[] = [
   ),
 ];
 
+/** `users/{uid}.lastSignInAt` (src/domain/last-sign-in.ts): the person's own, at the server's time. */
+const LAST_SIGN_IN_CASES: AccessCase[] = [
+  c('owner records their sign-in time (honest use)', 'owner', true, (e) =>
+    update(`users/${e.me}`, { lastSignInAt: serverTimestamp() }),
+  ),
+  c('cardEditor records their sign-in time (honest use)', 'cardEditor', true, (e) =>
+    update(`users/${e.me}`, { lastSignInAt: serverTimestamp() }),
+  ),
+  c('owner records a sign-in time of their choosing', 'owner', false, (e) =>
+    update(`users/${e.me}`, { lastSignInAt: new Date('2099-01-01T00:00:00Z') }),
+  ),
+  c('owner records a sign-in time for the card editor', 'owner', false, (e) =>
+    update(`users/${e.ids.uid.cardEditor}`, { lastSignInAt: serverTimestamp() }),
+  ),
+];
+
 export const ACCESS_CASES: readonly AccessCase[] = [
   ...expand(MATRIX),
   ...ATTACKS,
@@ -3277,6 +3293,7 @@ export const ACCESS_CASES: readonly AccessCase[] = [
   ...DEACTIVATED_ACCOUNT_ATTACKS,
   ...SEAT_CASES,
   ...HANDOVER_CASES,
+  ...LAST_SIGN_IN_CASES,
 ];
 
 /** Files (storage.rules / canWriteFile), run against the local server's file store. */

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import type { User } from '../model';
-import { optionalStringList, optionalText, withoutUndefined } from './fields';
+import { optionalDate, optionalStringList, optionalText, withoutUndefined } from './fields';
 
 /** A stored user document: named fields decoded with their fallbacks, others kept. */
 export const storedUserSchema = z.pipe(
@@ -15,6 +15,7 @@ export const storedUserSchema = z.pipe(
     defaultTeam: optionalText,
     teams: optionalStringList,
     isSuperAdmin: z.catch(z.optional(z.literal(true)), undefined),
+    lastSignInAt: optionalDate,
     cardSeat: z.catch(
       z.optional(z.object({ accountId: z.string(), cardId: z.string() })),
       undefined,

@@ -23,6 +23,7 @@ import {
   CARD_COUNT_LIMIT,
 } from '@/data/people';
 import { INVITE_ROLE_LABELS, type InviteRole } from '@/domain/invites';
+import { lastSignInText } from '@/domain/last-sign-in';
 import type { Account, User } from '@/domain/model';
 import { ACCESS_ROLE_LABELS, accountPeople, type AccessRole } from '@/domain/people';
 import { useAccount } from '@/stores/account-store';
@@ -52,6 +53,8 @@ interface PersonRow {
   email: string;
   /** Cards they own in the account; null while counting or when it could not be read. */
   cards: number | null;
+  /** When they last opened the app, as their user document records it. */
+  lastSignInAt?: Date | undefined;
 }
 
 interface PersonFacts {
@@ -160,6 +163,7 @@ function PeopleList(props: { account: Account; me: User; canManage: boolean }) {
       name: known?.user?.displayName || (uid === me.id ? me.displayName : ''),
       email: known?.user?.email || (uid === me.id ? me.email : ''),
       cards: known?.cards ?? null,
+      lastSignInAt: known?.user?.lastSignInAt ?? (uid === me.id ? me.lastSignInAt : undefined),
     };
   });
   const stillRemoved = removed.filter((r) => !people.some((p) => p.uid === r.uid));
@@ -355,6 +359,11 @@ function PersonTableRow(props: {
               {row.uid === me ? ' (you)' : ''}
             </span>
             {row.name && row.email ? <span className="people-who__meta">{row.email}</span> : null}
+            {row.status === 'active' ? (
+              <span className="people-who__meta">
+                {lastSignInText(row.lastSignInAt, new Date())}
+              </span>
+            ) : null}
           </div>
         </div>
       </td>

@@ -106,6 +106,24 @@ describe('People and access', () => {
     expect(within(rowOf(/Olivia Owner/)).queryByRole('button')).toBeNull();
   });
 
+  it('says when each person last signed in, and records the owner’s own visit', async () => {
+    const app = acme('u1', '/settings/people');
+    app.db.seed('users/u3', {
+      ...app.db.dump()['users/u3'],
+      lastSignInAt: new Date(Date.now() - 3 * 24 * 3600 * 1000 - 60_000),
+    });
+    await screen.findByText('Edna Editor');
+    await waitFor(() =>
+      expect(within(rowOf(/Edna Editor/)).getByText(/Signed in (3|4) days ago/)).toBeVisible(),
+    );
+    expect(within(rowOf(/Carl Collab/)).getByText('Not signed in yet')).toBeVisible();
+    // Opening the app signed in recorded Olivia's visit on her user document.
+    await waitFor(() => expect(app.db.dump()['users/u1']?.lastSignInAt).toBeInstanceOf(Date));
+    await waitFor(() =>
+      expect(within(rowOf(/Olivia Owner/)).getByText('Signed in today')).toBeVisible(),
+    );
+  });
+
   it('removes a card editor at once; their row says Removed and their cards stay', async () => {
     const app = acme('u1', '/settings/people');
     await screen.findByText('Edna Editor');
