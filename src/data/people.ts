@@ -7,6 +7,7 @@
  * (`src/server/members/clear-removed-access.ts`). Invitations are `./members.ts`.
  */
 import { backend } from '../backend/current';
+import type { Unsubscribe } from '../backend/port';
 import { arrayRemove, deleteField, serverTimestamp } from '../backend/transforms';
 import type { InviteRole } from '../domain/invites';
 import type { Account, User } from '../domain/model';
@@ -14,6 +15,44 @@ import { ownershipAcceptance } from '../domain/ownership';
 import { roleChangeLists } from '../domain/people';
 import { accountPath } from './accounts';
 import { getUser } from './users';
+
+/** Someone who lost access, as the server recorded it (`accounts/{id}/departures/{uid}`). */
+export interface Departure {
+  uid: string;
+  name: string;
+  email: string;
+  role: InviteRole;
+  removedAt: Date | null;
+}
+
+/** How many departures People and access lists, the latest first. */
+export const DEPARTURES_SHOWN = 20;
+
+/** Follows the account's latest departures (the owner and collaborators read them). */
+export function followDepartures(
+  accountId: string,
+  next: (departures: Departure[]) => void,
+  error: (err: { code: string; message: string }) => void,
+): Unsubscribe {
+  return backend().onQuery(
+    {
+      collection: `${accountPath(accountId)}/departures`,
+      orderBy: [{ field: 'removedAt', direction: 'desc' }],
+      limit: DEPARTURES_SHOWN,
+    },
+    (docs) =>
+      next(
+        docs.map(({ id, data }) => ({
+          uid: id,
+          name: typeof data.name === 'string' ? data.name : '',
+          email: typeof data.email === 'string' ? data.email : '',
+          role: data.role === 'collaborator' ? 'collaborator' : 'editor',
+          removedAt: data.removedAt instanceof Date ? data.removedAt : null,
+        })),
+      ),
+    error,
+  );
+}
 
 /** The most cards counted per person: the page says "1000+" beyond it (a list query's limit). */
 export const CARD_COUNT_LIMIT = 1000;

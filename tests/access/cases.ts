@@ -364,6 +364,11 @@ export function buildFixture(ids: Ids, now: Date): Array<[string, DocData]> {
     ...deactivatedAccountFixture(ids),
     ...seatFixture(ids),
     ...handoverFixture(ids, now),
+    // Someone who lost access to account A (server-written, read on People and access).
+    [
+      'accounts/acc-a/departures/gone-uid',
+      { uid: 'gone-uid', name: 'Gone', email: 'gone@a.example', role: 'editor', removedAt: OLD },
+    ],
     // Team usage (docs/access.md): the counts the server keeps for team-a1.
     [
       'accounts/acc-a/teamUsage/team-a1',
@@ -3264,6 +3269,34 @@ const HANDOVER_CASES: AccessCase[] = [
   ),
 ];
 
+/** `accounts/{id}/departures/{uid}`: the server's record of who lost access. */
+const DEPARTURE_CASES: AccessCase[] = [
+  c('owner reads who lost access (honest use)', 'owner', true, () =>
+    query({ collection: 'accounts/acc-a/departures', limit: 20 }),
+  ),
+  c('collaborator reads who lost access (honest use)', 'collaborator', true, () =>
+    get('accounts/acc-a/departures/gone-uid'),
+  ),
+  c('cardEditor reads who lost access', 'cardEditor', false, () =>
+    query({ collection: 'accounts/acc-a/departures', limit: 20 }),
+  ),
+  c('otherOwner reads who lost access to account A', 'otherOwner', false, () =>
+    get('accounts/acc-a/departures/gone-uid'),
+  ),
+  c('owner erases the record of someone who lost access', 'owner', false, () =>
+    del('accounts/acc-a/departures/gone-uid'),
+  ),
+  c('owner records a departure of their own', 'owner', false, (e) =>
+    set(`accounts/acc-a/departures/${e.ids.uid.cardEditor}`, {
+      uid: e.ids.uid.cardEditor,
+      name: 'Edna',
+      email: 'e@a.example',
+      role: 'editor',
+      removedAt: serverTimestamp(),
+    }),
+  ),
+];
+
 /** `users/{uid}.lastSignInAt` (src/domain/last-sign-in.ts): the person's own, at the server's time. */
 const LAST_SIGN_IN_CASES: AccessCase[] = [
   c('owner records their sign-in time (honest use)', 'owner', true, (e) =>
@@ -3294,6 +3327,7 @@ export const ACCESS_CASES: readonly AccessCase[] = [
   ...SEAT_CASES,
   ...HANDOVER_CASES,
   ...LAST_SIGN_IN_CASES,
+  ...DEPARTURE_CASES,
 ];
 
 /** Files (storage.rules / canWriteFile), run against the local server's file store. */

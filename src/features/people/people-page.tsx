@@ -8,8 +8,8 @@
  *
  * A removal takes effect at once: the rules read the account's lists with get() on every request,
  * the server clears the person's `accountId`, and their open app shows "You no longer have access".
- * Their cards stay with the account. People removed in this visit stay listed as "Removed" so the
- * owner sees what happened; the account keeps no record of former members.
+ * Their cards stay with the account. People who lost access stay listed as "Removed", from the
+ * server's record of departures (`accounts/{id}/departures`), so their cards can be handed on.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useRowActions } from '@/ui/use-row-actions';
@@ -18,6 +18,7 @@ import {
   handCardsOn,
   changeRole,
   countCardsOwnedBy,
+  followDepartures,
   readPerson,
   removeAccess,
   CARD_COUNT_LIMIT,
@@ -145,6 +146,25 @@ function PeopleList(props: { account: Account; me: User; canManage: boolean }) {
   const { busy, run } = actions;
   const [confirming, setConfirming] = useState<PersonRow | null>(null);
 
+  useEffect(
+    () =>
+      // People who lost access before this visit, as the server recorded them: listed as Removed
+      // beside those removed now, so their cards can still be handed on after a reload.
+      followDepartures(
+        account.id,
+        (departures) =>
+          setRemoved((list) => {
+            const listed = new Set(list.map((row) => row.uid));
+            const more = departures
+              .filter((d) => !listed.has(d.uid))
+              .map((d): PersonRow => ({ ...d, status: 'removed', cards: null }));
+            return more.length > 0 ? [...list, ...more] : list;
+          }),
+        (err) => console.warn('[people] following departures failed', err),
+      ),
+    [account.id],
+  );
+
   useEffect(() => {
     // The rules let only the owner (and the super admin) read invitations.
     if (!canManage && me.isSuperAdmin !== true) return;
@@ -166,7 +186,9 @@ function PeopleList(props: { account: Account; me: User; canManage: boolean }) {
       lastSignInAt: known?.user?.lastSignInAt ?? (uid === me.id ? me.lastSignInAt : undefined),
     };
   });
-  const stillRemoved = removed.filter((r) => !people.some((p) => p.uid === r.uid));
+  const stillRemoved = removed
+    .filter((r) => !people.some((p) => p.uid === r.uid))
+    .map((r) => (r.cards === null ? { ...r, cards: facts.get(r.uid)?.cards ?? null } : r));
   const labelOf = (row: PersonRow) => row.name || row.email || 'Unknown person';
   const owner = rows.find((row) => row.role === 'owner');
 

@@ -10,11 +10,19 @@
  * Safe to repeat: each user is changed in a transaction that reads the account as it is now, and
  * only while the user still names this account and has no role in it (a person removed and
  * invited back in between keeps their new access).
+ *
+ * The same transaction records the departure (`accounts/{id}/departures/{uid}`: name, e-mail, the
+ * role they had, when), so People and access can still list them as "Removed" and hand their cards
+ * on after a reload: once removed, their user document is no longer readable to the account.
  */
 import type { DocData } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
-import { deleteField } from '@/backend/transforms';
+import { deleteField, serverTimestamp } from '@/backend/transforms';
 import { accessRoleOf, removedPeople } from '@/domain/people';
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
 
 /** The document the trigger listens to. */
 export const ACCOUNT_ACCESS_DOCUMENT = 'accounts/{accountId}';
@@ -35,6 +43,16 @@ export async function clearRemovedAccess(
       ]);
       if (!user.exists || user.data?.['accountId'] !== accountId) return false;
       if (account.exists && accessRoleOf(account.data, uid) !== null) return false;
+      const role = accessRoleOf(before, uid);
+      if (account.exists && role !== null) {
+        tx.set(`accounts/${accountId}/departures/${uid}`, {
+          uid,
+          name: text(user.data?.['displayName']),
+          email: text(user.data?.['email']),
+          role,
+          removedAt: serverTimestamp(),
+        });
+      }
       tx.update(`users/${uid}`, {
         accountId: deleteField(),
         defaultTeam: deleteField(),

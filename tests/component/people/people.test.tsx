@@ -154,6 +154,37 @@ describe('People and access', () => {
     expect(await screen.findByText('Their cards now belong to Carl Collab.')).toBeInTheDocument();
   });
 
+  it('lists someone removed before this visit from the server’s record, cards and all', async () => {
+    const app = acme('u1', '/settings/people');
+    app.db.seed('accounts/acc1/departures/u9', {
+      uid: 'u9',
+      name: 'Dora Departed',
+      email: 'dora@acme.test',
+      role: 'editor',
+      removedAt: new Date('2026-11-20T10:00:00Z'),
+    });
+    app.db.seed('cards/c9', {
+      id: 'c9',
+      accountId: 'acc1',
+      ownerId: 'u9',
+      handle: 'c9',
+      name: 'c9',
+      isArchived: false,
+    });
+    const row = await waitFor(() => rowOf(/Dora Departed/));
+    expect(within(row).getByText('Removed')).toBeVisible();
+    expect(within(row).getByText('Card editor')).toBeVisible();
+    await waitFor(() => expect(within(rowOf(/Dora Departed/)).getByText('1 card')).toBeVisible());
+    await userEvent.selectOptions(
+      within(rowOf(/Dora Departed/)).getByLabelText('Give Dora Departed’s cards to'),
+      'u2',
+    );
+    await userEvent.click(
+      within(rowOf(/Dora Departed/)).getByRole('button', { name: 'Give their cards' }),
+    );
+    await waitFor(() => expect(app.db.dump()['cards/c9']?.ownerId).toBe('u2'));
+  });
+
   it('moves a card editor to collaborator and back, one uid between the two lists', async () => {
     const app = acme('u1', '/settings/people');
     await screen.findByText('Edna Editor');

@@ -48,6 +48,30 @@ describe('clearing the account of people who lost access (trigger on accounts/{i
     expect((await db.get('users/col')).data?.['accountId']).toBe('acme');
   });
 
+  it('records each departure for People and access: name, e-mail, the role they had, when', async () => {
+    const db = createMemoryServerDb();
+    const after = { ...ACCOUNT, collaborators: [], editors: [] };
+    db.seed('accounts/acme', after);
+    db.seed('users/col', { ...member('col'), displayName: 'Carl Collab' });
+    db.seed('users/ed', member('ed'));
+    expect(await clearRemovedAccess(db, 'acme', ACCOUNT, after)).toEqual(['col', 'ed']);
+    expect((await db.get('accounts/acme/departures/col')).data).toMatchObject({
+      uid: 'col',
+      name: 'Carl Collab',
+      email: 'col@example.test',
+      role: 'collaborator',
+      removedAt: expect.any(Date),
+    });
+    expect((await db.get('accounts/acme/departures/ed')).data).toMatchObject({ role: 'editor' });
+  });
+
+  it('records no departure for an account that is gone', async () => {
+    const db = createMemoryServerDb();
+    db.seed('users/ed', member('ed'));
+    expect(await clearRemovedAccess(db, 'acme', ACCOUNT, null)).toEqual(['ed']);
+    expect((await db.get('accounts/acme/departures/ed')).exists).toBe(false);
+  });
+
   it('never touches a removed person who already belongs to another account', async () => {
     const db = createMemoryServerDb();
     const after = { ...ACCOUNT, editors: [] };
