@@ -5,6 +5,7 @@ import { useBuilderStoreApi } from '../builder-store';
 import { prepareImage } from '@/ui/image-file';
 import { slotPatch } from '../save-draft';
 import { FieldHint, hintId } from './fields';
+import '@/ui/image-field.css';
 
 /**
  * One image slot of the card: pick (checked, resized), preview, remove. The image is uploaded when
