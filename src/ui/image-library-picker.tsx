@@ -129,8 +129,9 @@ export function LibraryImageField(props: {
   const [open, setOpen] = useState(false);
   const value = props.value;
   const item = libraryImageOf(value);
-  // An image held in the card itself (a data address, before its upload) is no link to edit.
-  const link = value.startsWith('data:') ? '' : value;
+  // The box holds a link from elsewhere only: a library item is named above it, and an image
+  // held in the card itself (a data address, before its upload) is no link to edit.
+  const link = value.startsWith('data:') || item !== null ? '' : value;
   const noun = props.kind === 'stock' ? 'stock photo' : 'artwork';
 
   return (

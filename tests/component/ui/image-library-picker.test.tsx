@@ -117,9 +117,11 @@ describe('LibraryImageField', () => {
       `${ORIGIN}${harbour.path}`,
     );
     expect(screen.getByRole('button', { name: 'Change stock photo' })).toHaveFocus();
-    expect(screen.getByLabelText('Or paste a link to a photo')).toHaveValue(
-      `${ORIGIN}${harbour.path}`,
-    );
+    // The item is named; the link box stays for a link from elsewhere.
+    expect(
+      screen.getByText(harbour.label, { selector: '.library-field__name' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Or paste a link to a photo')).toHaveValue('');
   });
 
   it('closes on Escape without changing the image', async () => {
