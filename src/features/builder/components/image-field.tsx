@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
-import type { ChangeEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { ImageSlot } from '@/data/files';
 import { useBuilderStoreApi } from '../builder-store';
 import { prepareImage } from '@/ui/image-file';
 import { slotPatch } from '../save-draft';
 import { FieldHint, hintId } from './fields';
-import '@/ui/image-field.css';
+import { FilePickButton } from '@/ui/file-pick-button';
 
 /**
  * One image slot of the card: pick (checked, resized), preview, remove. The image is uploaded when
@@ -26,10 +26,7 @@ export function ImageField(props: {
   const [busy, setBusy] = useState(false);
   const value = props.value ?? '';
 
-  async function onPick(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  async function onPick(file: File) {
     setError(null);
     setBusy(true);
     try {
@@ -70,18 +67,14 @@ export function ImageField(props: {
           {props.badge ? <> {props.badge}</> : null}
         </span>
         <div className="image-field__actions">
-          <label className="button button--secondary button--small image-field__pick">
-            <input
-              type="file"
-              accept="image/png,image/jpeg,image/webp,image/gif"
-              className="visually-hidden"
-              aria-describedby={describedBy || undefined}
-              aria-label={`${value !== '' ? 'Replace' : 'Upload'} ${props.label.toLowerCase()}`}
-              onChange={(event) => void onPick(event)}
-              disabled={busy}
-            />
+          <FilePickButton
+            label={`${value !== '' ? 'Replace' : 'Upload'} ${props.label.toLowerCase()}`}
+            describedBy={describedBy}
+            busy={busy}
+            onPick={(file) => void onPick(file)}
+          >
             {busy ? 'Preparing…' : value !== '' ? 'Replace' : 'Upload'}
-          </label>
+          </FilePickButton>
           {value !== '' ? (
             <button
               type="button"
