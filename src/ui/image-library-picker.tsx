@@ -22,7 +22,7 @@ import {
   type LibraryKind,
 } from './image-library';
 import { TextField } from './text-field';
-import './image-field.css';
+import { ImageFieldLayout } from './image-field-layout';
 import './image-library.css';
 
 const TITLES: Record<LibraryKind, string> = {
@@ -136,44 +136,36 @@ export function LibraryImageField(props: {
 
   return (
     <div className="library-field" role="group" aria-labelledby={`${id}-label`}>
-      <div className="image-field">
-        <div className="image-field__thumb image-field__thumb--wide">
+      <ImageFieldLayout
+        src={value}
+        alt={item ? item.label : `Current ${noun}`}
+        thumb="wide"
+        labelId={`${id}-label`}
+        label={props.label}
+        badge={props.badge}
+      >
+        {item ? <span className="library-field__name">{item.label}</span> : null}
+        <div className="image-field__actions">
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            aria-haspopup="dialog"
+            onClick={() => setOpen(true)}
+          >
+            {value !== '' ? `Change ${noun}` : `Choose ${noun === 'artwork' ? '' : 'a '}${noun}`}
+          </button>
           {value !== '' ? (
-            <img src={value} alt={item ? item.label : `Current ${noun}`} />
-          ) : (
-            <span className="image-field__empty" aria-hidden="true">
-              +
-            </span>
-          )}
-        </div>
-        <div className="image-field__body">
-          <span className="field__label" id={`${id}-label`}>
-            {props.label}
-            {props.badge ? <> {props.badge}</> : null}
-          </span>
-          {item ? <span className="library-field__name">{item.label}</span> : null}
-          <div className="image-field__actions">
             <button
               type="button"
-              className="button button--secondary button--small"
-              aria-haspopup="dialog"
-              onClick={() => setOpen(true)}
+              className="button button--ghost button--small"
+              aria-label={`Remove ${props.label.toLowerCase()}`}
+              onClick={() => props.onChange('')}
             >
-              {value !== '' ? `Change ${noun}` : `Choose ${noun === 'artwork' ? '' : 'a '}${noun}`}
+              Remove
             </button>
-            {value !== '' ? (
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                aria-label={`Remove ${props.label.toLowerCase()}`}
-                onClick={() => props.onChange('')}
-              >
-                Remove
-              </button>
-            ) : null}
-          </div>
+          ) : null}
         </div>
-      </div>
+      </ImageFieldLayout>
       <TextField
         label={`Or paste a link to ${props.kind === 'stock' ? 'a photo' : 'artwork'}`}
         type="url"

@@ -29,6 +29,7 @@ test('a user picks a profile photo with the app’s own button and saves it', as
 }) => {
   await signUpWithPassword();
   await page.goto('/settings/profile');
+  await page.getByLabel('Full name').fill('Pat Photo');
   const group = page.getByRole('group', { name: 'Profile photo' });
   const pick = group.getByLabel('Upload profile photo');
   // The file input is inside a styled button, hidden itself; the button is what people see.

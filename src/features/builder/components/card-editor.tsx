@@ -3,6 +3,7 @@
  * delete, public link) and one tab per group of the card.
  */
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { StrokeIcon } from '@/card-view/components/link-icon';
 import toast from 'react-hot-toast';
 import type { CardDraft } from '@/domain/builder';
 import { cardColors } from '@/domain/colors';
@@ -51,20 +52,9 @@ const ACTION_ICONS = {
 /** A line icon of the card's actions, drawn inline (no icon font or sprite to load). */
 function ActionIcon({ name }: { name: keyof typeof ACTION_ICONS }) {
   return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <StrokeIcon size={18}>
       <path d={ACTION_ICONS[name]} />
-    </svg>
+    </StrokeIcon>
   );
 }
 
@@ -240,7 +230,6 @@ export function CardEditor(props: {
                 <>
                   Discard
                   <span className="card-editor__long" aria-hidden="true">
-                    {' '}
                     changes
                   </span>
                 </>
@@ -262,7 +251,6 @@ export function CardEditor(props: {
               <>
                 Save
                 <span className="card-editor__long" aria-hidden="true">
-                  {' '}
                   changes
                 </span>
               </>
