@@ -153,6 +153,6 @@ test.describe('image library', () => {
     await expect(preview.locator('.cb-cover img')).toHaveAttribute('src', cover.src);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('group', { name: 'Abstract artwork' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ fullPage: true, ...shot('brand-kit-artwork-390') });
+    await page.screenshot(shot('brand-kit-artwork-390'));
   });
 });
