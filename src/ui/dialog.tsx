@@ -1,7 +1,8 @@
 /**
  * An accessible modal dialog: role=dialog with aria-modal, labelled by its title; focus moves in on
- * open, stays inside (Tab and Shift+Tab wrap), Escape or the backdrop closes it, and focus returns
- * to where it was on close. Rendered in a portal above the app.
+ * open (to a `data-autofocus` element of the body, else its first control), stays inside (Tab and
+ * Shift+Tab wrap), Escape or the backdrop closes it, and focus returns to where it was on close.
+ * Rendered in a portal above the app.
  */
 import { useEffect, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
@@ -17,9 +18,11 @@ export interface DialogProps {
   description?: ReactNode;
   onClose: () => void;
   children: ReactNode;
+  /** Room for a grid of choices (up to 760 px) instead of a form's width. */
+  wide?: boolean;
 }
 
-export function Dialog({ open, title, description, onClose, children }: DialogProps) {
+export function Dialog({ open, title, description, onClose, children, wide }: DialogProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -32,7 +35,11 @@ export function Dialog({ open, title, description, onClose, children }: DialogPr
     if (!open) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const node = panel.current;
-    const first = node?.querySelector('.dialog__body')?.querySelector<HTMLElement>(FOCUSABLE);
+    // A body element marked `data-autofocus` (a picker's item in use) takes focus over the first.
+    const body = node?.querySelector('.dialog__body');
+    const first =
+      body?.querySelector<HTMLElement>('[data-autofocus]') ??
+      body?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? node)?.focus();
 
     function onKeyDown(event: KeyboardEvent) {
@@ -83,7 +90,7 @@ export function Dialog({ open, title, description, onClose, children }: DialogPr
     >
       <div
         ref={panel}
-        className="dialog"
+        className={wide ? 'dialog dialog--wide' : 'dialog'}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

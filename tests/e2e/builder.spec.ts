@@ -145,4 +145,48 @@ test.describe('card builder', () => {
     await expect(page.getByText(UNSAFE_MESSAGE)).toHaveCount(0);
     await expect(page.getByLabel('Link', { exact: true })).toHaveCount(0);
   });
+
+  test('the card’s actions stay on one line with unsaved changes, on a desktop and a phone', async ({
+    page,
+    signUpWithPassword,
+  }) => {
+    await signUpWithPassword();
+    await page.getByRole('button', { name: /New card/ }).click();
+    await page.getByLabel('Full name').fill('Wendy Wide-Actions');
+    await page.getByRole('button', { name: 'Create card' }).click();
+    await expect(page.getByText('All changes saved')).toBeVisible();
+    await page.getByLabel('Job title').fill('Head of Everything');
+    await expect(page.getByText('Unsaved changes')).toBeVisible();
+
+    const header = page.locator('.card-editor__header');
+    const actions = header.locator('.card-editor__actions').locator('a, button');
+    // Every action a person needs at this moment is there...
+    for (const name of ['Discard changes', 'Save changes', 'Duplicate', 'Delete']) {
+      await expect(header.getByRole('button', { name, exact: true })).toBeVisible();
+    }
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      // ...on one line: no button wraps under the others or breaks its label over two lines.
+      const boxes = await actions.evaluateAll((els) =>
+        els.map((el) => {
+          const r = el.getBoundingClientRect();
+          return { top: Math.round(r.top), right: r.right, height: r.height };
+        }),
+      );
+      const tops = new Set(boxes.map((b) => b.top));
+      expect(tops.size, `${width} px: one row of actions`).toBe(1);
+      // A label broken over two lines would make its button taller than the tallest one-line one.
+      expect(
+        Math.max(...boxes.map((b) => b.height)),
+        `${width} px: one-line labels`,
+      ).toBeLessThanOrEqual(44);
+      const headerRight = await header.evaluate((el) => el.getBoundingClientRect().right);
+      expect(Math.max(...boxes.map((b) => b.right))).toBeLessThanOrEqual(headerRight);
+      await expectAccessible(page);
+      if (process.env.SHOTS_DIR) {
+        await header.screenshot({ path: `${process.env.SHOTS_DIR}/top-bar-unsaved-${width}.png` });
+        await page.screenshot({ path: `${process.env.SHOTS_DIR}/builder-unsaved-${width}.png` });
+      }
+    }
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * Firebase Auth's e-mail links end in the app's own handler (`/auth/action`), end to end: the
  * mailbox shows the reset link as production e-mails it, the handler applies the sign-up's
- * strength rule, and the new password is the one that signs in.
+ * strength rule and signs the person in with the new password, which is the one that signs in
+ * from then on.
  */
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test, uniqueEmail } from './fixtures';
@@ -12,7 +13,7 @@ async function signOut(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/');
 }
 
-test('a user resets their password through the app’s handler and signs in with the new one', async ({
+test('a user resets their password through the app’s handler and is signed in with the new one', async ({
   page,
   signUpWithPassword,
   signIn,
@@ -32,6 +33,7 @@ test('a user resets their password through the app’s handler and signs in with
   await expect(link).toHaveAttribute('href', /\/auth\/action\?mode=resetPassword&/);
   // No axe here: the mailbox is a developer's tool, not the product, and axe cannot enter its
   // sandboxed message frames (it waits on them until the test times out).
+  const resetLink = new URL((await link.getAttribute('href')) ?? '', page.url()).href;
   await link.click();
 
   await expect(page).toHaveURL(/\/auth\/action\?mode=resetPassword&/);
@@ -48,16 +50,20 @@ test('a user resets their password through the app’s handler and signs in with
     page.getByText('Password should be 8 characters or more, contain a number and capital letter.'),
   ).toBeVisible();
 
+  // The new password signs the person in at once: no second round of typing on the sign-in page.
   const newPassword = 'Renewed-pass7';
   await page.getByLabel('New password', { exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Save new password' }).click();
+  await page.waitForURL('**/builder');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cards' })).toBeVisible();
   await expect(
-    page.getByRole('heading', { level: 1, name: 'Your password has been changed' }),
+    page.getByText('Your password has been changed and you are signed in.'),
   ).toBeVisible();
   await expectAccessible(page);
 
   // The link is spent: opening it again says so instead of failing obscurely.
-  await page.reload();
+  await signOut(page);
+  await page.goto(resetLink);
   await expect(
     page.getByRole('heading', { level: 1, name: 'This reset link can’t be used' }),
   ).toBeVisible();

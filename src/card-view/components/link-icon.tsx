@@ -2,7 +2,7 @@
  * Small line icons for the card's buttons, one per kind of link, drawn inline so the public page
  * needs no icon font or extra request. Paths after Feather Icons (MIT).
  */
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 
 export type IconName =
   | 'phone'
@@ -123,11 +123,15 @@ const PATHS: Readonly<Record<IconName, ReactElement>> = {
   star: <path d="m12 2 3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z" />,
 };
 
-/** A 24-unit stroke icon, hidden from screen readers (the button's text names it). */
-export function LinkIcon({ name, size = 20 }: { name: IconName; size?: number }) {
+/**
+ * A 24-unit stroke icon drawn from `children` (paths), hidden from screen readers: the control
+ * around it is named by its text. The card's link icons and the builder's action icons use it.
+ */
+export function StrokeIcon(props: { children: ReactNode; size?: number; className?: string }) {
+  const size = props.size ?? 20;
   return (
     <svg
-      className="cb-icon"
+      className={props.className}
       width={size}
       height={size}
       viewBox="0 0 24 24"
@@ -139,7 +143,16 @@ export function LinkIcon({ name, size = 20 }: { name: IconName; size?: number })
       aria-hidden="true"
       focusable="false"
     >
-      {PATHS[name]}
+      {props.children}
     </svg>
+  );
+}
+
+/** A link's icon on the card. */
+export function LinkIcon({ name, size = 20 }: { name: IconName; size?: number }) {
+  return (
+    <StrokeIcon className="cb-icon" size={size}>
+      {PATHS[name]}
+    </StrokeIcon>
   );
 }

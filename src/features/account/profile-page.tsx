@@ -1,32 +1,45 @@
 /** /settings/profile: change your name and photo, and your password. */
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useAuth, useAuthStoreApi } from '@/stores/auth-store';
 import { Avatar } from '@/ui/avatar';
 import { Button } from '@/ui/button';
+import { FilePickButton } from '@/ui/file-pick-button';
+import { prepareImage } from '@/ui/image-file';
 import { Alert, Page, PageHeader } from '@/ui/page';
 import { PasswordField } from '@/ui/password-field';
 import { TextField } from '@/ui/text-field';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import './profile.css';
 
-const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
-
 function ProfileForm() {
   const store = useAuthStoreApi();
   const user = useAuth((s) => s.user);
   const authUser = useAuth((s) => s.authUser);
   const [name, setName] = useState(user?.displayName || authUser?.displayName || '');
-  const [photo, setPhoto] = useState<File | null>(null);
+  // The picked photo, checked and resized as a card's photo is, until the profile is saved.
+  const [photo, setPhoto] = useState<{ file: File; preview: string } | null>(null);
+  const [preparing, setPreparing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
 
-  const preview = useMemo(() => (photo ? URL.createObjectURL(photo) : null), [photo]);
-  useEffect(() => {
-    if (!preview) return;
-    return () => URL.revokeObjectURL(preview);
-  }, [preview]);
+  async function onPick(file: File) {
+    setPhotoError(null);
+    setPreparing(true);
+    try {
+      const image = await prepareImage(file);
+      setPhoto({
+        file: new File([image.blob], file.name, { type: image.contentType }),
+        preview: image.previewUrl,
+      });
+    } catch (err) {
+      setPhotoError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setPreparing(false);
+    }
+  }
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -36,7 +49,10 @@ function ProfileForm() {
       return;
     }
     setBusy(true);
-    const result = await store.getState().updateProfile({ displayName: name, photo });
+    const result = await store.getState().updateProfile({
+      displayName: name,
+      photo: photo?.file ?? null,
+    });
     setBusy(false);
     if (result.ok) {
       setPhoto(null);
@@ -44,37 +60,48 @@ function ProfileForm() {
     } else setError(result.message);
   }
 
-  const shownPhoto = preview ?? user?.photoURL ?? authUser?.photoURL ?? null;
+  const current = user?.photoURL || authUser?.photoURL || null;
+  const shownPhoto = photo?.preview ?? current;
   return (
     <section className="panel" aria-labelledby="profile-heading">
       <h2 id="profile-heading">Profile</h2>
       <form className="form" onSubmit={onSubmit} noValidate>
         {error ? <Alert tone="error">{error}</Alert> : null}
-        <div className="profile-photo">
+        <div className="profile-photo" role="group" aria-labelledby="profile-photo-label">
           <Avatar name={name || authUser?.email || '?'} photoURL={shownPhoto} size={72} />
-          <div className="field">
-            <label className="field__label" htmlFor="profile-photo-input">
+          <div className="image-field__body">
+            <span className="field__label" id="profile-photo-label">
               Profile photo
-            </label>
-            <input
-              id="profile-photo-input"
-              type="file"
-              accept="image/png,image/jpeg,image/webp,image/gif"
-              aria-describedby="profile-photo-hint"
-              onChange={(e) => {
-                const file = e.target.files?.[0] ?? null;
-                if (file && file.size > MAX_PHOTO_BYTES) {
-                  setError('Please choose a photo smaller than 5 MB.');
-                  e.target.value = '';
-                  return;
-                }
-                setError(null);
-                setPhoto(file);
-              }}
-            />
+            </span>
+            <div className="image-field__actions">
+              <FilePickButton
+                label={`${shownPhoto ? 'Replace' : 'Upload'} profile photo`}
+                describedBy={photoError ? 'profile-photo-error' : 'profile-photo-hint'}
+                busy={preparing}
+                onPick={(file) => void onPick(file)}
+              >
+                {preparing ? 'Preparing…' : shownPhoto ? 'Replace' : 'Upload'}
+              </FilePickButton>
+              {photo ? (
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={() => setPhoto(null)}
+                >
+                  {current ? 'Keep the current photo' : 'Remove'}
+                </button>
+              ) : null}
+            </div>
             <p className="field__hint" id="profile-photo-hint">
-              A square JPG or PNG works best, up to 5 MB.
+              {photo
+                ? 'Saved with the profile.'
+                : 'A square photo works best: PNG, JPEG, WebP or GIF, up to 5 MB.'}
             </p>
+            {photoError ? (
+              <p className="field__error" id="profile-photo-error" role="alert">
+                {photoError}
+              </p>
+            ) : null}
           </div>
         </div>
         <TextField

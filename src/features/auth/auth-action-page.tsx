@@ -5,7 +5,8 @@
  *
  * The link carries `mode`, `oobCode` and, when the app asked for one, `continueUrl`:
  * - resetPassword: checks the code, asks for a new password under the sign-up's strength rule
- *   (docs/product.md §5) and sets it; then offers to sign in;
+ *   (docs/product.md §5) and sets it; then signs the person in with it and moves on (when that
+ *   sign-in fails, offers the sign-in page with the address filled in);
  * - verifyEmail / verifyAndChangeEmail: applies the code at once and says so;
  * - recoverEmail: restores the previous address and suggests resetting the password;
  * - signIn: hands the link to /magiclink, which completes the passwordless sign-in.
@@ -18,6 +19,8 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import * as firebaseActions from '@/backend/auth-actions';
 import type { AuthActionService } from '@/backend/auth-actions';
 import { authErrorMessage } from '@/domain/auth-errors';
+import toast from 'react-hot-toast';
+import { useAuthStoreApi } from '@/stores/auth-store';
 import { Button, ButtonLink } from '@/ui/button';
 import { Alert, PageLoader } from '@/ui/page';
 import { NewPasswordField, useNewPassword } from './new-password-field';
@@ -44,7 +47,7 @@ const DEAD_LINK_CODES = new Set(['auth/invalid-action-code', 'auth/expired-actio
 type Screen =
   | { kind: 'working' }
   | { kind: 'reset-form'; email: string }
-  | { kind: 'reset-done' }
+  | { kind: 'reset-done'; email: string }
   | { kind: 'verified' }
   | { kind: 'changed'; email: string | null }
   | { kind: 'recovered'; email: string | null }
@@ -108,6 +111,7 @@ function magicLinkTarget(params: URLSearchParams, continuePath: string | null): 
 
 export function AuthActionPage(props: { actions?: AuthActionService }) {
   const actions = props.actions ?? firebaseActions;
+  const authStore = useAuthStoreApi();
   const location = useLocation();
   const navigate = useNavigate();
   const params = new URLSearchParams(location.search);
@@ -183,14 +187,13 @@ export function AuthActionPage(props: { actions?: AuthActionService }) {
     })();
   }, [actions, code, mode, incomplete, continuePath, location.search, navigate]);
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(email: string, event: FormEvent) {
     event.preventDefault();
     setFormError(null);
     if (!password.check()) return;
     setBusy(true);
     try {
       await actions.confirmPasswordReset(code, password.value);
-      setScreen({ kind: 'reset-done' });
     } catch (err) {
       console.error('[auth] setting the new password failed', err);
       // A spent code ends the form; anything else (a weak password by the provider's own rule, the
@@ -200,9 +203,21 @@ export function AuthActionPage(props: { actions?: AuthActionService }) {
       } else {
         setFormError(authErrorMessage(err as { code?: string; message?: string }));
       }
-    } finally {
       setBusy(false);
+      return;
     }
+    // The person has just proved they own the address and typed the password: asking for both
+    // again on the sign-in page would only be a chore. The sign-in page (or the continue page)
+    // moves a signed-in person on.
+    const signedIn = await authStore.getState().signIn(email, password.value);
+    setBusy(false);
+    if (signedIn.ok) {
+      toast.success('Your password has been changed and you are signed in.');
+      navigate(next, { replace: true });
+      return;
+    }
+    console.error('[auth] signing in after the reset failed', signedIn.message);
+    setScreen({ kind: 'reset-done', email });
   }
 
   switch (screen.kind) {
@@ -240,7 +255,11 @@ export function AuthActionPage(props: { actions?: AuthActionService }) {
             </>
           }
         >
-          <form className="form" onSubmit={onSubmit} noValidate>
+          <form
+            className="form"
+            onSubmit={(event) => void onSubmit(screen.email, event)}
+            noValidate
+          >
             {formError ? <Alert tone="error">{formError}</Alert> : null}
             {/* Lets a password manager file the new password under the right account. */}
             <input
@@ -264,7 +283,10 @@ export function AuthActionPage(props: { actions?: AuthActionService }) {
           <Alert tone="success">
             <p>You can now sign in with your new password.</p>
           </Alert>
-          <ButtonLink to={next} block>
+          <ButtonLink
+            to={continuePath ?? `/sign-in?email=${encodeURIComponent(screen.email)}`}
+            block
+          >
             Sign in
           </ButtonLink>
         </AuthCard>

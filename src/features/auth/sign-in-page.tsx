@@ -1,7 +1,7 @@
 import { EmailField } from './email-field';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useAuthStoreApi } from '@/stores/auth-store';
 import { Button } from '@/ui/button';
 import { Alert } from '@/ui/page';
@@ -17,7 +17,9 @@ export function SignInPage() {
   const invite = useInviteFromUrl();
   const lookup = useInviteDetails(invite);
   const [mode, setMode] = useState<'password' | 'link'>('password');
-  const [email, setEmail] = useState('');
+  const [params] = useSearchParams();
+  // `?email=` comes from a finished password reset that could not sign the person in by itself.
+  const [email, setEmail] = useState(() => params.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { IMAGE_TYPE_MESSAGE } from '@/ui/image-file';
 import { createFakeAuth } from '../support/fake-auth';
 import { renderApp, seedAccount, seedUser } from '../support/render-app';
 
@@ -27,7 +28,10 @@ describe('profile and password', () => {
     await user.clear(name);
     await user.type(name, 'Ada Lovelace');
     const photo = new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
-    await user.upload(screen.getByLabelText('Profile photo'), photo);
+    await user.upload(screen.getByLabelText('Upload profile photo'), photo);
+    // The photo shows before it is saved, and can be taken back.
+    expect(await screen.findByRole('button', { name: 'Remove' })).toBeInTheDocument();
+    expect(screen.getByText('Saved with the profile.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
     await waitFor(() =>
       expect(app.db.dump()['users/u1']).toMatchObject({
@@ -36,6 +40,22 @@ describe('profile and password', () => {
       }),
     );
     expect(app.auth.current?.displayName).toBe('Ada Lovelace');
+  });
+
+  it('picks the photo with a styled, named button, and says plainly when a file is no image', async () => {
+    signedIn();
+    const user = userEvent.setup({ applyAccept: false });
+    const group = await screen.findByRole('group', { name: 'Profile photo' });
+    const input = within(group).getByLabelText('Upload profile photo');
+    // The browser's own file control stays hidden inside the app's button.
+    expect(input).toHaveClass('visually-hidden');
+    expect(input.closest('label')).toHaveClass('button');
+    expect(input).toHaveAccessibleDescription(
+      'A square photo works best: PNG, JPEG, WebP or GIF, up to 5 MB.',
+    );
+    await user.upload(input, new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(IMAGE_TYPE_MESSAGE);
+    expect(input).toHaveAccessibleDescription(IMAGE_TYPE_MESSAGE);
   });
 
   it('refuses a weak new password with the strength message', async () => {

@@ -13,6 +13,10 @@ import {
   safeContinuePath,
 } from '@/features/auth/auth-action-page';
 import { WEAK_PASSWORD_MESSAGE } from '@/domain/password';
+import { setBackend } from '@/backend/current';
+import { createMemoryBackend } from '@/backend/memory/memory-backend';
+import { AuthStoreContext, createAuthStore } from '@/stores/auth-store';
+import { createFakeAuth, type FakeAuth } from '../support/fake-auth';
 
 function fail(code: string): AuthFailure {
   return { code, message: `Firebase: Error (${code}).` };
@@ -67,21 +71,37 @@ function Where() {
   return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
 }
 
-function renderAction(path: string, actions: AuthActionService) {
+/** The page with a sign-in service of its own (`auth`), which knows the accounts it is given. */
+function renderAction(path: string, actions: AuthActionService, auth: FakeAuth = createFakeAuth()) {
+  setBackend(createMemoryBackend());
+  const authStore = createAuthStore({ auth });
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/auth/action" element={<AuthActionPage actions={actions} />} />
-        <Route path="*" element={<Where />} />
-      </Routes>
-    </MemoryRouter>,
+    <AuthStoreContext.Provider value={authStore}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/auth/action" element={<AuthActionPage actions={actions} />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </AuthStoreContext.Provider>,
   );
 }
 
+/**
+ * A sign-in service that knows `email` with `password` (the one the test's reset sets; the real
+ * flow, where the reset itself changes it, is the e2e journey's).
+ */
+function authWith(email: string, password: string): FakeAuth {
+  const auth = createFakeAuth();
+  auth.addUser({ uid: 'reset-user', email }, password);
+  return auth;
+}
+
 describe('/auth/action', () => {
-  it('resets a password under the sign-up strength rule, then offers to sign in', async () => {
+  it('resets a password under the sign-up strength rule, then signs the person in with it', async () => {
     const fake = fakeActions({ r1: { operation: 'PASSWORD_RESET', email: 'ada@example.com' } });
-    renderAction('/auth/action?mode=resetPassword&oobCode=r1&apiKey=k', fake.actions);
+    const auth = authWith('ada@example.com', 'Stronger-pass2');
+    renderAction('/auth/action?mode=resetPassword&oobCode=r1&apiKey=k', fake.actions, auth);
     const user = userEvent.setup();
 
     expect(
@@ -98,13 +118,26 @@ describe('/auth/action', () => {
     await user.clear(screen.getByLabelText('New password'));
     await user.type(screen.getByLabelText('New password'), 'Stronger-pass2');
     await user.click(screen.getByRole('button', { name: 'Save new password' }));
+    // Signed in with the new password, and on to the sign-in page, which moves a signed-in
+    // person on to their cards.
+    expect(await screen.findByTestId('where')).toHaveTextContent('/sign-in');
+    expect(fake.passwords.get('ada@example.com')).toBe('Stronger-pass2');
+    expect(auth.current?.email).toBe('ada@example.com');
+  });
+
+  it('offers the sign-in page with the address filled in when signing in after the reset fails', async () => {
+    const fake = fakeActions({ r3: { operation: 'PASSWORD_RESET', email: 'cy@example.com' } });
+    const auth = createFakeAuth();
+    auth.failNext('signInWithEmail', 'auth/network-request-failed');
+    renderAction('/auth/action?mode=resetPassword&oobCode=r3', fake.actions, auth);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('New password'), 'Stronger-pass2');
+    await user.click(screen.getByRole('button', { name: 'Save new password' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Your password has been changed' }),
     ).toBeInTheDocument();
-    expect(fake.passwords.get('ada@example.com')).toBe('Stronger-pass2');
-
     await user.click(screen.getByRole('link', { name: 'Sign in' }));
-    expect(screen.getByTestId('where')).toHaveTextContent('/sign-in');
+    expect(screen.getByTestId('where')).toHaveTextContent('/sign-in?email=cy%40example.com');
   });
 
   it('says plainly when a reset link was already used, with a way to ask for a new one', async () => {
@@ -126,14 +159,12 @@ describe('/auth/action', () => {
     renderAction(
       `/auth/action?mode=resetPassword&oobCode=r2&continueUrl=${continueUrl}`,
       fake.actions,
+      authWith('bo@example.com', 'Stronger-pass2'),
     );
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('New password'), 'Stronger-pass2');
     await user.click(screen.getByRole('button', { name: 'Save new password' }));
-    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute(
-      'href',
-      '/sign-in?from=reset',
-    );
+    expect(await screen.findByTestId('where')).toHaveTextContent('/sign-in?from=reset');
   });
 
   it('verifies an e-mail address as soon as the link opens, once', async () => {

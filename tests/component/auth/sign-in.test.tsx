@@ -27,6 +27,12 @@ describe('sign-in', () => {
     );
   });
 
+  it('fills in the address it is given, as a finished password reset gives it', async () => {
+    const app = renderApp('/sign-in?email=ada%40example.com');
+    stop = app.stop;
+    expect(await screen.findByLabelText('Email')).toHaveValue('ada@example.com');
+  });
+
   it('shows the invalid-credential message from the catalogue', async () => {
     const auth = createFakeAuth();
     auth.failNext('signInWithEmail', 'auth/invalid-credential');

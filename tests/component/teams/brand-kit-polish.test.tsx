@@ -43,10 +43,12 @@ describe('brand kit words and colours', () => {
   it('names the cover fields in plain words', async () => {
     const view = renderTeam('/team/sales?tab=branding');
     stop = view.stop;
-    expect(await screen.findByLabelText('Stock photo')).toHaveAccessibleDescription(
-      'The link to a photo from a stock library, starting with https://.',
+    expect(await screen.findByRole('group', { name: 'Stock photo' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Or paste a link to a photo')).toHaveAccessibleDescription(
+      'A photo from elsewhere, starting with https://.',
     );
-    expect(screen.getByLabelText('Abstract artwork')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Abstract artwork' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Or paste a link to artwork')).toBeInTheDocument();
     expect(screen.getByLabelText('Cover shown on cards')).toHaveAccessibleDescription(
       'When more than one cover is set, cards show this one. “The first one set” tries the cover image, then the stock photo, then the artwork.',
     );

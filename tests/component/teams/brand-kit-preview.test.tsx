@@ -6,6 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryBackend } from '@/backend/memory/memory-backend';
+import { libraryImages } from '@/ui/image-library';
 import { renderTeam, seedAcme, seedCard } from './render-team';
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -84,6 +85,39 @@ describe('brand kit live preview', () => {
     );
     await user.type(screen.getByLabelText('Cover overlay colour (hex)'), '#1f2937');
     expect(previewCard().style.getPropertyValue('--cb-cover-overlay')).toBe('#1f2937');
+  });
+
+  it('picks the stock photo and the artwork from the bundled library, shown at once and saved', async () => {
+    const db = createMemoryBackend();
+    seedAcme(db);
+    const view = renderTeam('/team/sales?tab=branding', { db });
+    stop = view.stop;
+    const user = userEvent.setup();
+    await screen.findByText('The brand kit on a sample card');
+    const artwork = libraryImages('abstract')[3]!;
+    const artworkUrl = `${window.location.origin}${artwork.path}`;
+    await user.click(screen.getByRole('button', { name: 'Choose artwork' }));
+    const dialog = screen.getByRole('dialog', { name: 'Choose abstract artwork' });
+    await user.click(within(dialog).getByRole('button', { name: artwork.label }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Only a cover is set: the sample card shows it straight away.
+    expect(previewCard().querySelector('.cb-cover img')).toHaveAttribute('src', artworkUrl);
+
+    const photo = libraryImages('stock')[0]!;
+    await user.click(screen.getByRole('button', { name: 'Choose a stock photo' }));
+    await user.keyboard('{Enter}');
+    // "The first one set" prefers the stock photo to the artwork.
+    expect(previewCard().querySelector('.cb-cover img')).toHaveAttribute(
+      'src',
+      `${window.location.origin}${photo.path}`,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Save brand kit and apply' }));
+    await waitFor(async () => {
+      const team = (await db.get('accounts/acme/teams/sales')).data ?? {};
+      expect(team.photoBgAbstract).toBe(artworkUrl);
+      expect(team.photoBgStock).toBe(`${window.location.origin}${photo.path}`);
+    });
   });
 
   it('copies a picked card template’s look into the team template and the preview', async () => {

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +8,7 @@ import type { DocData } from '@/backend/port';
 import { jobOf } from '@/domain/jobs';
 import { ImportRun } from '@/features/teams/components/import-run';
 import { createImporterStore } from '@/features/teams/importer-store';
+import { SYNC_RESULT_MS } from '@/features/teams/hooks/use-team-sync';
 import { runJobsOn } from '../support/job-runner';
 import { OWNER, renderTeam, seedAcme, seedCard } from './render-team';
 
@@ -57,6 +58,66 @@ describe('team sync progress, from the job document', () => {
     expect(
       await screen.findByText('Updated 1140 cards with the team’s links and branding.'),
     ).toBeInTheDocument();
+  });
+
+  it('shows the result only for a moment, to the person whose save started the sync', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const db = createMemoryBackend();
+      seedAcme(db, {
+        sales: { syncVersion: 2, syncedVersion: 1, syncScope: { links: true, branding: false } },
+      });
+      db.seed(SYNC_JOB, syncJob({ total: 3, done: 1, written: 1 }));
+      const view = renderTeam('/team/sales', { db });
+      stop = view.stop;
+      expect(await screen.findByText(/Updating cards: 1 of 3/)).toBeInTheDocument();
+      db.seed(SYNC_JOB, syncJob({ state: 'done', total: 3, done: 3, written: 2 }));
+      db.seed('accounts/acme/teams/sales', {
+        ...(db.dump()['accounts/acme/teams/sales'] ?? {}),
+        syncedVersion: 2,
+      });
+      const result = await screen.findByText('Updated 2 cards with the team’s links and branding.');
+      act(() => vi.advanceTimersByTime(SYNC_RESULT_MS));
+      await waitFor(() => expect(result).not.toBeInTheDocument());
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not show a colleague’s sync result, nor one finished before the page opened', async () => {
+    for (const job of [
+      syncJob({ state: 'done', total: 3, done: 3, written: 2 }),
+      syncJob({ state: 'running', total: 3, done: 1, written: 1, createdBy: 'colleague' }),
+    ]) {
+      const db = createMemoryBackend();
+      const running = job.state === 'running';
+      seedAcme(db, {
+        sales: {
+          syncVersion: 2,
+          syncedVersion: running ? 1 : 2,
+          syncScope: { links: true, branding: false },
+        },
+      });
+      db.seed(SYNC_JOB, job);
+      const view = renderTeam('/team/sales', { db });
+      if (running) {
+        // Everyone sees that the cards are being updated...
+        expect(await screen.findByText(/Updating cards: 1 of 3/)).toBeInTheDocument();
+        db.seed(SYNC_JOB, { ...job, state: 'done', done: 3, written: 2 });
+        db.seed('accounts/acme/teams/sales', {
+          ...(db.dump()['accounts/acme/teams/sales'] ?? {}),
+          syncedVersion: 2,
+        });
+        await waitFor(() => expect(screen.queryByText(/Updating cards/)).toBeNull());
+      } else {
+        await screen.findByRole('heading', { level: 1, name: /Sales/ });
+      }
+      // ...but the result is the news of the person who saved, while they look.
+      expect(screen.queryByText(/Updated \d+ cards?/)).toBeNull();
+      expect(screen.queryByText(/Every card is up to date/)).toBeNull();
+      view.stop();
+      view.unmount();
+    }
   });
 
   it('resumes a failed sync from where it stopped with Retry', async () => {

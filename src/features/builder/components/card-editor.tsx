@@ -3,6 +3,7 @@
  * delete, public link) and one tab per group of the card.
  */
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { StrokeIcon } from '@/card-view/components/link-icon';
 import toast from 'react-hot-toast';
 import type { CardDraft } from '@/domain/builder';
 import { cardColors } from '@/domain/colors';
@@ -41,6 +42,21 @@ const NO_TEAM_STYLES: readonly string[] = [];
 
 export type EditorTab =
   'profile' | 'links' | 'lead' | 'design' | 'signature' | 'share' | 'handle' | 'analytics';
+
+const ACTION_ICONS = {
+  view: 'M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5',
+  duplicate: 'M9 9h10v10H9zM5 15V5h10',
+  delete: 'M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3',
+} as const;
+
+/** A line icon of the card's actions, drawn inline (no icon font or sprite to load). */
+function ActionIcon({ name }: { name: keyof typeof ACTION_ICONS }) {
+  return (
+    <StrokeIcon size={18}>
+      <path d={ACTION_ICONS[name]} />
+    </StrokeIcon>
+  );
+}
 
 export function CardEditor(props: {
   draft: CardDraft;
@@ -162,32 +178,41 @@ export function CardEditor(props: {
             )}
           </p>
         </div>
+        {/* One row at every width, even with "Discard changes" showing: the card's own actions
+            are icons (named for assistive technology, with a tooltip), and on a phone the two
+            draft buttons say only "Discard" and "Save". */}
         <div className="card-editor__actions">
           {publicUrl ? (
             <a
-              className="button button--ghost button--small"
+              className="icon-button card-editor__icon"
               href={publicUrl}
               target="_blank"
               rel="noopener noreferrer"
+              title="View card"
             >
-              View card<span className="visually-hidden"> (opens in a new tab)</span>
+              <ActionIcon name="view" />
+              <span className="visually-hidden">View card (opens in a new tab)</span>
             </a>
           ) : null}
           {stored ? (
             <>
               <button
                 type="button"
-                className="button button--ghost button--small"
+                className="icon-button card-editor__icon"
+                title="Duplicate"
                 onClick={() => store.getState().openDuplicate(stored)}
               >
-                Duplicate
+                <ActionIcon name="duplicate" />
+                <span className="visually-hidden">Duplicate</span>
               </button>
               <button
                 type="button"
-                className="button button--ghost button--small button--danger-text"
+                className="icon-button icon-button--danger card-editor__icon"
+                title="Delete"
                 onClick={() => store.getState().openDelete(stored)}
               >
-                Delete
+                <ActionIcon name="delete" />
+                <span className="visually-hidden">Delete</span>
               </button>
             </>
           ) : null}
@@ -195,10 +220,20 @@ export function CardEditor(props: {
             <button
               type="button"
               className="button button--secondary button--small"
+              aria-label={isNew ? undefined : 'Discard changes'}
               onClick={props.onDiscard}
               disabled={status.saving}
             >
-              {isNew ? 'Cancel' : 'Discard changes'}
+              {isNew ? (
+                'Cancel'
+              ) : (
+                <>
+                  Discard
+                  <span className="card-editor__long" aria-hidden="true">
+                    changes
+                  </span>
+                </>
+              )}
             </button>
           ) : null}
           <button
@@ -207,9 +242,19 @@ export function CardEditor(props: {
             onClick={() => void onSave()}
             disabled={status.saving}
             aria-busy={status.saving || undefined}
+            aria-label={isNew ? undefined : 'Save changes'}
           >
             {status.saving ? <span className="spinner" aria-hidden="true" /> : null}
-            {isNew ? 'Create card' : 'Save changes'}
+            {isNew ? (
+              'Create card'
+            ) : (
+              <>
+                Save
+                <span className="card-editor__long" aria-hidden="true">
+                  changes
+                </span>
+              </>
+            )}
           </button>
         </div>
       </div>

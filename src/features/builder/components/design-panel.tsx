@@ -46,6 +46,7 @@ import {
 } from './fields';
 import { ImageField } from './image-field';
 import { LockedFeature } from '@/ui/locked-feature';
+import { LibraryImageField } from '@/ui/image-library-picker';
 import './design-panel.css';
 
 export const TEAM_TEMPLATE_ID = 'team';
@@ -375,16 +376,29 @@ export function DesignPanel(props: {
           options={BACKGROUND_SOURCES.map((value) => ({ value, label: SOURCE_LABELS[value] }))}
           onChange={(backgroundSource) => patch({ backgroundSource })}
         />
-        {gates.canUploadBgImage ? (
-          source === 'own' ? (
-            <ImageField
-              slot="photoBg"
-              label="Background image"
-              value={template.photoBg}
-              hint="A wide image (at least 1024 px across) works best."
-            />
-          ) : null
-        ) : (
+        {source !== 'own' ? (
+          // The library is no upload, so every plan may use it; only an own image is a paid one.
+          <LibraryImageField
+            key={source}
+            kind={source}
+            label={source === 'stock' ? 'Stock photo' : 'Abstract artwork'}
+            value={template.photoBg ?? ''}
+            linkHint="An image from elsewhere, starting with https://."
+            onChange={(photoBg) => {
+              // A chosen image replaces an own image waiting to be uploaded.
+              store.getState().setFile('photoBg', null);
+              patch({ photoBg, backgroundSource: source });
+            }}
+          />
+        ) : gates.canUploadBgImage ? (
+          <ImageField
+            slot="photoBg"
+            label="Background image"
+            value={template.photoBg}
+            hint="A wide image (at least 1024 px across) works best."
+          />
+        ) : null}
+        {gates.canUploadBgImage ? null : (
           <LockedFeature title="Background image upload">
             Use your own photo as the card&apos;s background.
           </LockedFeature>

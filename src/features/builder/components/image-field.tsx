@@ -1,10 +1,12 @@
 import { useId, useState } from 'react';
-import type { ChangeEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { ImageSlot } from '@/data/files';
 import { useBuilderStoreApi } from '../builder-store';
 import { prepareImage } from '@/ui/image-file';
 import { slotPatch } from '../save-draft';
 import { FieldHint, hintId } from './fields';
+import { FilePickButton } from '@/ui/file-pick-button';
+import { ImageFieldLayout } from '@/ui/image-field-layout';
 
 /**
  * One image slot of the card: pick (checked, resized), preview, remove. The image is uploaded when
@@ -25,10 +27,7 @@ export function ImageField(props: {
   const [busy, setBusy] = useState(false);
   const value = props.value ?? '';
 
-  async function onPick(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  async function onPick(file: File) {
     setError(null);
     setBusy(true);
     try {
@@ -53,52 +52,40 @@ export function ImageField(props: {
     .join(' ');
 
   return (
-    <div className="image-field">
-      <div className={`image-field__thumb${props.round ? ' image-field__thumb--round' : ''}`}>
+    <ImageFieldLayout
+      src={value}
+      alt={`Current ${props.label.toLowerCase()}`}
+      {...(props.round ? { thumb: 'round' as const } : {})}
+      labelId={`${id}-label`}
+      label={props.label}
+      badge={props.badge}
+    >
+      <div className="image-field__actions">
+        <FilePickButton
+          label={`${value !== '' ? 'Replace' : 'Upload'} ${props.label.toLowerCase()}`}
+          describedBy={describedBy}
+          busy={busy}
+          onPick={(file) => void onPick(file)}
+        >
+          {busy ? 'Preparing…' : value !== '' ? 'Replace' : 'Upload'}
+        </FilePickButton>
         {value !== '' ? (
-          <img src={value} alt={`Current ${props.label.toLowerCase()}`} />
-        ) : (
-          <span className="image-field__empty" aria-hidden="true">
-            +
-          </span>
-        )}
-      </div>
-      <div className="image-field__body">
-        <span className="field__label" id={`${id}-label`}>
-          {props.label}
-          {props.badge ? <> {props.badge}</> : null}
-        </span>
-        <div className="image-field__actions">
-          <label className="button button--secondary button--small image-field__pick">
-            <input
-              type="file"
-              accept="image/png,image/jpeg,image/webp,image/gif"
-              className="visually-hidden"
-              aria-describedby={describedBy || undefined}
-              aria-label={`${value !== '' ? 'Replace' : 'Upload'} ${props.label.toLowerCase()}`}
-              onChange={(event) => void onPick(event)}
-              disabled={busy}
-            />
-            {busy ? 'Preparing…' : value !== '' ? 'Replace' : 'Upload'}
-          </label>
-          {value !== '' ? (
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              onClick={onRemove}
-              aria-label={`Remove ${props.label.toLowerCase()}`}
-            >
-              Remove
-            </button>
-          ) : null}
-        </div>
-        <FieldHint id={id} hint={props.hint} />
-        {error ? (
-          <p className="field__error" id={`${id}-error`} role="alert">
-            {error}
-          </p>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={onRemove}
+            aria-label={`Remove ${props.label.toLowerCase()}`}
+          >
+            Remove
+          </button>
         ) : null}
       </div>
-    </div>
+      <FieldHint id={id} hint={props.hint} />
+      {error ? (
+        <p className="field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </ImageFieldLayout>
   );
 }

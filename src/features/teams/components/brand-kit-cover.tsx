@@ -9,7 +9,7 @@ import type { TeamImageSlot } from '@/data/team-settings';
 import type { Gates } from '@/domain/gates';
 import { AVATAR_SHAPES } from '@/domain/model';
 import { ColorField } from '@/ui/color-field';
-import { TextField } from '@/ui/text-field';
+import { LibraryImageField } from '@/ui/image-library-picker';
 import { GRADIENTS } from './brand-kit-draft';
 import { ImageSlot } from './brand-kit-image-slot';
 import { LockedFeature } from '@/ui/locked-feature';
@@ -75,21 +75,21 @@ export function BrandKitCover(props: {
           <>
             <BrandKitImage editing={editing} slot="photoBg" label="Cover image" />
             <div className="team-row team-row--top">
-              <TextField
+              <LibraryImageField
+                kind="stock"
                 label="Stock photo"
-                type="url"
                 value={draft.photoBgStock}
                 placeholder="https://images.example.com/photo.jpg"
-                hint="The link to a photo from a stock library, starting with https://."
-                onChange={(e) => set('photoBgStock', e.target.value.trim())}
+                linkHint="A photo from elsewhere, starting with https://."
+                onChange={(url) => set('photoBgStock', url)}
               />
-              <TextField
+              <LibraryImageField
+                kind="abstract"
                 label="Abstract artwork"
-                type="url"
                 value={draft.photoBgAbstract}
                 placeholder="https://images.example.com/artwork.svg"
-                hint="The link to an artwork image, starting with https://."
-                onChange={(e) => set('photoBgAbstract', e.target.value.trim())}
+                linkHint="Artwork from elsewhere, starting with https://."
+                onChange={(url) => set('photoBgAbstract', url)}
               />
               <SelectField
                 label="Cover shown on cards"

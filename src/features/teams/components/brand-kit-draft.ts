@@ -7,6 +7,7 @@
 import { SAMPLE_LINKS } from '@/domain/card-templates';
 import { applyBranding, type TeamBranding } from '@/domain/team-sync-plan';
 import { safeHexColor } from '@/domain/colors';
+import { isLibraryUrl } from '@/ui/image-library';
 import type { Card, CardTemplate, Template } from '@/domain/model';
 
 export const GRADIENTS: readonly { label: string; value: string }[] = [
@@ -62,7 +63,8 @@ export function brandKitProblem(draft: TeamBranding): string | null {
   const colours = [draft.photoBgOverlay, draft.template?.accentColor ?? ''];
   if (colours.some((c) => c !== '' && !isColour(c))) return 'Please use colours like #4f46e5.';
   for (const url of [draft.photoBgStock, draft.photoBgAbstract]) {
-    if (url !== '' && !/^https:\/\/\S+$/i.test(url)) {
+    // The bundled library's files are the app's own, on whatever origin it runs (http locally).
+    if (url !== '' && !isLibraryUrl(url, window.location.origin) && !/^https:\/\/\S+$/i.test(url)) {
       return 'Background addresses must start with https://';
     }
   }

@@ -5,8 +5,15 @@
  * job per version, `requestTeamSync`) and follows the job's document for its progress. The server
  * does the work, so the person may leave the page; coming back shows the same job. A failed job is
  * resumed from where it stopped with `retry()`.
+ *
+ * The result ("Updated 2 cards…") is a moment's news for the person who saved: it shows only to
+ * the one whose save started the job, only when this page followed the job while it ran (not to
+ * whoever opens the team later), and goes away after `SYNC_RESULT_MS`.
  */
 import { useEffect, useState } from 'react';
+
+/** How long the result of a finished sync stays on the page. */
+export const SYNC_RESULT_MS = 8000;
 import { resumeJob, watchJob } from '@/data/jobs';
 import { requestTeamSync, teamSyncJobId } from '@/data/team-sync';
 import { needsResume } from '@/domain/team-sync-plan';
@@ -25,7 +32,10 @@ export interface SyncProgress {
 export interface TeamSyncView {
   running: boolean;
   progress: SyncProgress | null;
-  /** Cards the last finished job changed, for the status line. */
+  /**
+   * Cards the job this person started changed, for the status line while it is news (see above);
+   * null otherwise.
+   */
   lastUpdated: number | null;
   error: string | null;
   retry: () => void;
@@ -108,8 +118,23 @@ export function useTeamSync(
 
   const job = followed?.key === key ? followed.job : null;
   const view = syncViewOf(job, pending && job === null);
+
+  // The version this page saw in progress, and the one whose result has had its moment.
+  const [watched, setWatched] = useState<string | null>(null);
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  // Noted while rendering (React's way to keep state in step with what a render sees).
+  if (view.running && watched !== key) setWatched(key);
+  const news =
+    view.lastUpdated !== null && watched === key && dismissed !== key && job?.createdBy === uid;
+  useEffect(() => {
+    if (!news) return;
+    const timer = setTimeout(() => setDismissed(key), SYNC_RESULT_MS);
+    return () => clearTimeout(timer);
+  }, [news, key]);
+
   return {
     ...view,
+    lastUpdated: news ? view.lastUpdated : null,
     error: requestError ?? view.error,
     retry: () => {
       setFailure(null);
