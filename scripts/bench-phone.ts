@@ -7,7 +7,8 @@
  *
  * Each run reports, from the navigation's start: the card list on screen, and the editor on
  * screen (the builder opens the first card by itself); then how long opening another card takes,
- * from the click to its editor; the script the page transferred (compressed, as sent) and its size once unpacked;
+ * from the click to its editor; the script transferred (compressed, as sent) by the time the
+ * editor showed, and once the page settled (with what loads after the first screen) unpacked too;
  * and the longest main-thread task (long tasks are observed from the document's first script).
  * The median of the runs is reported, with the spread in brackets.
  */
@@ -30,6 +31,9 @@ export interface PhoneRun {
   readonly listMs: number;
   readonly editorMs: number;
   readonly clickToEditorMs: number;
+  /** Script transferred by the time the editor showed (compressed, as sent). */
+  readonly firstScreenScriptBytes: number;
+  /** Script transferred once the page settled, including what loads after the first screen. */
   readonly scriptBytes: number;
   readonly scriptRawBytes: number;
   readonly scripts: number;
@@ -41,7 +45,9 @@ export interface PhoneRun {
  * exist inside the page): records long tasks and the moments the card list and the editor appear.
  */
 const PAGE_PROBE = `(() => {
-  const probe = (window.__phoneProbe = { tasks: [], list: 0, editor: 0, click: 0, opened: 0 });
+  const probe = (window.__phoneProbe = {
+    tasks: [], list: 0, editor: 0, editorScriptBytes: 0, click: 0, opened: 0,
+  });
   const title = () => document.querySelector('.card-editor__title')?.textContent ?? '';
   let before = '';
   addEventListener('click', () => {
@@ -57,7 +63,14 @@ const PAGE_PROBE = `(() => {
     if (!probe.list && document.querySelector('.card-list__items .card-list__item')) {
       probe.list = performance.now();
     }
-    if (!probe.editor && document.querySelector('.card-editor')) probe.editor = performance.now();
+    if (!probe.editor && document.querySelector('.card-editor')) {
+      probe.editor = performance.now();
+      // Script that had arrived by then (compressed, as sent): what the first screen needed.
+      probe.editorScriptBytes = performance
+        .getEntriesByType('resource')
+        .filter((r) => /\\.m?js(?:[?#]|$)/.test(r.name))
+        .reduce((sum, r) => sum + r.transferSize, 0);
+    }
     if (probe.click && !probe.opened && title() !== before) probe.opened = performance.now();
   };
   new MutationObserver(check).observe(document, {
@@ -134,6 +147,7 @@ async function coldLoad(browser: Browser, base: string): Promise<PhoneRun> {
       tasks: [number, number][];
       list: number;
       editor: number;
+      editorScriptBytes: number;
       click: number;
       opened: number;
     };
@@ -146,6 +160,7 @@ async function coldLoad(browser: Browser, base: string): Promise<PhoneRun> {
       listMs: probe.list,
       editorMs: probe.editor,
       clickToEditorMs: probe.opened - probe.click,
+      firstScreenScriptBytes: probe.editorScriptBytes,
       scriptBytes: counted.bytes,
       scriptRawBytes: counted.raw,
       scripts: counted.count,
@@ -174,7 +189,8 @@ export async function benchPhone(options: {
     const run = await coldLoad(options.browser, options.base);
     console.log(
       `  (phone run ${i + 1}: list ${run.listMs.toFixed(0)} ms, editor ${run.editorMs.toFixed(0)} ms, ` +
-        `${(run.scriptBytes / 1024).toFixed(1)} KiB in ${run.scripts} scripts, ` +
+        `${(run.firstScreenScriptBytes / 1024).toFixed(1)} KiB of script by then, ` +
+        `${(run.scriptBytes / 1024).toFixed(1)} KiB in ${run.scripts} scripts settled, ` +
         `longest task ${run.longestTaskMs.toFixed(0)} ms)`,
     );
     runs.push(run);
@@ -207,12 +223,17 @@ export async function benchPhone(options: {
     '—',
   );
   options.report(
-    'phone builder: script transferred (gzip)',
-    `${spread(
-      runs.map((r) => r.scriptBytes),
+    'phone builder: script until the editor shows (gzip)',
+    spread(
+      runs.map((r) => r.firstScreenScriptBytes),
       kib,
-    )}, ${kib(median(runs.map((r) => r.scriptRawBytes)))} unpacked`,
+    ),
     '≤ 180 KiB',
+  );
+  options.report(
+    'phone builder: script once settled (gzip / unpacked)',
+    `${kib(median(runs.map((r) => r.scriptBytes)))} / ${kib(median(runs.map((r) => r.scriptRawBytes)))}`,
+    '— (after the first screen)',
   );
   options.report(
     'phone builder: longest main-thread task',
