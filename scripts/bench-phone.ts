@@ -117,7 +117,8 @@ async function coldLoad(browser: Browser, base: string): Promise<PhoneRun> {
     await signIn.getByLabel('Email', { exact: true }).fill(EMAIL);
     await signIn.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await signIn.getByRole('button', { name: /^sign in$/i }).click();
-    await signIn.waitForURL('**/builder');
+    // Generous: on a machine shared with test suites the first sign-in can take a while.
+    await signIn.waitForURL('**/builder', { timeout: 120_000 });
     await signIn.close();
 
     const page = await context.newPage();

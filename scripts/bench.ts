@@ -18,7 +18,8 @@
  *   lighthouse         scores and bytes of /, /sign-in, the demo card, signature and directory
  *   phone              the signed-in builder loaded cold at 390 px, CPU 4× slower, ~1.6 Mbps:
  *                      card list and editor on screen, script transferred, longest task
- *                      (`--phone` runs it alone, with Lighthouse on /sign-in; scripts/bench-phone.ts)
+ *                      (`--phone` runs it alone, with Lighthouse on /sign-in; scripts/bench-phone.ts;
+ *                      BENCH_APP_DIST serves another build, to compare two on the same machine)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -516,7 +517,8 @@ async function main(): Promise<void> {
       ...process.env,
       PORT: String(SERVER_PORT),
       DATA_DIR: dataDir,
-      APP_DIST: join(root, 'dist'),
+      // Another build can be measured against this one (say, the commit before a change).
+      APP_DIST: process.env.BENCH_APP_DIST ?? join(root, 'dist'),
       SEED_DEMO: '1',
       PUBLIC_ORIGIN: `http://127.0.0.1:${SERVER_PORT}`,
       FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
