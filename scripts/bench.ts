@@ -16,6 +16,10 @@
  *   rules engine       parse time of firestore.rules, median decision for the app's requests
  *   large account      10,000 cards and 100,000 leads (scripts/bench-large.ts)
  *   lighthouse         scores and bytes of /, /sign-in, the demo card, signature and directory
+ *   phone              the signed-in builder loaded cold at 390 px, CPU 4× slower, ~1.6 Mbps:
+ *                      card list and editor on screen, script transferred, longest task
+ *                      (`--phone` runs it alone, with Lighthouse on /sign-in; scripts/bench-phone.ts;
+ *                      BENCH_APP_DIST serves another build, to compare two on the same machine)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,7 +42,8 @@ import {
 import { renderCardPage } from '@/card-view/render/render-card-page';
 import { startAuthEmulator, waitForHttp } from './lib/auth-emulator';
 import { benchColdStart } from './bench-cold-start';
-import { benchLighthouse } from './bench-lighthouse';
+import { benchLighthouse, LIGHTHOUSE_PAGES } from './bench-lighthouse';
+import { benchPhone } from './bench-phone';
 import { benchRulesEngine } from './bench-rules';
 import { benchLarge } from './bench-large';
 import { benchCardCreate } from './bench-card-create';
@@ -474,13 +479,16 @@ async function benchStart(): Promise<void> {
 
 async function main(): Promise<void> {
   console.log('Cardbuilder bench (figures, not assertions)\n');
-  benchColdStart(report);
-  if (process.argv.includes('--cold-start')) process.exit(0);
-  benchRulesEngine(report);
-  await benchHandler();
-  await benchHotDocument();
-  if (process.argv.includes('--hot-document')) process.exit(0);
-  await benchCardCreate(report);
+  const phoneOnly = process.argv.includes('--phone');
+  if (!phoneOnly) {
+    benchColdStart(report);
+    if (process.argv.includes('--cold-start')) process.exit(0);
+    benchRulesEngine(report);
+    await benchHandler();
+    await benchHotDocument();
+    if (process.argv.includes('--hot-document')) process.exit(0);
+    await benchCardCreate(report);
+  }
 
   const build = spawnSync(
     process.execPath,
@@ -509,7 +517,8 @@ async function main(): Promise<void> {
       ...process.env,
       PORT: String(SERVER_PORT),
       DATA_DIR: dataDir,
-      APP_DIST: join(root, 'dist'),
+      // Another build can be measured against this one (say, the commit before a change).
+      APP_DIST: process.env.BENCH_APP_DIST ?? join(root, 'dist'),
       SEED_DEMO: '1',
       PUBLIC_ORIGIN: `http://127.0.0.1:${SERVER_PORT}`,
       FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
@@ -526,21 +535,30 @@ async function main(): Promise<void> {
       executablePath: found.path,
       args: chromiumArgs(),
     });
-    await benchBrowser(browser, base);
-    await benchImport(browser, base);
-    await benchLarge({ browser, emulator, port: SERVER_PORT + 3, report });
-    await benchLighthouse(base, found.path, report);
+    if (phoneOnly) {
+      await benchPhone({ browser, base, report });
+      const signIn = LIGHTHOUSE_PAGES.filter((page) => page.path === '/sign-in');
+      await benchLighthouse(base, found.path, report, signIn);
+    } else {
+      await benchBrowser(browser, base);
+      await benchImport(browser, base);
+      await benchPhone({ browser, base, report });
+      await benchLarge({ browser, emulator, port: SERVER_PORT + 3, report });
+      await benchLighthouse(base, found.path, report);
+    }
   } finally {
     await browser?.close();
     await stopChild(server);
     await emulator.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  await benchStart();
+  if (!phoneOnly) await benchStart();
 
+  // A partial run keeps its own file, so it never overwrites a whole run's figures.
+  const file = phoneOnly ? 'results-phone.json' : 'results.json';
   mkdirSync(join(root, '.bench'), { recursive: true });
-  writeFileSync(join(root, '.bench', 'results.json'), JSON.stringify(results, null, 2));
-  console.log('\nWritten to .bench/results.json');
+  writeFileSync(join(root, '.bench', file), JSON.stringify(results, null, 2));
+  console.log(`\nWritten to .bench/${file}`);
   process.exit(0);
 }
 

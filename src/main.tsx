@@ -55,11 +55,13 @@ function whenReady<T>(
 }
 
 async function start(): Promise<void> {
+  // The router starts loading the page's code at once, while the backend's driver loads: on a
+  // slow link the two downloads overlap instead of following each other.
+  const router = createBrowserRouter(appRoutes);
   await installBackend(config);
   useAuthStore.getState().start();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element.');
-  const router = createBrowserRouter(appRoutes);
   // A pre-rendered page (scripts/prerender.ts) is already on screen: the app takes over only once
   // its route's code is loaded and the sign-in state is known, so the page never blanks or flashes
   // a loader in between.

@@ -4,7 +4,15 @@
  * placeholder for a person's card and for a team (a company's page). The placeholders are values
  * the kind's rule (./link-rules.ts) accepts. The importer maps CSV columns to some of these kinds.
  */
-import { EMAIL_EXAMPLE, PHONE_EXAMPLE, WEB_EXAMPLE } from './link-rules';
+
+/**
+ * Values each kind's rule accepts, shown as placeholders and in the rules' messages. Defined here,
+ * not in ./link-rules.ts, so that a screen can show the kinds without loading the phone-number
+ * library the rules need.
+ */
+export const PHONE_EXAMPLE = '+44 20 7946 0958';
+export const EMAIL_EXAMPLE = 'name@company.com';
+export const WEB_EXAMPLE = 'https://company.com';
 
 export type LinkInputMode = 'tel' | 'email' | 'url' | 'text';
 

@@ -12,6 +12,7 @@ import {
   ParseError,
   validatePhoneNumberLength,
 } from 'libphonenumber-js';
+import { EMAIL_EXAMPLE, PHONE_EXAMPLE, WEB_EXAMPLE } from './link-kinds';
 import type { Link } from './model';
 
 /** The rule a kind of link follows. */
@@ -59,9 +60,7 @@ export function linkFieldName(name: string): string {
   return trimmed === '' || trimmed.toLowerCase() === 'custom' ? 'Link' : trimmed;
 }
 
-export const PHONE_EXAMPLE = '+44 20 7946 0958';
-export const EMAIL_EXAMPLE = 'name@company.com';
-export const WEB_EXAMPLE = 'https://company.com';
+export { EMAIL_EXAMPLE, PHONE_EXAMPLE, WEB_EXAMPLE };
 
 /** Quotes what the person typed, shortened so a pasted paragraph does not fill the message. */
 function quoted(value: string): string {

@@ -12,7 +12,7 @@ import { IMAGE_SLOTS, uploadCardImage } from '@/data/files';
 import type { ImageSlot } from '@/data/files';
 import type { CardPatch } from '@/domain/builder';
 import type { FileSlots } from './builder-store';
-import { HANDLE_TAKEN_MESSAGE, draftProblems, hasProblems } from './validation';
+import { HANDLE_TAKEN_MESSAGE, draftProblems, hasProblems, loadLinkRules } from './validation';
 
 export const CAP_REACHED_MESSAGE =
   "You've used every card your plan includes. Upgrade your plan to add more cards.";
@@ -95,7 +95,14 @@ export async function saveDraft(input: {
   if (!draft.id || !draft.accountId) {
     return { ok: false, reason: 'error', message: SAVE_FAILED_MESSAGE };
   }
-  if (hasProblems(draftProblems(draft, stored))) {
+  let kindRule;
+  try {
+    kindRule = await loadLinkRules();
+  } catch (err) {
+    console.error('[builder] loading the link rules failed', err);
+    return { ok: false, reason: 'error', message: SAVE_FAILED_MESSAGE };
+  }
+  if (hasProblems(draftProblems(draft, stored, kindRule))) {
     return { ok: false, reason: 'invalid', message: INVALID_DRAFT_MESSAGE };
   }
   const handle = (draft.handle ?? '').trim();

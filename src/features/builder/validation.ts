@@ -8,11 +8,16 @@
  * these rules (or by the importer) may hold numbers without a country code, and editing the job
  * title must not be blocked by a phone number nobody touched. What a person types is checked in
  * full.
+ *
+ * The kind rules carry the phone-number library (libphonenumber-js), the largest part of the
+ * builder's script on a phone, and no value needs them until a person types one: they load once
+ * the editor shows (`loadLinkRules`), and a save waits for them. Until then a typed value is
+ * checked for safety only.
  */
 import { HANDLE_RULE_MESSAGE } from '@/domain/handles';
 import { linkScheduleProblem } from '@/domain/link-schedule';
 import type { CardDraft } from '@/domain/builder';
-import { linkValueProblem } from '@/domain/link-rules';
+import type { linkValueProblem } from '@/domain/link-rules';
 import type { Card, Link } from '@/domain/model';
 import { safeLinkHref } from '@/domain/safe-url';
 import { handleSchema } from '@/domain/schemas/card';
@@ -25,25 +30,52 @@ export const HANDLE_REQUIRED_MESSAGE = 'Choose a handle: it is the address of th
 export const HANDLE_FORMAT_MESSAGE = HANDLE_RULE_MESSAGE;
 export const HANDLE_TAKEN_MESSAGE = 'This handle is already taken by another card.';
 
+/** Why a typed value does not fit its link's kind, or null: the domain's `linkValueProblem`. */
+export type KindRule = typeof linkValueProblem;
+
+let loadedRule: KindRule | null = null;
+let loading: Promise<KindRule> | null = null;
+
+/** Loads the link kind rules (once); resolves with them. */
+export function loadLinkRules(): Promise<KindRule> {
+  loading ??= import('@/domain/link-rules').then(
+    (rules) => (loadedRule = rules.linkValueProblem),
+    (err: unknown) => {
+      // A failed download is tried again by the next caller (a save, the next editor).
+      loading = null;
+      throw err;
+    },
+  );
+  return loading;
+}
+
+/** The link kind rules once loaded (see `loadLinkRules`), else null. */
+export function loadedLinkRules(): KindRule | null {
+  return loadedRule;
+}
+
 const UNSAFE_SCHEME = /^\s*(?!https?:|mailto:|tel:|sms:)[a-z][a-z0-9+.-]*:(?!\d)/i;
 
 /**
  * Why a link cannot be saved, or null. Team links are the team's to fix, never blocking here.
  * `storedValue` is the value the saved card has for this link: when unchanged, only safety counts.
+ * Without `kindRule` (not loaded yet) only safety counts too.
  */
 export function linkProblem(
   link: Pick<Link, 'name' | 'value' | 'isTeamLink'>,
   storedValue?: string,
+  kindRule: KindRule | null = loadedRule,
 ): string | null {
+  const kindProblem = (checked: typeof link) => (kindRule === null ? null : kindRule(checked));
   if (link.isTeamLink === true) return null;
   if (link.value.trim() === '') return EMPTY_LINK_MESSAGE;
   const unchanged = storedValue !== undefined && storedValue === link.value;
   if (safeLinkHref(link) === null) {
     // A script or data link is refused as unusable; anything else says what the field wants.
     if (unchanged || UNSAFE_SCHEME.test(link.value)) return UNSAFE_LINK_MESSAGE;
-    return linkValueProblem(link) ?? UNSAFE_LINK_MESSAGE;
+    return kindProblem(link) ?? UNSAFE_LINK_MESSAGE;
   }
-  return unchanged ? null : linkValueProblem(link);
+  return unchanged ? null : kindProblem(link);
 }
 
 /** Why a handle is not a valid address, or null. */
@@ -60,12 +92,20 @@ export interface DraftProblems {
   links: Record<string, string>;
 }
 
-/** Every problem of a draft (empty when it may be saved); `stored` is the saved card, if any. */
-export function draftProblems(draft: CardDraft, stored?: Pick<Card, 'contacts'>): DraftProblems {
+/**
+ * Every problem of a draft (empty when it may be saved); `stored` is the saved card, if any;
+ * `kindRule` as for `linkProblem`.
+ */
+export function draftProblems(
+  draft: CardDraft,
+  stored?: Pick<Card, 'contacts'>,
+  kindRule: KindRule | null = loadedRule,
+): DraftProblems {
   const links: Record<string, string> = {};
   const storedValues = new Map((stored?.contacts ?? []).map((link) => [link.id, link.value]));
   for (const link of draft.contacts ?? []) {
-    const problem = linkProblem(link, storedValues.get(link.id)) ?? linkScheduleProblem(link);
+    const problem =
+      linkProblem(link, storedValues.get(link.id), kindRule) ?? linkScheduleProblem(link);
     if (problem !== null) links[link.id] = problem;
   }
   return {

@@ -53,7 +53,8 @@ describe('builder preview with the public card view', { timeout: 40_000 }, () =>
     renderWithCardView();
     await screen.findByRole('heading', { level: 2, name: 'Ada Lovelace' });
     const canvas = screen.getByTestId('builder-canvas');
-    expect(canvas).toHaveTextContent('Ada Lovelace');
+    // The card is drawn just after the editor opens (a deferred render).
+    await waitFor(() => expect(canvas).toHaveTextContent('Ada Lovelace'));
     expect(canvas).toHaveTextContent('Head of Sales');
     await user.type(screen.getByLabelText('Job title'), ' & Ops');
     await waitFor(() => expect(canvas).toHaveTextContent('Head of Sales & Ops'));

@@ -18,7 +18,8 @@ describe('card builder', { timeout: 20_000 }, () => {
       'true',
     );
     expect(within(list).getByRole('button', { name: /Grace Hopper/ })).toBeInTheDocument();
-    expect(screen.getByTestId('preview-name')).toHaveTextContent('Ada Lovelace');
+    // The card is drawn just after the editor opens (a deferred render).
+    expect(await screen.findByTestId('preview-name')).toHaveTextContent('Ada Lovelace');
     expect(screen.getByText('2 of 10 cards used')).toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   EMPTY_LINK_MESSAGE,
   HANDLE_FORMAT_MESSAGE,
@@ -7,6 +7,7 @@ import {
   handleProblem,
   hasProblems,
   linkProblem,
+  loadLinkRules,
 } from '@/features/builder/validation';
 import { fitWithin, imageProblem } from '@/ui/image-file';
 import {
@@ -19,6 +20,21 @@ import { cleanHandleInput } from '@/features/builder/components/handle-panel';
 import { cardImagePath } from '@/data/files';
 
 describe('builder validation', () => {
+  it('checks a typed value for safety only until the link kind rules are given', () => {
+    expect(linkProblem({ name: 'Phone', value: 'call me maybe' }, undefined, null)).toBe(
+      UNSAFE_LINK_MESSAGE,
+    );
+    expect(linkProblem({ name: 'Phone', value: '555 0100' }, undefined, null)).toBeNull();
+    expect(linkProblem({ name: 'Custom', value: 'javascript:x' }, undefined, null)).toBe(
+      UNSAFE_LINK_MESSAGE,
+    );
+  });
+
+  // The rules load on demand in the app (they carry the phone-number library); here, once.
+  beforeAll(async () => {
+    await loadLinkRules();
+  });
+
   it('refuses script and data links with the product message', () => {
     for (const value of [
       'javascript:alert(1)',

@@ -2,7 +2,7 @@
  * The editor of the open card: its header (name, unsaved/saved state, save, discard, duplicate,
  * delete, public link) and one tab per group of the card.
  */
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { StrokeIcon } from '@/card-view/components/link-icon';
 import toast from 'react-hot-toast';
 import type { CardDraft } from '@/domain/builder';
@@ -18,7 +18,14 @@ import {
 import { useBuilder, useBuilderStoreApi } from '../builder-store';
 import { saveDraft } from '../save-draft';
 import { useHandleCheck } from '../use-handle-check';
-import { EMPTY_LINK_MESSAGE, UNSAFE_LINK_MESSAGE, draftProblems } from '../validation';
+import {
+  EMPTY_LINK_MESSAGE,
+  UNSAFE_LINK_MESSAGE,
+  draftProblems,
+  loadedLinkRules,
+  loadLinkRules,
+  type KindRule,
+} from '../validation';
 import { CardAnalytics } from './card-analytics';
 import { DesignPanel } from './design-panel';
 import { HandlePanel } from './handle-panel';
@@ -58,6 +65,25 @@ function ActionIcon({ name }: { name: keyof typeof ACTION_ICONS }) {
   );
 }
 
+/** Loads the link rules once the editor is on screen; them once loaded (see validation.ts). */
+function useLinkRules(): KindRule | null {
+  const [rule, setRule] = useState<KindRule | null>(loadedLinkRules);
+  useEffect(() => {
+    if (rule) return;
+    let live = true;
+    loadLinkRules().then(
+      (loaded) => {
+        if (live) setRule(() => loaded);
+      },
+      (err: unknown) => console.error('[builder] loading the link rules failed', err),
+    );
+    return () => {
+      live = false;
+    };
+  }, [rule]);
+  return rule;
+}
+
 export function CardEditor(props: {
   draft: CardDraft;
   stored: Card | undefined;
@@ -80,7 +106,8 @@ export function CardEditor(props: {
   const { draft, stored, hosts } = props;
   const [tab, setTab] = useState<EditorTab>('profile');
   const [attempted, setAttempted] = useState(false);
-  const problems = useMemo(() => draftProblems(draft, stored), [draft, stored]);
+  const kindRule = useLinkRules();
+  const problems = useMemo(() => draftProblems(draft, stored, kindRule), [draft, stored, kindRule]);
   const handle = draft.handle ?? '';
   const ownHandle = stored !== undefined && stored.handle === handle;
   const check = useHandleCheck(ownHandle ? '' : handle, draft.id);
@@ -124,11 +151,13 @@ export function CardEditor(props: {
   const currentTab = tabs.some((t) => t.key === tab) ? tab : 'profile';
 
   async function onSave() {
-    const state = store.getState();
     setAttempted(true);
+    const rule = loadedLinkRules() ?? (await loadLinkRules().catch(() => null));
+    const state = store.getState();
     const all = draftProblems(
       state.draft,
       state.cards.find((card) => card.id === state.draft.id),
+      rule,
     );
     if (all.name) setTab('profile');
     else if (Object.keys(all.links).length > 0) setTab('links');

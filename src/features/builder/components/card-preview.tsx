@@ -3,7 +3,8 @@
  * page's own component as `renderPreview`), in a phone's frame by default, or as a desktop visitor
  * sees it: the page at a desktop window's width (its grey page, the card's wide layout), scaled to
  * fit the canvas. It renders from a deferred copy of the draft so typing never waits on the
- * preview, and re-renders only when the draft changes.
+ * preview, and re-renders only when the draft changes; when the editor opens, the card is drawn
+ * just after it.
  */
 import { memo, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -77,7 +78,9 @@ const PreviewBody = memo(function PreviewBody(props: {
 export function CardPreview(props: { draft: CardDraft; renderPreview: (card: Card) => ReactNode }) {
   const store = useBuilderStoreApi();
   const mode = useBuilder((s) => s.canvasMode);
-  const deferred = useDeferredValue(props.draft);
+  // Null at first: the editor shows at once and the card is drawn just after, in a render that
+  // yields to the browser, instead of both in one long task on a slow phone.
+  const deferred = useDeferredValue<CardDraft | null>(props.draft, null);
   const { ref, scale } = useFitScale(mode);
   return (
     <section className="builder-preview" aria-labelledby="builder-preview-title">
@@ -112,12 +115,14 @@ export function CardPreview(props: { draft: CardDraft; renderPreview: (card: Car
               data-testid="preview-page"
               style={{ width: DESKTOP_PREVIEW_WIDTH, zoom: scale }}
             >
-              <PreviewBody draft={deferred} renderPreview={props.renderPreview} />
+              {deferred ? (
+                <PreviewBody draft={deferred} renderPreview={props.renderPreview} />
+              ) : null}
             </div>
           </div>
         ) : (
           <div className="builder-canvas__device cb-page" data-testid="preview-page">
-            <PreviewBody draft={deferred} renderPreview={props.renderPreview} />
+            {deferred ? <PreviewBody draft={deferred} renderPreview={props.renderPreview} /> : null}
           </div>
         )}
       </div>

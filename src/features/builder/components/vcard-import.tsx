@@ -7,7 +7,7 @@
 import { useId, useState } from 'react';
 import type { ChangeEvent } from 'react';
 import { linkDisplayLabel } from '@/domain/links';
-import { MAX_VCARD_BYTES, readVCards, type ImportedCard } from '@/domain/vcard-import';
+import type { ImportedCard } from '@/domain/vcard-import';
 import { Dialog } from '@/ui/dialog';
 
 function readText(file: File): Promise<string> {
@@ -32,6 +32,9 @@ export function VCardImport(props: { disabled?: boolean; onUse: (card: ImportedC
     if (!file) return;
     setFileName(file.name);
     setPicked(0);
+    // The vCard parser (ical.js) is most of the builder's weight on a phone and only this needs it:
+    // it loads when a file is chosen, not with the builder.
+    const { MAX_VCARD_BYTES, readVCards } = await import('@/domain/vcard-import');
     if (file.size > MAX_VCARD_BYTES) {
       setCards([]);
       setError('This file is too large for a vCard (over 2 MB).');

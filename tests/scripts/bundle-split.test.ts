@@ -1,0 +1,127 @@
+/**
+ * What the app's first screens load, read from a real production build (Vite's manifest and each
+ * chunk's source map): the libraries only some screens need stay out of the code that loads with
+ * the app and with the builder. Sizes are figures for `npm run bench -- --phone`; which module sits
+ * in which chunk is a fact, checked here.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '..', '..');
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+let outDir = '';
+let manifest: Manifest = {};
+
+/** A chunk and every chunk it imports statically (manifest keys). */
+function staticChunks(key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the build's manifest`);
+  seen.add(key);
+  for (const next of chunk.imports ?? []) staticChunks(next, seen);
+  return seen;
+}
+
+/** The source files (as the source maps name them) of `chunks`. */
+function sourcesOf(chunks: Iterable<string>): string[] {
+  const sources: string[] = [];
+  for (const key of chunks) {
+    const file = manifest[key]?.file ?? '';
+    // The bundler's own runtime chunk has no source map and no sources.
+    if (!file.endsWith('.js') || !existsSync(join(outDir, `${file}.map`))) continue;
+    const map = JSON.parse(readFileSync(join(outDir, `${file}.map`), 'utf8')) as {
+      sources: string[];
+    };
+    sources.push(...map.sources);
+  }
+  return sources;
+}
+
+function staticSources(key: string): string[] {
+  return sourcesOf(staticChunks(key));
+}
+
+function packagesIn(sources: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  for (const source of sources) {
+    const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
+    if (match?.[1]) names.add(match[1]);
+  }
+  return names;
+}
+
+/** Libraries that only some screens need: charts, QR codes, CSV, vCards, phone rules, Firestore. */
+const LATER = [
+  'chart.js',
+  'qrcode',
+  'papaparse',
+  'ical.js',
+  'libphonenumber-js',
+  'fflate',
+  '@firebase/firestore',
+  '@firebase/storage',
+  '@firebase/functions',
+];
+
+describe('the production bundle', () => {
+  beforeAll(async () => {
+    outDir = mkdtempSync(join(tmpdir(), 'cardbuilder-split-'));
+    await build({
+      root,
+      configFile: join(root, 'vite.config.ts'),
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true, sourcemap: true, manifest: true },
+    });
+    manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  }, 180_000);
+
+  afterAll(() => {
+    if (outDir) rmSync(outDir, { recursive: true, force: true });
+  });
+
+  it('loads none of the later libraries with the app itself', () => {
+    const entry = Object.keys(manifest).find(
+      (key) => manifest[key]?.isEntry && key === 'index.html',
+    );
+    expect(entry).toBeDefined();
+    const packages = packagesIn(staticSources(entry ?? ''));
+    expect(packages.has('react-dom')).toBe(true);
+    for (const name of LATER) expect(packages, name).not.toContain(name);
+  });
+
+  it('loads none of them with the builder either, which loads them on demand', () => {
+    const packages = packagesIn(staticSources('src/app/builder-route.tsx'));
+    expect(packages.size).toBeGreaterThan(0);
+    for (const name of LATER) expect(packages, name).not.toContain(name);
+    // ...and they are still there, behind the builder's dynamic imports.
+    const lazy = new Set<string>();
+    for (const key of staticChunks('src/app/builder-route.tsx')) {
+      for (const next of manifest[key]?.dynamicImports ?? []) staticChunks(next, lazy);
+    }
+    const onDemand = packagesIn(sourcesOf(lazy));
+    for (const name of ['ical.js', 'libphonenumber-js', 'chart.js']) {
+      expect(onDemand, name).toContain(name);
+    }
+  });
+
+  it('loads the Firestore driver only when the Firebase backend is chosen', () => {
+    const driver = 'src/backend/firebase/firebase-backend.ts';
+    const importers = Object.entries(manifest).filter(([, chunk]) =>
+      (chunk.imports ?? []).includes(driver),
+    );
+    expect(importers).toEqual([]);
+    expect(packagesIn(staticSources(driver))).toContain('@firebase/firestore');
+  });
+});
