@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  LAST_SIGN_IN_REFRESH_MS,
-  lastSignInText,
-  shouldRecordSignIn,
-} from '@/domain/last-sign-in';
+import { LAST_SIGN_IN_REFRESH_MS, lastSignInText, shouldRecordSignIn } from '@/domain/last-sign-in';
 
 const NOW = new Date(2026, 10, 27, 15, 0, 0);
 const hoursAgo = (h: number) => new Date(NOW.getTime() - h * 3600 * 1000);
