@@ -4,7 +4,7 @@
  * address, the lead form and the team's links are the company's and are shown as such. The save
  * writes only what `saveMyCard` allows, the fields the rules let a seat holder change.
  */
-import { useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { followMyCard, saveMyCard, uploadMyPhoto } from '@/data/seats';
 import { plainWriteError } from '@/domain/access-errors';
 import { LINK_KINDS, linkKind } from '@/domain/link-kinds';
@@ -15,6 +15,7 @@ import { linksAfterSeatEdit, seatEditOf, teamLinksOf, type SeatEdit } from '@/do
 import { useAuth } from '@/stores/auth-store';
 import { Button } from '@/ui/button';
 import { Alert, Page, PageHeader, PageLoader } from '@/ui/page';
+import { FilePickButton } from '@/ui/file-pick-button';
 import { prepareImage } from '@/ui/image-file';
 import { TextField } from '@/ui/text-field';
 import './my-card.css';
@@ -86,7 +87,6 @@ function MyCardEditor(props: {
   const [photoBusy, setPhotoBusy] = useState(false);
   const [status, setStatus] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const [newKind, setNewKind] = useState(LINK_KINDS[0]?.name ?? 'Website');
-  const photoId = useId();
   const kindId = useId();
   const teamLinks = teamLinksOf(card);
   const problems = new Map(
@@ -111,10 +111,7 @@ function MyCardEditor(props: {
     }));
   }
 
-  async function onPhoto(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
+  async function onPhoto(file: File) {
     setPhotoBusy(true);
     setStatus(null);
     try {
@@ -193,17 +190,13 @@ function MyCardEditor(props: {
               {edit.photoAvatar ? (
                 <img src={edit.photoAvatar} alt="" width={56} height={56} />
               ) : null}
-              <input
-                id={photoId}
-                className="visually-hidden"
-                type="file"
-                accept="image/png,image/jpeg,image/webp,image/gif"
-                onChange={(e) => void onPhoto(e)}
-                disabled={photoBusy}
-              />
-              <label className="button button--secondary" htmlFor={photoId}>
+              <FilePickButton
+                label={edit.photoAvatar ? 'Change your photo' : 'Upload a photo of you'}
+                busy={photoBusy}
+                onPick={(file) => void onPhoto(file)}
+              >
                 {photoBusy ? 'Uploading…' : edit.photoAvatar ? 'Change photo' : 'Upload a photo'}
-              </label>
+              </FilePickButton>
               {edit.photoAvatar ? (
                 <Button variant="ghost" onClick={() => setEdit({ ...edit, photoAvatar: '' })}>
                   Remove photo
