@@ -107,7 +107,11 @@ export function isAllowedOrigin(
  * busy card's summary from hot-document writes): `close()` calls its `flush` before the store
  * closes, so a clean stop loses no count.
  */
-export type FlushingRoute = RouteHandler & { flush?: () => Promise<void> };
+export type FlushingRoute = RouteHandler & {
+  flush?: () => Promise<void>;
+  /** Writes at start what a crash left durably kept for later (the counter outbox). */
+  recover?: (ctx: ServerContext) => Promise<void>;
+};
 
 export interface RunningServer {
   url: string;
@@ -291,6 +295,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       resolve();
     });
   });
+  for (const route of new Set<FlushingRoute>(routes)) await route.recover?.(ctx);
   const address = server.address() as AddressInfo;
   const shownHost =
     host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;

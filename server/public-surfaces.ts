@@ -142,6 +142,10 @@ export function createPublicSurfaces(options: PublicSurfacesOptions): FlushingRo
     send(req, res, answer);
     return true;
   }
-  // The buffered view counts are written when the server closes (`startServer`'s close()).
-  return Object.assign(publicSurfaces, { flush: () => handler.flushCounters() });
+  // The buffered view counts wait in the store's counter outbox: written when the server closes
+  // (`startServer`'s close()), or at the next start after a crash.
+  return Object.assign(publicSurfaces, {
+    flush: () => handler.flushCounters(),
+    recover: (ctx: ServerContext) => handler.recoverCounters(ctx.db),
+  });
 }
