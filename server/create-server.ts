@@ -49,6 +49,8 @@ export interface StartServerOptions {
    * the listen socket), e.g. a dev server on another port that does not proxy. See `isAllowedOrigin`.
    */
   allowedOrigins?: readonly string[];
+  /** Fields indexed from the start (`firestore.indexes.json`, `declaredIndexFields`). */
+  indexes?: readonly { group: string; field: string }[];
 }
 
 /** Live sockets one client address may hold (a browser tab holds one). */
@@ -140,7 +142,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const policy = options.policy;
   const routes = options.routes ?? [];
   const triggers = options.triggers ?? [];
-  const store = openStore(dataDir);
+  const store = openStore(dataDir, options.indexes ? { indexes: options.indexes } : {});
   let ready = options.startsUnready !== true;
   const verifier = createTokenVerifier(options.projectId, options.authEmulatorHost);
 

@@ -30,8 +30,29 @@ import { typeOrder } from '@/backend/engine/values';
 export const MAX_INDEXED_FIELDS = 64;
 /** Above this many candidates, a query with a limit walks its order's index instead. */
 const WALK_ABOVE = 500;
+/** The caps a clause's candidates are counted to, in turn (see `candidates`). */
+const COUNT_CAPS = [16, 1024, Number.MAX_SAFE_INTEGER];
 /** Index rows read per step of a walk. */
 const WALK_STEP = 256;
+
+/**
+ * The (collection group, field) pairs of the composite indexes in `firestore.indexes.json`: the
+ * fields production's queries are known to filter and order by, indexed here from the start.
+ */
+export function declaredIndexFields(indexesJson: unknown): { group: string; field: string }[] {
+  const indexes = (indexesJson as { indexes?: unknown } | null)?.indexes;
+  if (!Array.isArray(indexes)) return [];
+  const out = new Map<string, { group: string; field: string }>();
+  for (const index of indexes as { collectionGroup?: unknown; fields?: unknown }[]) {
+    if (typeof index.collectionGroup !== 'string' || !Array.isArray(index.fields)) continue;
+    for (const field of index.fields as { fieldPath?: unknown }[]) {
+      if (typeof field.fieldPath !== 'string' || field.fieldPath === '__name__') continue;
+      const pair = { group: index.collectionGroup, field: field.fieldPath };
+      out.set(`${pair.group}\n${pair.field}`, pair);
+    }
+  }
+  return [...out.values()];
+}
 
 export interface FieldIndexReader {
   /** A stored document (null when missing). */
@@ -223,12 +244,14 @@ export function createFieldIndex(
       : [where(group, parent, lookup)];
   }
 
-  function count(group: string, parent: string | null, lookup: Lookup): number {
+  /** How many rows the lookup selects, counted only up to `cap` (a better clause is known). */
+  function count(group: string, parent: string | null, lookup: Lookup, cap: number): number {
     let n = 0;
     for (const part of parts(group, parent, lookup)) {
-      const row = prepared(`SELECT COUNT(*) AS n FROM field_index WHERE ${part.text}`).get(
-        ...part.params,
-      ) as { n: number };
+      if (n >= cap) break;
+      const row = prepared(
+        `SELECT COUNT(*) AS n FROM (SELECT 1 FROM field_index WHERE ${part.text} LIMIT ?)`,
+      ).get(...part.params, cap - n) as { n: number };
       n += row.n;
     }
     return n;
@@ -304,12 +327,21 @@ export function createFieldIndex(
   function candidates(spec: ServerQuerySpec): QueryDoc[] | null {
     const group = spec.collectionGroup === true ? spec.collection : groupOf(spec.collection);
     const parent = spec.collectionGroup === true ? null : spec.collection;
-    let best: { lookup: Lookup; n: number } | null = null;
+    const lookups: Lookup[] = [];
     for (const clause of spec.where ?? []) {
       const lookup = lookupOf(clause);
-      if (lookup === null || !ensure(group, clause.field)) continue;
-      const n = count(group, parent, lookup);
-      if (best === null || n < best.n) best = { lookup, n };
+      if (lookup !== null && ensure(group, clause.field)) lookups.push(lookup);
+    }
+    // The most selective clause, counted with growing caps so that a selective one (a handle)
+    // is found without counting a large one (the 10,000 cards that are not archived) whole.
+    let best: { lookup: Lookup; n: number } | null = null;
+    for (const cap of COUNT_CAPS) {
+      best = null;
+      for (const lookup of lookups) {
+        const n = count(group, parent, lookup, cap);
+        if (best === null || n < best.n) best = { lookup, n };
+      }
+      if (best === null || best.n < cap) break;
     }
     const first = effectiveOrder(spec)[0];
     const walkable =
