@@ -187,10 +187,14 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
     return out;
   }
 
+  /** The LIKE pattern of the collections of one id below the root (the id escaped for LIKE). */
+  function groupPattern(collectionId: string): string {
+    return `%/${collectionId.replace(/[\\%_]/g, (c) => `\\${c}`)}`;
+  }
+
   function groupDocs(collectionId: string): QueryDoc[] {
-    const pattern = `%/${collectionId.replace(/[\\%_]/g, (c) => `\\${c}`)}`;
     const out: QueryDoc[] = [];
-    for (const { parent } of selectGroupParents.all(collectionId, pattern))
+    for (const { parent } of selectGroupParents.all(collectionId, groupPattern(collectionId)))
       for (const [docPath, data] of loadCollection(parent))
         out.push({ id: docId(docPath), path: docPath, data });
     return out;
@@ -200,8 +204,12 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
     db,
     {
       get,
+      // Read a collection at a time and not kept: an index is built once, and a group of 100,000
+      // lead entries need not stay decoded in memory for it.
       *group(collectionId) {
-        for (const doc of groupDocs(collectionId)) yield [doc.path, doc.data];
+        for (const { parent } of selectGroupParents.all(collectionId, groupPattern(collectionId)))
+          for (const row of selectCollection.all(parent))
+            yield [row.path, decodeDoc(JSON.parse(row.data), Infinity)];
       },
       scan: (spec) =>
         spec.collectionGroup === true
