@@ -32,6 +32,8 @@ export const MAX_INDEXED_FIELDS = 64;
 const WALK_ABOVE = 500;
 /** The caps a clause's candidates are counted to, in turn (see `candidates`). */
 const COUNT_CAPS = [16, 1024, Number.MAX_SAFE_INTEGER];
+/** Documents indexed per step of a build. */
+const BUILD_STEP = 500;
 /** Index rows read per step of a walk. */
 const WALK_STEP = 256;
 
@@ -54,11 +56,20 @@ export function declaredIndexFields(indexesJson: unknown): { group: string; fiel
   return [...out.values()];
 }
 
+export interface FieldIndexOptions {
+  /** Fields indexed from the start (`declaredIndexFields`). */
+  readonly declared?: readonly { group: string; field: string }[];
+  /** Runs the next step of an index build (default: after pending I/O, `setImmediate`). */
+  readonly schedule?: (work: () => void) => void;
+}
+
 export interface FieldIndexReader {
   /** A stored document (null when missing). */
   get(path: string): DocData | null;
-  /** Every document of the collection group, as [path, data] (for building an index). */
-  group(collectionId: string): Iterable<[string, DocData]>;
+  /** The collections of the group (for building an index). */
+  parents(collectionId: string): string[];
+  /** Up to `max` documents of the collection after the path `after` ('' first), by path. */
+  chunk(collectionPath: string, after: string, max: number): [string, DocData][];
   /** The scan: every document of the collection, or of the group. */
   scan(spec: ServerQuerySpec): QueryDoc[];
 }
@@ -140,8 +151,9 @@ function lookupOf(clause: WhereClause): Lookup | null {
 export function createFieldIndex(
   db: Database.Database,
   reader: FieldIndexReader,
-  declared: readonly { group: string; field: string }[] = [],
+  options: FieldIndexOptions = {},
 ): FieldIndex {
+  const declared = options.declared ?? [];
   db.exec(`
     CREATE TABLE IF NOT EXISTS field_index (
       grp TEXT NOT NULL,
@@ -165,22 +177,33 @@ export function createFieldIndex(
   const deleteRow = db.prepare<[string, string, string, Buffer, Buffer]>(
     'DELETE FROM field_index WHERE grp = ? AND field = ? AND parent = ? AND value = ? AND id = ?',
   );
+  const schedule = options.schedule ?? ((work: () => void) => void setImmediate(work));
   const insertField = db.prepare<[string, string]>(
     'INSERT OR IGNORE INTO indexed_fields (grp, field) VALUES (?, ?)',
   );
 
-  /** Indexed fields by collection group. */
+  /** Fields kept by every write, by collection group: the ready ones and those being built. */
   const fields = new Map<string, Set<string>>();
+  /** `group\nfield` of the indexes complete and readable. */
+  const ready = new Set<string>();
+  const keyOf = (group: string, field: string) => `${group}\n${field}`;
+  function keep(group: string, field: string): void {
+    let set = fields.get(group);
+    if (!set) fields.set(group, (set = new Set()));
+    set.add(field);
+  }
   for (const row of db
     .prepare<[], { grp: string; field: string }>('SELECT grp, field FROM indexed_fields')
     .all()) {
-    let set = fields.get(row.grp);
-    if (!set) fields.set(row.grp, (set = new Set()));
-    set.add(row.field);
+    keep(row.grp, row.field);
+    ready.add(keyOf(row.grp, row.field));
   }
 
-  const build = db.transaction((group: string, field: string) => {
-    for (const [path, data] of reader.group(group)) {
+  const clearField = db.prepare<[string, string, string]>(
+    'DELETE FROM field_index WHERE grp = ? AND field IN (?, ?)',
+  );
+  const buildStep = db.transaction((group: string, field: string, docs: [string, DocData][]) => {
+    for (const [path, data] of docs) {
       for (const row of rowsOf(data, field))
         insertRow.run(
           group,
@@ -191,18 +214,48 @@ export function createFieldIndex(
           path,
         );
     }
-    insertField.run(group, field);
   });
 
-  /** Whether `field` of `group` is indexed, building its index now when it is not yet. */
+  /**
+   * Builds the index of `field` in `group` a chunk of documents at a time, between other work, so
+   * that a first query on a field of 100,000 documents never holds the server for seconds. Every
+   * write keeps the field's rows from the start of the build, and a chunk indexes its documents as
+   * they are when it runs, so the index is complete when the last chunk is done; queries read it
+   * only from then on (until then they are answered as before).
+   */
+  function startBuild(group: string, field: string): void {
+    keep(group, field);
+    // Rows left by a build a stop interrupted may be stale: they go first.
+    clearField.run(group, `=${field}`, `[${field}`);
+    const parents = reader.parents(group);
+    let at = 0;
+    let after = '';
+    const step = () => {
+      const parent = parents[at];
+      if (parent === undefined) {
+        insertField.run(group, field);
+        ready.add(keyOf(group, field));
+        return;
+      }
+      const docs = reader.chunk(parent, after, BUILD_STEP);
+      buildStep(group, field, docs);
+      if (docs.length < BUILD_STEP) {
+        at += 1;
+        after = '';
+      } else {
+        after = docs[docs.length - 1]?.[0] ?? '';
+      }
+      schedule(step);
+    };
+    step();
+  }
+
+  /** Whether `field` of `group` can be read from its index; starts building it when it cannot. */
   function ensure(group: string, field: string): boolean {
-    let set = fields.get(group);
-    if (set?.has(field)) return true;
-    if ((set?.size ?? 0) >= MAX_INDEXED_FIELDS) return false;
-    build(group, field);
-    if (!set) fields.set(group, (set = new Set()));
-    set.add(field);
-    return true;
+    if (ready.has(keyOf(group, field))) return true;
+    const set = fields.get(group);
+    if (!set?.has(field) && (set?.size ?? 0) < MAX_INDEXED_FIELDS) startBuild(group, field);
+    return ready.has(keyOf(group, field));
   }
 
   for (const { group, field } of declared) ensure(group, field);

@@ -132,6 +132,9 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
   const selectCollection = db.prepare<[string], DocRow>(
     'SELECT path, data FROM docs WHERE parent = ?',
   );
+  const selectChunk = db.prepare<[string, string, number], DocRow>(
+    'SELECT path, data FROM docs WHERE parent = ? AND path > ? ORDER BY path LIMIT ?',
+  );
   // The collections of one id at any depth, from the parent index alone (ids are escaped for LIKE).
   const selectGroupParents = db.prepare<[string, string], { parent: string }>(
     "SELECT DISTINCT parent FROM docs WHERE parent = ? OR parent LIKE ? ESCAPE '\\'",
@@ -204,19 +207,20 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
     db,
     {
       get,
-      // Read a collection at a time and not kept: an index is built once, and a group of 100,000
-      // lead entries need not stay decoded in memory for it.
-      *group(collectionId) {
-        for (const { parent } of selectGroupParents.all(collectionId, groupPattern(collectionId)))
-          for (const row of selectCollection.all(parent))
-            yield [row.path, decodeDoc(JSON.parse(row.data), Infinity)];
-      },
+      parents: (collectionId) =>
+        selectGroupParents.all(collectionId, groupPattern(collectionId)).map((row) => row.parent),
+      // Read a chunk at a time and not kept: a group of 100,000 lead entries need not stay
+      // decoded in memory for its index.
+      chunk: (collectionPath, after, max) =>
+        selectChunk
+          .all(collectionPath, after, max)
+          .map((row) => [row.path, decodeDoc(JSON.parse(row.data), Infinity)]),
       scan: (spec) =>
         spec.collectionGroup === true
           ? groupDocs(spec.collection)
           : collectionDocs(spec.collection),
     },
-    options.indexes,
+    options.indexes ? { declared: options.indexes } : {},
   );
 
   const runCommit = db.transaction(

@@ -38,19 +38,32 @@ const POOL: unknown[] = [
   { k: 1 },
 ];
 
-function fixture() {
+const parentOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
+
+/** The index over documents in a map; `building` holds its build's steps until `finishBuilds`. */
+function fixture(building = false) {
   const docs = new Map<string, DocData>();
+  const pending: (() => void)[] = [];
   let scans = 0;
-  const index = createFieldIndex(new Database(':memory:'), {
-    get: (path) => docs.get(path) ?? null,
-    *group(id) {
-      for (const [path, data] of docs) if (path.split('/').at(-2) === id) yield [path, data];
+  const index = createFieldIndex(
+    new Database(':memory:'),
+    {
+      get: (path) => docs.get(path) ?? null,
+      parents: (id) => [
+        ...new Set([...docs.keys()].map(parentOf).filter((p) => p.split('/').at(-1) === id)),
+      ],
+      chunk: (parent, after, max) =>
+        [...docs]
+          .filter(([path]) => parentOf(path) === parent && path > after)
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .slice(0, max),
+      scan(spec) {
+        scans += 1;
+        return all(spec.collection);
+      },
     },
-    scan(spec) {
-      scans += 1;
-      return all(spec.collection);
-    },
-  });
+    { schedule: (work) => (building ? pending.push(work) : work()) },
+  );
   function all(collection: string): QueryDoc[] {
     return [...docs]
       .filter(([path]) => path.startsWith(`${collection}/`) && path.split('/').length === 2)
@@ -61,7 +74,10 @@ function fixture() {
     if (data === null) docs.delete(path);
     else docs.set(path, data);
   }
-  return { index, write, all, scans: () => scans };
+  function finishBuilds(): void {
+    for (let work = pending.shift(); work; work = pending.shift()) work();
+  }
+  return { index, write, all, scans: () => scans, finishBuilds };
 }
 
 function randomDoc(next: () => number, pick: <T>(list: readonly T[]) => T): DocData {
@@ -143,6 +159,29 @@ describe('field index', () => {
     }
     // Every one of those queries had an index to read: none scanned the collection.
     expect(f.scans()).toBe(0);
+  });
+
+  it('answers by the scan while an index is built a chunk at a time, and by the index once built', () => {
+    const f = fixture(true);
+    for (let i = 0; i < 1200; i++) f.write(`big/e${String(i).padStart(4, '0')}`, { n: i % 7 });
+    const spec: ServerQuerySpec = {
+      collection: 'big',
+      where: [{ field: 'n', op: '==', value: 3 }],
+    };
+    const expected = runQuery(f.all('big'), spec).map((d) => d.id);
+    // The first query starts the build and is answered by the scan.
+    expect(f.index.query(spec).map((d) => d.id)).toEqual(expected);
+    expect(f.scans()).toBe(1);
+    // Writes while the build runs, before and after its cursor, are in the finished index.
+    f.write('big/e0001', { n: 3 });
+    f.write('big/e1100', { n: 3 });
+    f.write('big/e1199', null);
+    f.write('big/f0000', { n: 3 });
+    f.finishBuilds();
+    const now = runQuery(f.all('big'), spec).map((d) => d.id);
+    expect(now).toContain('e0001');
+    expect(f.index.query(spec).map((d) => d.id)).toEqual(now);
+    expect(f.scans()).toBe(1);
   });
 
   it('scans what no index serves: a not-in with no limit', () => {
