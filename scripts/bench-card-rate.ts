@@ -179,10 +179,11 @@ async function burst(base: string): Promise<{ page: number; lead: number; stored
     Array.from({ length: LEAD_ADDRESSES }, async (_, a) => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       const localAddress = `127.0.0.${2 + a}`;
+      let mine = 0;
       while (next < LEADS) {
         const n = next++;
-        // Ten cards per address: the per-card limit (10 a minute) is never the one that refuses.
-        const id = `card${String(a * 10 + (n % 10)).padStart(5, '0')}`;
+        // Ten cards per address in turn: the per-card limit (10 a minute) never refuses.
+        const id = `card${String(a * 10 + (mine++ % 10)).padStart(5, '0')}`;
         const body = JSON.stringify({ name: `Lead ${n}`, email: `lead${n}@example.com` });
         const outcome = await request(agent, `${base}/c/${id}/lead`, {
           method: 'POST',
