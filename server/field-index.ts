@@ -61,6 +61,8 @@ export interface FieldIndexOptions {
   readonly declared?: readonly { group: string; field: string }[];
   /** Runs the next step of an index build (default: after pending I/O, `setImmediate`). */
   readonly schedule?: (work: () => void) => void;
+  /** Candidates above which a query with a limit walks its order's index (default 500). */
+  readonly walkAbove?: number;
 }
 
 export interface FieldIndexReader {
@@ -154,6 +156,7 @@ export function createFieldIndex(
   options: FieldIndexOptions = {},
 ): FieldIndex {
   const declared = options.declared ?? [];
+  const walkAbove = options.walkAbove ?? WALK_ABOVE;
   db.exec(`
     CREATE TABLE IF NOT EXISTS field_index (
       grp TEXT NOT NULL,
@@ -340,8 +343,18 @@ export function createFieldIndex(
     const clauses = spec.where ?? [];
     const order = effectiveOrder(spec);
     const asc = first.direction === 'asc';
+    // A range on the order field bounds the walk: the rows outside it could only be rejected.
+    let low: { key: Buffer; inclusive: boolean } = { key: Buffer.alloc(0), inclusive: true };
+    let high: { key: Buffer; inclusive: boolean } = { key: Buffer.from([0xff]), inclusive: true };
+    for (const clause of clauses) {
+      if (clause.field !== first.field) continue;
+      const range = lookupOf(clause);
+      if (range?.low && Buffer.compare(range.low.key, low.key) >= 0) low = range.low;
+      if (range?.high && Buffer.compare(range.high.key, high.key) <= 0) high = range.high;
+    }
     const step = prepared(
       `SELECT value, id, path FROM field_index WHERE grp = ? AND field = ? AND parent = ? AND ` +
+        `value ${low.inclusive ? '>=' : '>'} ? AND value ${high.inclusive ? '<=' : '<'} ? AND ` +
         `(value, id) ${asc ? '>' : '<'} (?, ?) ORDER BY value ${asc ? 'ASC' : 'DESC'}, ` +
         `id ${asc ? 'ASC' : 'DESC'} LIMIT ${WALK_STEP}`,
     );
@@ -356,6 +369,8 @@ export function createFieldIndex(
         groupOf(spec.collection),
         `=${first.field}`,
         spec.collection,
+        low.key,
+        high.key,
         after.value,
         after.id,
       ) as { value: Buffer; id: Buffer; path: string }[];
@@ -402,7 +417,7 @@ export function createFieldIndex(
       spec.limit !== undefined &&
       first !== undefined &&
       ensure(group, first.field);
-    if (best !== null && (!walkable || best.n <= Math.max(WALK_ABOVE, spec.limit ?? 0))) {
+    if (best !== null && (!walkable || best.n <= Math.max(walkAbove, spec.limit ?? 0))) {
       const found = paths(group, parent, best.lookup);
       // Same input order as the scan's (by path), so that equal-sorting results keep their order.
       found.sort();
