@@ -87,6 +87,9 @@ interface DocRow {
   data: string;
 }
 
+/** Single documents kept decoded (`get`). */
+const RECENT_DOCS = 10_000;
+
 export interface StoreOptions {
   /** Fields indexed from the start (`firestore.indexes.json`); others when first queried. */
   readonly indexes?: readonly { group: string; field: string }[];
@@ -176,11 +179,22 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
     return docs;
   }
 
+  /**
+   * Single documents read lately, decoded (the card a busy page shows, its account), so that a
+   * read answered from an index does not parse the same row again; updated after each commit.
+   */
+  const recent = new Map<string, DocData | null>();
+
   function get(docPath: string): DocData | null {
     const cached = cache.get(parentCollection(docPath));
     if (cached) return cached.get(docPath) ?? null;
+    const kept = recent.get(docPath);
+    if (kept !== undefined) return kept;
     const row = selectDoc.get(docPath);
-    return row ? decodeDoc(JSON.parse(row.data), Infinity) : null;
+    const data = row ? decodeDoc(JSON.parse(row.data), Infinity) : null;
+    if (recent.size >= RECENT_DOCS) recent.delete(recent.keys().next().value as string);
+    recent.set(docPath, data);
+    return data;
   }
 
   function collectionDocs(collectionPath: string): QueryDoc[] {
@@ -277,8 +291,9 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
     query: (spec) => index.query(spec),
     commit(ops, now, check, retire) {
       const changes = runCommit(ops, now, check, retire);
-      // Only a committed transaction reaches here: now the cache may follow.
+      // Only a committed transaction reaches here: now the caches may follow.
       for (const change of changes) {
+        if (recent.has(change.path)) recent.set(change.path, change.after);
         const docs = cache.get(parentCollection(change.path));
         if (!docs) continue;
         if (change.after === null) docs.delete(change.path);
