@@ -57,7 +57,7 @@ export interface CounterBuffer {
   /**
    * Adds `fields` to the document at `path`: increments add up, other values replace. Resolves
    * once the counts are written, or at once when they wait for the document's next write. With a
-   * journal the counts are kept durably before `add` returns, and the write always waits its turn.
+   * journal the counts are kept durably before `add` returns.
    */
   add(path: string, fields: DocData): Promise<void>;
   /** Writes every pending document now (at shutdown, or before reading the counts in a test). */
@@ -213,10 +213,9 @@ export function createCounterBuffer(options: CounterBufferOptions): CounterBuffe
         void run(path, entry);
         return Promise.reject(err instanceof Error ? err : new Error(String(err)));
       }
-      // Kept on disk before the visitor is answered; the write itself need not hold the answer.
+      // Kept on disk before the visitor is answered, then written as without a journal.
       keep(entry, fields, receipt);
-      later(path, entry);
-      return Promise.resolve();
+      return run(path, entry);
     },
     flush,
     async recover() {
