@@ -518,10 +518,12 @@ export async function benchLarge(options: {
   });
   try {
     await waitForHttp(`${base}/api/health`, 60_000, server);
-    // BENCH_LARGE_ONLY=jobs measures the jobs alone (quicker while working on them).
+    // BENCH_LARGE_ONLY=jobs measures the jobs alone, =app the builder, search and leads alone
+    // (quicker while working on one of them).
     if (process.env.BENCH_LARGE_ONLY !== 'jobs')
       await measure(options.browser, base, options.report);
-    await measureJobs(options.browser, options.emulator, base, options.report);
+    if (process.env.BENCH_LARGE_ONLY !== 'app')
+      await measureJobs(options.browser, options.emulator, base, options.report);
   } finally {
     await stop(server);
     rmSync(dataDir, { recursive: true, force: true });

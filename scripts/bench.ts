@@ -10,6 +10,9 @@
  *                      most writes in any second to one document (`--hot-document` runs it alone)
  *   card create        commit and count of a card in accounts of 100, 2,000 and 20,000 cards
  *                      (scripts/bench-card-create.ts, which also runs alone)
+ *   card page rate     requests a second of the card page (by id, by handle among 10,000 cards)
+ *                      against a static file from the same server, and the longest request
+ *                      while 2,000 lead POSTs arrive (scripts/bench-card-rate.ts, also alone)
  *   npm start          time to ready, cold (empty data folder) and warm (restart)
  *   functions          each function's cold start: the bundle loaded as its instance loads it
  *                      (`--cold-start` runs it alone; scripts/bench-cold-start.ts)
@@ -47,6 +50,7 @@ import { benchPhone } from './bench-phone';
 import { benchRulesEngine } from './bench-rules';
 import { benchLarge } from './bench-large';
 import { benchCardCreate } from './bench-card-create';
+import { benchCardRate } from './bench-card-rate';
 import { chromiumAdvice, findChromium, chromiumArgs } from './lib/chromium';
 import { StartupError } from './lib/processes';
 
@@ -488,6 +492,7 @@ async function main(): Promise<void> {
     await benchHotDocument();
     if (process.argv.includes('--hot-document')) process.exit(0);
     await benchCardCreate(report);
+    results.cardRate = await benchCardRate(report);
   }
 
   const build = spawnSync(

@@ -49,6 +49,8 @@ export interface StartServerOptions {
    * the listen socket), e.g. a dev server on another port that does not proxy. See `isAllowedOrigin`.
    */
   allowedOrigins?: readonly string[];
+  /** Fields indexed from the start (`firestore.indexes.json`, `declaredIndexFields`). */
+  indexes?: readonly { group: string; field: string }[];
 }
 
 /** Live sockets one client address may hold (a browser tab holds one). */
@@ -107,7 +109,11 @@ export function isAllowedOrigin(
  * busy card's summary from hot-document writes): `close()` calls its `flush` before the store
  * closes, so a clean stop loses no count.
  */
-export type FlushingRoute = RouteHandler & { flush?: () => Promise<void> };
+export type FlushingRoute = RouteHandler & {
+  flush?: () => Promise<void>;
+  /** Writes at start what a crash left durably kept for later (the counter outbox). */
+  recover?: (ctx: ServerContext) => Promise<void>;
+};
 
 export interface RunningServer {
   url: string;
@@ -136,7 +142,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
   const policy = options.policy;
   const routes = options.routes ?? [];
   const triggers = options.triggers ?? [];
-  const store = openStore(dataDir);
+  const store = openStore(dataDir, options.indexes ? { indexes: options.indexes } : {});
   let ready = options.startsUnready !== true;
   const verifier = createTokenVerifier(options.projectId, options.authEmulatorHost);
 
@@ -291,6 +297,7 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
       resolve();
     });
   });
+  for (const route of new Set<FlushingRoute>(routes)) await route.recover?.(ctx);
   const address = server.address() as AddressInfo;
   const shownHost =
     host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;

@@ -16,7 +16,7 @@ import {
   newDocId,
   parentCollection,
 } from '@/backend/engine/paths';
-import { matchesWhere, runQuery, validateQuery } from '@/backend/engine/query';
+import { matchesWhere, validateQuery } from '@/backend/engine/query';
 import { selectFields, validateServerQuery } from '@/backend/engine/server-query';
 import type { ServerQuerySpec } from '@/backend/server-port';
 import { cloneValue } from '@/backend/engine/values';
@@ -39,8 +39,15 @@ export interface DatabaseService {
   readonly admin: AdminDb;
   get(auth: AuthInfo | null, path: string): DocSnapshot;
   query(auth: AuthInfo | null, spec: QuerySpec): QueryDoc[];
-  /** Commits the writes as `auth` (every write judged by the policy) or, with `admin`, unchecked. */
-  commit(auth: AuthInfo | null | 'admin', ops: readonly WriteOp[]): DocChange[];
+  /**
+   * Commits the writes as `auth` (every write judged by the policy) or, with `admin`, unchecked;
+   * `retire`: counter outbox entries deleted in the same transaction.
+   */
+  commit(
+    auth: AuthInfo | null | 'admin',
+    ops: readonly WriteOp[],
+    retire?: readonly number[],
+  ): DocChange[];
   /** Starts a listener: validates, checks the policy, sends the current result; throws if refused. */
   listen(sub: Subscription): () => void;
   /** Re-judges a listener after its auth changed: sends a fresh result or fails it. */
@@ -68,16 +75,13 @@ export function createDatabase(
   }
 
   function runSpec(spec: QuerySpec): QueryDoc[] {
-    return runQuery(store.collection(spec.collection), spec);
+    // A client's query is never a collection-group one, whatever its body says.
+    return store.query({ ...spec, collectionGroup: false });
   }
 
   /** A server query: a collection or a collection group, and a field mask (server-query.ts). */
   function runServerSpec(spec: ServerQuerySpec): QueryDoc[] {
-    const docs =
-      spec.collectionGroup === true
-        ? store.collectionGroup(spec.collection)
-        : store.collection(spec.collection);
-    return runQuery(docs, spec).map((doc) => selectFields(doc, spec.select));
+    return store.query(spec).map((doc) => selectFields(doc, spec.select));
   }
 
   function allowed(sub: Subscription, result: DocSnapshot | QueryDoc[]): boolean {
@@ -136,7 +140,11 @@ export function createDatabase(
     onCommit(changes);
   }
 
-  function commit(auth: AuthInfo | null | 'admin', ops: readonly WriteOp[]): DocChange[] {
+  function commit(
+    auth: AuthInfo | null | 'admin',
+    ops: readonly WriteOp[],
+    retire?: readonly number[],
+  ): DocChange[] {
     if (!Array.isArray(ops))
       throw new BackendError('invalid-argument', 'A batch must be a list of writes.');
     const time = now();
@@ -157,7 +165,7 @@ export function createDatabase(
               throw denied(`write ${change.path}`);
             }
           };
-    const changes = store.commit(ops, time, check);
+    const changes = store.commit(ops, time, check, retire);
     afterCommit(changes);
     return changes;
   }
@@ -188,6 +196,13 @@ export function createDatabase(
     },
     batch(ops) {
       commit('admin', ops);
+    },
+    counterOutbox: {
+      append: (path, fields) => store.appendCount(path, fields),
+      unwritten: () => store.unwrittenCounts(),
+      commit(ops, receipts) {
+        commit('admin', ops, receipts);
+      },
     },
   };
 

@@ -13,12 +13,20 @@
  *   APPLE_PASS_* / APPLE_TEAM_ID / APPLE_WWDR_CERT / GOOGLE_WALLET_*: production wallet credentials
  *     (README, "Wallet passes"); without them passes are signed with development ones
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAdminRoute } from './admin-route';
 import { startServer } from './create-server';
 import { explainFatalErrors } from './startup-errors';
 import { seedDemoIfEmpty } from './demo-seed';
-import { describeRulesFailure, holdRules, loadRules, type LoadedRules } from './access/load-rules';
+import {
+  DEFAULT_RULES_DIR,
+  describeRulesFailure,
+  holdRules,
+  loadRules,
+  type LoadedRules,
+} from './access/load-rules';
+import { declaredIndexFields } from './field-index';
 import { createRulesEnginePolicy } from './access/rules-engine-policy';
 import { createLocalHost } from './local-host';
 import { localWalletConfig } from '@/server/wallet/dev-credentials';
@@ -78,6 +86,11 @@ const rules = holdRules(loadedRules, {
   ...(env.RULES_DIR ? { dir: env.RULES_DIR } : {}),
 });
 const projectId = env.PROJECT_ID ?? 'demo-cardbuilder';
+// The fields production's composite indexes name are indexed from the start; others when first queried.
+const indexesFile = join(env.RULES_DIR ?? DEFAULT_RULES_DIR, 'firestore.indexes.json');
+const indexes = existsSync(indexesFile)
+  ? declaredIndexFields(JSON.parse(readFileSync(indexesFile, 'utf8')))
+  : [];
 
 if (env.LOCAL_SERVER_ALLOW_REMOTE === '1') {
   console.warn(
@@ -97,6 +110,7 @@ const server = await startServer({
   runtimeConfig,
   startsUnready: env.SEED_DEMO === '1',
   allowRemote: env.LOCAL_SERVER_ALLOW_REMOTE === '1',
+  indexes,
   policy: createRulesEnginePolicy(rules, {
     bucket: `${projectId}.appspot.com`,
     // LOG_DENIALS=1 prints why each refused call was refused (which rule, which error).

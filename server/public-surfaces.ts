@@ -71,6 +71,27 @@ function bodyReader(req: IncomingMessage): (maxBytes: number) => Promise<string 
     });
 }
 
+/** Compressed bodies kept, by body: a card page is the same text until its card changes. */
+const GZIP_KEPT = 256;
+const gzipped = new Map<string, Buffer>();
+
+/**
+ * The body gzipped, from the last answers when it is one of them: compressing a card page costs
+ * more than rendering it, and a busy card answers the same page many times a second (the CDN in
+ * front of the Cloud Function keeps it the same way).
+ */
+function gzipOf(body: string): Buffer {
+  let zipped = gzipped.get(body);
+  if (zipped === undefined) {
+    zipped = gzipSync(body);
+    if (gzipped.size >= GZIP_KEPT) gzipped.delete(gzipped.keys().next().value as string);
+  } else {
+    gzipped.delete(body);
+  }
+  gzipped.set(body, zipped);
+  return zipped;
+}
+
 /** Sends a surface's answer, compressed like the production CDN would, so its weight here is real. */
 function send(req: IncomingMessage, res: ServerResponse, answer: PublicResponse): void {
   const accepts = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
@@ -80,7 +101,7 @@ function send(req: IncomingMessage, res: ServerResponse, answer: PublicResponse)
     answer.bytes !== undefined
       ? Buffer.from(answer.bytes)
       : compress
-        ? gzipSync(answer.body)
+        ? gzipOf(answer.body)
         : Buffer.from(answer.body, 'utf8');
   const headers: Record<string, string | number> = {
     ...answer.headers,
@@ -142,6 +163,10 @@ export function createPublicSurfaces(options: PublicSurfacesOptions): FlushingRo
     send(req, res, answer);
     return true;
   }
-  // The buffered view counts are written when the server closes (`startServer`'s close()).
-  return Object.assign(publicSurfaces, { flush: () => handler.flushCounters() });
+  // The buffered view counts wait in the store's counter outbox: written when the server closes
+  // (`startServer`'s close()), or at the next start after a crash.
+  return Object.assign(publicSurfaces, {
+    flush: () => handler.flushCounters(),
+    recover: (ctx: ServerContext) => handler.recoverCounters(ctx.db),
+  });
 }

@@ -7,6 +7,11 @@
  * engine, the optional check (the access policy) may refuse, and then all rows change or none.
  * Uploaded files live in the same database, so they get the same durability.
  *
+ * The counter outbox (`counter_outbox`) keeps the public surfaces' buffered counts (views, scans,
+ * saves, clicks) on disk between their acknowledgement and the summary write that carries them:
+ * that write retires them in its own transaction (`commit`'s `retire`), so after a crash the rows
+ * left are exactly the counts not yet written (`src/server/public-surfaces/counter-buffer.ts`).
+ *
  * A collection's decoded documents are cached after the first query: this process is the only
  * writer, so the cache is updated after each successful commit and never goes stale.
  */
@@ -16,9 +21,12 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { BackendError } from '@/backend/errors';
 import type { DocData, QueryDoc, WriteOp } from '@/backend/port';
+import type { ServerQuerySpec } from '@/backend/server-port';
 import { assertDocPath, docId, parentCollection } from '@/backend/engine/paths';
 import { decodeDoc, encodeValue } from '@/backend/engine/wire';
+import type { JournalEntry } from '@/server/public-surfaces/counter-buffer';
 import { applyWrite } from '@/backend/engine/writes';
+import { createFieldIndex } from './field-index';
 import type { DocChange } from './types';
 
 /** Read access to the state a commit sees: before it (`get`) and with its writes (`getAfter`). */
@@ -45,8 +53,25 @@ export interface Store {
   collection(collectionPath: string): QueryDoc[];
   /** Every document of every collection with this id, at any depth (a collection group). */
   collectionGroup(collectionId: string): QueryDoc[];
-  /** Applies the writes in one transaction and returns the changes, one per document, in order. */
-  commit(ops: readonly WriteOp[], now: Date, check?: CommitCheck): DocChange[];
+  /**
+   * The documents the query selects, ordered and limited (`runQuery`'s answer over the whole
+   * collection or group), read through the field indexes (`./field-index.ts`) where they serve.
+   */
+  query(spec: ServerQuerySpec): QueryDoc[];
+  /**
+   * Applies the writes in one transaction and returns the changes, one per document, in order;
+   * the counter outbox's entries `retire` are deleted in the same transaction.
+   */
+  commit(
+    ops: readonly WriteOp[],
+    now: Date,
+    check?: CommitCheck,
+    retire?: readonly number[],
+  ): DocChange[];
+  /** Keeps a count in the counter outbox (durable when it returns); answers its receipt. */
+  appendCount(path: string, fields: DocData): number;
+  /** The counter outbox's entries, oldest first. */
+  unwrittenCounts(): JournalEntry[];
   getFile(filePath: string): StoredFile | null;
   /**
    * Stores a file and returns its new version number (used to make download URLs unique) and its
@@ -62,7 +87,15 @@ interface DocRow {
   data: string;
 }
 
-export function openStore(dataDir: string): Store {
+/** Single documents kept decoded (`get`). */
+const RECENT_DOCS = 10_000;
+
+export interface StoreOptions {
+  /** Fields indexed from the start (`firestore.indexes.json`); others when first queried. */
+  readonly indexes?: readonly { group: string; field: string }[];
+}
+
+export function openStore(dataDir: string, options: StoreOptions = {}): Store {
   fs.mkdirSync(dataDir, { recursive: true });
   const db = new Database(path.join(dataDir, 'cardbuilder.sqlite'));
   db.pragma('journal_mode = WAL');
@@ -84,6 +117,11 @@ export function openStore(dataDir: string): Store {
       version INTEGER NOT NULL,
       data BLOB NOT NULL
     ) WITHOUT ROWID;
+    CREATE TABLE IF NOT EXISTS counter_outbox (
+      receipt INTEGER PRIMARY KEY AUTOINCREMENT,
+      path TEXT NOT NULL,
+      fields TEXT NOT NULL
+    );
   `);
 
   // Databases written before download tokens existed get the column; their files get a token on
@@ -96,6 +134,9 @@ export function openStore(dataDir: string): Store {
   const selectDoc = db.prepare<[string], DocRow>('SELECT path, data FROM docs WHERE path = ?');
   const selectCollection = db.prepare<[string], DocRow>(
     'SELECT path, data FROM docs WHERE parent = ?',
+  );
+  const selectChunk = db.prepare<[string, string, number], DocRow>(
+    'SELECT path, data FROM docs WHERE parent = ? AND path > ? ORDER BY path LIMIT ?',
   );
   // The collections of one id at any depth, from the parent index alone (ids are escaped for LIKE).
   const selectGroupParents = db.prepare<[string, string], { parent: string }>(
@@ -117,6 +158,13 @@ export function openStore(dataDir: string): Store {
   );
   const setFileToken = db.prepare<[string, string]>('UPDATE files SET token = ? WHERE path = ?');
   const deleteFileRow = db.prepare<[string]>('DELETE FROM files WHERE path = ?');
+  const insertCount = db.prepare<[string, string]>(
+    'INSERT INTO counter_outbox (path, fields) VALUES (?, ?)',
+  );
+  const selectCounts = db.prepare<[], { receipt: number; path: string; fields: string }>(
+    'SELECT receipt, path, fields FROM counter_outbox ORDER BY receipt',
+  );
+  const deleteCount = db.prepare<[number]>('DELETE FROM counter_outbox WHERE receipt = ?');
 
   const cache = new Map<string, Map<string, DocData>>();
 
@@ -131,15 +179,71 @@ export function openStore(dataDir: string): Store {
     return docs;
   }
 
+  /**
+   * Single documents read lately, decoded (the card a busy page shows, its account), so that a
+   * read answered from an index does not parse the same row again; updated after each commit.
+   */
+  const recent = new Map<string, DocData | null>();
+
   function get(docPath: string): DocData | null {
     const cached = cache.get(parentCollection(docPath));
     if (cached) return cached.get(docPath) ?? null;
+    const kept = recent.get(docPath);
+    if (kept !== undefined) return kept;
     const row = selectDoc.get(docPath);
-    return row ? decodeDoc(JSON.parse(row.data), Infinity) : null;
+    const data = row ? decodeDoc(JSON.parse(row.data), Infinity) : null;
+    if (recent.size >= RECENT_DOCS) recent.delete(recent.keys().next().value as string);
+    recent.set(docPath, data);
+    return data;
   }
 
+  function collectionDocs(collectionPath: string): QueryDoc[] {
+    const out: QueryDoc[] = [];
+    for (const [docPath, data] of loadCollection(collectionPath))
+      out.push({ id: docId(docPath), path: docPath, data });
+    return out;
+  }
+
+  /** The LIKE pattern of the collections of one id below the root (the id escaped for LIKE). */
+  function groupPattern(collectionId: string): string {
+    return `%/${collectionId.replace(/[\\%_]/g, (c) => `\\${c}`)}`;
+  }
+
+  function groupDocs(collectionId: string): QueryDoc[] {
+    const out: QueryDoc[] = [];
+    for (const { parent } of selectGroupParents.all(collectionId, groupPattern(collectionId)))
+      for (const [docPath, data] of loadCollection(parent))
+        out.push({ id: docId(docPath), path: docPath, data });
+    return out;
+  }
+
+  const index = createFieldIndex(
+    db,
+    {
+      get,
+      parents: (collectionId) =>
+        selectGroupParents.all(collectionId, groupPattern(collectionId)).map((row) => row.parent),
+      // Read a chunk at a time and not kept: a group of 100,000 lead entries need not stay
+      // decoded in memory for its index.
+      chunk: (collectionPath, after, max) =>
+        selectChunk
+          .all(collectionPath, after, max)
+          .map((row) => [row.path, decodeDoc(JSON.parse(row.data), Infinity)]),
+      scan: (spec) =>
+        spec.collectionGroup === true
+          ? groupDocs(spec.collection)
+          : collectionDocs(spec.collection),
+    },
+    options.indexes ? { declared: options.indexes } : {},
+  );
+
   const runCommit = db.transaction(
-    (ops: readonly WriteOp[], now: Date, check?: CommitCheck): DocChange[] => {
+    (
+      ops: readonly WriteOp[],
+      now: Date,
+      check?: CommitCheck,
+      retire: readonly number[] = [],
+    ): DocChange[] => {
       const working = new Map<string, DocData | null>();
       const firstBefore = new Map<string, DocData | null>();
       for (const op of ops) {
@@ -165,6 +269,7 @@ export function openStore(dataDir: string): Store {
       }
       const stamp = now.getTime();
       for (const change of changes) {
+        index.update(change.path, change.before, change.after);
         if (change.after === null) deleteDoc.run(change.path);
         else
           upsertDoc.run(
@@ -174,36 +279,39 @@ export function openStore(dataDir: string): Store {
             stamp,
           );
       }
+      for (const receipt of retire) deleteCount.run(receipt);
       return changes;
     },
   );
 
   return {
     get,
-    collection(collectionPath) {
-      const out: QueryDoc[] = [];
-      for (const [docPath, data] of loadCollection(collectionPath))
-        out.push({ id: docId(docPath), path: docPath, data });
-      return out;
-    },
-    collectionGroup(collectionId) {
-      const pattern = `%/${collectionId.replace(/[\\%_]/g, (c) => `\\${c}`)}`;
-      const out: QueryDoc[] = [];
-      for (const { parent } of selectGroupParents.all(collectionId, pattern))
-        for (const [docPath, data] of loadCollection(parent))
-          out.push({ id: docId(docPath), path: docPath, data });
-      return out;
-    },
-    commit(ops, now, check) {
-      const changes = runCommit(ops, now, check);
-      // Only a committed transaction reaches here: now the cache may follow.
+    collection: collectionDocs,
+    collectionGroup: groupDocs,
+    query: (spec) => index.query(spec),
+    commit(ops, now, check, retire) {
+      const changes = runCommit(ops, now, check, retire);
+      // Only a committed transaction reaches here: now the caches may follow.
       for (const change of changes) {
+        if (recent.has(change.path)) recent.set(change.path, change.after);
         const docs = cache.get(parentCollection(change.path));
         if (!docs) continue;
         if (change.after === null) docs.delete(change.path);
         else docs.set(change.path, change.after);
       }
       return changes;
+    },
+    appendCount(countPath, fields) {
+      assertDocPath(countPath);
+      const row = insertCount.run(countPath, JSON.stringify(encodeValue(fields)));
+      return Number(row.lastInsertRowid);
+    },
+    unwrittenCounts() {
+      return selectCounts.all().map((row) => ({
+        receipt: row.receipt,
+        path: row.path,
+        fields: decodeDoc(JSON.parse(row.fields), Infinity),
+      }));
     },
     getFile(filePath) {
       const row = selectFile.get(filePath);

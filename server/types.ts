@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DocData, DocSnapshot, QueryDoc, WriteOp } from '@/backend/port';
 import type { ServerQuerySpec } from '@/backend/server-port';
+import type { CounterOutbox } from '@/server/public-surfaces/public-surface-types';
 /** Server-privileged, synchronous database access: no access policy; writes notify listeners and triggers. */
 export interface AdminDb {
   get(path: string): DocSnapshot;
@@ -10,6 +11,8 @@ export interface AdminDb {
   delete(path: string): void;
   add(collectionPath: string, data: DocData): string;
   batch(ops: readonly WriteOp[]): void;
+  /** The store's counter outbox: buffered public counts kept on disk until written. */
+  readonly counterOutbox?: CounterOutbox;
 }
 export interface AuthInfo {
   uid: string;

@@ -207,3 +207,60 @@ it('repairs at start the card counts a crash left behind the cards, and says so'
     await after.close();
   }
 }, 60_000);
+
+it('counts every acknowledged view after a SIGKILL right behind them (the counter outbox)', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'cardbuilder-views-'));
+  dirs.push(dir);
+  // A visitor counts once per card, and at most five visitors of one address do: the views come
+  // from five browsers on eight cards, so each is counted, and most wait in the one-second buffer.
+  const CARDS = 8;
+  const BROWSERS = 5;
+  const seeding = await startTestServer({ dataDir: dir });
+  for (let c = 0; c < CARDS; c++) {
+    seeding.ctx.db.set(`cards/v${c}`, {
+      id: `v${c}`,
+      handle: `v${c}-handle`,
+      name: `Viewed ${c}`,
+      accountId: 'viewed',
+      isArchived: false,
+    });
+  }
+  await seeding.close();
+
+  const first = await startChild(dir, 'server/main.ts');
+  let acknowledged = 0;
+  for (let b = 0; b < BROWSERS; b++) {
+    const userAgent = `Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36 visitor-${b}`;
+    await Promise.all(
+      Array.from({ length: CARDS }, async (_, c) => {
+        const res = await fetch(`${first.url}/c/v${c}/i`, { headers: { 'user-agent': userAgent } });
+        await res.text();
+        if (res.status === 200) acknowledged++;
+      }),
+    );
+  }
+  const exited = new Promise<void>((resolve) => first.child.once('exit', () => resolve()));
+  first.child.kill('SIGKILL');
+  await exited;
+  expect(first.child.signalCode).toBe('SIGKILL');
+  expect(acknowledged).toBe(CARDS * BROWSERS);
+
+  // The next start writes what the outbox kept; a clean stop after it must not count them again.
+  const second = await startChild(dir, 'server/main.ts');
+  const stopped = new Promise<void>((resolve) => second.child.once('exit', () => resolve()));
+  second.child.kill('SIGTERM');
+  await stopped;
+  const after = await startTestServer({ dataDir: dir });
+  try {
+    const views = Array.from(
+      { length: CARDS },
+      (_, c) => after.ctx.db.get(`analytics/v${c}`).data?.views,
+    );
+    console.info(
+      `[durability] views acknowledged ${acknowledged}, counted per card ${views.join(',')}`,
+    );
+    expect(views).toEqual(Array.from({ length: CARDS }, () => BROWSERS));
+  } finally {
+    await after.close();
+  }
+}, 90_000);

@@ -16,7 +16,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A store that counts how often a whole collection is read (a query run). */
+/** A store that counts how often a query is run. */
 function countingStore(): { store: Store; scans: () => number } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cardbuilder-listeners-'));
   dirs.push(dir);
@@ -24,9 +24,9 @@ function countingStore(): { store: Store; scans: () => number } {
   let scans = 0;
   const store: Store = {
     ...inner,
-    collection(collectionPath) {
+    query(spec) {
       scans += 1;
-      return inner.collection(collectionPath);
+      return inner.query(spec);
     },
   };
   return { store, scans: () => scans };

@@ -537,6 +537,91 @@ export function runPortContract(
         ).toEqual(['v4neg', 'v5num']);
       });
 
+      it('orders and limits mixed types, ties and ranges the same after every kind of write', async () => {
+        // Enough ordered results to page through: limits that fall inside ties, types and ranges,
+        // read again after updates, moves between types, removed fields and deletes.
+        const m = col('ordered');
+        const values: Record<string, unknown> = {
+          a1: 1,
+          a2: 1,
+          a3: 1,
+          b1: 2.5,
+          c1: null,
+          d1: 'x',
+          d2: 'x',
+          d3: 'y',
+          e1: [1, 'x'],
+          e2: ['y'],
+          f1: new Date('2021-06-01T00:00:00Z'),
+          g1: true,
+          h1: { k: 1 },
+        };
+        await db.batch(
+          Object.entries(values).map(([id, v], i) => ({
+            kind: 'set' as const,
+            path: `${m}/${id}`,
+            data: { v, odd: i % 2 === 1, rank: i },
+          })),
+        );
+        const run = (rest: Omit<QuerySpec, 'collection'>) =>
+          db.query({ collection: m, ...rest }).then(ids);
+        const asc = [{ field: 'v', direction: 'asc' as const }];
+        const desc = [{ field: 'v', direction: 'desc' as const }];
+        expect(await run({ orderBy: asc, limit: 3 })).toEqual(['c1', 'g1', 'a1']);
+        expect(await run({ orderBy: asc, limit: 5 })).toEqual(['c1', 'g1', 'a1', 'a2', 'a3']);
+        expect(await run({ orderBy: desc, limit: 4 })).toEqual(['h1', 'e2', 'e1', 'd3']);
+        expect(await run({ orderBy: desc, limit: 6 })).toEqual([
+          'h1',
+          'e2',
+          'e1',
+          'd3',
+          'd2',
+          'd1',
+        ]);
+        expect(
+          await run({ where: [{ field: 'odd', op: '==', value: true }], orderBy: asc, limit: 3 }),
+        ).toEqual(['g1', 'a2', 'b1']);
+        expect(await run({ where: [{ field: 'v', op: '>=', value: 1 }], limit: 2 })).toEqual([
+          'a1',
+          'a2',
+        ]);
+        expect(
+          await run({
+            where: [
+              { field: 'v', op: '<', value: 'y' },
+              { field: 'v', op: '>', value: '' },
+            ],
+          }),
+        ).toEqual(['d1', 'd2']);
+        expect(
+          await run({
+            where: [{ field: 'v', op: 'in', value: [1, 'y', [1, 'x']] }],
+            orderBy: [{ field: 'rank', direction: 'desc' }],
+            limit: 3,
+          }),
+        ).toEqual(['e1', 'd3', 'a3']);
+        expect(await run({ where: [{ field: 'v', op: 'array-contains', value: 'x' }] })).toEqual([
+          'e1',
+        ]);
+
+        // A number becomes a string, an array loses an element, a field goes, a document goes.
+        await db.update(`${m}/a1`, { v: 'w' });
+        await db.update(`${m}/e1`, { v: [1] });
+        await db.update(`${m}/a2`, { v: deleteField() });
+        await db.delete(`${m}/b1`);
+        await db.set(`${m}/a0`, { v: 1, odd: false, rank: 99 });
+        expect(await run({ orderBy: asc, limit: 4 })).toEqual(['c1', 'g1', 'a0', 'a3']);
+        expect(await run({ where: [{ field: 'v', op: '>=', value: 1 }] })).toEqual(['a0', 'a3']);
+        expect(await run({ where: [{ field: 'v', op: '==', value: 'w' }] })).toEqual(['a1']);
+        expect(await run({ where: [{ field: 'v', op: 'array-contains', value: 'x' }] })).toEqual(
+          [],
+        );
+        expect(
+          await run({ where: [{ field: 'v', op: 'array-contains-any', value: [1, 'y'] }] }),
+        ).toEqual(['e1', 'e2']);
+        expect(await run({ orderBy: desc, limit: 3 })).toEqual(['h1', 'e2', 'e1']);
+      });
+
       it('queries a nested field by dotted path', async () => {
         const m = col('nested');
         await db.set(`${m}/a`, { directory: { slug: 'acme' } });

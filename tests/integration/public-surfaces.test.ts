@@ -146,6 +146,19 @@ describe('card page', () => {
     expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+rel="stylesheet"/);
   });
 
+  it('shows an edited card on the next view, compressed or not (pages are kept only while unchanged)', async () => {
+    seed('edited', { name: 'Ada Lovelace', company: 'Acme Co' });
+    const gzip = { headers: { 'accept-encoding': 'gzip' } };
+    for (const init of [gzip, {}])
+      expect(await (await get('/c/edited/i', init)).text()).toContain('Ada Lovelace');
+    server.ctx.db.update('cards/edited', { name: 'Grace Hopper' });
+    for (const init of [gzip, {}]) {
+      const html = await (await get('/c/edited/i', init)).text();
+      expect(html).toContain('Grace Hopper');
+      expect(html).not.toContain('Ada Lovelace');
+    }
+  });
+
   it('serves a card by id with noindex', async () => {
     seed('page2', { handleAllowIndex: false });
     const res = await get('/c/page2/i');

@@ -178,7 +178,7 @@ export function matchesWhere(data: DocData, clause: WhereClause): boolean {
 }
 
 /** The effective ordering: the given orderBy, or the inequality fields when none is given. */
-function effectiveOrder(spec: QuerySpec): OrderClause[] {
+export function effectiveOrder(spec: QuerySpec): OrderClause[] {
   const explicit = [...(spec.orderBy ?? [])];
   const inequalityFields = [
     ...new Set((spec.where ?? []).filter((c) => INEQUALITY_OPS.includes(c.op)).map((c) => c.field)),

@@ -7,7 +7,8 @@ import type { DocData } from '@/backend/port';
 import { increment } from '@/backend/transforms';
 import type { Card } from '@/domain/model';
 import { cardPublicUrl, trackedCardUrl, walletPassUrl } from '@/domain/urls';
-import { renderCardPage } from '@/card-view/render/render-card-page';
+import { liveLinks } from '@/domain/link-schedule';
+import { renderCardPage, type CardPageInput } from '@/card-view/render/render-card-page';
 import type { WalletConfig } from '../wallet/wallet-config';
 import { walletsEnabled } from '../wallet/wallet-surface';
 import type { LivePromotion } from './live-promotion';
@@ -15,6 +16,9 @@ import type { PublicContext, PublicRequest, PublicResponse } from './public-surf
 import { html } from './surface-answers';
 import type { SurfaceDeps } from './surface-deps';
 import { dayKey } from './surface-request';
+
+/** Card pages kept rendered (the busiest cards). */
+const RENDERS_KEPT = 128;
 
 export type CardPageRoute = (
   req: PublicRequest,
@@ -33,22 +37,48 @@ export function createCardPageRoute(
   },
 ): CardPageRoute {
   const wallets = walletsEnabled(options.wallet);
+  const rendered = new Map<string, string>();
+  /**
+   * The page, from the last renders when its input is one of them: a busy card is the same page
+   * for every visitor, and rendering costs more than the rest of the answer. The input is taken
+   * with the links live at `at` already chosen, so the page is a function of the input alone.
+   */
+  function render(input: CardPageInput, at: Date): string {
+    const visible = {
+      ...input,
+      card: { ...input.card, contacts: liveLinks(input.card.contacts ?? [], at) },
+      now: at,
+    };
+    const key = JSON.stringify({ ...visible, now: undefined });
+    let body = rendered.get(key);
+    if (body === undefined) {
+      body = renderCardPage(visible);
+      if (rendered.size >= RENDERS_KEPT) rendered.delete(rendered.keys().next().value as string);
+    } else {
+      rendered.delete(key);
+    }
+    rendered.set(key, body);
+    return body;
+  }
   return async function cardPage(req, ctx, card, byId) {
     const at = now();
     const promotion = await options.livePromotion(ctx.db, card, at);
-    const body = renderCardPage({
-      wallet: {
-        ...(wallets.apple ? { apple: walletPassUrl(card, ctx.hosts, 'apple') } : {}),
-        ...(wallets.google ? { google: walletPassUrl(card, ctx.hosts, 'google') } : {}),
+    const body = render(
+      {
+        wallet: {
+          ...(wallets.apple ? { apple: walletPassUrl(card, ctx.hosts, 'apple') } : {}),
+          ...(wallets.google ? { google: walletPassUrl(card, ctx.hosts, 'google') } : {}),
+        },
+        card,
+        promotion,
+        hosts: ctx.hosts,
+        canonicalUrl: cardPublicUrl(card, ctx.hosts),
+        trackedUrl: trackedCardUrl(card, ctx.hosts),
+        noindex: byId || !card.handleAllowIndex,
+        thanks: req.url.searchParams.get('thanks') === '1',
       },
-      card,
-      promotion,
-      hosts: ctx.hosts,
-      canonicalUrl: cardPublicUrl(card, ctx.hosts),
-      trackedUrl: trackedCardUrl(card, ctx.hosts),
-      noindex: byId || !card.handleAllowIndex,
-      thanks: req.url.searchParams.get('thanks') === '1',
-    });
+      at,
+    );
     const fields: DocData = {};
     const day = dayKey(at);
     if (analytics.countable(req, card, 'view', at)) {
@@ -61,10 +91,10 @@ export function createCardPageRoute(
       fields.scansByDay = { [day]: increment(1) };
     }
     if (Object.keys(fields).length > 0) {
-      const view = () => analytics.count(ctx.db, card, fields);
-      if (options.awaitViews) await view();
-      // The visitor should not wait for a counter: the view is counted right after the answer.
-      else setTimeout(() => void view(), 0);
+      // Counted before the answer: where the database keeps an outbox (the local server) the view
+      // is on disk when the visitor gets the page, and its summary write waits its turn.
+      const view = analytics.count(ctx.db, card, fields);
+      if (options.awaitViews) await view;
     }
     return html(200, body, true);
   };

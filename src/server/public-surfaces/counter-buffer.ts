@@ -8,6 +8,11 @@
  * back for the next one, and `flush()` writes everything still pending (a host calls it when it
  * shuts down).
  *
+ * A host that can keep a count durably before answering (the local server's SQLite outbox) passes
+ * a `journal`: each count is appended to it in `add`, before the visitor is answered, and retired
+ * in the same commit as the summary write that carries it, so a crash (SIGKILL) between the two
+ * loses nothing and counts nothing twice; `recover()` at start writes what a crash left there.
+ *
  * Per process: each Cloud Function instance holds its own buffer, so a card served by N instances
  * at once sees at most N summary writes a second (instances take 80 requests at a time, so a burst
  * of a few hundred views a second needs only a few).
@@ -16,9 +21,30 @@ import type { DocData } from '@/backend/port';
 import { isFieldTransform, type FieldTransform } from '@/backend/transforms';
 import { increment } from '@/backend/transforms';
 
+/** A count kept by a `CounterJournal` and not yet written to its document. */
+export interface JournalEntry {
+  readonly receipt: number;
+  readonly path: string;
+  readonly fields: DocData;
+}
+
+/** Durable keeping of counts between their acknowledgement and their write (see the top). */
+export interface CounterJournal {
+  /** Keeps `fields` for `path` durably before it returns; the receipt retires it later. */
+  append(path: string, fields: DocData): number;
+  /** Every count kept and not yet retired, oldest first (after a crash). */
+  unwritten(): JournalEntry[];
+}
+
 export interface CounterBufferOptions {
-  /** Writes one document's summed fields (a set with merge, increments as transforms). */
-  readonly write: (path: string, data: DocData) => Promise<void>;
+  /**
+   * Writes one document's summed fields (a set with merge, increments as transforms). With a
+   * journal, `receipts` are the journal entries the sum holds: the write retires them in its own
+   * commit (and retires them without writing when it drops the counts).
+   */
+  readonly write: (path: string, data: DocData, receipts: readonly number[]) => Promise<void>;
+  /** Where counts are kept durably before they are written (none: in memory only). */
+  readonly journal?: CounterJournal;
   /** The least time between two writes of one document (default 1000 ms). */
   readonly intervalMs?: number;
   /** The clock in ms (tests and the bench). */
@@ -30,11 +56,14 @@ export interface CounterBufferOptions {
 export interface CounterBuffer {
   /**
    * Adds `fields` to the document at `path`: increments add up, other values replace. Resolves
-   * once the counts are written, or at once when they wait for the document's next write.
+   * once the counts are written, or at once when they wait for the document's next write. With a
+   * journal the counts are kept durably before `add` returns.
    */
   add(path: string, fields: DocData): Promise<void>;
   /** Writes every pending document now (at shutdown, or before reading the counts in a test). */
   flush(): Promise<void>;
+  /** Writes the counts a crash left in the journal (a host calls it at start). */
+  recover(): Promise<void>;
   /** How many documents have counts waiting. */
   pending(): number;
 }
@@ -81,6 +110,8 @@ export function createCounterBuffer(options: CounterBufferOptions): CounterBuffe
 
   interface Entry {
     pending: Fields | null;
+    /** The journal receipts of the counts in `pending`. */
+    receipts: number[];
     lastWrite: number;
     writing: Promise<void> | null;
     scheduled: boolean;
@@ -90,13 +121,16 @@ export function createCounterBuffer(options: CounterBufferOptions): CounterBuffe
   async function writeNow(path: string, entry: Entry): Promise<void> {
     const data = entry.pending;
     if (data === null) return;
+    const receipts = entry.receipts;
     entry.pending = null;
+    entry.receipts = [];
     entry.lastWrite = now();
     try {
-      await options.write(path, data);
+      await options.write(path, data, receipts);
     } catch (err) {
       // The counts stay counted: back into the pending sum for the next write.
       entry.pending = entry.pending ? merge(data, entry.pending) : data;
+      entry.receipts = [...receipts, ...entry.receipts];
       console.error(`[counters] writing ${path} failed; retrying with the next write`, err);
       later(path, entry);
     }
@@ -135,26 +169,59 @@ export function createCounterBuffer(options: CounterBufferOptions): CounterBuffe
     }
   }
 
+  function entryOf(path: string): Entry {
+    let entry = entries.get(path);
+    if (entry === undefined) {
+      entry = {
+        pending: null,
+        receipts: [],
+        lastWrite: Number.NEGATIVE_INFINITY,
+        writing: null,
+        scheduled: false,
+      };
+      entries.set(path, entry);
+    }
+    return entry;
+  }
+
+  function keep(entry: Entry, fields: Fields, receipt: number | null): void {
+    entry.pending = entry.pending ? merge(entry.pending, fields) : { ...fields };
+    if (receipt !== null) entry.receipts.push(receipt);
+  }
+
+  async function flush(): Promise<void> {
+    for (const [path, entry] of entries) {
+      if (entry.writing) await entry.writing;
+      await writeNow(path, entry);
+    }
+  }
+
+  const journal = options.journal;
   return {
     add(path, fields) {
-      let entry = entries.get(path);
-      if (entry === undefined) {
-        entry = {
-          pending: null,
-          lastWrite: Number.NEGATIVE_INFINITY,
-          writing: null,
-          scheduled: false,
-        };
-        entries.set(path, entry);
+      const entry = entryOf(path);
+      if (journal === undefined) {
+        keep(entry, fields, null);
+        return run(path, entry);
       }
-      entry.pending = entry.pending ? merge(entry.pending, fields) : { ...fields };
+      let receipt: number;
+      try {
+        receipt = journal.append(path, fields);
+      } catch (err) {
+        // Not kept: counted in memory as without a journal, and the failure reported.
+        keep(entry, fields, null);
+        void run(path, entry);
+        return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+      }
+      // Kept on disk before the visitor is answered, then written as without a journal.
+      keep(entry, fields, receipt);
       return run(path, entry);
     },
-    async flush() {
-      for (const [path, entry] of entries) {
-        if (entry.writing) await entry.writing;
-        await writeNow(path, entry);
-      }
+    flush,
+    async recover() {
+      if (journal === undefined) return;
+      for (const kept of journal.unwritten()) keep(entryOf(kept.path), kept.fields, kept.receipt);
+      await flush();
     },
     pending() {
       let n = 0;

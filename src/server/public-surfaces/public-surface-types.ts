@@ -8,7 +8,7 @@ import type { Card } from '@/domain/model';
 import type { VCardOptions } from '@/domain/vcard';
 import type { PublicHosts } from '@/domain/urls';
 import type { WalletConfig } from '../wallet/wallet-config';
-import type { CounterBufferOptions } from './counter-buffer';
+import type { CounterBufferOptions, CounterJournal } from './counter-buffer';
 import type { VisitorCounterOptions } from './visitor-counting';
 
 /** The database the public surfaces need: the port's shapes, sync (local) or async (Firestore). */
@@ -16,6 +16,16 @@ export interface PublicDb {
   get(path: string): DocSnapshot | Promise<DocSnapshot>;
   query(spec: QuerySpec): QueryDoc[] | Promise<QueryDoc[]>;
   batch(ops: readonly WriteOp[]): void | Promise<void>;
+  /**
+   * Where a host keeps buffered counts durably until they are written (the local server's SQLite
+   * outbox; see `counter-buffer.ts`). Without one they wait in memory.
+   */
+  readonly counterOutbox?: CounterOutbox;
+}
+
+/** A counter journal whose entries are retired in the same commit as the writes carrying them. */
+export interface CounterOutbox extends CounterJournal {
+  commit(ops: readonly WriteOp[], receipts: readonly number[]): void | Promise<void>;
 }
 
 export interface PublicRequest {
@@ -100,4 +110,6 @@ export interface PublicSurfacesHandler {
   (req: PublicRequest, ctx: PublicContext): Promise<PublicResponse | null>;
   /** Writes every count still waiting (a host calls it when it shuts down). */
   flushCounters(): Promise<void>;
+  /** Writes the counts a crash left in the database's counter outbox (a host calls it at start). */
+  recoverCounters(db: PublicDb): Promise<void>;
 }

@@ -20,7 +20,7 @@ import { createCardPageRoute } from './card-page-route';
 import { createClickRoute } from './click-route';
 import { createLeadRoute } from './lead-route';
 import { createLivePromotion } from './live-promotion';
-import type { PublicSurfacesConfig, PublicSurfacesHandler } from './public-surface-types';
+import type { PublicDb, PublicSurfacesConfig, PublicSurfacesHandler } from './public-surface-types';
 import { createSignatureRoute } from './signature-route';
 import { createSurfaceAnalytics } from './surface-analytics';
 import type { SurfaceDeps } from './surface-deps';
@@ -61,5 +61,8 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     click: createClickRoute(deps),
     signature: createSignatureRoute(deps),
   });
-  return Object.assign(handle, { flushCounters: () => analytics.flush() });
+  return Object.assign(handle, {
+    flushCounters: () => analytics.flush(),
+    recoverCounters: (db: PublicDb) => analytics.recover(db),
+  });
 }

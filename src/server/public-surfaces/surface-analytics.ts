@@ -43,6 +43,8 @@ export interface SurfaceAnalytics {
   record(db: PublicDb, ops: WriteOp[]): Promise<void>;
   /** Writes every count still waiting. */
   flush(): Promise<void>;
+  /** Writes the counts a crash left in the database's counter outbox (at start). */
+  recover(db: PublicDb): Promise<void>;
 }
 
 /** The account a stored analytics summary belongs to ('' when it names none). */
@@ -113,17 +115,24 @@ export function createSurfaceAnalytics(
   function countersOf(db: PublicDb): CounterBuffer {
     let buffer = buffers.get(db);
     if (buffer === undefined) {
+      const outbox = db.counterOutbox;
       buffer = createCounterBuffer({
         ...config.counters,
-        write: async (path, data) => {
+        ...(outbox ? { journal: outbox } : {}),
+        write: async (path, data, receipts) => {
           // The counts carry the card's owner keys: never onto another account's summary (see
           // `ownerMark`). One read per write, and the buffer writes a summary at most once a second.
           const owner = summaryAccount((await db.get(path)).data);
-          if (owner !== '' && owner !== data.accountId) {
+          const ops: WriteOp[] =
+            owner !== '' && owner !== data.accountId
+              ? []
+              : [{ kind: 'set', path, data, merge: true }];
+          if (ops.length === 0) {
             console.error(`[public-surfaces] ${path} belongs to another account: counts dropped`);
-            return;
           }
-          await db.batch([{ kind: 'set', path, data, merge: true }]);
+          // The summary and the retiring of its journal entries commit together.
+          if (outbox && receipts.length > 0) await outbox.commit(ops, receipts);
+          else if (ops.length > 0) await db.batch(ops);
         },
       });
       buffers.set(db, buffer);
@@ -157,6 +166,9 @@ export function createSurfaceAnalytics(
     },
     async flush() {
       for (const buffer of buffers.values()) await buffer.flush();
+    },
+    recover(db) {
+      return countersOf(db).recover();
     },
   };
 }

@@ -140,4 +140,49 @@ describe('counter buffer', () => {
     expect(buffer.pending()).toBe(0);
     expect(writes.map((w) => w.path)).toEqual(['analytics/a', 'analytics/b', 'analytics/a']);
   });
+
+  it('with a journal, keeps each count before add returns and retires it with the write that carries it', async () => {
+    const time = virtualTime();
+    const writes: { path: string; data: DocData; receipts: readonly number[] }[] = [];
+    // A journal as a host keeps it: entries until a write retires them.
+    const kept = new Map<number, { path: string; fields: DocData }>();
+    let receipt = 0;
+    const journal = {
+      append: (path: string, fields: DocData) => {
+        kept.set(++receipt, { path, fields });
+        return receipt;
+      },
+      unwritten: () => [...kept].map(([r, e]) => ({ receipt: r, ...e })),
+    };
+    const options = {
+      ...time,
+      journal,
+      write: async (path: string, data: DocData, receipts: readonly number[]) => {
+        writes.push({ path, data, receipts });
+        for (const r of receipts) kept.delete(r);
+      },
+    };
+    const buffer = createCounterBuffer(options);
+    await buffer.add('analytics/c1', { views: increment(1) });
+    // A quiet document's count is written at once, and retired by that write.
+    expect(writes).toEqual([
+      { path: 'analytics/c1', data: { views: increment(1) }, receipts: [1] },
+    ]);
+    expect(kept.size).toBe(0);
+    void buffer.add('analytics/c1', { views: increment(1) });
+    void buffer.add('analytics/c1', { views: increment(2) });
+    expect([...kept.keys()]).toEqual([2, 3]);
+
+    // The process dies here: a new buffer on the same journal writes what it kept, once.
+    const after = createCounterBuffer(options);
+    await after.recover();
+    expect(writes.at(-1)).toEqual({
+      path: 'analytics/c1',
+      data: { views: increment(3) },
+      receipts: [2, 3],
+    });
+    expect(kept.size).toBe(0);
+    await after.recover();
+    expect(writes).toHaveLength(2);
+  });
 });
