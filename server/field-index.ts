@@ -234,6 +234,9 @@ export function createFieldIndex(
     let at = 0;
     let after = '';
     const step = () => {
+      // The store closed before the build finished (a stop, a test's end): the field was never
+      // marked built, so the next start builds it again from the beginning.
+      if (!db.open) return;
       const parent = parents[at];
       if (parent === undefined) {
         insertField.run(group, field);

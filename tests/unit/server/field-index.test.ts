@@ -231,3 +231,29 @@ describe('field index', () => {
     ]);
   });
 });
+
+describe('field index builds', () => {
+  it('stop quietly when the store closes before they finish', () => {
+    const db = new Database(':memory:');
+    const pending: (() => void)[] = [];
+    const docs = new Map<string, DocData>(
+      Array.from({ length: 1200 }, (_, i) => [`things/d${String(i).padStart(4, '0')}`, { a: i }]),
+    );
+    const index = createFieldIndex(
+      db,
+      {
+        get: (path) => docs.get(path) ?? null,
+        parents: () => ['things'],
+        chunk: (_parent, after, max) => [...docs].filter(([path]) => path > after).slice(0, max),
+        scan: () => [...docs].map(([path, data]) => ({ id: docId(path), path, data })),
+      },
+      { schedule: (work) => pending.push(work) },
+    );
+    // The first query on `a` starts a build in steps; the store closes while it runs.
+    index.query({ collection: 'things', where: [{ field: 'a', op: '==', value: 3 }] });
+    db.close();
+    expect(() => {
+      for (let work = pending.shift(); work; work = pending.shift()) work();
+    }).not.toThrow();
+  });
+});
