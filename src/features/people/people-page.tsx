@@ -200,7 +200,11 @@ function PeopleList(props: { account: Account; me: User; canManage: boolean }) {
       () => removeAccess(account.id, row.uid, row.role as InviteRole),
       `${who} no longer has access to ${account.name}. Their cards stay with the account.`,
     );
-    if (ok) setRemoved((list) => [...list, { ...row, status: 'removed' }]);
+    // The server's record of the departure may have arrived first: one row per person.
+    if (ok)
+      setRemoved((list) =>
+        list.some((r) => r.uid === row.uid) ? list : [...list, { ...row, status: 'removed' }],
+      );
     setConfirming(null);
   }
 
