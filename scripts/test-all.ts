@@ -1,5 +1,6 @@
 /**
- * `npm test`: every check and suite, one after the other, then one summary line
+ * `npm test`: every check and suite, one after the other (format, lint and type check side by
+ * side), then one summary line
  * `N passed, N failed` that CI reads. Lint, format and type check count as one test each; the
  * Vitest and Playwright counts come from their JSON reports. The suites that need the Auth
  * emulator share one emulator started here.
@@ -8,7 +9,7 @@
  * (found, or downloaded by Playwright, or a message saying what to install) and free ports for
  * the test stack. A run that cannot finish stops there, in seconds, rather than deep inside.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
@@ -54,9 +55,42 @@ function run(label: string, command: string, args: string[], env: NodeJS.Process
   return ok;
 }
 
-function check(label: string, command: string, args: string[]): void {
-  if (run(label, command, args)) tally.passed += 1;
-  else tally.failed += 1;
+/**
+ * Runs checks side by side (format, lint and type check each wait on the disk and one core, and
+ * took 84 s one after another), then prints each one's output under its header, in order.
+ */
+async function checksTogether(checks: readonly [string, string, string[]][]): Promise<void> {
+  const results = await Promise.all(
+    checks.map(
+      ([label, command, args]) =>
+        new Promise<{ label: string; header: string; output: string; ok: boolean; secs: string }>(
+          (done) => {
+            const started = Date.now();
+            const child = spawn(command, args, { cwd: root, env: process.env });
+            let output = '';
+            child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+            child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+            const finish = (ok: boolean, extra = '') =>
+              done({
+                label,
+                header: `\n=== ${label}: ${command} ${args.join(' ')}`,
+                output: output + extra,
+                ok,
+                secs: ((Date.now() - started) / 1000).toFixed(1),
+              });
+            child.on('error', (err) => finish(false, String(err)));
+            child.on('close', (code) => finish(code === 0));
+          },
+        ),
+    ),
+  );
+  for (const result of results) {
+    console.log(result.header);
+    if (result.output) process.stdout.write(result.output);
+    tally.lines.push(`${result.ok ? 'ok  ' : 'FAIL'} ${result.label} (${result.secs} s)`);
+    if (result.ok) tally.passed += 1;
+    else tally.failed += 1;
+  }
 }
 
 function readJson(path: string): unknown {
@@ -220,9 +254,11 @@ async function main(): Promise<void> {
   rmSync(reports, { recursive: true, force: true });
   mkdirSync(reports, { recursive: true });
 
-  check('format', bin('prettier'), ['--list-different', '.']);
-  check('lint', bin('eslint'), ['.', '--max-warnings=0']);
-  check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+  await checksTogether([
+    ['format', bin('prettier'), ['--list-different', '.']],
+    ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+    ['typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']],
+  ]);
   vitest('unit-and-component', ['unit', 'component']);
 
   let emulator: Awaited<ReturnType<typeof startAuthEmulator>> | undefined;
