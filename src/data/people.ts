@@ -1,10 +1,12 @@
 /**
  * People and access (issue 24): who has access to an account, read for its owner and
- * collaborators, and the changes the owner makes — remove someone's access, move someone
- * between collaborator and card editor, offer the account to a collaborator. Both are plain account updates the rules allow the owner
- * alone (`validCollaboratorsChange` / `validEditorsChange` for a removal, `ownerMovesOneMember` for
- * a role change); the server then clears a removed person's `users/{uid}.accountId`
- * (`src/server/members/clear-removed-access.ts`). Invitations are `./members.ts`.
+ * collaborators, and the changes the owner makes — remove someone's access, move someone between
+ * collaborator and card editor, offer the account to a collaborator. Each is a plain account
+ * update the rules allow the owner alone (`validCollaboratorsChange` / `validEditorsChange` for a
+ * removal, `ownerMovesOneMember` for a role change, `ownershipOfferChange` for an offer); declining
+ * or accepting an offer is the collaborator's (`acceptsOwnership`). The server then clears a removed person's
+ * `users/{uid}.accountId` and records their departure (`src/server/members/clear-removed-access.ts`).
+ * Invitations are `./members.ts`.
  */
 import { backend } from '../backend/current';
 import type { Unsubscribe } from '../backend/port';

@@ -3,7 +3,7 @@
  * collaborators, who accepts or declines it; until then nothing changes. On acceptance the
  * collaborator becomes the owner and the old owner a collaborator, in one account write that
  * `firestore.rules` (`acceptsOwnership`) checks field by field; the server then moves the users'
- * `isAccountOwner` flags (src/server/members/owner-change.ts). A subscription stays with the person
+ * `isAccountOwner` flags (src/server/members/owner-flags.ts). A subscription stays with the person
  * who pays for it: the old owner, now a collaborator, may still bill the account (plan sync), so the
  * plan carries on until they cancel or the new owner takes billing over.
  */
