@@ -17,6 +17,7 @@ import type { AccessPolicy } from '../server/access-policy';
 import { startServer } from '../server/create-server';
 import { countCardsInUse } from '../server/triggers/card-count';
 import type { CommitTrigger } from '../server/types';
+import { runWhenAlone } from './lib/bench-alone';
 
 /** Account sizes the create is measured in. */
 export const CARD_CREATE_SIZES = [100, 2_000, 20_000] as const;
@@ -143,14 +144,4 @@ export async function benchCardCreate(
   }
 }
 
-if (process.argv[1]?.endsWith('bench-card-create.ts')) {
-  benchCardCreate((name, value, budget) =>
-    console.log(`  ${name.padEnd(46)} ${value.padEnd(16)} budget ${budget}`),
-  ).then(
-    () => process.exit(0),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runWhenAlone('bench-card-create.ts', benchCardCreate);

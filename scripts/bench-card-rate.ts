@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import type { DocData, WriteOp } from '@/backend/port';
 import type { AccessPolicy } from '../server/access-policy';
 import { startServer } from '../server/create-server';
+import { runWhenAlone } from './lib/bench-alone';
 
 const root = resolve(import.meta.dirname, '..');
 /** The port of the servers it starts (one at a time); 0: any free one. */
@@ -255,14 +256,4 @@ export async function benchCardRate(report: Report): Promise<Record<string, numb
   }
 }
 
-if (process.argv[1]?.endsWith('bench-card-rate.ts')) {
-  benchCardRate((name, value, budget) =>
-    console.log(`  ${name.padEnd(46)} ${value.padEnd(16)} budget ${budget}`),
-  ).then(
-    () => process.exit(0),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runWhenAlone('bench-card-rate.ts', benchCardRate);

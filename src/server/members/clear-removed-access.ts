@@ -19,10 +19,7 @@ import type { DocData } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
 import { deleteField, serverTimestamp } from '@/backend/transforms';
 import { accessRoleOf, removedPeople } from '@/domain/people';
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
+import { text } from '@/domain/schemas/fields';
 
 /** The document the trigger listens to. */
 export const ACCOUNT_ACCESS_DOCUMENT = 'accounts/{accountId}';
@@ -47,8 +44,8 @@ export async function clearRemovedAccess(
       if (account.exists && role !== null) {
         tx.set(`accounts/${accountId}/departures/${uid}`, {
           uid,
-          name: text(user.data?.['displayName']),
-          email: text(user.data?.['email']),
+          name: text.parse(user.data?.['displayName']),
+          email: text.parse(user.data?.['email']),
           role,
           removedAt: serverTimestamp(),
         });

@@ -7,6 +7,7 @@
 import type { DocData } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
 import { mailLine, renderMail, type MailContent } from '../mail-layout';
+import { text } from '@/domain/schemas/fields';
 
 interface Offer {
   to: string;
@@ -25,10 +26,6 @@ function offerOf(account: DocData | null | undefined): Offer | null {
 
 function sameOffer(a: Offer | null, b: Offer | null): boolean {
   return a !== null && b !== null && a.to === b.to && a.at.getTime() === b.at.getTime();
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
 }
 
 export function ownershipOfferMail(input: {
@@ -70,11 +67,11 @@ export async function queueOwnershipOfferMail(
       tx.get(`users/${offer.to}`),
       tx.get(`users/${offer.by}`),
     ]);
-    const to = text(invitee.data?.['email']);
+    const to = text.parse(invitee.data?.['email']);
     if (to === '') return null;
     const content = ownershipOfferMail({
-      owner: text(owner.data?.['displayName']) || text(owner.data?.['email']),
-      account: text(account.data?.['name']),
+      owner: text.parse(owner.data?.['displayName']) || text.parse(owner.data?.['email']),
+      account: text.parse(account.data?.['name']),
       appOrigin,
     });
     tx.set(`mail/${id}`, { to, message: renderMail(content) });
