@@ -1,6 +1,6 @@
 /**
  * `npm test`: every check and suite, one after the other (format, lint and type check side by
- * side), then one summary line
+ * side, and the scripts' suite beside the last two), then one summary line
  * `N passed, N failed` that CI reads. Lint, format and type check count as one test each; the
  * Vitest and Playwright counts come from their JSON reports. The suites that need the Auth
  * emulator share one emulator started here.
@@ -10,7 +10,7 @@
  * the test stack. A run that cannot finish stops there, in seconds, rather than deep inside.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
   AUTH_PORT_OFFSETS,
@@ -102,12 +102,16 @@ function readJson(path: string): unknown {
   }
 }
 
-function vitest(label: string, projects: string[], env: NodeJS.ProcessEnv = {}): void {
+function vitestArgs(label: string, projects: string[]): string[] {
   const out = resolve(reports, `${label}.json`);
   const args = ['run', ...projects.flatMap((p) => ['--project', p])];
   args.push('--reporter=default', '--reporter=json', `--outputFile=${out}`);
-  const ok = run(label, bin('vitest'), args, env);
-  const report = readJson(out) as
+  return args;
+}
+
+/** Adds a Vitest run's counts (from its JSON report) to the tally. */
+function countVitest(label: string, ok: boolean): void {
+  const report = readJson(resolve(reports, `${label}.json`)) as
     | {
         numPassedTests: number;
         numFailedTests: number;
@@ -128,6 +132,43 @@ function vitest(label: string, projects: string[], env: NodeJS.ProcessEnv = {}):
   tally.lines.push(
     `     ${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`,
   );
+}
+
+function vitest(label: string, projects: string[], env: NodeJS.ProcessEnv = {}): void {
+  countVitest(label, run(label, bin('vitest'), vitestArgs(label, projects), env));
+}
+
+/**
+ * Starts a Vitest run in the background with its output in a file (a pipe would fill and stall it
+ * while this process waits on a suite run with spawnSync); `finish` waits for it, prints its
+ * output under its header and counts it.
+ */
+function vitestBeside(label: string, projects: string[]): { finish: () => Promise<void> } {
+  const args = vitestArgs(label, projects);
+  const logFile = resolve(reports, `${label}.log`);
+  const log = openSync(logFile, 'w');
+  const started = Date.now();
+  const child = spawn(bin('vitest'), args, {
+    cwd: root,
+    env: process.env,
+    stdio: ['ignore', log, log],
+  });
+  const done = new Promise<boolean>((settle) => {
+    child.on('error', () => settle(false));
+    child.on('close', (code) => settle(code === 0));
+  });
+  return {
+    finish: async () => {
+      const ok = await done;
+      closeSync(log);
+      console.log(`\n=== ${label} (beside the suites above): ${bin('vitest')} ${args.join(' ')}`);
+      process.stdout.write(readFileSync(logFile, 'utf8'));
+      tally.lines.push(
+        `${ok ? 'ok  ' : 'FAIL'} ${label} (${((Date.now() - started) / 1000).toFixed(1)} s, side by side)`,
+      );
+      countVitest(label, ok);
+    },
+  };
 }
 
 function playwright(env: NodeJS.ProcessEnv): void {
@@ -302,10 +343,14 @@ async function main(): Promise<void> {
     await emulator.stop();
   }
   await firestore?.stop();
-  // After the build: `npm start` in these tests finds the app built and starts in seconds.
-  vitest('scripts', ['scripts']);
+  // After the build: `npm start` in these tests finds the app built and starts in seconds. They
+  // mostly wait on stacks starting and stopping, on ports of their own, so they run beside the
+  // Firebase stack's journeys and the deploy rehearsal (which share the functions bundle, so run
+  // one after the other).
+  const scripts = vitestBeside('scripts', ['scripts']);
   firebaseStackJourneys();
   countedScript('deploy rehearsal', 'scripts/test-deploy.ts');
+  await scripts.finish();
 
   console.log('\n=== summary');
   for (const line of tally.lines) console.log(line);
