@@ -34,6 +34,7 @@ import type { WalletConfig } from '@/server/wallet/wallet-config';
 import { callableRoute, callerAuth } from './callable';
 import { createPublicSurfaces } from './public-surfaces';
 import { sitemapRoute } from './sitemap-route';
+import { standInSubscriptionPayments } from './stand-ins/payments-portal';
 import type { CommitTrigger, RouteHandler, ServerContext } from './types';
 
 /** The local server's webhook address policy: loopback http allowed (docs/lead-webhooks.md). */
@@ -84,6 +85,7 @@ export function localContextFor(
     appOrigin: ctx.publicOrigin,
     now,
     leadRouting: { now, post, policy },
+    payments: standInSubscriptionPayments(ctx),
   });
 }
 

@@ -41,6 +41,12 @@ export const WALLET_SECRETS = {
 
 export type WalletName = keyof typeof WALLET_SECRETS;
 
+/**
+ * A Stripe restricted key that may write subscriptions (README, "Deploy"), bound to
+ * `resumeSubscription` alone: the extension's own key stays the extension's.
+ */
+export const STRIPE_SUBSCRIPTIONS_KEY = defineSecret('STRIPE_SUBSCRIPTIONS_KEY');
+
 type Env = Readonly<Record<string, string | undefined>>;
 
 /**
@@ -66,6 +72,8 @@ export interface FunctionsConfig {
   readonly storageBucket: string;
   /** Wallet pass credentials (APPLE_* and GOOGLE_WALLET_*; README "Wallet passes"); null: off. */
   readonly wallet: WalletConfig;
+  /** Another address for Stripe's API (STRIPE_API_URL; tests only); absent: Stripe's own. */
+  readonly stripeApiUrl?: string;
 }
 
 function firebaseConfig(env: Env): { projectId?: string; storageBucket?: string } {
@@ -104,6 +112,7 @@ export function readFunctionsConfig(
     directoryPath: withoutSlash(env.DIRECTORY_PATH || '/d'),
     storageBucket: env.STORAGE_BUCKET || firebase.storageBucket || '',
     wallet: readWalletConfig(env, readSecret),
+    ...(env.STRIPE_API_URL ? { stripeApiUrl: env.STRIPE_API_URL } : {}),
   };
 }
 

@@ -7,8 +7,8 @@
  *   public routes   HTTPS behind Hosting rewrites: cardPages, signaturePages, linkRedirect,
  *                   publicDirectory, sitemap (implemented here per name: each host serves them
  *                   its own way)
- *   callables       Firebase's callable protocol and auth: acceptInvite, setAccountActive,
- *                   leadWebhooks
+ *   callables       Firebase's callable protocol and auth: acceptInvite, inviteDetails,
+ *                   setAccountActive, leadWebhooks, resumeSubscription (Stripe's key bound to it)
  *   triggers        Firestore document events, each deployed with retries (`TRIGGER_RETRY`):
  *                   planSync, countCardsInUse, sendInviteMail, welcomeMail, billingMail,
  *                   routeLeadToWebhooks, runJobs
@@ -65,7 +65,17 @@ import type {
   PublicSurfacesConfig,
   PublicSurfacesHandler,
 } from '@/server/public-surfaces/public-surfaces-handler';
-import { pathOf, REGION, TRIGGER_REGION, walletSecrets, type FunctionsConfig } from './config';
+import type { SecretParam } from 'firebase-functions/params';
+import type { SubscriptionPayments } from '@/server/resume-subscription';
+import {
+  pathOf,
+  REGION,
+  STRIPE_SUBSCRIPTIONS_KEY,
+  TRIGGER_REGION,
+  walletSecrets,
+  type FunctionsConfig,
+} from './config';
+import { stripePayments } from './stripe-payments';
 import { publicRequest, sendAnswer } from './http-adapter';
 
 export interface FunctionsDeps {
@@ -76,6 +86,8 @@ export interface FunctionsDeps {
   readonly now?: () => Date;
   /** Overrides of lead routing's clock and sender (tests). */
   readonly leadRouting?: Partial<Omit<LeadRoutingDeps, 'db'>>;
+  /** The payment provider (tests); default Stripe's API with the bound key. */
+  readonly payments?: SubscriptionPayments;
 }
 
 /** A module imported once, on first use; a failed import is tried again by the next use. */
@@ -87,6 +99,11 @@ function onDemand<T>(load: () => Promise<T>): () => Promise<T> {
       throw err;
     }));
 }
+
+/** The secrets a callable reads, bound to it alone. */
+const CALLABLE_SECRETS: Partial<Record<CallableName, SecretParam[]>> = {
+  resumeSubscription: [STRIPE_SUBSCRIPTIONS_KEY],
+};
 
 /** The modules only some functions import (each its own chunk of the bundle). */
 const LAZY = {
@@ -248,6 +265,12 @@ export function createFunctions(deps: FunctionsDeps) {
   // sender are real here, the tests inject their own through `deps.now` and `deps.leadRouting`.
   const leadPolicy = { allowLoopbackHttp: false };
   const now = deps.now ?? (() => new Date());
+  const payments =
+    deps.payments ??
+    stripePayments({
+      apiKey: () => STRIPE_SUBSCRIPTIONS_KEY.value(),
+      apiUrl: () => deps.config().stripeApiUrl,
+    });
   /** What the table's handlers get, built per invocation (the database is made on first use). */
   const context = (): HostContext => ({
     db: deps.db(),
@@ -259,12 +282,19 @@ export function createFunctions(deps: FunctionsDeps) {
       policy: leadPolicy,
       ...deps.leadRouting,
     },
+    payments,
   });
 
-  function callable(hosted: HostedCallable) {
+  function callable(hosted: HostedCallable, name: string) {
     const timeout = hosted.timeoutSeconds ? { timeoutSeconds: hosted.timeoutSeconds } : {};
+    const secrets = CALLABLE_SECRETS[name as CallableName];
     return onCall(
-      { region: REGION, ...timeout, ...runOptions(hosted.options) },
+      {
+        region: REGION,
+        ...timeout,
+        ...runOptions(hosted.options),
+        ...(secrets ? { secrets } : {}),
+      },
       async (request) => {
         try {
           return await hosted.call(context(), callerAuth(request), request.data);
@@ -362,6 +392,11 @@ export function createFunctions(deps: FunctionsDeps) {
 }
 
 /** A function of each entry of a table, under the entry's name. */
-function mapTable<V, R>(table: Record<string, V>, build: (value: V) => R): Record<string, R> {
-  return Object.fromEntries(Object.entries(table).map(([name, value]) => [name, build(value)]));
+function mapTable<V, R>(
+  table: Record<string, V>,
+  build: (value: V, name: string) => R,
+): Record<string, R> {
+  return Object.fromEntries(
+    Object.entries(table).map(([name, value]) => [name, build(value, name)]),
+  );
 }

@@ -39,6 +39,7 @@ export const billingMail = functions.billingMail;
 export const routeLeadToWebhooks = functions.routeLeadToWebhooks;
 export const retryLeadWebhooks = functions.retryLeadWebhooks;
 export const leadWebhooks = functions.leadWebhooks;
+export const resumeSubscription = functions.resumeSubscription;
 export const runJobs = functions.runJobs;
 export const sweepJobs = functions.sweepJobs;
 export const backfillNameLower = functions.backfillNameLower;

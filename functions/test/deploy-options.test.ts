@@ -103,8 +103,9 @@ describe('the wallet keys', () => {
     delete process.env.WALLET_PASSES;
   });
 
-  it('binds no secret when WALLET_PASSES names no wallet', () => {
+  it('binds no wallet key when WALLET_PASSES names no wallet', () => {
     for (const [name, endpoint] of Object.entries(endpoints())) {
+      if (name === 'resumeSubscription') continue;
       expect(endpoint.secretEnvironmentVariables ?? [], name).toEqual([]);
     }
   });
@@ -120,7 +121,16 @@ describe('the wallet keys', () => {
       'GOOGLE_WALLET_PRIVATE_KEY',
     ]);
     for (const [name, endpoint] of Object.entries(both)) {
-      if (name !== 'cardPages') expect(endpoint.secretEnvironmentVariables ?? [], name).toEqual([]);
+      if (name === 'cardPages' || name === 'resumeSubscription') continue;
+      expect(endpoint.secretEnvironmentVariables ?? [], name).toEqual([]);
+    }
+  });
+
+  it('binds Stripe’s subscriptions key to resumeSubscription alone, with or without wallets', () => {
+    for (const built of [endpoints(), endpoints({ WALLET_PASSES: 'apple,google' })]) {
+      expect(built.resumeSubscription?.secretEnvironmentVariables?.map((s) => s.key)).toEqual([
+        'STRIPE_SUBSCRIPTIONS_KEY',
+      ]);
     }
   });
 

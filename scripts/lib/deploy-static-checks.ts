@@ -194,20 +194,21 @@ export async function staticDeployChecks(): Promise<CheckResult[]> {
   });
 
   await check(
-    'secrets: the wallet keys are Secret Manager secrets, bound to cardPages only',
+    'secrets: the wallet keys are bound to cardPages only, Stripe’s key to resumeSubscription only',
     async () => {
-      const bound = endpoints.flatMap((e) =>
-        (e.secretEnvironmentVariables ?? []).map((s) => `${e.id}:${s.key}`),
-      );
-      const want = ['cardPages:APPLE_PASS_KEY', 'cardPages:GOOGLE_WALLET_PRIVATE_KEY'];
-      if (JSON.stringify(bound.sort()) !== JSON.stringify(want)) fail(`bound: ${bound.join(', ')}`);
-      // Without WALLET_PASSES no secret is bound: a project without wallets needs none to deploy.
-      const none = (await discoveredEndpoints({})).filter(
-        (e) => (e.secretEnvironmentVariables ?? []).length > 0,
-      );
-      if (none.length > 0)
-        fail(`secrets bound without WALLET_PASSES: ${none.map((e) => e.id).join(', ')}`);
-      return `${want.join(', ')} with WALLET_PASSES=apple,google; none without`;
+      const boundIn = (list: readonly Endpoint[]) =>
+        list
+          .flatMap((e) => (e.secretEnvironmentVariables ?? []).map((s) => `${e.id}:${s.key}`))
+          .sort();
+      const stripe = 'resumeSubscription:STRIPE_SUBSCRIPTIONS_KEY';
+      const want = ['cardPages:APPLE_PASS_KEY', 'cardPages:GOOGLE_WALLET_PRIVATE_KEY', stripe];
+      const bound = boundIn(endpoints);
+      if (JSON.stringify(bound) !== JSON.stringify(want)) fail(`bound: ${bound.join(', ')}`);
+      // Without WALLET_PASSES no wallet key is bound: a project without wallets needs none.
+      const without = boundIn(await discoveredEndpoints({}));
+      if (JSON.stringify(without) !== JSON.stringify([stripe]))
+        fail(`bound without WALLET_PASSES: ${without.join(', ')}`);
+      return `${want.join(', ')} with WALLET_PASSES=apple,google; only ${stripe} without`;
     },
   );
 

@@ -4,7 +4,7 @@
  * - `portalPage`: the local billing portal, as Stripe's customer portal behaves: "Cancel
  *   subscription" asks for confirmation, then cancels at the end of the period (`cancel_at_period_end:
  *   true`, `cancel_at` = `current_period_end`, `canceled_at` = now, status unchanged until then);
- *   before the end "Resume" undoes it. A subscription that has ended cannot be resumed (Stripe never
+ *   before the end "Resume" undoes it (as the app's Resume does through `standInSubscriptionPayments`). A subscription that has ended cannot be resumed (Stripe never
  *   reactivates one): a new checkout starts a new subscription.
  *   "Update plan" moves a live subscription to another price of the pricing table, asking first and
  *   saying what is charged today (`payments-plan-change.ts`); a portal link made with `flow_data`
@@ -21,6 +21,8 @@ import { BackendError } from '@/backend/errors';
 import { DocumentRef } from '@/backend/value-types';
 import { escapeHtml } from '@/domain/html';
 import { isTerminalSubscriptionStatus } from '@/domain/plan-sync';
+import { resumedSubscription } from '@/domain/resume-subscription';
+import type { SubscriptionPayments } from '@/server/resume-subscription';
 import { callableRoute } from '../callable';
 import type { RouteHandler, ServerContext } from '../types';
 import { advanceSubscriptions } from './payments-clock';
@@ -48,6 +50,24 @@ import {
 export const PORTAL_SESSIONS = 'portal_sessions';
 const PORTAL_SESSION_MS = 60 * 60 * 1000;
 const PORTAL_URL = /^\/__\/portal\/([^/]+)$/;
+
+// ---- Resume from the app (the resumeSubscription callable's payment side) ----------------------------
+
+/**
+ * What Stripe and the extension do on a resume, as the portal's Resume does it: the scheduled
+ * cancellation is dropped from the stored subscription. `resumeSubscription` has already decided
+ * that it may be; the check here only keeps the write off a document that is gone.
+ */
+export function standInSubscriptionPayments(ctx: ServerContext): SubscriptionPayments {
+  return {
+    resume({ uid, id }) {
+      const path = `users/${uid}/subscriptions/${id}`;
+      const current = ctx.db.get(path).data;
+      if (current) ctx.db.set(path, resumedSubscription(current));
+      return Promise.resolve();
+    },
+  };
+}
 
 // ---- The createPortalLink callable ------------------------------------------------------------------
 
@@ -345,12 +365,7 @@ export const portalPage: RouteHandler = async (req, res, url, ctx) => {
         canceled_at: new Date(),
       });
     } else if (live && action === 'resume' && current.cancel_at_period_end === true) {
-      ctx.db.set(path, {
-        ...current,
-        cancel_at_period_end: false,
-        cancel_at: null,
-        canceled_at: null,
-      });
+      ctx.db.set(path, resumedSubscription(current));
     }
     redirect(res, self);
     return true;

@@ -183,6 +183,13 @@ export interface CloudFunctions {
    * `permission-denied`, `not-found`, `resource-exhausted`, `unauthenticated`).
    */
   leadWebhooks(input: LeadWebhooksInput): Promise<LeadWebhooksOutput>;
+  /**
+   * The project's `resumeSubscription` callable (us-central1): the caller's own subscription,
+   * cancelled at period end, carries on. `resumed` is false when it was not ending. Refusals are
+   * BackendErrors (`not-found`, `failed-precondition` once it has ended, `unavailable` when the
+   * payment provider does not answer, `unauthenticated`).
+   */
+  resumeSubscription(input: { subscriptionId: string }): Promise<{ resumed: boolean }>;
 }
 
 export interface Backend {

@@ -230,6 +230,15 @@ export async function createPortalLink(returnUrl: string): Promise<string> {
 }
 
 /**
+ * Resume (docs/product.md §7): the project's `resumeSubscription` callable drops the scheduled
+ * cancellation of the caller's own subscription; the change reaches the followed subscription
+ * document once the provider has made it.
+ */
+export async function resumeSubscription(subscriptionId: string): Promise<void> {
+  await backend().functions.resumeSubscription({ subscriptionId });
+}
+
+/**
  * The `flow_data` of a plan change (docs/decisions/013-one-subscription-per-account.md): Stripe's
  * portal confirms moving the subscription's one item to `priceId`, prorated, and comes back to
  * `returnUrl`. The same subscription is updated: no second checkout, no second subscription.

@@ -10,7 +10,7 @@
  *
  * Callables and triggers carry their handler, written once over the server port (`ServerDb`) and a
  * `HostContext` each host builds (its database, the app's address, a clock, lead routing's sender
- * and address policy). Public routes and schedules are declared by name here; each host must
+ * and address policy, the payment provider). Public routes and schedules are declared by name here; each host must
  * implement every name (its record is typed by these keys).
  *
  * Triggers: Firestore delivers each event at least once, and every trigger deploys with retries
@@ -43,6 +43,11 @@ import { ACCOUNT_ACCESS_DOCUMENT, clearRemovedAccess } from './members/clear-rem
 import { moveOwnerFlags } from './members/owner-flags';
 import { queueOwnershipOfferMail } from './members/ownership-mail';
 import { SUBSCRIPTION_DOCUMENT, syncPlanOnSubscriptionWrite } from './plan-sync';
+import {
+  RESUME_SUBSCRIPTION,
+  resumeSubscription,
+  type SubscriptionPayments,
+} from './resume-subscription';
 import { SITEMAP_PATH } from './sitemap';
 
 /**
@@ -71,6 +76,8 @@ export interface HostContext {
   readonly now: () => Date;
   /** Lead routing's clock, sender and address policy (the local server allows loopback). */
   readonly leadRouting: Omit<LeadRoutingDeps, 'db'>;
+  /** The payment provider's changes to a subscription (Stripe; the stand-in locally). */
+  readonly payments: SubscriptionPayments;
 }
 
 /** An https callable (Firebase's callable protocol on both hosts). */
@@ -173,6 +180,17 @@ export const HOSTED_CALLABLES = {
       why: 'an owner edits webhooks; a test post waits on the network, so a few share an instance',
     },
     call: (ctx, caller, data) => manageLeadWebhooks(leadDeps(ctx), caller, data),
+  },
+  [RESUME_SUBSCRIPTION]: {
+    timeoutSeconds: 30,
+    options: {
+      maxInstances: 2,
+      memory: '256MiB',
+      cpu: 'gcf_gen1',
+      concurrency: 1,
+      why: 'a payer resumes a plan they cancelled: rare, one read and one call to Stripe',
+    },
+    call: (ctx, caller, data) => resumeSubscription(ctx.db, ctx.payments, caller, data, ctx.now()),
   },
 } as const satisfies Record<string, HostedCallable>;
 

@@ -15,7 +15,11 @@ import {
   createPlanChangeLink,
   createPortalLink,
   followCheckoutSession,
+  resumeSubscription,
 } from '@/data/billing';
+import { BackendError } from '@/backend/errors';
+import { RESUME_MESSAGES } from '@/domain/resume-subscription';
+import { localCallableRoute } from '../../server/local-host';
 import { SECOND_SUBSCRIPTION_MESSAGE } from '../../server/stand-ins/payments-checkout';
 import type { CheckoutSessionState } from '@/data/billing';
 import { paymentsRoutes, paymentsTriggers } from '../../server/stand-ins/payments';
@@ -197,7 +201,7 @@ async function openPortal(): Promise<string> {
 
 beforeAll(async () => {
   server = await startTestServer({
-    routes: [...paymentsRoutes],
+    routes: [...paymentsRoutes, localCallableRoute('resumeSubscription')],
     triggers: [...paymentsTriggers, syncPlanFromSubscriptions, sendAccountMail, recordCommits],
   });
   seedProducts();
@@ -797,5 +801,81 @@ describe('the createPortalLink callable', () => {
       form({ action: 'cancel', subscription: 'x' }),
     );
     expect(forged.status).toBe(403);
+  });
+});
+
+describe('Resume from the app (the resumeSubscription callable)', () => {
+  /** A paid subscription of the owner, cancelled at period end in the portal. */
+  async function endingSubscription(): Promise<{ subId: string; subPath: string }> {
+    const { state } = await checkout(owner.uid, 'price_starter_monthly', accountId);
+    const subPath = await pay(owner.uid, state.url ?? '');
+    const subId = subPath.split('/').at(-1) ?? '';
+    const portalUrl = await openPortal();
+    await fetch(portalUrl, form({ action: 'cancel', subscription: subId }));
+    await server.idle();
+    expect(server.ctx.db.get(subPath).data).toMatchObject({ cancel_at_period_end: true });
+    return { subId, subPath };
+  }
+
+  async function refusal(work: Promise<unknown>): Promise<{ code: string; message: string }> {
+    const err = await work.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(BackendError);
+    return { code: (err as BackendError).code, message: (err as BackendError).message };
+  }
+
+  it('the payer resumes their cancelled plan, as the portal would; asking again changes nothing', async () => {
+    const { subId, subPath } = await endingSubscription();
+    await resumeSubscription(subId);
+    await server.idle();
+    expect(server.ctx.db.get(subPath).data).toMatchObject({
+      status: 'active',
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+    });
+    expect(plan(accountId)).toMatchObject({ type: 'starter', isPaidAccount: true });
+    const resumed = server.ctx.db.get(subPath).data;
+
+    await expect(client.functions.resumeSubscription({ subscriptionId: subId })).resolves.toEqual({
+      resumed: false,
+    });
+    await server.idle();
+    expect(server.ctx.db.get(subPath).data).toEqual(resumed);
+  });
+
+  it('nobody resumes a subscription that is not theirs: it reads as missing, and is left alone', async () => {
+    const { subId, subPath } = await endingSubscription();
+    const other = await createTestUser();
+    const stranger = localBackendFor(server.url, () => other.idToken);
+    expect(await refusal(stranger.functions.resumeSubscription({ subscriptionId: subId }))).toEqual(
+      { code: 'not-found', message: RESUME_MESSAGES.missing },
+    );
+    const signedOut = localBackendFor(server.url, () => null);
+    expect(
+      (await refusal(signedOut.functions.resumeSubscription({ subscriptionId: subId }))).code,
+    ).toBe('unauthenticated');
+    await server.idle();
+    expect(server.ctx.db.get(subPath).data).toMatchObject({ cancel_at_period_end: true });
+  });
+
+  it('an ended subscription is not resumed, with the way to subscribe again; a bad id is refused', async () => {
+    const { subId, subPath } = await endingSubscription();
+    const periodEnd = server.ctx.db.get(subPath).data?.current_period_end as Date;
+    await advanceTo(new Date(periodEnd.getTime() + 1000));
+    expect(server.ctx.db.get(subPath).data?.status).toBe('canceled');
+    expect(await refusal(resumeSubscription(subId))).toEqual({
+      code: 'failed-precondition',
+      message: RESUME_MESSAGES.ended,
+    });
+    await server.idle();
+    expect(server.ctx.db.get(subPath).data?.status).toBe('canceled');
+    expect(plan(accountId)).toMatchObject({ type: 'free', isPaidAccount: false });
+
+    for (const subscriptionId of ['', '../../accounts/x', 'a'.repeat(300)]) {
+      expect((await refusal(resumeSubscription(subscriptionId))).code).toBe('invalid-argument');
+    }
   });
 });

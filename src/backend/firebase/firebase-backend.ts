@@ -260,6 +260,7 @@ export const FIREBASE_CALLABLES = {
   inviteDetails: 'inviteDetails',
   setAccountActive: 'setAccountActive',
   leadWebhooks: 'leadWebhooks',
+  resumeSubscription: 'resumeSubscription',
 } as const satisfies Record<keyof CloudFunctions, string>;
 
 export function createFirebaseBackend(options: FirebaseBackendOptions): Backend {
@@ -461,6 +462,12 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
         return { accountId: answer.accountId, isActive: answer.isActive };
       },
       leadWebhooks: (input) => callable('leadWebhooks', input),
+      resumeSubscription: async (input) => {
+        const answer = await callable('resumeSubscription', {
+          subscriptionId: input.subscriptionId,
+        });
+        return { resumed: answer.resumed === true };
+      },
     },
   };
 }

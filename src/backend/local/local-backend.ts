@@ -155,6 +155,15 @@ export function createLocalBackend(options: LocalBackendOptions): Backend {
     });
   }
 
+  /** One call of a callable, in Firebase's callable protocol as the local server serves it. */
+  async function callFunction(name: string, data: unknown): Promise<Record<string, unknown>> {
+    return request(`${baseUrl()}/functions/${projectId}/us-central1/${name}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...(await authHeaders()) },
+      body: JSON.stringify({ data }),
+    });
+  }
+
   // ---- the shared listening socket ---------------------------------------------------------------
 
   const entries = new Map<string, ListenEntry>();
@@ -402,12 +411,7 @@ export function createLocalBackend(options: LocalBackendOptions): Backend {
 
     functions: {
       async createPortalLink(input) {
-        const url = `${baseUrl()}/functions/${projectId}/us-central1/ext-firestore-stripe-payments-createPortalLink`;
-        const answer = await request(url, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', ...(await authHeaders()) },
-          body: JSON.stringify({ data: input }),
-        });
+        const answer = await callFunction('ext-firestore-stripe-payments-createPortalLink', input);
         // The callable protocol answers { result }; older servers { data }.
         const result = (answer.result ?? answer.data) as { url?: unknown } | undefined;
         if (typeof result?.url !== 'string')
@@ -416,46 +420,35 @@ export function createLocalBackend(options: LocalBackendOptions): Backend {
       },
 
       async acceptInvite(input) {
-        const url = `${baseUrl()}/functions/${projectId}/us-central1/acceptInvite`;
-        const answer = await request(url, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', ...(await authHeaders()) },
-          body: JSON.stringify({ data: { token: input.token } }),
-        });
+        const answer = await callFunction('acceptInvite', { token: input.token });
         return acceptInviteOutput(answer.result ?? answer.data);
       },
 
       async inviteDetails(input) {
-        const url = `${baseUrl()}/functions/${projectId}/us-central1/inviteDetails`;
-        const answer = await request(url, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', ...(await authHeaders()) },
-          body: JSON.stringify({ data: { token: input.token } }),
-        });
+        const answer = await callFunction('inviteDetails', { token: input.token });
         const details = parseInviteDetails(answer.result ?? answer.data);
         if (!details) throw new BackendError('internal', 'The invitation answer is malformed.');
         return details;
       },
 
       async setAccountActive(input) {
-        const url = `${baseUrl()}/functions/${projectId}/us-central1/setAccountActive`;
-        const answer = await request(url, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', ...(await authHeaders()) },
-          body: JSON.stringify({
-            data: { accountId: input.accountId, isActive: input.isActive },
-          }),
+        const answer = await callFunction('setAccountActive', {
+          accountId: input.accountId,
+          isActive: input.isActive,
         });
         return setAccountActiveOutput(answer.result ?? answer.data);
       },
 
-      async leadWebhooks(input) {
-        const url = `${baseUrl()}/functions/${projectId}/us-central1/leadWebhooks`;
-        const answer = await request(url, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', ...(await authHeaders()) },
-          body: JSON.stringify({ data: input }),
+      async resumeSubscription(input) {
+        const answer = await callFunction('resumeSubscription', {
+          subscriptionId: input.subscriptionId,
         });
+        const result = (answer.result ?? answer.data) as { resumed?: unknown } | undefined;
+        return { resumed: result?.resumed === true };
+      },
+
+      async leadWebhooks(input) {
+        const answer = await callFunction('leadWebhooks', input);
         const result = (answer.result ?? answer.data) as LeadWebhooksOutput | undefined;
         if (typeof result?.webhookId !== 'string') {
           throw new BackendError('internal', 'The webhook answer is malformed.');

@@ -63,6 +63,8 @@ export interface MemoryBackendOptions {
   setAccountActive?: CloudFunctions['setAccountActive'];
   /** Answers `functions.leadWebhooks`. Default: refuses with `unavailable` (no server here). */
   leadWebhooks?: CloudFunctions['leadWebhooks'];
+  /** Answers `functions.resumeSubscription`. Default: refuses with `unavailable` (no server here). */
+  resumeSubscription?: CloudFunctions['resumeSubscription'];
 }
 
 /** The extra handles a test gets besides the port. */
@@ -333,6 +335,10 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
       async leadWebhooks(input) {
         if (options.leadWebhooks) return options.leadWebhooks(input);
         throw new BackendError('unavailable', 'Lead webhooks need the server.');
+      },
+      async resumeSubscription(input) {
+        if (options.resumeSubscription) return options.resumeSubscription(input);
+        throw new BackendError('unavailable', 'Resuming a plan needs the server.');
       },
     },
 

@@ -22,7 +22,7 @@ import {
   statusLabel,
 } from './billing-format';
 import type { ProductWithPrices } from '@/data/billing';
-import { useBilling, useBillingStoreApi } from './billing-store';
+import { useBilling, useBillingStoreApi, type ResumeState } from './billing-store';
 import { useBillingLifecycle } from './use-billing-lifecycle';
 import './billing.css';
 
@@ -191,9 +191,12 @@ function SubscriptionHistory(props: {
 
 /**
  * The subscription is cancelled at period end: the plan stays until then (the plan sync keeps it
- * paid), and Resume opens the payment provider's portal, where it is resumed.
+ * paid), and Resume resumes it here, through the `resumeSubscription` callable. The button stays
+ * busy from the click until the provider's change reaches the followed subscription, which ends
+ * the banner.
  */
-function EndingBanner(props: { endsAt: Date; busy: boolean; onResume: (() => void) | null }) {
+function EndingBanner(props: { endsAt: Date; resume: ResumeState; onResume: (() => void) | null }) {
+  const busy = props.resume.status === 'resuming' || props.resume.status === 'resumed';
   return (
     <div className="billing-ending" role="status">
       <p>
@@ -201,9 +204,12 @@ function EndingBanner(props: { endsAt: Date; busy: boolean; onResume: (() => voi
         then; after that the account moves to the Free plan.
       </p>
       {props.onResume ? (
-        <Button variant="primary" busy={props.busy} onClick={props.onResume}>
+        <Button variant="primary" busy={busy} onClick={props.onResume}>
           Resume
         </Button>
+      ) : null}
+      {props.resume.status === 'error' ? (
+        <Alert tone="error">Your plan could not be resumed: {props.resume.message}</Alert>
       ) : null}
     </div>
   );
@@ -248,6 +254,7 @@ export function BillingSettingsPage() {
   const products = useBilling((s) => s.products);
   const subscriptions = useBilling((s) => s.subscriptions);
   const portal = useBilling((s) => s.portal);
+  const resume = useBilling((s) => s.resume);
   useBillingLifecycle(user?.id ?? null);
 
   if (!account) {
@@ -281,8 +288,21 @@ export function BillingSettingsPage() {
         lead={`Plan, cards and subscription of ${account.name}.`}
         actions={isOwner ? <ButtonLink to="/pricing">{upgradeLabel}</ButtonLink> : null}
       />
-      {endsAt ? (
-        <EndingBanner endsAt={endsAt} busy={portalBusy} onResume={isOwner ? openPortal : null} />
+      {endsAt && subscription ? (
+        <EndingBanner
+          endsAt={endsAt}
+          resume={resume}
+          // The subscriptions listed are the viewer's own: whoever pays may resume.
+          onResume={() => void store.getState().resumeSubscription(subscription.id)}
+        />
+      ) : null}
+      {!endsAt && resume.status === 'resumed' ? (
+        <Alert tone="success">
+          <strong>Your plan carries on.</strong>
+          {subscription?.currentPeriodEnd
+            ? ` It renews on ${formatDate(subscription.currentPeriodEnd)}.`
+            : null}
+        </Alert>
       ) : null}
       {cap ? (
         <div className="cap-warning" role="status">

@@ -4,6 +4,8 @@
  * - checkout: add a `checkout_sessions` document, follow it until the extension writes `url` (go
  *   there) or `error.message` (show it), giving up with a clear message after `checkoutTimeoutMs`;
  * - the billing portal: the extension's `createPortalLink` callable, then go to its url;
+ * - Resume: the project's `resumeSubscription` callable, which asks the provider directly; the
+ *   followed subscription then loses its scheduled end;
  * - a plan change: the same portal link with Stripe's `subscription_update_confirm` flow, so the
  *   subscription the account holds is updated (prorated) instead of a second one being bought.
  * A checkout is never started for a user who holds a live subscription: it is read fresh first, so
@@ -22,6 +24,7 @@ import {
   followSubscriptions,
   listActiveProducts,
   readSubscriptions,
+  resumeSubscription,
 } from '@/data/billing';
 import { liveSubscriptionOf } from '@/domain/subscriptions';
 import type { ProductWithPrices, Subscription } from '@/data/billing';
@@ -58,6 +61,14 @@ export type PortalState =
   | { status: 'redirecting' }
   | { status: 'error'; message: string };
 
+/** Resume of a subscription cancelled at period end, done in the app (no trip to the portal). */
+export type ResumeState =
+  | { status: 'idle' }
+  | { status: 'resuming' }
+  /** Asked and accepted: the banner goes once the provider's change reaches the subscription. */
+  | { status: 'resumed' }
+  | { status: 'error'; message: string };
+
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 export interface CheckoutInput {
@@ -75,6 +86,7 @@ export type BillingStore = {
   subscriptionsStatus: LoadStatus;
   checkout: CheckoutState;
   portal: PortalState;
+  resume: ResumeState;
   configure: (deps: Partial<BillingDeps>) => void;
   /** Reads the active products and their prices (once; again after an error). */
   loadProducts: () => Promise<void>;
@@ -84,6 +96,8 @@ export type BillingStore = {
   /** Moves the live subscription to `priceId` through the portal's update flow. */
   changePlan: (input: { subscription: Subscription; priceId: string }) => Promise<void>;
   openPortal: () => Promise<void>;
+  /** Resumes the user's subscription `subscriptionId`, cancelled at period end. */
+  resumeSubscription: (subscriptionId: string) => Promise<void>;
   dismissCheckoutError: () => void;
   /** Back from the provider's page through the browser's history: the buttons work again. */
   clearRedirects: () => void;
@@ -148,6 +162,7 @@ export function billingStoreCreator(
       subscriptionsStatus: 'idle' as LoadStatus,
       checkout: { status: 'idle' } as CheckoutState,
       portal: { status: 'idle' } as PortalState,
+      resume: { status: 'idle' } as ResumeState,
     };
 
     return {
@@ -253,6 +268,18 @@ export function billingStoreCreator(
               message: `The billing portal could not open: ${messageOf(err)}`,
             },
           });
+        }
+      },
+
+      resumeSubscription: async (subscriptionId) => {
+        if (get().resume.status === 'resuming') return;
+        set({ resume: { status: 'resuming' } });
+        try {
+          await resumeSubscription(subscriptionId);
+          set({ resume: { status: 'resumed' } });
+        } catch (err) {
+          console.error('[billing] resuming the subscription failed', err);
+          set({ resume: { status: 'error', message: messageOf(err) } });
         }
       },
 

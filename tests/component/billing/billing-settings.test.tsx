@@ -7,6 +7,9 @@ import {
   capMessage,
   subscriptionSummary,
 } from '@/features/billing/billing-settings';
+import { BackendError } from '@/backend/errors';
+import type { MemoryBackendOptions } from '@/backend/memory/memory-backend';
+import { RESUME_MESSAGES } from '@/domain/resume-subscription';
 import { ACCOUNT_ID, APP_ORIGIN, FREE_AT_CAP, UID, USER, renderBilling } from './render-billing';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -189,9 +192,9 @@ describe('/settings/billing', () => {
     });
   });
 
-  it('a subscription cancelled at period end: "Your plan ends on {date}" and Resume opens the portal', async () => {
+  /** A starter plan whose subscription is cancelled at period end, with `backend` options. */
+  function endingPlan(backend: MemoryBackendOptions) {
     const periodEnd = new Date(Date.now() + 10 * DAY);
-    const createPortalLink = vi.fn(() => Promise.resolve({ url: 'https://portal.test/session' }));
     const view = renderBilling(<BillingSettingsPage />, {
       plan: {
         type: 'starter',
@@ -201,7 +204,7 @@ describe('/settings/billing', () => {
         cardsInUse: 1,
         trialEndDate: null,
       },
-      backend: { createPortalLink },
+      backend,
     });
     stop = view.stop;
     view.db.seed(`users/${UID}/subscriptions/sub_1`, {
@@ -218,20 +221,66 @@ describe('/settings/billing', () => {
       month: 'short',
       day: 'numeric',
     });
+    return { view, dateText };
+  }
+
+  it('a subscription cancelled at period end: "Your plan ends on {date}", and Resume resumes it here', async () => {
+    let resolveResume: (() => void) | undefined;
+    const resumeSubscription = vi.fn(
+      () =>
+        new Promise<{ resumed: boolean }>((done) => {
+          resolveResume = () => done({ resumed: true });
+        }),
+    );
+    const { view, dateText } = endingPlan({ resumeSubscription });
     const banner = await screen.findByText(`Your plan ends on ${dateText}.`);
     const status = banner.closest('[role="status"]') as HTMLElement;
     expect(status).toHaveTextContent('The paid features stay until then');
     await userEvent.click(within(status).getByRole('button', { name: 'Resume' }));
-    await waitFor(() => expect(view.navigate).toHaveBeenCalledWith('https://portal.test/session'));
+    expect(resumeSubscription).toHaveBeenCalledWith({ subscriptionId: 'sub_1' });
+    // Busy while the server asks the provider, and until its change reaches the subscription.
+    expect(within(status).getByRole('button', { name: 'Resume' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    resolveResume?.();
+    await waitFor(() => expect(resumeSubscription).toHaveBeenCalledTimes(1));
+    expect(within(status).getByRole('button', { name: 'Resume' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
 
-    // Resumed in the portal: the banner goes.
+    // The provider's change arrives: the banner goes, and the page says what happens now.
     await view.db.update(`users/${UID}/subscriptions/sub_1`, {
       cancel_at_period_end: false,
       cancel_at: null,
       canceled_at: null,
     });
     await waitFor(() => expect(screen.queryByText(/Your plan ends on/)).not.toBeInTheDocument());
+    expect(screen.getByText('Your plan carries on.').closest('[role="status"]')).toHaveTextContent(
+      `Your plan carries on. It renews on ${dateText}.`,
+    );
     expect(screen.getByText('Renews')).toBeInTheDocument();
+    expect(view.navigate).not.toHaveBeenCalled();
+  });
+
+  it('a resume the server refuses says why under the banner, and the plan still reads as ending', async () => {
+    const resumeSubscription = vi.fn(() =>
+      Promise.reject(new BackendError('failed-precondition', RESUME_MESSAGES.ended)),
+    );
+    const { view, dateText } = endingPlan({ resumeSubscription });
+    const banner = await screen.findByText(`Your plan ends on ${dateText}.`);
+    const status = banner.closest('[role="status"]') as HTMLElement;
+    await userEvent.click(within(status).getByRole('button', { name: 'Resume' }));
+    expect(await within(status).findByRole('alert')).toHaveTextContent(
+      `Your plan could not be resumed: ${RESUME_MESSAGES.ended}`,
+    );
+    expect(within(status).getByRole('button', { name: 'Resume' })).not.toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    expect(screen.getByText(`Your plan ends on ${dateText}.`)).toBeInTheDocument();
+    expect(view.navigate).not.toHaveBeenCalled();
   });
 
   it('no banner once the end has passed or when the subscription is not cancelled', async () => {

@@ -81,7 +81,7 @@ describe('the client', () => {
 
   it('calls through the local driver only callables the local server serves', () => {
     const source = read('src/backend/local/local-backend.ts');
-    const names = [...source.matchAll(/\/us-central1\/([\w-]+)`/g)].map((m) => m[1] ?? '');
+    const names = [...source.matchAll(/callFunction\('([\w-]+)'/g)].map((m) => m[1] ?? '');
     expect(names.length).toBeGreaterThan(0);
     const local = createLocalHost().manifest.callables;
     for (const name of names) {

@@ -1,0 +1,41 @@
+/**
+ * The `resumeSubscription` callable, the one implementation both hosts run (wired from
+ * `./hosted.ts`): the payer of a subscription cancelled at period end resumes it from the billing
+ * page. The decision is `decideResume` (src/domain/resume-subscription.ts); the change itself is the
+ * payment provider's (`SubscriptionPayments`): Stripe in production, whose event the payments
+ * extension writes back to the subscription document, and the local payments stand-in on
+ * `npm start`. The document is read from the caller's own subscriptions, so nobody names another
+ * person's.
+ */
+import { BackendError } from '@/backend/errors';
+import type { CallerAuth, ServerDb } from '@/backend/server-port';
+import { decideResume, resumeRequest } from '@/domain/resume-subscription';
+
+export const RESUME_SUBSCRIPTION = 'resumeSubscription';
+
+/** The payment provider's side of a resume. */
+export interface SubscriptionPayments {
+  /** Drops the scheduled cancellation of the payer `uid`'s subscription `id`. */
+  resume(subscription: { readonly uid: string; readonly id: string }): Promise<void>;
+}
+
+export interface ResumeOutput {
+  /** False when the subscription was not ending (nothing to resume). */
+  readonly resumed: boolean;
+}
+
+export async function resumeSubscription(
+  db: ServerDb,
+  payments: SubscriptionPayments,
+  caller: CallerAuth | null,
+  data: unknown,
+  now: Date,
+): Promise<ResumeOutput> {
+  const request = resumeRequest(caller ? { uid: caller.uid } : null, data);
+  if (!request.ok) throw new BackendError(request.code, request.message);
+  const stored = await db.get(`users/${request.uid}/subscriptions/${request.subscriptionId}`);
+  const decision = decideResume(stored.exists ? stored.data : null, now);
+  if (!decision.ok) throw new BackendError(decision.code, decision.message);
+  if (decision.resume) await payments.resume({ uid: request.uid, id: request.subscriptionId });
+  return { resumed: decision.resume };
+}
