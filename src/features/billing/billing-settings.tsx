@@ -300,7 +300,9 @@ export function BillingSettingsPage() {
         <Alert tone="success">
           <strong>Your plan carries on.</strong>
           {subscription?.currentPeriodEnd
-            ? ` It renews on ${formatDate(subscription.currentPeriodEnd)}.`
+            ? subscription.status === 'trialing'
+              ? ` The trial ends on ${formatDate(subscription.currentPeriodEnd)}, when the first payment is taken.`
+              : ` It renews on ${formatDate(subscription.currentPeriodEnd)}.`
             : null}
         </Alert>
       ) : null}

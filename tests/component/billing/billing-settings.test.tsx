@@ -264,6 +264,25 @@ describe('/settings/billing', () => {
     expect(view.navigate).not.toHaveBeenCalled();
   });
 
+  it('a resumed trial says when the first payment is taken', async () => {
+    const resumeSubscription = vi.fn(() => Promise.resolve({ resumed: true }));
+    const { view, dateText } = endingPlan({ resumeSubscription });
+    await view.db.update(`users/${UID}/subscriptions/sub_1`, { status: 'trialing' });
+    const banner = await screen.findByText(`Your plan ends on ${dateText}.`);
+    const status = banner.closest('[role="status"]') as HTMLElement;
+    await userEvent.click(within(status).getByRole('button', { name: 'Resume' }));
+    await view.db.update(`users/${UID}/subscriptions/sub_1`, {
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+    });
+    expect(
+      (await screen.findByText('Your plan carries on.')).closest('[role="status"]'),
+    ).toHaveTextContent(
+      `Your plan carries on. The trial ends on ${dateText}, when the first payment is taken.`,
+    );
+  });
+
   it('a resume the server refuses says why under the banner, and the plan still reads as ending', async () => {
     const resumeSubscription = vi.fn(() =>
       Promise.reject(new BackendError('failed-precondition', RESUME_MESSAGES.ended)),
