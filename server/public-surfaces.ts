@@ -106,7 +106,13 @@ function send(req: IncomingMessage, res: ServerResponse, answer: PublicResponse)
   const headers: Record<string, string | number> = {
     ...answer.headers,
     'Content-Length': body.length,
-    ...(compress ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {}),
+    ...(compress
+      ? {
+          'Content-Encoding': 'gzip',
+          // Kept beside what the answer varies on already (the card page's language).
+          Vary: answer.headers.Vary ? `${answer.headers.Vary}, Accept-Encoding` : 'Accept-Encoding',
+        }
+      : {}),
   };
   if (answer.status === 413) headers.Connection = 'close';
   res.writeHead(answer.status, headers);

@@ -292,6 +292,45 @@ test.describe('public card', () => {
     await expectAccessible(page);
   });
 
+  test('a French visitor reads the card’s own words in French and sends a lead; an Arabic one reads right to left', async ({
+    browser,
+    baseURL,
+  }) => {
+    const t = tag();
+    const handle = `odile-langue${t}`;
+    await createInitechCard(baseURL, {
+      handle,
+      name: `Odile Langue${t}`,
+      title: 'Account Director',
+      contacts: [
+        { id: 'site', name: 'Website', label: 'Our website', value: 'https://initech.example' },
+      ],
+    });
+
+    const context = await browser.newContext({ ...(baseURL ? { baseURL } : {}), locale: 'fr-FR' });
+    const page = await context.newPage();
+    await page.goto(`/c/${handle}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('link', { name: 'Enregistrer le contact' })).toBeVisible();
+    // The owner's own words are theirs.
+    await expect(page.getByRole('link', { name: /Our website/ })).toBeVisible();
+    const form = page.getByRole('form', { name: 'Partagez vos coordonnées avec Odile' });
+    await form.getByLabel('Votre nom').fill(`Vera Visiteuse ${t}`);
+    await form.getByLabel('E-mail').fill(`vera.fr.${t}@example.com`);
+    await expectAccessible(page);
+    await form.getByRole('button', { name: 'Envoyer' }).click();
+    await expect(form.getByRole('status')).toHaveText('Merci ! Vos coordonnées ont été envoyées.');
+    await context.close();
+
+    const arabic = await browser.newContext({ ...(baseURL ? { baseURL } : {}), locale: 'ar-EG' });
+    const rtl = await arabic.newPage();
+    await rtl.goto(`/c/${handle}`);
+    await expect(rtl.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(rtl.getByRole('link', { name: 'حفظ جهة الاتصال' })).toBeVisible();
+    await expectAccessible(rtl);
+    await arabic.close();
+  });
+
   test('a visitor leaves their details and the owner sees them', async ({
     browser,
     baseURL,

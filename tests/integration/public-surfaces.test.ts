@@ -130,6 +130,26 @@ describe('card page', () => {
     expect(html).toMatch(/<form[^>]*action="[^"]*\/c\/page1\/lead" method="post"/);
   });
 
+  it('speaks the visitor’s language (Accept-Language), one page per language in any cache', async () => {
+    seed('lang1');
+    const french = await get('/c/lang1-handle', {
+      headers: { 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.5', 'accept-encoding': 'gzip' },
+    });
+    expect(french.status).toBe(200);
+    expect(french.headers.get('vary')).toBe('Accept-Language, Accept-Encoding');
+    const html = await french.text();
+    expect(html).toContain('<html lang="fr" dir="ltr"');
+    expect(html).toContain('Enregistrer le contact');
+    expect(html).toContain('Ada Lovelace');
+    const arabic = await (
+      await get('/c/lang1-handle', { headers: { 'accept-language': 'ar' } })
+    ).text();
+    expect(arabic).toContain('<html lang="ar" dir="rtl"');
+    const none = await get('/c/lang1-handle');
+    expect(none.headers.get('vary')).toMatch(/^Accept-Language\b/);
+    expect(await none.text()).toContain('Save contact');
+  });
+
   it('sends the whole first visit (HTML, CSS and script inline) in under 20 KB gzipped', async () => {
     seed('weight', {
       contacts: Array.from({ length: 10 }, (_, i) => ({

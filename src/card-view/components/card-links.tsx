@@ -57,8 +57,16 @@ function CardLink({ link, cardId, hosts, mode }: { link: Link } & Omit<CardLinks
         <LinkIcon name={icon} />
       </span>
       <span className="cb-link-text">
-        <span className="cb-link-label">{label}</span>
-        {secondary !== null && <span className="cb-link-value">{secondary}</span>}
+        {/* The owner's words keep their own direction on a right-to-left page, and an address
+            or number always reads left to right (a phone number must not be reordered). */}
+        <span className="cb-link-label" dir="auto">
+          {label}
+        </span>
+        {secondary !== null && (
+          <span className="cb-link-value" dir="ltr">
+            {secondary}
+          </span>
+        )}
       </span>
     </>
   );

@@ -13,6 +13,7 @@ import { leadFormEnabled } from '../lead-fields';
 import { CardLinks, type CardViewMode } from './card-links';
 import { coverLayers, initials, resolveTheme, safeImageSrc } from './card-theme';
 import { LeadForm } from './lead-form';
+import { ENGLISH_CARD_WORDS, type CardWords } from '../card-words';
 import { LinkIcon } from './link-icon';
 import { PromotionBanner } from './promotion-banner';
 
@@ -24,6 +25,8 @@ export interface CardViewProps {
   readonly mode?: CardViewMode;
   /** Page-only extras (sharing, QR code) shown inside the card, after the lead form. */
   readonly children?: ReactNode;
+  /** The card's own words in the visitor's language (default English, as in the builder). */
+  readonly words?: CardWords;
 }
 
 function base(host: string): string {
@@ -55,6 +58,7 @@ export function CardView({
   hosts,
   mode = 'page',
   children,
+  words = ENGLISH_CARD_WORDS,
 }: CardViewProps) {
   const template = card.template ?? {};
   const theme = resolveTheme(template);
@@ -101,7 +105,7 @@ export function CardView({
     <article
       className={classes.join(' ')}
       style={style}
-      aria-label={name !== '' ? `${name}'s card` : 'Business card'}
+      aria-label={name !== '' ? words.cardOf(name) : words.businessCard}
     >
       {/* Two groups, so that a wide layout can set who the card is beside what it offers. */}
       <div className="cb-side">
@@ -118,12 +122,29 @@ export function CardView({
             </span>
           ) : null}
           {logo !== null && (
-            <img className="cb-logo" src={logo} alt={company !== '' ? `${company} logo` : 'Logo'} />
+            <img
+              className="cb-logo"
+              src={logo}
+              alt={company !== '' ? words.logoOf(company) : words.logo}
+            />
           )}
           <div className="cb-id">
-            {name !== '' && <Heading className="cb-name">{name}</Heading>}
-            {title !== '' && <p className="cb-title">{title}</p>}
-            {company !== '' && <p className="cb-company">{company}</p>}
+            {/* The owner's words keep their own direction whatever the visitor's language. */}
+            {name !== '' && (
+              <Heading className="cb-name" dir="auto">
+                {name}
+              </Heading>
+            )}
+            {title !== '' && (
+              <p className="cb-title" dir="auto">
+                {title}
+              </p>
+            )}
+            {company !== '' && (
+              <p className="cb-company" dir="auto">
+                {company}
+              </p>
+            )}
             {emailShown && (
               <p className="cb-email">
                 <a href={emailHref}>{email}</a>
@@ -132,18 +153,20 @@ export function CardView({
           </div>
         </header>
 
-        {promotion !== null && !promotion.isArchived && <PromotionBanner promotion={promotion} />}
+        {promotion !== null && !promotion.isArchived && (
+          <PromotionBanner promotion={promotion} label={words.promotion} />
+        )}
 
         <div className="cb-save">
           {live ? (
             <a className="cb-btn cb-btn-primary" href={vCardUrl(card, hosts)} data-cb-save="">
               <LinkIcon name="save" />
-              Save contact
+              {words.saveContact}
             </a>
           ) : (
             <span className="cb-btn cb-btn-primary">
               <LinkIcon name="save" />
-              Save contact
+              {words.saveContact}
             </span>
           )}
           {live && (
@@ -151,8 +174,8 @@ export function CardView({
               <input
                 name="note"
                 maxLength={200}
-                placeholder="Where did we meet? (optional)"
-                aria-label="Where did we meet? Added to the saved contact"
+                placeholder={words.metPlaceholder}
+                aria-label={words.metLabel}
                 data-cb-note=""
               />
             </form>
@@ -171,6 +194,7 @@ export function CardView({
             appForm={card.appForm}
             action={leadUrl(card, hosts)}
             mode={mode}
+            words={words.lead}
           />
         )}
 
@@ -182,11 +206,11 @@ export function CardView({
           <p className="cb-brand">
             {live ? (
               <a href={productHome(hosts)} target="_blank" rel="noopener noreferrer">
-                Made with <strong>Cardbuilder</strong>
+                {words.madeWith} <strong>Cardbuilder</strong>
               </a>
             ) : (
               <span>
-                Made with <strong>Cardbuilder</strong>
+                {words.madeWith} <strong>Cardbuilder</strong>
               </span>
             )}
           </p>

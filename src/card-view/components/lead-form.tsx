@@ -11,15 +11,8 @@ import {
   leadConsentText,
   type LeadField,
 } from '../lead-fields';
+import { ENGLISH_CARD_WORDS, type CardWords } from '../card-words';
 import type { CardViewMode } from './card-links';
-
-const LABELS: Readonly<Record<LeadField, string>> = {
-  name: 'Your name',
-  email: 'Email',
-  phone: 'Phone',
-  company: 'Company',
-  note: 'Message',
-};
 
 const INPUTS: Readonly<Record<Exclude<LeadField, 'note'>, { type: string; autoComplete: string }>> =
   {
@@ -36,15 +29,25 @@ interface LeadFormProps {
   readonly appForm: AppForm;
   readonly action: string;
   readonly mode: CardViewMode;
+  /** The form's words in the visitor's language; the owner's title and consent stay theirs. */
+  readonly words?: CardWords['lead'];
 }
 
-export function LeadForm({ cardId, ownerFirstName, title, appForm, action, mode }: LeadFormProps) {
+export function LeadForm({
+  cardId,
+  ownerFirstName,
+  title,
+  appForm,
+  action,
+  mode,
+  words = ENGLISH_CARD_WORDS.lead,
+}: LeadFormProps) {
   const heading =
     title !== undefined && title.trim() !== ''
       ? title
       : ownerFirstName !== ''
-        ? `Share your details with ${ownerFirstName}`
-        : 'Share your details';
+        ? words.shareWith(ownerFirstName)
+        : words.share;
   const headingId = `cb-lead-${cardId}`;
   const live = mode === 'page';
   const consent = leadConsentText(appForm);
@@ -52,14 +55,26 @@ export function LeadForm({ cardId, ownerFirstName, title, appForm, action, mode 
     <form
       className="cb-lead"
       aria-labelledby={headingId}
-      {...(live ? { action, method: 'post', 'data-cb-lead': '' } : {})}
+      {...(live
+        ? {
+            action,
+            method: 'post',
+            'data-cb-lead': '',
+            // The page's script says these (it is the same script in every language).
+            'data-cb-sending': words.sending,
+            'data-cb-sent': words.sent,
+            'data-cb-too-many': words.tooMany,
+            'data-cb-failed': words.failed,
+            'data-cb-offline': words.offline,
+          }
+        : {})}
     >
       <h2 className="cb-lead-title" id={headingId}>
         {heading}
       </h2>
       {enabledLeadFields(appForm).map((field) => (
         <label key={field} className="cb-field">
-          <span>{LABELS[field]}</span>
+          <span>{words[field]}</span>
           {field === 'note' ? (
             <textarea name="note" rows={3} maxLength={500} />
           ) : (
@@ -81,7 +96,7 @@ export function LeadForm({ cardId, ownerFirstName, title, appForm, action, mode 
         </label>
       ) : null}
       <button className="cb-btn cb-btn-primary" type={live ? 'submit' : 'button'}>
-        Send
+        {words.send}
       </button>
       <p className="cb-lead-status" role="status" aria-live="polite" />
     </form>

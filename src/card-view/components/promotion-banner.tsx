@@ -6,14 +6,21 @@ import type { Promotion } from '@/domain/model';
 import { isAllowedTarget } from '@/domain/safe-url';
 import { LinkIcon } from './link-icon';
 
-export function PromotionBanner({ promotion }: { promotion: Promotion }) {
+export function PromotionBanner({
+  promotion,
+  label = 'Promotion',
+}: {
+  promotion: Promotion;
+  /** The banner's name for screen readers, in the visitor's language. */
+  label?: string;
+}) {
   const title = promotion.title?.trim() ?? '';
   const body = promotion.body?.trim() ?? '';
   if (title === '' && body === '') return null;
   const url = promotion.url?.trim() ?? '';
   const href = url !== '' && /^https?:/i.test(url) && isAllowedTarget(url) ? url : null;
   return (
-    <aside className="cb-promo" aria-label="Promotion">
+    <aside className="cb-promo" aria-label={label}>
       <span className="cb-promo-icon">
         <LinkIcon name="star" size={18} />
       </span>

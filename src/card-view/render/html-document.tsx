@@ -23,6 +23,9 @@ interface HtmlDocumentProps {
   readonly script?: string;
   readonly themeColor?: string;
   readonly pageBackground?: string;
+  /** The language of the page's own words, and its direction (default English, left to right). */
+  readonly lang?: string;
+  readonly dir?: 'ltr' | 'rtl';
   readonly children: ReactNode;
 }
 
@@ -33,7 +36,7 @@ function HtmlDocument(props: HtmlDocumentProps) {
       ? ({ '--cb-page-bg': props.pageBackground } as CSSProperties)
       : undefined;
   return (
-    <html lang="en" style={htmlStyle}>
+    <html lang={props.lang ?? 'en'} dir={props.dir ?? 'ltr'} style={htmlStyle}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />

@@ -2,8 +2,9 @@
  * The few kilobytes of script the public pages carry, as plain JavaScript strings inlined into the
  * page (no bundle, no request). Everything they do is an enhancement: the page already reads as a
  * finished card, saves the contact, follows links and posts the lead form without them. They read
- * their inputs from data attributes the server rendered (escaped by React), so the strings never
- * change and the Content-Security-Policy allows them by hash.
+ * their inputs from data attributes the server rendered (escaped by React), the words they say
+ * too (in the visitor's language), so the strings never change and the Content-Security-Policy
+ * allows them by hash.
  */
 
 /**
@@ -29,8 +30,8 @@ d.addEventListener('pointerdown',function(e){if(msg&&msg.textContent&&!share.con
 window.addEventListener('pagehide',hush);
 function pick(){if(qr)qr.open=true;if(input){input.focus();input.select();input.setSelectionRange(0,input.value.length)}}
 function copy(){
-function fallback(){pick();var ok=false;try{ok=d.execCommand('copy')}catch(e){}say(ok?'Link copied':'Press and hold the link to copy it')}
-if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(url).then(function(){say('Link copied')},fallback)}else fallback();
+function fallback(){pick();var ok=false;try{ok=d.execCommand('copy')}catch(e){}say(share.getAttribute(ok?'data-cb-copied':'data-cb-hold'))}
+if(navigator.clipboard&&window.isSecureContext){navigator.clipboard.writeText(url).then(function(){say(share.getAttribute('data-cb-copied'))},fallback)}else fallback();
 }
 var sb=$('[data-cb-share]',share),cb=$('[data-cb-copy]',share);
 if(sb){if(!navigator.share)sb.hidden=true;else sb.addEventListener('click',function(){navigator.share({title:title,url:url}).catch(function(){})})}
@@ -38,14 +39,15 @@ if(cb)cb.addEventListener('click',copy);
 }
 var form=$('[data-cb-lead]');
 if(form&&window.fetch){var status=$('.cb-lead-status',form),busy=false;
+function word(n){return form.getAttribute('data-cb-'+n)||''}
 form.addEventListener('submit',function(e){e.preventDefault();if(busy)return;busy=true;
 var data={};new FormData(form).forEach(function(v,k){if(typeof v==='string'&&v.trim())data[k]=v.trim()});
-status.textContent='Sending\\u2026';
+status.textContent=word('sending');
 fetch(form.action,{method:'POST',headers:{'content-type':'application/json',accept:'application/json'},body:JSON.stringify(data)}).then(function(r){
 busy=false;
-if(r.ok){form.querySelectorAll('label,button').forEach(function(el){el.hidden=true});status.textContent='Thank you! Your details were sent.';}
-else status.textContent=r.status===429?'Too many messages just now. Please try again in a minute.':'That did not go through. Please check the fields and try again.';
-},function(){busy=false;status.textContent='No connection. Please try again.'});
+if(r.ok){form.querySelectorAll('label,button').forEach(function(el){el.hidden=true});status.textContent=word('sent');}
+else status.textContent=word(r.status===429?'too-many':'failed');
+},function(){busy=false;status.textContent=word('offline')});
 });}
 })();`;
 

@@ -9,6 +9,7 @@ import { liveLinks } from '@/domain/link-schedule';
 import type { Card, Promotion } from '@/domain/model';
 import { FALLBACK_SHARE_DESCRIPTION, shareDescription } from '@/domain/share';
 import type { PublicHosts } from '@/domain/urls';
+import { CARD_WORDS, ENGLISH_CARD_WORDS, type CardLocale, type CardWords } from '../card-words';
 import { CARD_CSS } from '../components/card-styles';
 import { absoluteImageSrc, resolveTheme } from '../components/card-theme';
 import { CardView } from '../components/card-view';
@@ -32,6 +33,8 @@ export interface CardPageInput {
   readonly noindex: boolean;
   /** Shows the thank-you line after a lead was sent without JavaScript. */
   readonly thanks?: boolean;
+  /** The language of the page's own words (the visitor's); default English. */
+  readonly locale?: CardLocale;
   /** The moment of the visit (tests pass a fixed one): links not live then are left out. */
   readonly now?: Date;
   /**
@@ -68,11 +71,15 @@ const WALLET_CSS = `
 `;
 
 /** Title, description, address and image that link previews show for the card. */
-export function cardShareMeta(card: Card, canonicalUrl: string): ShareMeta {
+export function cardShareMeta(
+  card: Card,
+  canonicalUrl: string,
+  fallback = ENGLISH_CARD_WORDS.fallbackTitle,
+): ShareMeta {
   const share = card.appShare ?? {};
   const name = card.name?.trim() ?? '';
   const title = card.title?.trim() ?? '';
-  const fallbackTitle = [name, title].filter(Boolean).join(' — ') || 'Digital business card';
+  const fallbackTitle = [name, title].filter(Boolean).join(' — ') || fallback;
   return {
     title: share.title?.trim() || fallbackTitle,
     description: shareDescription(card),
@@ -96,7 +103,13 @@ function WalletGlyph({ colors }: { colors: readonly string[] }) {
 }
 
 /** "Add to Apple Wallet" and "Add to Google Wallet": plain links, no script. */
-function WalletLinks({ wallet }: { wallet: NonNullable<CardPageInput['wallet']> }) {
+function WalletLinks({
+  wallet,
+  addTo,
+}: {
+  wallet: NonNullable<CardPageInput['wallet']>;
+  addTo: string;
+}) {
   if (!wallet.apple && !wallet.google) return null;
   return (
     <div className="cb-wallet">
@@ -104,7 +117,7 @@ function WalletLinks({ wallet }: { wallet: NonNullable<CardPageInput['wallet']> 
         <a href={wallet.apple} type="application/vnd.apple.pkpass">
           <WalletGlyph colors={['#39a9e0', '#f6b42c', '#4cb963', '#ee5a4f']} />
           <span>
-            <small>Add to</small> <b>Apple Wallet</b>
+            <small>{addTo}</small> <b>Apple Wallet</b>
           </span>
         </a>
       ) : null}
@@ -112,7 +125,7 @@ function WalletLinks({ wallet }: { wallet: NonNullable<CardPageInput['wallet']> 
         <a href={wallet.google}>
           <WalletGlyph colors={['#4285f4', '#ea4335', '#fbbc04', '#34a853']} />
           <span>
-            <small>Add to</small> <b>Google Wallet</b>
+            <small>{addTo}</small> <b>Google Wallet</b>
           </span>
         </a>
       ) : null}
@@ -124,43 +137,44 @@ function SharePanel({
   url,
   title,
   wallet,
+  words,
 }: {
   url: string;
   title: string;
   wallet: CardPageInput['wallet'];
+  words: CardWords['sharePanel'];
 }) {
   return (
     <section
       className="cb-share"
-      aria-label="Share this card"
+      aria-label={words.label}
       data-cb-share-box=""
       data-cb-url={url}
       data-cb-title={title}
+      data-cb-copied={words.copied}
+      data-cb-hold={words.holdToCopy}
     >
       <div className="cb-share-row" data-cb-js="" hidden>
         <button type="button" className="cb-btn cb-btn-soft" data-cb-share="">
           <LinkIcon name="share" size={18} />
-          Share
+          {words.share}
         </button>
         <button type="button" className="cb-btn cb-btn-soft" data-cb-copy="">
           <LinkIcon name="copy" size={18} />
-          Copy link
+          {words.copyLink}
         </button>
       </div>
       {/* Right under Share and Copy link, where the visitor is looking, not below the QR code. */}
       <p className="cb-share-msg" data-cb-msg="" role="status" aria-live="polite" />
-      {wallet ? <WalletLinks wallet={wallet} /> : null}
+      {wallet ? <WalletLinks wallet={wallet} addTo={words.addTo} /> : null}
       <details className="cb-qr">
         <summary>
           <LinkIcon name="qr" size={18} />
-          Show QR code
+          {words.showQr}
         </summary>
-        <div
-          className="cb-qr-code"
-          dangerouslySetInnerHTML={{ __html: qrSvg(url, 'QR code of this card') }}
-        />
+        <div className="cb-qr-code" dangerouslySetInnerHTML={{ __html: qrSvg(url, words.qrOf) }} />
         <label className="cb-share-link">
-          <span>Card link</span>
+          <span>{words.cardLink}</span>
           <input readOnly value={url} />
         </label>
       </details>
@@ -176,7 +190,8 @@ export function renderCardPage(input: CardPageInput): string {
     ...input.card,
     contacts: liveLinks(input.card.contacts ?? [], input.now ?? new Date()),
   };
-  const meta = cardShareMeta(card, canonicalUrl);
+  const words = CARD_WORDS[input.locale ?? 'en'];
+  const meta = cardShareMeta(card, canonicalUrl, words.fallbackTitle);
   const theme = resolveTheme(card.template);
   const firstName = card.name?.trim().split(/\s+/)[0] ?? '';
   return renderDocument({
@@ -191,19 +206,30 @@ export function renderCardPage(input: CardPageInput): string {
       SHARE_CSS +
       (input.wallet?.apple || input.wallet?.google ? WALLET_CSS : ''),
     script: CARD_PAGE_SCRIPT,
+    lang: words.lang,
+    dir: words.dir,
     themeColor: theme.accent,
     pageBackground: theme.background,
     children: (
       <main className="cb-page">
         {input.thanks === true && (
           <p className="cb-notice" role="status">
-            {firstName !== ''
-              ? `Thank you! Your details were sent to ${firstName}.`
-              : 'Thank you! Your details were sent.'}
+            {firstName !== '' ? words.lead.sentTo(firstName) : words.lead.sent}
           </p>
         )}
-        <CardView card={card} promotion={input.promotion ?? null} hosts={hosts} mode="page">
-          <SharePanel url={trackedUrl} title={meta.title} wallet={input.wallet} />
+        <CardView
+          card={card}
+          promotion={input.promotion ?? null}
+          hosts={hosts}
+          mode="page"
+          words={words}
+        >
+          <SharePanel
+            url={trackedUrl}
+            title={meta.title}
+            wallet={input.wallet}
+            words={words.sharePanel}
+          />
         </CardView>
       </main>
     ),

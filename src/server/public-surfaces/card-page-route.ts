@@ -1,7 +1,7 @@
 /**
  * The card page (`{card}/{handle}` and the private `{card}/{id}/i`): renders the live card with
- * its team's live promotion and the wallet buttons this host can sign, and counts the view (and a
- * QR scan when the address carries `via=1`).
+ * its team's live promotion and the wallet buttons this host can sign, its own words in the
+ * visitor's language, and counts the view (and a QR scan when the address carries `via=1`).
  */
 import type { DocData } from '@/backend/port';
 import { increment } from '@/backend/transforms';
@@ -15,7 +15,8 @@ import type { LivePromotion } from './live-promotion';
 import type { PublicContext, PublicRequest, PublicResponse } from './public-surface-types';
 import { html } from './surface-answers';
 import type { SurfaceDeps } from './surface-deps';
-import { dayKey } from './surface-request';
+import { dayKey, header } from './surface-request';
+import { cardLocaleFor } from './visitor-language';
 
 /** Card pages kept rendered (the busiest cards). */
 const RENDERS_KEPT = 128;
@@ -76,6 +77,7 @@ export function createCardPageRoute(
         trackedUrl: trackedCardUrl(card, ctx.hosts),
         noindex: byId || !card.handleAllowIndex,
         thanks: req.url.searchParams.get('thanks') === '1',
+        locale: cardLocaleFor(header(req, 'accept-language')),
       },
       at,
     );
@@ -96,6 +98,8 @@ export function createCardPageRoute(
       const view = analytics.count(ctx.db, card, fields);
       if (options.awaitViews) await view;
     }
-    return html(200, body, true);
+    const answer = html(200, body, true);
+    // The page's own words follow the visitor's language: a cache keeps one page per language.
+    return { ...answer, headers: { ...answer.headers, Vary: 'Accept-Language' } };
   };
 }

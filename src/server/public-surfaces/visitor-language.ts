@@ -1,0 +1,15 @@
+/**
+ * The language of a public page's own words (src/card-view/card-words.ts) for a visitor, from the
+ * request's `Accept-Language`: its order and q-values count, and a regional tag reads as its
+ * language (`fr-CA` is French). English when none of the visitor's languages is one of ours.
+ */
+import Negotiator from 'negotiator';
+import { CARD_LOCALES, type CardLocale } from '@/card-view/card-words';
+
+export function cardLocaleFor(acceptLanguage: string | null | undefined): CardLocale {
+  if (!acceptLanguage) return 'en';
+  const best = new Negotiator({ headers: { 'accept-language': acceptLanguage } }).language([
+    ...CARD_LOCALES,
+  ]);
+  return CARD_LOCALES.find((locale) => locale === best) ?? 'en';
+}
