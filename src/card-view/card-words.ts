@@ -49,6 +49,13 @@ export interface CardWords {
     readonly addTo: string;
   };
   readonly fallbackTitle: string;
+  /** The plain page of a card that is not there (unknown, archived, or its account deactivated). */
+  readonly notAvailable: {
+    readonly title: string;
+    readonly heading: string;
+    readonly text: string;
+    readonly home: string;
+  };
 }
 
 const en: CardWords = {
@@ -91,6 +98,12 @@ const en: CardWords = {
     addTo: 'Add to',
   },
   fallbackTitle: 'Digital business card',
+  notAvailable: {
+    title: 'Card not available',
+    heading: 'This card is not available',
+    text: 'The link may be mistyped, or the card is no longer shared.',
+    home: 'Go to Cardbuilder',
+  },
 };
 
 const fr: CardWords = {
@@ -133,6 +146,12 @@ const fr: CardWords = {
     addTo: 'Ajouter à',
   },
   fallbackTitle: 'Carte de visite numérique',
+  notAvailable: {
+    title: 'Carte indisponible',
+    heading: 'Cette carte n’est pas disponible',
+    text: 'Le lien est peut-être mal saisi, ou la carte n’est plus partagée.',
+    home: 'Aller sur Cardbuilder',
+  },
 };
 
 const de: CardWords = {
@@ -175,6 +194,12 @@ const de: CardWords = {
     addTo: 'Hinzufügen zu',
   },
   fallbackTitle: 'Digitale Visitenkarte',
+  notAvailable: {
+    title: 'Karte nicht verfügbar',
+    heading: 'Diese Karte ist nicht verfügbar',
+    text: 'Der Link ist vielleicht falsch geschrieben, oder die Karte wird nicht mehr geteilt.',
+    home: 'Zu Cardbuilder',
+  },
 };
 
 const es: CardWords = {
@@ -217,6 +242,12 @@ const es: CardWords = {
     addTo: 'Añadir a',
   },
   fallbackTitle: 'Tarjeta de visita digital',
+  notAvailable: {
+    title: 'Tarjeta no disponible',
+    heading: 'Esta tarjeta no está disponible',
+    text: 'Puede que el enlace esté mal escrito o que la tarjeta ya no se comparta.',
+    home: 'Ir a Cardbuilder',
+  },
 };
 
 const pt: CardWords = {
@@ -259,6 +290,12 @@ const pt: CardWords = {
     addTo: 'Adicionar à',
   },
   fallbackTitle: 'Cartão de visita digital',
+  notAvailable: {
+    title: 'Cartão indisponível',
+    heading: 'Este cartão não está disponível',
+    text: 'O link pode ter um erro, ou o cartão já não é partilhado.',
+    home: 'Ir para o Cardbuilder',
+  },
 };
 
 const ar: CardWords = {
@@ -301,6 +338,12 @@ const ar: CardWords = {
     addTo: 'إضافة إلى',
   },
   fallbackTitle: 'بطاقة عمل رقمية',
+  notAvailable: {
+    title: 'البطاقة غير متاحة',
+    heading: 'هذه البطاقة غير متاحة',
+    text: 'ربما كُتب الرابط بشكل خاطئ، أو لم تعد البطاقة مشتركة.',
+    home: 'الانتقال إلى Cardbuilder',
+  },
 };
 
 export const CARD_WORDS: Readonly<Record<CardLocale, CardWords>> = { en, fr, de, es, pt, ar };

@@ -148,6 +148,12 @@ describe('card page', () => {
     const none = await get('/c/lang1-handle');
     expect(none.headers.get('vary')).toMatch(/^Accept-Language\b/);
     expect(await none.text()).toContain('Save contact');
+    const missing = await get('/c/no-such-handle-here', {
+      headers: { 'accept-language': 'es-ES' },
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('vary')).toMatch(/^Accept-Language\b/);
+    expect(await missing.text()).toContain('Esta tarjeta no está disponible');
   });
 
   it('sends the whole first visit (HTML, CSS and script inline) in under 20 KB gzipped', async () => {

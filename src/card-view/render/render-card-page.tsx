@@ -236,12 +236,22 @@ export function renderCardPage(input: CardPageInput): string {
   });
 }
 
-function MessagePage({ heading, text, home }: { heading: string; text: string; home: string }) {
+function MessagePage({
+  heading,
+  text,
+  home,
+  homeLabel = ENGLISH_CARD_WORDS.notAvailable.home,
+}: {
+  heading: string;
+  text: string;
+  home: string;
+  homeLabel?: string;
+}) {
   return (
     <main className="cb-msg-page">
       <h1>{heading}</h1>
       <p>{text}</p>
-      <a href={home}>Go to Cardbuilder</a>
+      <a href={home}>{homeLabel}</a>
     </main>
   );
 }
@@ -252,16 +262,20 @@ function MessagePage({ heading, text, home }: { heading: string; text: string; h
  * (or a scraper) learns neither the card's details nor whether its account was deactivated
  * (docs/access.md, "Deactivated accounts").
  */
-export function renderNotFoundPage(home = '/'): string {
+export function renderNotFoundPage(home = '/', locale: CardLocale = 'en'): string {
+  const words = CARD_WORDS[locale];
   return renderDocument({
-    title: 'Card not available',
+    title: words.notAvailable.title,
     noindex: true,
     css: PAGE_CSS,
+    lang: words.lang,
+    dir: words.dir,
     children: (
       <MessagePage
-        heading="This card is not available"
-        text="The link may be mistyped, or the card is no longer shared."
+        heading={words.notAvailable.heading}
+        text={words.notAvailable.text}
         home={home}
+        homeLabel={words.notAvailable.home}
       />
     ),
   });

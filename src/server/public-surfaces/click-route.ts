@@ -6,12 +6,13 @@
 import { increment, serverTimestamp } from '@/backend/transforms';
 import { isLinkLive } from '@/domain/link-schedule';
 import { isAllowedTarget, safeLinkHref } from '@/domain/safe-url';
-import { renderMessagePage, renderNotFoundPage } from '@/card-view/render/render-card-page';
+import { renderMessagePage } from '@/card-view/render/render-card-page';
 import type { PublicContext, PublicRequest, PublicResponse } from './public-surface-types';
 import { ownerMark } from './surface-analytics';
 import { html, redirect } from './surface-answers';
 import type { SurfaceDeps } from './surface-deps';
 import { dayKey, newId } from './surface-request';
+import { cardNotFound } from './visitor-language';
 
 export type ClickRoute = (
   req: PublicRequest,
@@ -32,7 +33,7 @@ export function createClickRoute({ now, cards, analytics }: SurfaceDeps): ClickR
       );
     if (value === undefined || cardId === undefined || linkId === undefined) return refused();
     const card = await cards.cardById(ctx.db, cardId);
-    if (card === null) return html(404, renderNotFoundPage());
+    if (card === null) return cardNotFound(req);
     // Only a link the card really has, with the same value, is followed: no open redirect.
     const link = card.contacts.find((l) => l.id === linkId && l.value === value);
     // A link switched off or outside its schedule is not offered: 404, nothing counted.

@@ -16,7 +16,7 @@ import {
   leadConsentText,
   leadFormEnabled,
 } from '@/card-view/lead-fields';
-import { renderMessagePage, renderNotFoundPage } from '@/card-view/render/render-card-page';
+import { renderMessagePage } from '@/card-view/render/render-card-page';
 import { parseLead } from './lead-input';
 import { leadMail } from './lead-mail';
 import type {
@@ -30,6 +30,7 @@ import { ownerMark, summaryWrite } from './surface-analytics';
 import { html, json, redirect } from './surface-answers';
 import type { SurfaceDeps } from './surface-deps';
 import { dayKey, header, newId } from './surface-request';
+import { cardNotFound } from './visitor-language';
 
 /** Lead posts one address may make in a minute, whatever cards they name. */
 const LEAD_POSTS_PER_ADDRESS = 60;
@@ -125,9 +126,7 @@ export function createLeadRoute(
 
     const card = await cards.cardById(ctx.db, id);
     if (card === null || !leadFormEnabled(card.appForm)) {
-      return wantsJson
-        ? json(404, { error: { message: 'No such card.' } })
-        : html(404, renderNotFoundPage());
+      return wantsJson ? json(404, { error: { message: 'No such card.' } }) : cardNotFound(req);
     }
     // The per-card limit counts only posts to a real card: made-up ids never take a key's place.
     if (!leadLimiter.hit(`${card.id}\n${req.ip}`, now().getTime())) return tooMany();
@@ -144,9 +143,7 @@ export function createLeadRoute(
     const mark = await ownerMark(ctx.db, card);
     if (mark === null) {
       // The card's id has another account's analytics: a lead stored there would be theirs.
-      return wantsJson
-        ? json(404, { error: { message: 'No such card.' } })
-        : html(404, renderNotFoundPage());
+      return wantsJson ? json(404, { error: { message: 'No such card.' } }) : cardNotFound(req);
     }
     const mail = await ownerMail(ctx, card, parsed.lead);
     await ctx.db.batch([

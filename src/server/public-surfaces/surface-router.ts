@@ -4,17 +4,17 @@
  * configured prefixes answers null (the host serves something else there); a known surface with the
  * wrong method answers 405, and an unknown address under a surface the not-found page.
  */
-import { renderNotFoundPage } from '@/card-view/render/render-card-page';
 import type { CardLookup } from './card-lookup';
 import type { CardPageRoute } from './card-page-route';
 import type { ClickRoute } from './click-route';
 import type { LeadRoute } from './lead-route';
 import type { PublicContext, PublicRequest, PublicResponse } from './public-surface-types';
 import type { SignatureRoute } from './signature-route';
-import { html, methodNotAllowed } from './surface-answers';
+import { methodNotAllowed } from './surface-answers';
 import { segmentsUnder } from './surface-request';
 import type { VCardRoute } from './vcard-route';
 import type { WalletRoute } from './wallet-route';
+import { cardNotFound } from './visitor-language';
 
 export interface SurfaceRoutes {
   /** The path prefixes, in their one form (`prefix()`); null is a surface this host does not serve. */
@@ -46,7 +46,7 @@ export function createSurfaceRouter(routes: SurfaceRoutes) {
       if (!isRead) return methodNotAllowed('GET, HEAD');
       if (link.length === 6 && link[4] === 'nodcard' && link[5] === 'click')
         return routes.click(req, ctx, link);
-      return html(404, renderNotFoundPage());
+      return cardNotFound(req);
     }
 
     const signature = paths.signature !== null ? segmentsUnder(pathname, paths.signature) : null;
@@ -65,20 +65,16 @@ export function createSurfaceRouter(routes: SurfaceRoutes) {
     if (!isRead) return methodNotAllowed('GET, HEAD');
     if (parts.length === 1) {
       const card = await cards.cardByHandle(ctx.db, first, true);
-      return card === null
-        ? html(404, renderNotFoundPage())
-        : routes.cardPage(req, ctx, card, false);
+      return card === null ? cardNotFound(req) : routes.cardPage(req, ctx, card, false);
     }
     if (parts.length === 2 && second === 'i') {
       const card = await cards.cardById(ctx.db, first);
-      return card === null
-        ? html(404, renderNotFoundPage())
-        : routes.cardPage(req, ctx, card, true);
+      return card === null ? cardNotFound(req) : routes.cardPage(req, ctx, card, true);
     }
     if (parts.length === 2 && (second === 'vcard' || second === 'vcard.vcf')) {
       return routes.vCard(req, ctx, first);
     }
     if (parts.length === 3 && second === 'wallet') return routes.wallet(ctx, first, parts[2] ?? '');
-    return html(404, renderNotFoundPage());
+    return cardNotFound(req);
   };
 }

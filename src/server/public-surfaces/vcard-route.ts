@@ -6,13 +6,12 @@
 import { increment } from '@/backend/transforms';
 import { buildVCard, foldVCardLine, type VCardOptions } from '@/domain/vcard';
 import { cardPublicUrl } from '@/domain/urls';
-import { renderNotFoundPage } from '@/card-view/render/render-card-page';
 import { baseHeaders } from '@/card-view/render/security-headers';
 import { cardImage } from './card-image';
 import type { PublicContext, PublicRequest, PublicResponse } from './public-surface-types';
-import { html } from './surface-answers';
 import type { SurfaceDeps } from './surface-deps';
 import { dayKey } from './surface-request';
+import { cardNotFound } from './visitor-language';
 
 const NOTE_MAX = 500;
 
@@ -37,7 +36,7 @@ export type VCardRoute = (
 export function createVCardRoute({ now, cards, analytics }: SurfaceDeps): VCardRoute {
   return async function vCard(req, ctx, key) {
     const card = await cards.cardByIdOrHandle(ctx.db, key);
-    if (card === null) return html(404, renderNotFoundPage());
+    if (card === null) return cardNotFound(req);
     const url = cardPublicUrl(card, ctx.hosts);
     const note = (req.url.searchParams.get('note') ?? '').slice(0, NOTE_MAX);
     // Embedded when the card holds the image itself, else its address (PHOTO;VALUE=URI).

@@ -5,6 +5,10 @@
  */
 import Negotiator from 'negotiator';
 import { CARD_LOCALES, type CardLocale } from '@/card-view/card-words';
+import { renderNotFoundPage } from '@/card-view/render/render-card-page';
+import type { PublicRequest, PublicResponse } from './public-surface-types';
+import { html } from './surface-answers';
+import { header } from './surface-request';
 
 export function cardLocaleFor(acceptLanguage: string | null | undefined): CardLocale {
   if (!acceptLanguage) return 'en';
@@ -12,4 +16,10 @@ export function cardLocaleFor(acceptLanguage: string | null | undefined): CardLo
     ...CARD_LOCALES,
   ]);
   return CARD_LOCALES.find((locale) => locale === best) ?? 'en';
+}
+
+/** The plain 404 page of a card that is not there, in the visitor's language. */
+export function cardNotFound(req: PublicRequest): PublicResponse {
+  const answer = html(404, renderNotFoundPage('/', cardLocaleFor(header(req, 'accept-language'))));
+  return { ...answer, headers: { ...answer.headers, Vary: 'Accept-Language' } };
 }

@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CARD_LOCALES, CARD_WORDS, type CardLocale } from '@/card-view/card-words';
 import { CARD_PAGE_SCRIPT } from '@/card-view/render/page-scripts';
-import { renderCardPage } from '@/card-view/render/render-card-page';
+import { renderCardPage, renderNotFoundPage } from '@/card-view/render/render-card-page';
 import type { Card } from '@/domain/model';
 import { cardLocaleFor } from '@/server/public-surfaces/visitor-language';
 
@@ -144,5 +144,14 @@ describe('the card page’s words', () => {
         'Merci ! Vos coordonnées ont été envoyées.',
       ),
     );
+  });
+
+  it('the page of a card that is not there is in the visitor’s language too', () => {
+    const doc = new DOMParser().parseFromString(renderNotFoundPage('/', 'de'), 'text/html');
+    expect(doc.documentElement.lang).toBe('de');
+    expect(doc.title).toBe('Karte nicht verfügbar');
+    expect(doc.querySelector('h1')?.textContent).toBe('Diese Karte ist nicht verfügbar');
+    expect(doc.querySelector('a')?.textContent).toBe('Zu Cardbuilder');
+    expect(renderNotFoundPage()).toContain('This card is not available');
   });
 });
