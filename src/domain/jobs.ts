@@ -186,6 +186,15 @@ export const ANOTHER_IMPORT_RUNNING =
   'Another import of this account is still running: resume this one when it has finished.';
 
 /**
+ * Why an import stopped: the person who started it no longer owns or collaborates on the account
+ * (removed, or left). An import acts with its creator's authority and makes them the owner of its
+ * cards, so it does no more once that authority is gone; someone who still manages the account
+ * starts it again.
+ */
+export const IMPORT_CREATOR_LEFT =
+  'The person who started this import no longer manages this account: start the import again.';
+
+/**
  * The message of a row whose new card id was found in use (a card or its analytics exist). Ids are
  * random, so it does not happen in practice; the row is refused rather than written over them.
  */
