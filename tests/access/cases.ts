@@ -3159,10 +3159,47 @@ function handoverFixture(ids: Ids, now: Date): Array<[string, DocData]> {
       },
     },
   ];
+  const [, open] = account('acc-hand', HOUR);
   return [
     account('acc-hand', HOUR),
     account('acc-hand-old', 8 * 24 * HOUR),
     account('acc-hand-off', HOUR, false),
+    // An offer whose maker no longer owns the account (the new user made it; stored by server
+    // code, as no client write can leave one).
+    [
+      'accounts/acc-hand-former',
+      {
+        ...open,
+        id: 'acc-hand-former',
+        directory: { slug: 'acc-hand-former' },
+        ownershipOffer: { to: u.collaborator, by: u.newUser, at: new Date(now.getTime() - HOUR) },
+      },
+    ],
+    // The collaborator the open offer names was removed since.
+    [
+      'accounts/acc-hand-gone',
+      {
+        ...open,
+        id: 'acc-hand-gone',
+        directory: { slug: 'acc-hand-gone' },
+        collaborators: [u.newUser],
+      },
+    ],
+    // Handed on: the collaborator accepted, and account A's owner is now one of its collaborators.
+    [
+      'accounts/acc-handed',
+      {
+        id: 'acc-handed',
+        name: 'Handed',
+        isActive: true,
+        dateUpdated: OLD,
+        directory: { slug: 'acc-handed' },
+        plan: { ...DOMAIN_FREE_PLAN, type: 'growth', isPaidAccount: true, cardLimit: 10 },
+        ownerId: u.collaborator,
+        collaborators: [u.newUser, u.owner],
+        editors: [u.cardEditor],
+      },
+    ],
   ];
 }
 
@@ -3266,6 +3303,95 @@ const HANDOVER_CASES: AccessCase[] = [
   ),
   c('collaborator accepts an offer of a deactivated account', 'collaborator', false, (e) =>
     acceptHandover(e, {}, 'acc-hand-off'),
+  ),
+  c(
+    'collaborator accepts an offer made by someone who no longer owns the account',
+    'collaborator',
+    false,
+    (e) => acceptHandover(e, {}, 'acc-hand-former'),
+  ),
+  c(
+    'collaborator accepts an offer after being removed from the account',
+    'collaborator',
+    false,
+    (e) => acceptHandover(e, {}, 'acc-hand-gone'),
+  ),
+  c('cardEditor accepts the offer made to the collaborator', 'cardEditor', false, (e) =>
+    update('accounts/acc-hand', {
+      ownerId: e.me,
+      collaborators: [e.ids.uid.collaborator, e.ids.uid.newUser, e.ids.uid.owner],
+      ownershipOffer: deleteField(),
+    }),
+  ),
+  c('otherOwner accepts the offer made to the collaborator', 'otherOwner', false, (e) =>
+    update('accounts/acc-hand', {
+      ownerId: e.me,
+      collaborators: [e.ids.uid.collaborator, e.ids.uid.newUser, e.ids.uid.owner],
+      ownershipOffer: deleteField(),
+    }),
+  ),
+  c('collaborator accepts and raises the plan in one write', 'collaborator', false, (e) =>
+    acceptHandover(e, { 'plan.cardLimit': 1000 }),
+  ),
+  c('collaborator accepts and renames the account in one write', 'collaborator', false, (e) =>
+    acceptHandover(e, { name: 'Mine now' }),
+  ),
+  c('collaborator accepts and deactivates the account in one write', 'collaborator', false, (e) =>
+    acceptHandover(e, { isActive: false }),
+  ),
+  c('collaborator accepts and adds themselves as a card editor too', 'collaborator', false, (e) =>
+    acceptHandover(e, { editors: [e.ids.uid.cardEditor, e.me] }),
+  ),
+  c(
+    'collaborator accepts with the offer replaced by one to themselves',
+    'collaborator',
+    false,
+    (e) => acceptHandover(e, { ownershipOffer: { to: e.me, by: e.me, at: serverTimestamp() } }),
+  ),
+  c('visitor accepts the offer made to the collaborator', 'visitor', false, (e) =>
+    acceptHandover(e),
+  ),
+  // After the handover (acc-handed): the old owner is a collaborator and keeps no owner's power.
+  c('owner, handed on, offers the account back to themselves', 'owner', false, (e) =>
+    update('accounts/acc-handed', {
+      ownershipOffer: { to: e.me, by: e.me, at: serverTimestamp() },
+    }),
+  ),
+  c('owner, handed on, takes the account back without an offer', 'owner', false, (e) =>
+    update('accounts/acc-handed', {
+      ownerId: e.me,
+      collaborators: [e.ids.uid.newUser, e.ids.uid.collaborator],
+    }),
+  ),
+  c('owner, handed on, removes another collaborator', 'owner', false, (e) =>
+    update('accounts/acc-handed', { collaborators: [e.me] }),
+  ),
+  c('owner, handed on, removes the card editor', 'owner', false, () =>
+    update('accounts/acc-handed', { editors: [] }),
+  ),
+  c('owner, handed on, invites someone', 'owner', false, (e) =>
+    invite(e, { accountId: 'acc-handed' }),
+  ),
+  c('owner, handed on, reads the account’s webhooks', 'owner', false, () =>
+    query({ collection: 'accounts/acc-handed/webhooks', limit: 10 }),
+  ),
+  c('owner, handed on, buys for the account', 'owner', false, (e) =>
+    checkout(e, {}, { accountId: 'acc-handed', accountName: 'Handed' }),
+  ),
+  c(
+    'owner, handed on, still renames the account as a collaborator (honest use)',
+    'owner',
+    true,
+    () => update('accounts/acc-handed', { name: 'Renamed' }),
+  ),
+  c('owner, handed on, leaves the account (honest use)', 'owner', true, (e) =>
+    update('accounts/acc-handed', { collaborators: [e.ids.uid.newUser] }),
+  ),
+  c('collaborator, the new owner, invites someone (honest use)', 'collaborator', true, (e) =>
+    invite(e, { accountId: 'acc-handed' }),
+  ),
+  c('collaborator, the new owner, removes the old owner (honest use)', 'collaborator', true, (e) =>
+    update('accounts/acc-handed', { collaborators: [e.ids.uid.newUser] }),
   ),
 ];
 
