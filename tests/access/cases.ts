@@ -3029,6 +3029,38 @@ const SEAT_CASES: AccessCase[] = [
   c('member removes their own link (honest use)', 'member', true, () =>
     update('cards/card-s1', { contacts: [SEAT_TEAM_LINK] }),
   ),
+  // the seat holder reaching past their personal fields (issue 23, own surfaces)
+  c('member changes the e-mail of the card they claimed', 'member', false, () =>
+    update('cards/card-s1', { email: 'someone.else@example.test' }),
+  ),
+  c('member archives the card they claimed', 'member', false, () =>
+    update('cards/card-s1', { isArchived: true }),
+  ),
+  c('member deletes the card they claimed', 'member', false, () => del('cards/card-s1')),
+  c('member moves the card they claimed to another team', 'member', false, () =>
+    update('cards/card-s1', { teamId: 'team-s2' }),
+  ),
+  c(
+    'member renames the card they claimed with a search name of their choosing',
+    'member',
+    false,
+    () => update('cards/card-s1', { name: 'Mel Jones', nameLower: 'aaa top of the list' }),
+  ),
+  c('member dates the card they claimed with a time of their choosing', 'member', false, () =>
+    update('cards/card-s1', { dateUpdated: new Date('2099-01-01T00:00:00Z') }),
+  ),
+  c('member gives up the card they claimed to the new user', 'member', false, (e) =>
+    update('cards/card-s1', { claimedBy: e.ids.uid.newUser }),
+  ),
+  c('member reads the analytics of the card they claimed', 'member', false, () =>
+    query({ collection: 'analytics/card-s1/entries' }),
+  ),
+  c('member claims the unclaimed card for the same address', 'member', false, (e) =>
+    update('cards/card-s2', { claimedBy: e.me }),
+  ),
+  c('member writes the seat on their own user document', 'member', false, (e) =>
+    set(`users/${e.me}`, { cardSeat: { accountId: 'acc-seat', cardId: 'card-s2' } }),
+  ),
   c('member reads a card of the account they did not claim', 'member', false, () =>
     get('cards/card-s2'),
   ),
