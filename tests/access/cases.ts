@@ -3471,6 +3471,36 @@ const LAST_SIGN_IN_CASES: AccessCase[] = [
   ),
 ];
 
+/**
+ * The server's own records, which no rule names (issue 23, own surfaces): each would be worth
+ * forging. A plan-sync ledger with no trial used buys a second trial; a processed-event marker
+ * makes the card-count trigger skip a card (under the cap); an import lock held by a made-up job
+ * blocks the account's imports, or a removed one lets two run; a reset mail log or backfill cursor
+ * undoes a limit or a pass. The local server's own tables (`counter_outbox`, `field_index`,
+ * `indexed_fields`) are not documents at all: a path by their name is an ordinary, unmatched one.
+ */
+const SERVER_ONLY_PATHS = [
+  'plan_sync/acc-a',
+  'processed_events/countCardsInUse-event1',
+  'accounts/acc-a/jobLocks/import',
+  'invite_mail_log/acc-a',
+  'server_state/backfill-name-lower',
+  'counter_outbox/1',
+  'field_index/cards',
+  'indexed_fields/cards',
+];
+
+const SERVER_ONLY_CASES: AccessCase[] = SERVER_ONLY_PATHS.flatMap((path) => {
+  const collection = path.slice(0, path.lastIndexOf('/'));
+  return (['owner', 'superAdmin'] as const).flatMap((as) => [
+    c(`${as} reads the server's ${path}`, as, false, () => get(path)),
+    c(`${as} lists the server's ${collection}`, as, false, () => query({ collection, limit: 10 })),
+    c(`${as} writes the server's ${path}`, as, false, () =>
+      set(path, { accountId: 'acc-a', jobId: 'mine', trialUsedBy: null, count: 0 }),
+    ),
+  ]);
+});
+
 export const ACCESS_CASES: readonly AccessCase[] = [
   ...expand(MATRIX),
   ...ATTACKS,
@@ -3486,6 +3516,7 @@ export const ACCESS_CASES: readonly AccessCase[] = [
   ...HANDOVER_CASES,
   ...LAST_SIGN_IN_CASES,
   ...DEPARTURE_CASES,
+  ...SERVER_ONLY_CASES,
 ];
 
 /** Files (storage.rules / canWriteFile), run against the local server's file store. */
