@@ -8,6 +8,7 @@
 import type { DocData } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
 import { mailLine, renderMail, type MailContent } from '../mail-layout';
+import { openOwnershipOffer } from '@/domain/ownership';
 import { text } from '@/domain/schemas/fields';
 
 interface Offer {
@@ -68,6 +69,17 @@ export async function queueOwnershipOfferMail(
     if ((await tx.get(`mail/${id}`)).exists) return null;
     const account = await tx.get(`accounts/${accountId}`);
     if (!account.exists || !sameOffer(offerOf(account.data), offer)) return null;
+    // Only an offer that can still be accepted: its collaborator still is one, its maker still
+    // owns the account (not one left behind by a removal or a handover).
+    const collaborators = account.data?.['collaborators'];
+    const lists = {
+      ownerId: text.parse(account.data?.['ownerId']),
+      collaborators: Array.isArray(collaborators)
+        ? collaborators.filter((uid): uid is string => typeof uid === 'string')
+        : [],
+      ownershipOffer: offer,
+    };
+    if (openOwnershipOffer(lists, offer.at) === null) return null;
     const [invitee, owner] = await Promise.all([
       tx.get(`users/${offer.to}`),
       tx.get(`users/${offer.by}`),

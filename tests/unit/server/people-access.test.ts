@@ -161,6 +161,20 @@ describe('the e-mail of an ownership offer (trigger on accounts/{id})', () => {
     expect(Object.keys(db.dump()).filter((path) => path.startsWith('mail/'))).toHaveLength(2);
   });
 
+  it('sends nothing for an offer to someone no longer a collaborator, or from someone no longer the owner', async () => {
+    const removed = seeded();
+    const stale = { ...offered, collaborators: [] };
+    removed.seed('accounts/acme', stale);
+    expect(await queueOwnershipOfferMail(removed, 'acme', ACCOUNT, stale, APP)).toBeNull();
+    const handed = seeded();
+    const former = { ...offered, ownerId: 'col', collaborators: ['own'] };
+    handed.seed('accounts/acme', former);
+    expect(await queueOwnershipOfferMail(handed, 'acme', ACCOUNT, former, APP)).toBeNull();
+    for (const db of [removed, handed]) {
+      expect(Object.keys(db.dump()).filter((path) => path.startsWith('mail/'))).toEqual([]);
+    }
+  });
+
   it('sends nothing for an offer withdrawn before the event ran', async () => {
     const db = seeded();
     db.seed('accounts/acme', ACCOUNT);
