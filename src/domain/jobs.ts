@@ -6,6 +6,7 @@
  * the screens that follow them.
  */
 import { HANDLE_RULE_MESSAGE, isValidHandle } from './handles';
+import { accessRoleOf, type MemberLists } from './people';
 
 export type JobKind = 'import' | 'teamSync';
 export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
@@ -193,6 +194,12 @@ export const ANOTHER_IMPORT_RUNNING =
  */
 export const IMPORT_CREATOR_LEFT =
   'The person who started this import no longer manages this account: start the import again.';
+
+/** Whether `uid` may go on importing into the account: its owner or a collaborator now. */
+export function managesImport(account: MemberLists | null | undefined, uid: string): boolean {
+  const role = accessRoleOf(account, uid);
+  return role === 'owner' || role === 'collaborator';
+}
 
 /**
  * The message of a row whose new card id was found in use (a card or its analytics exist). Ids are

@@ -1006,6 +1006,25 @@ describe('an import keeps only the authority of a person who still manages the a
     expect(accountCards(server, 'leaving').map((c) => c.data.handle)).toEqual(['leaving-before']);
   });
 
+  it('a collaborator removed between planning a chunk and committing it gets no card from it', async () => {
+    seedWithCollaborator('racing-out');
+    await queueImport(
+      collaboratorClient(),
+      'racing-out',
+      collaborator.uid,
+      'RacingOutJob00000000',
+      [[jobRow(0, 'Late', 'racing-out-late')]],
+    );
+    const at = jobPath('racing-out', 'RacingOutJob00000000');
+    // The chunk was planned while they were a collaborator; the owner removes them as it commits.
+    const racing = raceAtFirstRead(server, 'accounts/racing-out', () =>
+      removeCollaborator('racing-out'),
+    );
+    expect(await runJob(racing, at)).toBe('failed');
+    expect(server.ctx.db.get(at).data?.error).toBe(IMPORT_CREATOR_LEFT);
+    expect(accountCards(server, 'racing-out')).toHaveLength(0);
+  });
+
   it('the honest use: a collaborator’s import runs while they are one, and their cards are theirs', async () => {
     seedWithCollaborator('staying');
     await queueImport(collaboratorClient(), 'staying', collaborator.uid, 'StayingJob0000000000', [

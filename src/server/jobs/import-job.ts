@@ -35,6 +35,7 @@ import {
   handleTakenMessage,
   IMPORT_CREATOR_LEFT,
   importPartId,
+  managesImport,
   importRowProblem,
   isJobActive,
   jobOf,
@@ -42,7 +43,6 @@ import {
   overCapMessage,
 } from '@/domain/jobs';
 import type { ImportJobRow, JobProblem } from '@/domain/jobs';
-import { accessRoleOf } from '@/domain/people';
 import { syncTeamOf, teamSyncState } from '@/domain/team-sync-plan';
 import { JobError } from './job-kind';
 import type { JobKindRunner, JobStep } from './job-kind';
@@ -121,8 +121,7 @@ function rowOf(value: unknown, fallback: number): ImportJobRow {
  * person removed (or gone) after queuing one does not go on adding cards in their name.
  */
 function requireCreatorManages(account: DocData, job: DocData): void {
-  const role = accessRoleOf(account, str(job.createdBy));
-  if (role !== 'owner' && role !== 'collaborator') throw new JobError(IMPORT_CREATOR_LEFT);
+  if (!managesImport(account, str(job.createdBy))) throw new JobError(IMPORT_CREATOR_LEFT);
 }
 
 export const importJob: JobKindRunner<ImportRun> = {
