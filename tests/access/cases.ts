@@ -3058,6 +3058,9 @@ const SEAT_CASES: AccessCase[] = [
   c('member claims the unclaimed card for the same address', 'member', false, (e) =>
     update('cards/card-s2', { claimedBy: e.me }),
   ),
+  c('member raises the card count of the account of the card they claimed', 'member', false, () =>
+    set('accounts/acc-seat/usage/cards', { batch: ['card-s9'], inUse: 3, at: serverTimestamp() }),
+  ),
   c('member writes the seat on their own user document', 'member', false, (e) =>
     set(`users/${e.me}`, { cardSeat: { accountId: 'acc-seat', cardId: 'card-s2' } }),
   ),
@@ -3293,6 +3296,21 @@ const HANDOVER_CASES: AccessCase[] = [
   ),
   c('cardEditor withdraws the offer made to the collaborator', 'cardEditor', false, () =>
     update('accounts/acc-hand', { ownershipOffer: deleteField() }),
+  ),
+  c('newUser withdraws the offer made to the other collaborator', 'newUser', false, () =>
+    update('accounts/acc-hand', { ownershipOffer: deleteField() }),
+  ),
+  c('newUser redirects the offer to themselves', 'newUser', false, (e) =>
+    update('accounts/acc-hand', { 'ownershipOffer.to': e.me }),
+  ),
+  c('owner redirects the open offer to the card editor', 'owner', false, (e) =>
+    update('accounts/acc-hand', { 'ownershipOffer.to': e.ids.uid.cardEditor }),
+  ),
+  c('owner backdates the open offer', 'owner', false, () =>
+    update('accounts/acc-hand', { 'ownershipOffer.at': new Date('2020-01-01T00:00:00Z') }),
+  ),
+  c('collaborator extends the lapsed offer made to them', 'collaborator', false, () =>
+    update('accounts/acc-hand-old', { 'ownershipOffer.at': serverTimestamp() }),
   ),
   c('newUser accepts the offer made to the other collaborator', 'newUser', false, (e) =>
     update('accounts/acc-hand', {
