@@ -68,6 +68,29 @@ export function isLoopbackPeer(address: string | undefined): boolean {
 }
 
 /**
+ * Whether a request's `Host` names this server: a loopback name, or the host of one of `origins`
+ * (its public origin, `allowedOrigins`). A browser sends the name it resolved, so a page on a DNS
+ * name its owner rebound to 127.0.0.1 sends that name, and is refused.
+ */
+export function isServerHostName(host: string | undefined, origins: readonly string[]): boolean {
+  if (host === undefined) return false;
+  let url: URL;
+  try {
+    url = new URL(`http://${host}`);
+  } catch {
+    return false;
+  }
+  if (isLoopbackHost(url.hostname.replace(/^\[|\]$/g, ''))) return true;
+  return origins.some((origin) => {
+    try {
+      return new URL(origin).host.toLowerCase() === url.host.toLowerCase();
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
  * Whether a request with this `Origin` may use the data API. Any web page a developer visits can
  * send requests to a server on their machine; a JSON body already forces a CORS preflight (which
  * this server never answers), and the `Origin` check refuses what gets through anyway: a browser
@@ -186,6 +209,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
     });
   }
 
+  function hostNamed(req: http.IncomingMessage): boolean {
+    return isServerHostName(req.headers.host, [
+      ctx.publicOrigin,
+      ...(options.allowedOrigins ?? []),
+    ]);
+  }
+
   function refuseOrigin(res: http.ServerResponse, origin: string | undefined): void {
     sendJson(res, 403, {
       error: {
@@ -235,8 +265,13 @@ export async function startServer(options: StartServerOptions): Promise<RunningS
         await handleFilesApi(req, res, url, ctx, store, policy);
         return;
       }
-      // The mailbox shows sign-in and password-reset links: this machine's eyes only.
-      if (p.startsWith('/__/mailbox') && !isLoopbackPeer(req.socket.remoteAddress)) {
+      // The mailbox shows sign-in, password-reset and invitation links: this machine's eyes only,
+      // and only by a name of this machine or the server's own (`isServerHostName`): a page on a
+      // DNS name rebound to 127.0.0.1 also comes from loopback, as its own origin.
+      if (
+        p.startsWith('/__/mailbox') &&
+        !(isLoopbackPeer(req.socket.remoteAddress) && hostNamed(req))
+      ) {
         sendJson(res, 403, {
           error: { code: 'permission-denied', message: 'The mailbox answers only this machine.' },
         });

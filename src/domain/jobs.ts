@@ -6,6 +6,7 @@
  * the screens that follow them.
  */
 import { HANDLE_RULE_MESSAGE, isValidHandle } from './handles';
+import { accessRoleOf, type MemberLists } from './people';
 
 export type JobKind = 'import' | 'teamSync';
 export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
@@ -184,6 +185,21 @@ export const ALREADY_HAS_CARD = 'Already has a card in this account: skipped.';
  */
 export const ANOTHER_IMPORT_RUNNING =
   'Another import of this account is still running: resume this one when it has finished.';
+
+/**
+ * Why an import stopped: the person who started it no longer owns or collaborates on the account
+ * (removed, or left). An import acts with its creator's authority and makes them the owner of its
+ * cards, so it does no more once that authority is gone; someone who still manages the account
+ * starts it again.
+ */
+export const IMPORT_CREATOR_LEFT =
+  'The person who started this import no longer manages this account: start the import again.';
+
+/** Whether `uid` may go on importing into the account: its owner or a collaborator now. */
+export function managesImport(account: MemberLists | null | undefined, uid: string): boolean {
+  const role = accessRoleOf(account, uid);
+  return role === 'owner' || role === 'collaborator';
+}
 
 /**
  * The message of a row whose new card id was found in use (a card or its analytics exist). Ids are

@@ -90,3 +90,20 @@ export function linkDisplayLabel(link: Pick<Link, 'name' | 'label' | 'isTeamLink
 export function isCoupled(value: unknown): boolean {
   return value !== false;
 }
+
+/**
+ * Whether a link's id can key the card's per-link click counts (`clicksByLink.{id}`, spec 2): the
+ * id is the card's own data, written by any member (a seat holder too) with no rule on its shape,
+ * so one named like a reserved field (Firestore's `__…__`, an object's `__proto__`, `constructor`,
+ * `prototype`), empty or over 100 characters is counted in the card's totals only; a per-link key
+ * by that name would make the whole summary unwritable.
+ */
+export function isCountableLinkId(id: string): boolean {
+  return (
+    id.length >= 1 &&
+    id.length <= 100 &&
+    !/^__.*__$/s.test(id) &&
+    id !== 'constructor' &&
+    id !== 'prototype'
+  );
+}

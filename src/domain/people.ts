@@ -15,7 +15,7 @@ export const ACCESS_ROLE_LABELS: Record<AccessRole, string> = {
   editor: 'Card editor',
 };
 
-interface MemberLists {
+export interface MemberLists {
   readonly ownerId?: unknown;
   readonly collaborators?: unknown;
   readonly editors?: unknown;

@@ -25,6 +25,7 @@ import {
   billedAccountId,
   decidePlanSync,
   ledgerFromDoc,
+  ledgerKey,
   planSyncUpdate,
   subscriptionRecordFromDoc,
 } from '../domain/plan-sync';
@@ -62,6 +63,17 @@ function planOf(value: unknown): Plan {
 async function read(tx: ServerTransaction, path: string): Promise<DocData | null> {
   const snap = await tx.get(path);
   return snap.exists ? snap.data : null;
+}
+
+/** Whether the account's ledger holds the subscription (`key`): it paid for the account. */
+async function paidFor(tx: ServerTransaction, accountId: string, key: string): Promise<boolean> {
+  const ledger = await read(tx, `${PLAN_SYNC_COLLECTION}/${accountId}`);
+  const subscriptions = ledger?.['subscriptions'];
+  return (
+    typeof subscriptions === 'object' &&
+    subscriptions !== null &&
+    Object.prototype.hasOwnProperty.call(subscriptions, key)
+  );
 }
 
 function mayBill(uid: string, account: DocData | null): boolean {
@@ -103,8 +115,11 @@ export async function syncPlanOnSubscriptionWrite(
       records.find((record) => record.id === subscriptionId) ??
       (before ? subscriptionRecordFromDoc(uid, subscriptionId, before) : null);
 
-    // The accounts this payer may bill: their own, and ones named by their subscriptions that they
-    // own or collaborate on. Every account read here is kept for the decision below.
+    // The accounts this payer may bill: their own, ones named by their subscriptions that they
+    // own or collaborate on, and ones whose ledger already holds the subscription. The last: a
+    // subscription stays with the account it paid for, so an owner who handed the account on and
+    // left it still ends its plan when they cancel (else it would stay paid for nobody's money).
+    // Every account read here is kept for the decision below.
     const accounts = new Map<string, DocData | null>();
     const billable = new Set<string>(userAccountId ? [userAccountId] : []);
     for (const record of changed ? [...records, changed] : records) {
@@ -112,7 +127,11 @@ export async function syncPlanOnSubscriptionWrite(
       if (!accounts.has(record.accountId)) {
         accounts.set(record.accountId, await read(tx, `accounts/${record.accountId}`));
       }
-      if (mayBill(uid, accounts.get(record.accountId) ?? null)) billable.add(record.accountId);
+      if (
+        mayBill(uid, accounts.get(record.accountId) ?? null) ||
+        (await paidFor(tx, record.accountId, ledgerKey(uid, record.id)))
+      )
+        billable.add(record.accountId);
     }
 
     const accountId = changed ? billedAccountId(changed, userAccountId, billable) : userAccountId;

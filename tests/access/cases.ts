@@ -3029,6 +3029,41 @@ const SEAT_CASES: AccessCase[] = [
   c('member removes their own link (honest use)', 'member', true, () =>
     update('cards/card-s1', { contacts: [SEAT_TEAM_LINK] }),
   ),
+  // the seat holder reaching past their personal fields (issue 23, own surfaces)
+  c('member changes the e-mail of the card they claimed', 'member', false, () =>
+    update('cards/card-s1', { email: 'someone.else@example.test' }),
+  ),
+  c('member archives the card they claimed', 'member', false, () =>
+    update('cards/card-s1', { isArchived: true }),
+  ),
+  c('member deletes the card they claimed', 'member', false, () => del('cards/card-s1')),
+  c('member moves the card they claimed to another team', 'member', false, () =>
+    update('cards/card-s1', { teamId: 'team-s2' }),
+  ),
+  c(
+    'member renames the card they claimed with a search name of their choosing',
+    'member',
+    false,
+    () => update('cards/card-s1', { name: 'Mel Jones', nameLower: 'aaa top of the list' }),
+  ),
+  c('member dates the card they claimed with a time of their choosing', 'member', false, () =>
+    update('cards/card-s1', { dateUpdated: new Date('2099-01-01T00:00:00Z') }),
+  ),
+  c('member gives up the card they claimed to the new user', 'member', false, (e) =>
+    update('cards/card-s1', { claimedBy: e.ids.uid.newUser }),
+  ),
+  c('member reads the analytics of the card they claimed', 'member', false, () =>
+    query({ collection: 'analytics/card-s1/entries' }),
+  ),
+  c('member claims the unclaimed card for the same address', 'member', false, (e) =>
+    update('cards/card-s2', { claimedBy: e.me }),
+  ),
+  c('member raises the card count of the account of the card they claimed', 'member', false, () =>
+    set('accounts/acc-seat/usage/cards', { batch: ['card-s9'], inUse: 3, at: serverTimestamp() }),
+  ),
+  c('member writes the seat on their own user document', 'member', false, (e) =>
+    set(`users/${e.me}`, { cardSeat: { accountId: 'acc-seat', cardId: 'card-s2' } }),
+  ),
   c('member reads a card of the account they did not claim', 'member', false, () =>
     get('cards/card-s2'),
   ),
@@ -3159,10 +3194,47 @@ function handoverFixture(ids: Ids, now: Date): Array<[string, DocData]> {
       },
     },
   ];
+  const [, open] = account('acc-hand', HOUR);
   return [
     account('acc-hand', HOUR),
     account('acc-hand-old', 8 * 24 * HOUR),
     account('acc-hand-off', HOUR, false),
+    // An offer whose maker no longer owns the account (the new user made it; stored by server
+    // code, as no client write can leave one).
+    [
+      'accounts/acc-hand-former',
+      {
+        ...open,
+        id: 'acc-hand-former',
+        directory: { slug: 'acc-hand-former' },
+        ownershipOffer: { to: u.collaborator, by: u.newUser, at: new Date(now.getTime() - HOUR) },
+      },
+    ],
+    // The collaborator the open offer names was removed since.
+    [
+      'accounts/acc-hand-gone',
+      {
+        ...open,
+        id: 'acc-hand-gone',
+        directory: { slug: 'acc-hand-gone' },
+        collaborators: [u.newUser],
+      },
+    ],
+    // Handed on: the collaborator accepted, and account A's owner is now one of its collaborators.
+    [
+      'accounts/acc-handed',
+      {
+        id: 'acc-handed',
+        name: 'Handed',
+        isActive: true,
+        dateUpdated: OLD,
+        directory: { slug: 'acc-handed' },
+        plan: { ...DOMAIN_FREE_PLAN, type: 'growth', isPaidAccount: true, cardLimit: 10 },
+        ownerId: u.collaborator,
+        collaborators: [u.newUser, u.owner],
+        editors: [u.cardEditor],
+      },
+    ],
   ];
 }
 
@@ -3225,6 +3297,21 @@ const HANDOVER_CASES: AccessCase[] = [
   c('cardEditor withdraws the offer made to the collaborator', 'cardEditor', false, () =>
     update('accounts/acc-hand', { ownershipOffer: deleteField() }),
   ),
+  c('newUser withdraws the offer made to the other collaborator', 'newUser', false, () =>
+    update('accounts/acc-hand', { ownershipOffer: deleteField() }),
+  ),
+  c('newUser redirects the offer to themselves', 'newUser', false, (e) =>
+    update('accounts/acc-hand', { 'ownershipOffer.to': e.me }),
+  ),
+  c('owner redirects the open offer to the card editor', 'owner', false, (e) =>
+    update('accounts/acc-hand', { 'ownershipOffer.to': e.ids.uid.cardEditor }),
+  ),
+  c('owner backdates the open offer', 'owner', false, () =>
+    update('accounts/acc-hand', { 'ownershipOffer.at': new Date('2020-01-01T00:00:00Z') }),
+  ),
+  c('collaborator extends the lapsed offer made to them', 'collaborator', false, () =>
+    update('accounts/acc-hand-old', { 'ownershipOffer.at': serverTimestamp() }),
+  ),
   c('newUser accepts the offer made to the other collaborator', 'newUser', false, (e) =>
     update('accounts/acc-hand', {
       ownerId: e.me,
@@ -3266,6 +3353,95 @@ const HANDOVER_CASES: AccessCase[] = [
   ),
   c('collaborator accepts an offer of a deactivated account', 'collaborator', false, (e) =>
     acceptHandover(e, {}, 'acc-hand-off'),
+  ),
+  c(
+    'collaborator accepts an offer made by someone who no longer owns the account',
+    'collaborator',
+    false,
+    (e) => acceptHandover(e, {}, 'acc-hand-former'),
+  ),
+  c(
+    'collaborator accepts an offer after being removed from the account',
+    'collaborator',
+    false,
+    (e) => acceptHandover(e, {}, 'acc-hand-gone'),
+  ),
+  c('cardEditor accepts the offer made to the collaborator', 'cardEditor', false, (e) =>
+    update('accounts/acc-hand', {
+      ownerId: e.me,
+      collaborators: [e.ids.uid.collaborator, e.ids.uid.newUser, e.ids.uid.owner],
+      ownershipOffer: deleteField(),
+    }),
+  ),
+  c('otherOwner accepts the offer made to the collaborator', 'otherOwner', false, (e) =>
+    update('accounts/acc-hand', {
+      ownerId: e.me,
+      collaborators: [e.ids.uid.collaborator, e.ids.uid.newUser, e.ids.uid.owner],
+      ownershipOffer: deleteField(),
+    }),
+  ),
+  c('collaborator accepts and raises the plan in one write', 'collaborator', false, (e) =>
+    acceptHandover(e, { 'plan.cardLimit': 1000 }),
+  ),
+  c('collaborator accepts and renames the account in one write', 'collaborator', false, (e) =>
+    acceptHandover(e, { name: 'Mine now' }),
+  ),
+  c('collaborator accepts and deactivates the account in one write', 'collaborator', false, (e) =>
+    acceptHandover(e, { isActive: false }),
+  ),
+  c('collaborator accepts and adds themselves as a card editor too', 'collaborator', false, (e) =>
+    acceptHandover(e, { editors: [e.ids.uid.cardEditor, e.me] }),
+  ),
+  c(
+    'collaborator accepts with the offer replaced by one to themselves',
+    'collaborator',
+    false,
+    (e) => acceptHandover(e, { ownershipOffer: { to: e.me, by: e.me, at: serverTimestamp() } }),
+  ),
+  c('visitor accepts the offer made to the collaborator', 'visitor', false, (e) =>
+    acceptHandover(e),
+  ),
+  // After the handover (acc-handed): the old owner is a collaborator and keeps no owner's power.
+  c('owner, handed on, offers the account back to themselves', 'owner', false, (e) =>
+    update('accounts/acc-handed', {
+      ownershipOffer: { to: e.me, by: e.me, at: serverTimestamp() },
+    }),
+  ),
+  c('owner, handed on, takes the account back without an offer', 'owner', false, (e) =>
+    update('accounts/acc-handed', {
+      ownerId: e.me,
+      collaborators: [e.ids.uid.newUser, e.ids.uid.collaborator],
+    }),
+  ),
+  c('owner, handed on, removes another collaborator', 'owner', false, (e) =>
+    update('accounts/acc-handed', { collaborators: [e.me] }),
+  ),
+  c('owner, handed on, removes the card editor', 'owner', false, () =>
+    update('accounts/acc-handed', { editors: [] }),
+  ),
+  c('owner, handed on, invites someone', 'owner', false, (e) =>
+    invite(e, { accountId: 'acc-handed' }),
+  ),
+  c('owner, handed on, reads the account’s webhooks', 'owner', false, () =>
+    query({ collection: 'accounts/acc-handed/webhooks', limit: 10 }),
+  ),
+  c('owner, handed on, buys for the account', 'owner', false, (e) =>
+    checkout(e, {}, { accountId: 'acc-handed', accountName: 'Handed' }),
+  ),
+  c(
+    'owner, handed on, still renames the account as a collaborator (honest use)',
+    'owner',
+    true,
+    () => update('accounts/acc-handed', { name: 'Renamed' }),
+  ),
+  c('owner, handed on, leaves the account (honest use)', 'owner', true, (e) =>
+    update('accounts/acc-handed', { collaborators: [e.ids.uid.newUser] }),
+  ),
+  c('collaborator, the new owner, invites someone (honest use)', 'collaborator', true, (e) =>
+    invite(e, { accountId: 'acc-handed' }),
+  ),
+  c('collaborator, the new owner, removes the old owner (honest use)', 'collaborator', true, (e) =>
+    update('accounts/acc-handed', { collaborators: [e.ids.uid.newUser] }),
   ),
 ];
 
@@ -3313,6 +3489,36 @@ const LAST_SIGN_IN_CASES: AccessCase[] = [
   ),
 ];
 
+/**
+ * The server's own records, which no rule names (issue 23, own surfaces): each would be worth
+ * forging. A plan-sync ledger with no trial used buys a second trial; a processed-event marker
+ * makes the card-count trigger skip a card (under the cap); an import lock held by a made-up job
+ * blocks the account's imports, or a removed one lets two run; a reset mail log or backfill cursor
+ * undoes a limit or a pass. The local server's own tables (`counter_outbox`, `field_index`,
+ * `indexed_fields`) are not documents at all: a path by their name is an ordinary, unmatched one.
+ */
+const SERVER_ONLY_PATHS = [
+  'plan_sync/acc-a',
+  'processed_events/countCardsInUse-event1',
+  'accounts/acc-a/jobLocks/import',
+  'invite_mail_log/acc-a',
+  'server_state/backfill-name-lower',
+  'counter_outbox/1',
+  'field_index/cards',
+  'indexed_fields/cards',
+];
+
+const SERVER_ONLY_CASES: AccessCase[] = SERVER_ONLY_PATHS.flatMap((path) => {
+  const collection = path.slice(0, path.lastIndexOf('/'));
+  return (['owner', 'superAdmin'] as const).flatMap((as) => [
+    c(`${as} reads the server's ${path}`, as, false, () => get(path)),
+    c(`${as} lists the server's ${collection}`, as, false, () => query({ collection, limit: 10 })),
+    c(`${as} writes the server's ${path}`, as, false, () =>
+      set(path, { accountId: 'acc-a', jobId: 'mine', trialUsedBy: null, count: 0 }),
+    ),
+  ]);
+});
+
 export const ACCESS_CASES: readonly AccessCase[] = [
   ...expand(MATRIX),
   ...ATTACKS,
@@ -3328,6 +3534,7 @@ export const ACCESS_CASES: readonly AccessCase[] = [
   ...HANDOVER_CASES,
   ...LAST_SIGN_IN_CASES,
   ...DEPARTURE_CASES,
+  ...SERVER_ONLY_CASES,
 ];
 
 /** Files (storage.rules / canWriteFile), run against the local server's file store. */

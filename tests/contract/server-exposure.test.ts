@@ -4,6 +4,7 @@
  * download token, and one client cannot hold unbounded listeners or sockets.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import {
   startServer,
 } from '../../server/create-server';
 import { MAX_LISTENERS_PER_SOCKET } from '../../server/listen-socket';
+import { mailboxPage } from '../../server/stand-ins/mail-outbox';
 import { TEST_PROJECT_ID, authEmulatorHost, createTestUser } from '../support/auth-emulator';
 import type { TestUser } from '../support/auth-emulator';
 import { startTestServer, type TestServer } from '../support/local-server';
@@ -67,6 +69,46 @@ describe('where the server listens', () => {
     expect(isLoopbackPeer('::ffff:127.0.0.1')).toBe(true);
     expect(isLoopbackPeer('::ffff:10.0.0.7')).toBe(false);
     expect(isLoopbackPeer(undefined)).toBe(false);
+  });
+});
+
+/** GET `path` of the server at `base` with this `Host` header (a browser sends the name it resolved). */
+function getWithHost(base: string, path: string, host: string): Promise<number> {
+  const target = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      { hostname: target.hostname, port: target.port, path, headers: { Host: host } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on('error', reject);
+  });
+}
+
+describe('the mailbox', () => {
+  let mailbox: TestServer;
+
+  beforeAll(async () => {
+    mailbox = await startTestServer({ policy: signedInPolicy(), routes: [mailboxPage] });
+  });
+
+  afterAll(async () => {
+    await mailbox?.close();
+  });
+
+  // A page on a name its owner points at 127.0.0.1 after it loaded (DNS rebinding) reads this
+  // machine's server as its own origin: the request comes from loopback, with no `Origin`, but
+  // its `Host` is the page's name. The mailbox holds sign-in, password-reset and invitation links.
+  it('does not answer a page on a DNS name rebound to this machine', async () => {
+    const port = new URL(mailbox.url).port;
+    const status = (host: string) => getWithHost(mailbox.url, '/__/mailbox', host);
+    expect(await status(`evil.example:${port}`)).toBe(403);
+    expect(await status(`127.0.0.1.nip.io:${port}`)).toBe(403);
+    // The honest use: the developer opens it on this machine by a loopback name.
+    expect(await status(`localhost:${port}`)).toBe(200);
+    expect(await status(`127.0.0.1:${port}`)).toBe(200);
   });
 });
 

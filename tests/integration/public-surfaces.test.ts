@@ -380,6 +380,42 @@ describe('click redirect', () => {
     expect(summary.clicksByLink).toEqual({ site: 1 });
   });
 
+  // Link ids are the card's own data, written by any member with no rule on their shape: one named
+  // like a reserved field (`__proto__`, Firestore's `__…__`) made the per-link count unwritable,
+  // and the card's summary with it (every later view, save and click of the card failed to write).
+  it('counts a click on a link whose id is a reserved name in the totals, and the card goes on counting', async () => {
+    const site = {
+      id: 'site',
+      name: 'Website',
+      label: 'Website',
+      value: 'https://acme.example/about',
+    };
+    seed('reserved', {
+      contacts: [
+        site,
+        { id: '__proto__', name: 'Proto', label: 'Proto', value: 'https://acme.example/proto' },
+        { id: '__evil__', name: 'Evil', label: 'Evil', value: 'https://acme.example/evil' },
+      ],
+    });
+    for (const [id, value] of [
+      ['__proto__', 'https://acme.example/proto'],
+      ['__evil__', 'https://acme.example/evil'],
+    ] as const) {
+      const res = await get(`/l/${encodeURIComponent(value)}/reserved/${id}/x/nodcard/click`);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe(value);
+    }
+    await settlesAt('reserved', 'clicks', 2);
+    const res = await get(
+      `/l/${encodeURIComponent(site.value)}/reserved/site/website/nodcard/click`,
+    );
+    expect(res.status).toBe(302);
+    await settlesAt('reserved', 'clicks', 3);
+    const byLink = summary('reserved').clicksByLink as Record<string, unknown>;
+    expect(Object.getPrototypeOf(byLink)).toBe(Object.prototype);
+    expect({ ...byLink }).toEqual({ site: 1 });
+  });
+
   it('refuses a forged value (no open redirect) and records nothing', async () => {
     seed('forged');
     const res = await get('/l/https%3A%2F%2Fevil.example/forged/site/website/nodcard/click');

@@ -23,7 +23,13 @@ import { saveTeamLinks, toTeamDoc } from '@/data/team-settings';
 import { requestTeamSync } from '@/data/team-sync';
 import type { Backend } from '@/backend/port';
 import { serverTimestamp } from '@/backend/transforms';
-import { ANOTHER_IMPORT_RUNNING, importPartId, isJobActive, jobOf } from '@/domain/jobs';
+import {
+  ANOTHER_IMPORT_RUNNING,
+  IMPORT_CREATOR_LEFT,
+  importPartId,
+  isJobActive,
+  jobOf,
+} from '@/domain/jobs';
 import type { ImportJobRow, Job } from '@/domain/jobs';
 import { EMPTY_BRAND_KIT } from '@/domain/model';
 import {
@@ -934,5 +940,101 @@ describe('attack 3: the cap is checked again in each chunk', () => {
     expect(String(server.ctx.db.get(at).data?.error)).toBe(CLAIMED_MEANWHILE);
     expect(server.ctx.db.get('handles/claimed-late').data).toEqual(someoneElse);
     expect(accountCards(server, 'claiming')).toHaveLength(0);
+  });
+});
+
+describe('an import keeps only the authority of a person who still manages the account', () => {
+  let server: TestServer;
+  let owner: TestUser;
+  let collaborator: TestUser;
+
+  beforeAll(async () => {
+    [owner, collaborator] = await Promise.all([createTestUser(), createTestUser()]);
+    // No jobs trigger: the test runs each job itself.
+    server = await startTestServer({ triggers: [countCardsInUse] });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** Account `account` of the owner, with the collaborator in it (as acceptInvite leaves it). */
+  function seedWithCollaborator(account: string): void {
+    seedAccount(server, account, owner, 0, 10);
+    server.ctx.db.batch([
+      { kind: 'update', path: `accounts/${account}`, data: { collaborators: [collaborator.uid] } },
+      {
+        kind: 'set',
+        path: `users/${collaborator.uid}`,
+        data: { id: collaborator.uid, email: collaborator.email, accountId: account },
+      },
+    ]);
+  }
+
+  const collaboratorClient = () => localBackendFor(server.url, () => collaborator.idToken);
+  const removeCollaborator = (account: string) =>
+    server.ctx.db.batch([
+      { kind: 'update', path: `accounts/${account}`, data: { collaborators: [] } },
+    ]);
+
+  it('an import queued by a collaborator who is then removed writes no card for them', async () => {
+    seedWithCollaborator('left');
+    await queueImport(collaboratorClient(), 'left', collaborator.uid, 'LeftJob0000000000000', [
+      [jobRow(0, 'Planted', 'left-planted')],
+    ]);
+    removeCollaborator('left');
+    const at = jobPath('left', 'LeftJob0000000000000');
+    expect(await runJob(serverDbFromSync(server.ctx.db), at)).toBe('failed');
+    expect(server.ctx.db.get(at).data?.error).toBe(IMPORT_CREATOR_LEFT);
+    expect(accountCards(server, 'left')).toHaveLength(0);
+  });
+
+  it('a collaborator removed while their import runs: the chunks after the removal are not written', async () => {
+    seedWithCollaborator('leaving');
+    await queueImport(collaboratorClient(), 'leaving', collaborator.uid, 'LeavingJob0000000000', [
+      [jobRow(0, 'Before', 'leaving-before')],
+      [jobRow(1, 'After', 'leaving-after')],
+    ]);
+    const at = jobPath('leaving', 'LeavingJob0000000000');
+    let chunks = 0;
+    const removedAfterFirst = afterCardCommits(serverDbFromSync(server.ctx.db), async () => {
+      if ((chunks += 1) === 1) removeCollaborator('leaving');
+      await Promise.resolve();
+    });
+    expect(await runJob(removedAfterFirst, at)).toBe('failed');
+    expect(server.ctx.db.get(at).data?.error).toBe(IMPORT_CREATOR_LEFT);
+    expect(accountCards(server, 'leaving').map((c) => c.data.handle)).toEqual(['leaving-before']);
+  });
+
+  it('a collaborator removed between planning a chunk and committing it gets no card from it', async () => {
+    seedWithCollaborator('racing-out');
+    await queueImport(
+      collaboratorClient(),
+      'racing-out',
+      collaborator.uid,
+      'RacingOutJob00000000',
+      [[jobRow(0, 'Late', 'racing-out-late')]],
+    );
+    const at = jobPath('racing-out', 'RacingOutJob00000000');
+    // The chunk was planned while they were a collaborator; the owner removes them as it commits.
+    const racing = raceAtFirstRead(server, 'accounts/racing-out', () =>
+      removeCollaborator('racing-out'),
+    );
+    expect(await runJob(racing, at)).toBe('failed');
+    expect(server.ctx.db.get(at).data?.error).toBe(IMPORT_CREATOR_LEFT);
+    expect(accountCards(server, 'racing-out')).toHaveLength(0);
+  });
+
+  it('the honest use: a collaborator’s import runs while they are one, and their cards are theirs', async () => {
+    seedWithCollaborator('staying');
+    await queueImport(collaboratorClient(), 'staying', collaborator.uid, 'StayingJob0000000000', [
+      [jobRow(0, 'One', 'staying-one')],
+      [jobRow(1, 'Two', 'staying-two')],
+    ]);
+    const at = jobPath('staying', 'StayingJob0000000000');
+    expect(await runJob(serverDbFromSync(server.ctx.db), at)).toBe('done');
+    const cards = accountCards(server, 'staying');
+    expect(cards).toHaveLength(2);
+    for (const card of cards) expect(card.data.ownerId).toBe(collaborator.uid);
   });
 });

@@ -33,7 +33,9 @@ import {
   ANOTHER_IMPORT_RUNNING,
   CARD_ID_IN_USE,
   handleTakenMessage,
+  IMPORT_CREATOR_LEFT,
   importPartId,
+  managesImport,
   importRowProblem,
   isJobActive,
   jobOf,
@@ -113,6 +115,15 @@ function rowOf(value: unknown, fallback: number): ImportJobRow {
   };
 }
 
+/**
+ * The job's creator must still own or collaborate on the account, at the start of each run and
+ * before each chunk: an import acts with their authority and makes them its cards' owner, so a
+ * person removed (or gone) after queuing one does not go on adding cards in their name.
+ */
+function requireCreatorManages(account: DocData, job: DocData): void {
+  if (!managesImport(account, str(job.createdBy))) throw new JobError(IMPORT_CREATOR_LEFT);
+}
+
 export const importJob: JobKindRunner<ImportRun> = {
   async start(ctx) {
     const teamId = str(ctx.job.teamId);
@@ -121,6 +132,7 @@ export const importJob: JobKindRunner<ImportRun> = {
       ctx.db.get(`accounts/${ctx.accountId}/teams/${teamId}`),
     ]);
     if (!account.data) throw new JobError('This account no longer exists.');
+    requireCreatorManages(account.data, ctx.job);
     if (!teamId || !team.data || team.data.isArchived === true)
       throw new JobError('This team no longer exists.');
     if (!(await takeImportLock(ctx.db, ctx.accountId, ctx.jobId)))
@@ -196,6 +208,7 @@ export const importJob: JobKindRunner<ImportRun> = {
       ),
     ]);
     if (!account.data) throw new JobError('This account no longer exists.');
+    requireCreatorManages(account.data, ctx.job);
     // The cap, checked again for every chunk: the stored count (raised by each chunk's commit and by
     // every client batch that creates cards, set exact by the card-count trigger) or this run's
     // own, whichever is higher.

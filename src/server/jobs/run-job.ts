@@ -22,7 +22,7 @@ import { MAX_WRITES_PER_COMMIT } from '@/backend/server-port';
 import { increment, serverTimestamp } from '@/backend/transforms';
 import { DEACTIVATED_JOB_MESSAGE } from '@/domain/account-status';
 import { cardUsagePath, storedCardCap } from '@/domain/card-count';
-import { jobWantsRun } from '@/domain/jobs';
+import { IMPORT_CREATOR_LEFT, jobWantsRun, managesImport } from '@/domain/jobs';
 import { accountDeactivated } from '../active-account';
 import { recountTeamUsage } from '../team-usage';
 import { importJob } from './import-job';
@@ -237,6 +237,14 @@ async function commitChunk(
     if (taken.some(Boolean)) throw new JobError(CLAIMED_MEANWHILE);
     const cap = storedCardCap(account.data, usage.data);
     if (cap.inUse + newCards > cap.limit) throw new JobError(CAP_REACHED_MEANWHILE);
+    // Each new card's owner (the job's creator) still owns or collaborates on the account now: the
+    // chunk was planned before, and a removal in between must not hand them one more chunk.
+    for (const op of creates) {
+      if (op.kind !== 'set' || !op.path.startsWith('cards/')) continue;
+      const owner = op.data['ownerId'];
+      if (!managesImport(account.data, typeof owner === 'string' ? owner : ''))
+        throw new JobError(IMPORT_CREATOR_LEFT);
+    }
     for (const op of ops) {
       if (op.kind === 'set') tx.set(op.path, op.data, op.merge ? { merge: true } : undefined);
       else if (op.kind === 'update') tx.update(op.path, op.data);

@@ -30,10 +30,17 @@ for (const [net, prefix] of [
 ] as const) {
   blocked.addSubnet(net, prefix, 'ipv4');
 }
+// Besides the private and special ranges, every IPv6 form that carries an IPv4 address, which a
+// gateway on the way could take to that (possibly private) address: IPv4-compatible (::/96),
+// SIIT-translated (::ffff:0:0:0/96), NAT64 (64:ff9b::/96 and the local-use 64:ff9b:1::/48) and
+// 6to4 (2002::/16); and the deprecated site-local fec0::/10.
 for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96],
+  ['::ffff:0:0:0', 96],
   ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['2002::', 16],
+  ['fec0::', 10],
   ['100::', 64],
   ['2001:db8::', 32],
   ['fc00::', 7],

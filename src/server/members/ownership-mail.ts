@@ -1,12 +1,14 @@
 /**
  * The e-mail to the collaborator an owner offers the account to (src/domain/ownership.ts): the
  * offer waits on People and access, and nobody looks there unprompted. Queued from the account
- * trigger (`src/server/hosted.ts`) once per offer: its id is made of the account and the offer's
- * time, and it is written only while the account still holds that same offer.
+ * trigger (`src/server/hosted.ts`) at most once a day per account and collaborator: its id is made
+ * of the account, the collaborator and the UTC day of the offer, and it is written only while the
+ * account still holds that same offer.
  */
 import type { DocData } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
 import { mailLine, renderMail, type MailContent } from '../mail-layout';
+import { openOwnershipOffer } from '@/domain/ownership';
 import { text } from '@/domain/schemas/fields';
 
 interface Offer {
@@ -58,11 +60,26 @@ export async function queueOwnershipOfferMail(
 ): Promise<string | null> {
   const offer = offerOf(after);
   if (offer === null || sameOffer(offerOf(before), offer)) return null;
-  const id = `ownership-${accountId.replace(/[^A-Za-z0-9_-]/g, '_')}-${offer.at.getTime()}`;
+  // One mail per account, collaborator and UTC day of the offer: an owner who withdraws and offers
+  // again in a loop makes a new offer each time, and would otherwise mail the collaborator each time.
+  const safe = (value: string) => value.replace(/[^A-Za-z0-9_-]/g, '_');
+  const day = offer.at.toISOString().slice(0, 10);
+  const id = `ownership-${safe(accountId)}-${safe(offer.to)}-${day}`;
   return db.runTransaction(async (tx) => {
     if ((await tx.get(`mail/${id}`)).exists) return null;
     const account = await tx.get(`accounts/${accountId}`);
     if (!account.exists || !sameOffer(offerOf(account.data), offer)) return null;
+    // Only an offer that can still be accepted: its collaborator still is one, its maker still
+    // owns the account (not one left behind by a removal or a handover).
+    const collaborators = account.data?.['collaborators'];
+    const lists = {
+      ownerId: text.parse(account.data?.['ownerId']),
+      collaborators: Array.isArray(collaborators)
+        ? collaborators.filter((uid): uid is string => typeof uid === 'string')
+        : [],
+      ownershipOffer: offer,
+    };
+    if (openOwnershipOffer(lists, offer.at) === null) return null;
     const [invitee, owner] = await Promise.all([
       tx.get(`users/${offer.to}`),
       tx.get(`users/${offer.by}`),

@@ -5,6 +5,7 @@
  */
 import { increment, serverTimestamp } from '@/backend/transforms';
 import { isLinkLive } from '@/domain/link-schedule';
+import { isCountableLinkId } from '@/domain/links';
 import { isAllowedTarget, safeLinkHref } from '@/domain/safe-url';
 import { renderMessagePage } from '@/card-view/render/render-card-page';
 import type { PublicContext, PublicRequest, PublicResponse } from './public-surface-types';
@@ -69,7 +70,7 @@ export function createClickRoute({ now, cards, analytics }: SurfaceDeps): ClickR
     await analytics.count(ctx.db, card, {
       clicks: increment(1),
       clicksByDay: { [day]: increment(1) },
-      clicksByLink: { [link.id]: increment(1) },
+      ...(isCountableLinkId(link.id) ? { clicksByLink: { [link.id]: increment(1) } } : {}),
     });
     return redirect(target, 302);
   };

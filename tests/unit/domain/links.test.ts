@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import {
   brandKitChanged,
+  isCountableLinkId,
   isCoupled,
   linkDisplayLabel,
   mergeTeamLinks,
@@ -168,5 +169,22 @@ describe('isCoupled', () => {
     expect(isCoupled(null)).toBe(true);
     expect(isCoupled('false')).toBe(true);
     expect(isCoupled(0)).toBe(true);
+  });
+});
+
+describe('isCountableLinkId', () => {
+  it('keys per-link counts by ordinary ids, never by a reserved field name', () => {
+    for (const id of ['site', 'a1b2c3d4', 'web-1', 'a.b', '_x_', '__x'])
+      expect(isCountableLinkId(id), id).toBe(true);
+    for (const id of [
+      '',
+      '__proto__',
+      '__evil__',
+      '____',
+      'constructor',
+      'prototype',
+      'x'.repeat(101),
+    ])
+      expect(isCountableLinkId(id), id).toBe(false);
   });
 });

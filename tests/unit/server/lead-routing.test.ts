@@ -135,6 +135,26 @@ describe('webhook address check (SSRF)', () => {
     expect(isAllowedAddress('2606:2800:220:1::1', PRODUCTION)).toBe(true);
   });
 
+  // IPv6 forms that carry an IPv4 address inside them: a NAT64, 6to4 or SIIT gateway on the
+  // function's network (or an old stack that still routes IPv4-compatible addresses) would take
+  // them to that IPv4 address, so each is judged as private as the address it carries could be.
+  it('refuses IPv6 addresses that carry an IPv4 address (compatible, 6to4, NAT64, translated)', () => {
+    for (const ip of [
+      '::7f00:1',
+      '::a00:1',
+      '::ffff:0:7f00:1',
+      '2002:7f00:1::',
+      '2002:a00:1::1',
+      '64:ff9b:1::a00:1',
+      'fec0::1',
+    ]) {
+      expect(isAllowedAddress(ip, PRODUCTION), ip).toBe(false);
+    }
+    // Plain public IPv4 addresses stay allowed (an IPv6 rule must not catch them).
+    expect(isAllowedAddress('8.8.8.8', PRODUCTION)).toBe(true);
+    expect(isAllowedAddress('2a00:1450:4001:80b::200e', PRODUCTION)).toBe(true);
+  });
+
   it('allows loopback only on the local server, and still no other private address there', () => {
     expect(isAllowedAddress('127.0.0.1', LOCAL)).toBe(true);
     expect(isAllowedAddress('::1', LOCAL)).toBe(true);

@@ -129,7 +129,7 @@ describe('the e-mail of an ownership offer (trigger on accounts/{id})', () => {
   it('mails the collaborator once, with a link to People and access', async () => {
     const db = seeded();
     const id = await queueOwnershipOfferMail(db, 'acme', ACCOUNT, offered, APP);
-    expect(id).toBe(`ownership-acme-${at.getTime()}`);
+    expect(id).toBe('ownership-acme-col-2026-11-27');
     const mail = (await db.get(`mail/${id}`)).data ?? {};
     expect(mail['to']).toBe('col@example.test');
     const message = mail['message'] as { subject: string; html: string; text: string };
@@ -139,6 +139,40 @@ describe('the e-mail of an ownership offer (trigger on accounts/{id})', () => {
     // Delivered again, or a later write that keeps the same offer: no second mail.
     expect(await queueOwnershipOfferMail(db, 'acme', ACCOUNT, offered, APP)).toBeNull();
     expect(await queueOwnershipOfferMail(db, 'acme', offered, { ...offered }, APP)).toBeNull();
+  });
+
+  it('mails a collaborator at most once a day however often the owner offers and withdraws', async () => {
+    const db = seeded();
+    const offerAt = (ms: number) => ({
+      ...ACCOUNT,
+      ownershipOffer: { to: 'col', by: 'own', at: new Date(at.getTime() + ms) },
+    });
+    const sent: (string | null)[] = [];
+    for (const ms of [0, 60_000, 2 * 60_000, 3 * 60 * 60_000]) {
+      // Withdrawn, then offered again: each offer is a new one with its own time.
+      db.seed('accounts/acme', offerAt(ms));
+      sent.push(await queueOwnershipOfferMail(db, 'acme', ACCOUNT, offerAt(ms), APP));
+    }
+    expect(sent.filter((id) => id !== null)).toHaveLength(1);
+    // The next day, a new offer is mailed.
+    const tomorrow = offerAt(24 * 60 * 60_000);
+    db.seed('accounts/acme', tomorrow);
+    expect(await queueOwnershipOfferMail(db, 'acme', ACCOUNT, tomorrow, APP)).not.toBeNull();
+    expect(Object.keys(db.dump()).filter((path) => path.startsWith('mail/'))).toHaveLength(2);
+  });
+
+  it('sends nothing for an offer to someone no longer a collaborator, or from someone no longer the owner', async () => {
+    const removed = seeded();
+    const stale = { ...offered, collaborators: [] };
+    removed.seed('accounts/acme', stale);
+    expect(await queueOwnershipOfferMail(removed, 'acme', ACCOUNT, stale, APP)).toBeNull();
+    const handed = seeded();
+    const former = { ...offered, ownerId: 'col', collaborators: ['own'] };
+    handed.seed('accounts/acme', former);
+    expect(await queueOwnershipOfferMail(handed, 'acme', ACCOUNT, former, APP)).toBeNull();
+    for (const db of [removed, handed]) {
+      expect(Object.keys(db.dump()).filter((path) => path.startsWith('mail/'))).toEqual([]);
+    }
   });
 
   it('sends nothing for an offer withdrawn before the event ran', async () => {
