@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { EvalError } from './errors';
-import { fullMatch, globalRegex } from './regex';
+import { compileRe2, fullMatch } from './regex';
 import {
   RDuration,
   RMap,
@@ -312,12 +312,9 @@ function hasOnly(items: Iterable<Value>, allowed: Value[], strict: boolean): boo
   return true;
 }
 
-/**
- * Calls a method. `dynamicPattern` says the first argument was computed at run time rather than
- * written in the rules, which matters for regular expressions (see regex.ts).
- */
-export function callMethod(obj: Value, name: string, args: Value[], dynamicPattern = false): Value {
-  if (typeof obj === 'string') return stringMethod(obj, name, args, dynamicPattern);
+/** Calls a method. */
+export function callMethod(obj: Value, name: string, args: Value[]): Value {
+  if (typeof obj === 'string') return stringMethod(obj, name, args);
   if (Array.isArray(obj)) return listMethod(obj, name, args);
   if (obj instanceof RMap) return mapMethod(obj, name, args);
   if (obj instanceof RSet) return setMethod(obj, name, args);
@@ -343,7 +340,7 @@ function unknownMethod(type: string, name: string): EvalError {
   return new EvalError(`${type} has no method '${name}'`);
 }
 
-function stringMethod(s: string, name: string, args: Value[], dynamic: boolean): Value {
+function stringMethod(s: string, name: string, args: Value[]): Value {
   switch (name) {
     case 'size':
       arity(name, args, 0);
@@ -361,16 +358,16 @@ function stringMethod(s: string, name: string, args: Value[], dynamic: boolean):
       return javaTrim(s);
     case 'matches':
       arity(name, args, 1);
-      return fullMatch(s, str(args[0], 'matches() pattern'), dynamic);
+      return fullMatch(s, str(args[0], 'matches() pattern'));
     case 'split': {
       arity(name, args, 1);
-      return splitString(s, str(args[0], 'split() pattern'), dynamic);
+      return splitString(s, str(args[0], 'split() pattern'));
     }
     case 'replace': {
       arity(name, args, 2);
-      const re = globalRegex(str(args[0], 'replace() pattern'), dynamic);
+      const re = compileRe2(str(args[0], 'replace() pattern'));
       const sub = str(args[1], 'replace() substitution');
-      return s.replace(re, (...m: unknown[]) => substitution(sub, m));
+      return re.matcher(s).replaceAll((...m: unknown[]) => substitution(sub, m));
     }
     case 'toUtf8':
       arity(name, args, 0);
@@ -384,7 +381,8 @@ function stringMethod(s: string, name: string, args: Value[], dynamic: boolean):
  * The replacement text of replace(), read as Google's evaluator (RE2/J) reads it: `$n` is
  * group n (further digits join while the number stays a group), `${name}` a named group, `\c`
  * the character c; a `$` or `\` at the very end is literal; a group that does not exist is an
- * error. `m` is what String.replace passes its callback.
+ * error. RE2/J's own Java-mode replacement refuses a trailing `$` or `\`, so it is not used.
+ * `m` is what a String.replace callback receives (re2js passes the same).
  */
 function substitution(sub: string, m: unknown[]): string {
   const groups = m[m.length - 1];
@@ -431,26 +429,22 @@ function substitution(sub: string, m: unknown[]): string {
  * ['', 'a', 'b', 'c']); when nothing is left the result is the rest of the string ([''] for
  * ',,'). Capture groups are not spliced into the result.
  */
-function splitString(s: string, pattern: string, dynamic: boolean): string[] {
-  const re = globalRegex(pattern, dynamic);
+function splitString(s: string, pattern: string): string[] {
+  const m = compileRe2(pattern).matcher(s);
   const out: string[] = [];
   let last = 0;
   let empties = 0;
-  for (let m = re.exec(s); m !== null; m = re.exec(s)) {
-    const end = m.index + m[0].length;
-    if (m[0] === '') {
-      if (m.index > s.length - 1) break;
-      // Step over a whole astral character: the pattern runs in Unicode mode, where a search
-      // from the middle of a surrogate pair finds the same empty match again.
-      re.lastIndex = m.index + ((s.codePointAt(m.index) ?? 0) > 0xffff ? 2 : 1);
-    }
-    if (m.index === last) {
+  while (m.find()) {
+    const start = m.start();
+    const end = m.end();
+    if (start === end && start > s.length - 1) break;
+    if (start === last) {
       empties++;
       last = end;
       continue;
     }
     for (; empties > 0; empties--) out.push('');
-    out.push(s.slice(last, m.index));
+    out.push(s.slice(last, start));
     last = end;
   }
   if (last !== s.length) {

@@ -7,7 +7,7 @@
  */
 import type { Expr, FunctionDecl, MatchNode, RulesFile, VarRef } from './ast';
 import { type SourceMap } from './errors';
-import { globalRegex } from './regex';
+import { compileRe2 } from './regex';
 import { INT64_MAX, TYPE_NAMES } from './values';
 
 /** Built-in functions called by bare name, with their arity, per service. */
@@ -197,7 +197,7 @@ class Checker {
         if ((e.name === 'matches' || e.name === 'split') && pattern?.k === 'lit') {
           if (typeof pattern.v === 'string') {
             try {
-              globalRegex(pattern.v);
+              compileRe2(pattern.v);
             } catch (err) {
               const why = err instanceof Error ? err.message : String(err);
               throw this.map.error(pattern.pos, `invalid regular expression: ${why}`);

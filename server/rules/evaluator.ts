@@ -231,7 +231,7 @@ export function evaluate(e: Expr, frame: readonly Slot[], ctx: EvalContext): Val
       }
       const obj = evaluate(e.obj, frame, ctx);
       const args = e.args.map((a) => evaluate(a, frame, ctx));
-      return callMethod(obj, e.name, args, e.args[0] !== undefined && e.args[0].k !== 'lit');
+      return callMethod(obj, e.name, args);
     }
     case 'call': {
       const args = e.args.map((a) => evaluate(a, frame, ctx));

@@ -2,37 +2,23 @@
  * Slugs and usernames (docs/product.md §5). A slug is what directory slugs and card handles are made of:
  * ASCII lowercase letters, digits, underscores and single hyphens.
  */
-
-/** Letters that Unicode does not decompose into a base letter plus an accent. */
-const EXTRA_FOLDS: Readonly<Record<string, string>> = {
-  ß: 'ss',
-  æ: 'ae',
-  œ: 'oe',
-  ø: 'o',
-  đ: 'd',
-  ð: 'd',
-  ł: 'l',
-  þ: 'th',
-  ı: 'i',
-};
+import slugifyText from 'slugify';
 
 /**
  * Turns text into a slug (docs/product.md §5): lowercase, fold accents, spaces to hyphens, `&` to `-y-`, strip
  * other non-word characters, collapse repeated hyphens. Choice where the spec is silent: hyphens at
- * the start and end are trimmed, so `' Hello! '` gives `hello`, never `-hello-`.
+ * the start and end are trimmed, so `' Hello! '` gives `hello`, never `-hello-`. The package
+ * transliterates letters (ß to ss, Cyrillic to Latin); the steps before it are what §5 asks and
+ * it does not (docs/decisions/016-slugify-with-a-wrapper.md).
  */
 export function slugify(text: string): string {
-  return String(text)
-    .toLowerCase()
+  const folded = String(text)
     .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[ßæœøđðłþı]/g, (ch) => EXTRA_FOLDS[ch] ?? '')
-    .replace(/\s+/g, '-')
-    .replace(/&/g, '-y-')
-    .replace(/[^\w-]+/g, '')
-    .replace(/--+/g, '-')
-    .replace(/^-+/, '')
-    .replace(/-+$/, '');
+    .replace(/\p{M}/gu, '')
+    .replace(/&/g, ' y ')
+    // The package spells symbols out ('$' as 'dollar'); §5 drops them.
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '');
+  return slugifyText(folded, { lower: true, remove: /[^\w\s]/g });
 }
 
 /**

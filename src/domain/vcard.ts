@@ -1,7 +1,8 @@
 /**
  * The contact file a visitor saves from a public card: a vCard 3.0 (RFC 2426) with CRLF line
  * endings, text values escaped (backslash, comma, semicolon, newline) and lines folded at 75 octets
- * of UTF-8, as the RFC asks. Hand-written because it is small and no vCard library is installed.
+ * of UTF-8, as the RFC asks. Hand-written, not ical.js: ical.js upper-cases the names phones read
+ * (docs/decisions/017-vcard-writer-stays-hand-written.md).
  *
  * Web links are labelled the way phones read labels: each URL sits in a property group with an
  * `X-ABLabel` (`item1.URL:…` + `item1.X-ABLabel:LinkedIn`), which iOS Contacts and Google Contacts

@@ -1,5 +1,7 @@
 import { describe, it, expect } from 'vitest';
-import { csvCell, toCsv } from '@/domain/csv-safe';
+import { toCsv } from '@/domain/csv-safe';
+
+const csvCell = (value: Parameters<typeof toCsv>[0][number][number]) => toCsv([[value]]);
 
 describe('csvCell', () => {
   it('writes plain text as it is', () => {
@@ -18,7 +20,20 @@ describe('csvCell', () => {
 
   it('does not neutralise a formula character after the first position', () => {
     expect(csvCell('a=b')).toBe('a=b');
-    expect(csvCell(' =1')).toBe(' =1');
+    expect(csvCell(' =1')).toBe('" =1"');
+  });
+
+  it('quotes a cell that starts or ends with a space, so no reader trims it', () => {
+    expect(csvCell(' a')).toBe('" a"');
+    expect(csvCell('a ')).toBe('"a "');
+  });
+
+  it('neutralises a formula followed by a line break', () => {
+    expect(csvCell('=cmd\nx')).toBe(`"'=cmd\nx"`);
+  });
+
+  it('writes empty for an invalid date', () => {
+    expect(csvCell(new Date('nope'))).toBe('');
   });
 
   it('quotes cells with commas', () => {

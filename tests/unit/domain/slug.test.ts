@@ -48,6 +48,22 @@ describe('slugify', () => {
     expect(slugify('')).toBe('');
   });
 
+  it('drops symbols rather than spelling them out', () => {
+    expect(slugify('$5 off 100% ♥ <b>|€')).toBe('5-off-100-b');
+  });
+
+  it('folds accents on any letter, also those without a precomposed table entry', () => {
+    expect(slugify('ǘ ṩ ḿ ǹ')).toBe('u-s-m-n');
+  });
+
+  it('spells Cyrillic and Greek letters in Latin rather than dropping them', () => {
+    expect(slugify('Привет Ελλάδα')).toBe('privet-ellada');
+  });
+
+  it('drops letters it cannot spell in Latin', () => {
+    expect(slugify('日本 team')).toBe('team');
+  });
+
   it('is stable: a slug slugifies to itself', () => {
     const once = slugify('Ça & Là — Übung');
     expect(slugify(once)).toBe(once);
