@@ -21,7 +21,7 @@
  * seen of each subscription in a server-only ledger and feed both the ledger's and the document's
  * states to `decidePlanSync`, so a stale rewrite never re-activates a plan.
  *
- * One trial per account (docs/decisions/009-subscription-lifecycle.md). Stripe grants a price's trial on every
+ * One trial per account (docs/decisions/018-subscription-lifecycle.md). Stripe grants a price's trial on every
  * checkout, so cancelling and checking out again would give a new free trial each time. The ledger
  * records the account's first trialing subscription (`trialUsedBy`, never forgotten), and a trialing
  * subscription counts as paid only when it is that one; any later one is paid once its trial ends
