@@ -20,7 +20,6 @@ import { computeGates } from '../domain/gates';
 import type { Gates } from '../domain/gates';
 import type { Account, Team, User } from '../domain/model';
 import { cardLimit } from '../domain/plan';
-import { slugify } from '../domain/slug';
 import { selectTeam } from '../domain/teams';
 
 export type AccountStatus = 'idle' | 'loading' | 'ready' | 'missing' | 'error';
@@ -289,6 +288,9 @@ export function accountStoreCreator(
         const accountName = name.trim();
         if (!accountName)
           return { ok: false, field: 'name', message: 'Please enter your account name.' };
+        // Loaded here, not with the store: the slug rules (and the slugify package's letter
+        // table) are needed once per account, and the store is part of every page's first load.
+        const { slugify } = await import('../domain/slug');
         const cleanSlug = slugify(slug);
         if (!VALID_SLUG.test(cleanSlug)) {
           return {
