@@ -9,6 +9,7 @@
  * only the evaluation is spread out.
  */
 import { appConfig } from './app/config';
+import { paintFirstFrame } from './app/first-paint';
 
 /** Ends the current task: the browser paints and handles input before the next step runs. */
 function nextTask(): Promise<void> {
@@ -21,6 +22,7 @@ function step(name: string): void {
 }
 
 async function start(): Promise<void> {
+  paintFirstFrame(document.getElementById('root'));
   const config = appConfig();
   step('sign-in');
   // The backend's driver downloads meanwhile; the app waits for it before it reads any data.
