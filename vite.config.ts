@@ -68,6 +68,82 @@ function prerender(): Plugin {
 }
 
 /**
+ * The entry (src/main.ts) loads the app in steps, through dynamic imports, so that each step is
+ * evaluated in a task of its own; on its own the browser would then fetch each step's code only once
+ * the step before has run, one round trip after another. This links all of it from the page, as
+ * it would be for static imports: the scripts as `modulepreload` (fetched at once, run when their
+ * step imports them) and their styles as stylesheets, so the downloads start together.
+ *
+ * The page a returning person opens first (`firstPages`: path to its route module) is fetched from
+ * the start too, by a few lines in the page that link its code when the address is that page's:
+ * the router would ask for it only once the app's code has run.
+ */
+function startupPreload(firstPages: Record<string, string>): Plugin {
+  let base = '/';
+  let root = process.cwd();
+  return {
+    name: 'startup-preload',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+      root = config.root;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle, chunk: entry }) {
+        if (!bundle || !entry) return html;
+        /** The chunk's files, its styles' and those of every chunk it imports statically. */
+        const closure = (file: string, files = new Set<string>()): Set<string> => {
+          const chunk = bundle[file];
+          if (files.has(file) || chunk?.type !== 'chunk') return files;
+          files.add(file);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+          for (const next of chunk.imports) closure(next, files);
+          return files;
+        };
+        // What the entry imports statically, Vite links already.
+        const linked = closure(entry.fileName);
+        const startup = new Set<string>();
+        for (const file of entry.dynamicImports) closure(file, startup);
+        const fresh = (files: Iterable<string>) => [...files].filter((file) => !linked.has(file));
+        const link = (file: string) =>
+          file.endsWith('.css')
+            ? `<link rel="stylesheet" crossorigin href="${base}${file}">`
+            : `<link rel="modulepreload" crossorigin href="${base}${file}">`;
+        const startupFiles = fresh(startup);
+        const pages: Record<string, string[]> = {};
+        for (const [path, module] of Object.entries(firstPages)) {
+          const id = resolve(root, module);
+          const chunk = Object.values(bundle).find(
+            (item) => item.type === 'chunk' && item.facadeModuleId === id,
+          );
+          if (!chunk) throw new Error(`startup-preload: no chunk for ${module}`);
+          pages[path] = fresh(closure(chunk.fileName))
+            .filter((file) => !startup.has(file))
+            .map((file) => `${base}${file}`);
+        }
+        const pageLinks =
+          `(function(){var f=${JSON.stringify(pages)}[location.pathname.replace(/\\/$/,'')];` +
+          'if(f)f.forEach(function(h){var l=document.createElement("link");' +
+          'l.rel=/\\.css$/.test(h)?"stylesheet":"modulepreload";l.crossOrigin="";l.href=h;' +
+          'document.head.appendChild(l)})})()';
+        // The start-up code first, then the page's, then the styles: an inline script runs only
+        // once the stylesheets above it have loaded, which would hold the page's code back.
+        const head = [
+          ...startupFiles.filter((file) => !file.endsWith('.css')).map(link),
+          `<script>${pageLinks}</script>`,
+          ...startupFiles.filter((file) => file.endsWith('.css')).map(link),
+        ];
+        return html.replace(
+          /[ \t]*<\/head>/,
+          `${head.map((line) => `    ${line}\n`).join('')}  </head>`,
+        );
+      },
+    },
+  };
+}
+
+/**
  * A suite that runs against the real local server and the Auth emulator (started once by
  * scripts/with-auth-emulator.ts): one file at a time, since its files share that stack.
  */
@@ -88,7 +164,15 @@ function backendSuite(name: 'contract' | 'access' | 'integration') {
 const serverProxy = process.env.LOCAL_SERVER_URL ?? 'http://127.0.0.1:8787';
 
 export default defineConfig({
-  plugins: [react(), firebaseSettingsCheck(), prerender()],
+  plugins: [
+    react(),
+    firebaseSettingsCheck(),
+    startupPreload({
+      '/builder': 'src/app/builder-route.tsx',
+      '/my-card': 'src/app/my-card-route.tsx',
+    }),
+    prerender(),
+  ],
   // tsconfig's `@/` alias, for the bundle and for every test project.
   resolve: { alias: srcAlias(import.meta.dirname) },
   server: {

@@ -106,6 +106,12 @@ export async function benchLighthouse(
         id === 'seo' && !page.indexable ? 'none (may stay out of search)' : `≥ ${goal}`;
       report(`lighthouse ${page.name}: ${label}`, shown, budget);
     }
+    if (process.env.BENCH_DETAIL) {
+      const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'speed-index'];
+      metrics.push('total-blocking-time', 'cumulative-layout-shift', 'interactive');
+      const values = metrics.map((id) => `${id} ${result.audits[id]?.numericValue?.toFixed(2)}`);
+      console.log(`    lighthouse ${page.name}: ${values.join(', ')}`);
+    }
     const bytes = result.audits['total-byte-weight']?.numericValue ?? 0;
     report(
       `lighthouse ${page.name}: bytes loaded`,

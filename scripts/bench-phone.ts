@@ -12,7 +12,7 @@
  * and the longest main-thread task (long tasks are observed from the document's first script).
  * The median of the runs is reported, with the spread in brackets.
  */
-import type { Browser, CDPSession } from '@playwright/test';
+import type { Browser, CDPSession, Page } from '@playwright/test';
 
 type Report = (name: string, value: string, budget: string) => void;
 
@@ -157,6 +157,7 @@ async function coldLoad(browser: Browser, base: string): Promise<PhoneRun> {
     )) as boolean;
     if (!supported) throw new Error('This Chromium does not report long tasks.');
     const counted = scripts();
+    if (process.env.BENCH_DETAIL) await printTimeline(page, probe);
     return {
       listMs: probe.list,
       editorMs: probe.editor,
@@ -169,6 +170,39 @@ async function coldLoad(browser: Browser, base: string): Promise<PhoneRun> {
     };
   } finally {
     await context.close();
+  }
+}
+
+/**
+ * With BENCH_DETAIL set, each run prints its timeline: every task over 50 ms, every request (start
+ * and end, from the navigation's start) and the start-up's steps (src/main.ts marks them), to see
+ * what a figure is made of.
+ */
+async function printTimeline(
+  page: Page,
+  probe: { tasks: [number, number][]; list: number; editor: number },
+): Promise<void> {
+  const requests = (await page.evaluate(
+    `performance.getEntriesByType('resource').map((r) => [r.name, r.startTime, r.responseEnd])`,
+  )) as [string, number, number][];
+  const marks = (await page.evaluate(
+    `performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])`,
+  )) as [string, number][];
+  const events: [number, string][] = [
+    ...marks.map(([name, at]): [number, string] => [at, `mark ${name}`]),
+    [probe.list, 'card list on screen'],
+    [probe.editor, 'editor on screen'],
+    ...probe.tasks.map(([start, duration]): [number, string] => [
+      start,
+      `task ${duration.toFixed(0)} ms`,
+    ]),
+    ...requests.map(([name, start, end]): [number, string] => [
+      start,
+      `${new URL(name).pathname.slice(0, 60)} → ${end.toFixed(0)}`,
+    ]),
+  ];
+  for (const [at, what] of events.sort((a, b) => a[0] - b[0])) {
+    console.log(`    ${at.toFixed(0).padStart(6)} ${what}`);
   }
 }
 

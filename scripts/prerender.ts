@@ -136,7 +136,12 @@ export function pageHtml(
   const mainKey = Object.keys(manifest).find((k) => manifest[k]?.isEntry && k.endsWith('.html'));
   const main = mainKey ? manifest[mainKey] : undefined;
   if (!main) throw new Error('prerender: the build manifest has no index.html entry.');
-  const known = new Set(cssOf(manifest, mainKey ?? ''));
+  // What the page links already: the entry's styles, and those of the start-up steps it loads
+  // (vite.config.ts, `startupPreload`).
+  const linked = [...template.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map(
+    (match) => match[1] ?? '',
+  );
+  const known = new Set([...cssOf(manifest, mainKey ?? ''), ...linked]);
   const pageCss = cssOf(manifest, page.module).filter((file) => !known.has(file));
   const links = pageCss.map((file) => `<link rel="stylesheet" href="/${file}">`).join('');
 

@@ -10,6 +10,7 @@ import { PageLoader } from '../ui/page';
 import { pendingInviteParam } from '../data/invites';
 import { useInviteForMember } from '../features/auth/invite';
 import { doneProgress, startProgress } from '../ui/progress-bar';
+import { FIRST_PAINT_HTML } from './first-paint';
 import { referralParam } from './referral';
 import { Shell } from './shell';
 
@@ -83,11 +84,14 @@ export function RootLayout() {
   );
 }
 
-/** Shown while the first route's code loads. */
+/**
+ * Shown while the first route's code loads: the frame the page painted before React (first-paint.ts),
+ * so that it stays on screen instead of blanking until the page is ready.
+ */
 export function RootFallback() {
   useEffect(() => {
     startProgress();
     return () => doneProgress();
   }, []);
-  return null;
+  return <div className="first-paint" dangerouslySetInnerHTML={{ __html: FIRST_PAINT_HTML }} />;
 }

@@ -1,14 +1,17 @@
 /** The Cardbuilder logo mark: a card with a contact line, on the accent colour. Decorative. */
+import { BRAND_MARK_SHAPES } from './brand-mark-svg';
+
 export function BrandMark(props: { size?: number }) {
   const size = props.size ?? 28;
   return (
-    <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-      <rect width="32" height="32" rx="8" fill="#4f46e5" />
-      <rect x="7" y="9" width="18" height="14" rx="3" fill="#ffffff" />
-      <circle cx="12.5" cy="14.5" r="2.5" fill="#4f46e5" />
-      <rect x="16.5" y="13" width="6" height="1.8" rx="0.9" fill="#4f46e5" />
-      <rect x="16.5" y="16.2" width="4" height="1.8" rx="0.9" fill="#a5b4fc" />
-      <rect x="10" y="19" width="12" height="1.6" rx="0.8" fill="#c7d2fe" />
-    </svg>
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 32 32"
+      aria-hidden="true"
+      focusable="false"
+      // One drawing for React and for the first paint before React (brand-mark-svg.ts).
+      dangerouslySetInnerHTML={{ __html: BRAND_MARK_SHAPES }}
+    />
   );
 }

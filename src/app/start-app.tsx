@@ -1,0 +1,101 @@
+/**
+ * The last step of start-up (`src/main.ts` runs the steps before it): wire the stores to their
+ * environment, load the configured third-party scripts, and render once the backend's driver is in.
+ */
+import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
+import { App } from './app';
+import { PRERENDERED_ATTRIBUTE } from './prerender-marker';
+import { captureTyped, replayHeldClicks, restoreTyped } from './prerender-takeover';
+import { appRoutes } from './routes';
+import type { AppConfig } from './config';
+import { forgetVia, readAffiliate } from './referral';
+import { connectStores } from './store-wiring';
+import { loadThirdPartyScripts, trackSignUp } from './third-party-scripts';
+import * as authService from '../backend/auth';
+import { useAccountStore } from '../stores/account-store';
+import { useAuthStore } from '../stores/auth-store';
+// Last, as it always was: the theme's rules (`:focus-visible` among them) win over the components'
+// of the same weight.
+import '../ui/theme.css';
+
+/**
+ * Configures the stores and renders the app into `#root`; the stores start once `backend` (the
+ * driver's installation, begun by the steps before) is done.
+ */
+export async function startApp(config: AppConfig, backend: Promise<void>): Promise<void> {
+  configureStores(config);
+  await render(config, backend);
+}
+
+function configureStores(config: AppConfig): void {
+  useAuthStore.getState().configure({
+    auth: authService,
+    productTeamEmail: config.productTeamEmail,
+    googleMode: config.authEmulatorUrl ? 'local' : 'popup',
+    getAffiliate: () => readAffiliate({ scriptEnabled: config.scripts.referralScriptSrc !== '' }),
+    onSignUp: (info) => {
+      // The new user's document holds the affiliate now: a later sign-up in this browser is not theirs.
+      forgetVia();
+      trackSignUp(config.scripts, info);
+    },
+  });
+  useAccountStore.getState().configure({ internalAccountId: config.internalAccountId });
+  connectStores(useAuthStore, useAccountStore);
+  loadThirdPartyScripts(config.scripts);
+}
+
+/** Resolves once `ready` holds for the store's state (checked now and on every change). */
+function whenReady<T>(
+  store: { getState(): T; subscribe(listener: (state: T) => void): () => void },
+  ready: (state: T) => boolean,
+): Promise<void> {
+  return new Promise((resolve) => {
+    if (ready(store.getState())) return resolve();
+    const stop = store.subscribe((state) => {
+      if (!ready(state)) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+async function render(config: AppConfig, backend: Promise<void>): Promise<void> {
+  // The router starts loading the page's code at once, while the backend's driver may still be
+  // loading: on a slow link the two downloads overlap instead of following each other.
+  const router = createBrowserRouter(appRoutes);
+  await backend;
+  useAuthStore.getState().start();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element.');
+  // A pre-rendered page (scripts/prerender.ts) is already on screen: the app takes over only once
+  // its route's code is loaded and the sign-in state is known, so the page never blanks or flashes
+  // a loader in between.
+  const prerendered = container.hasAttribute(PRERENDERED_ATTRIBUTE);
+  if (prerendered) {
+    await Promise.all([
+      whenReady({ getState: () => router.state, subscribe: (l) => router.subscribe(l) }, (s) =>
+        Boolean(s.initialized),
+      ),
+      whenReady(useAuthStore, (state) => state.resolved),
+    ]);
+  }
+  const typed = prerendered ? captureTyped(container) : null;
+  const root = createRoot(container);
+  // Rendered at once, so that the typed text is put back before the visitor types on.
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <App release={config.release} router={router} />
+      </StrictMode>,
+    ),
+  );
+  container.removeAttribute(PRERENDERED_ATTRIBUTE);
+  if (typed) {
+    restoreTyped(container, typed);
+    replayHeldClicks(container);
+    restoreTyped(container, typed, true);
+  }
+}
