@@ -150,8 +150,8 @@ describe('card analytics helpers', () => {
     ).toEqual({ '2025-03-01': 2 });
   });
 
-  it('exports lead entries as formula-safe CSV', () => {
-    const csv = leadEntriesCsv([
+  it('exports lead entries as formula-safe CSV', async () => {
+    const csv = await leadEntriesCsv([
       {
         id: 'e1',
         name: '=HYPERLINK("http://evil")',

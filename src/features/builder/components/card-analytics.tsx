@@ -15,7 +15,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { toCsv } from '@/domain/csv-safe';
+import type { toCsv as toCsvType } from '@/domain/csv-safe';
 import { linkDisplayLabel } from '@/domain/links';
 import type { Card } from '@/domain/model';
 import {
@@ -72,8 +72,17 @@ function leadRows(entries: readonly LeadEntry[]) {
   ]);
 }
 
+/**
+ * The CSV writer (papaparse), loaded when a file is made: the builder's first load does not need
+ * it, and most visits never export.
+ */
+async function csvWriter(): Promise<typeof toCsvType> {
+  return (await import('@/domain/csv-safe')).toCsv;
+}
+
 /** The lead entries as a spreadsheet-safe CSV document. */
-export function leadEntriesCsv(entries: readonly LeadEntry[]): string {
+export async function leadEntriesCsv(entries: readonly LeadEntry[]): Promise<string> {
+  const toCsv = await csvWriter();
   return toCsv([LEAD_CSV_HEADER, ...leadRows(entries)]);
 }
 
@@ -87,6 +96,7 @@ export async function exportLeadsCsv(
   onPart: (part: string, read: number) => void,
   pageSize?: number,
 ): Promise<number> {
+  const toCsv = await csvWriter();
   onPart(toCsv([LEAD_CSV_HEADER]), 0);
   return forEachLeadPage(
     cardId,
