@@ -21,6 +21,8 @@ export interface LeadWebhook {
   active: boolean;
   secretHint: string;
   createdAt: Date | null;
+  /** Why the server turned it off (its setter left the account), until it is changed again. */
+  pausedReason: string | null;
 }
 
 export type DeliveryStatus = 'pending' | 'retrying' | 'delivered' | 'gave-up';
@@ -53,6 +55,10 @@ function toWebhook(id: string, d: DocData): LeadWebhook {
     active: d.active === true,
     secretHint: typeof d.secretHint === 'string' ? d.secretHint : '',
     createdAt: date(d.createdAt),
+    pausedReason:
+      !d.active && typeof d.pausedReason === 'string' && d.pausedReason !== ''
+        ? d.pausedReason
+        : null,
   };
 }
 

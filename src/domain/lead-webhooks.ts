@@ -3,8 +3,9 @@
  * the payload formats, how many webhooks an account may have, when a failed delivery is tried
  * again (the backoff schedule, about a day in all), and the checks on a webhook address that need
  * no network (the server then resolves the host and refuses private addresses; see
- * docs/lead-webhooks.md). Pure: time comes in as an argument.
+ * docs/lead-webhooks.md), and who may keep receiving leads. Pure: time comes in as an argument.
  */
+import { accessRoleOf, type MemberLists } from './people';
 
 /** `plain`: the product's own JSON; `hubspot`: HubSpot's contact-properties shape. */
 export type LeadWebhookFormat = 'plain' | 'hubspot';
@@ -94,4 +95,23 @@ export function webhookUrlProblem(raw: string, policy: WebhookUrlPolicy): string
   }
   if (url.protocol === 'http:' && loopback && policy.allowLoopbackHttp) return null;
   return 'The address must start with https://.';
+}
+
+/**
+ * Said on a webhook that lead routing turned off because whoever set it up (or last changed it)
+ * no longer owns or collaborates on the account: leads, with the visitors' contact details, must
+ * not go on flowing to an address a person who left chose.
+ */
+export const WEBHOOK_PAUSED_SETTER_LEFT =
+  'Turned off: the person who set it up no longer manages this account. Check its address, then turn it on again.';
+
+/**
+ * Whether a webhook may still receive the account's leads: the person recorded as having set it
+ * up (`setUpBy`, the owner who made or last changed it) still owns or collaborates on the
+ * account. A webhook made before that was recorded has no `setUpBy` and goes on.
+ */
+export function webhookSetterStays(setUpBy: unknown, account: MemberLists | null): boolean {
+  if (typeof setUpBy !== 'string' || setUpBy === '') return true;
+  const role = accessRoleOf(account, setUpBy);
+  return role === 'owner' || role === 'collaborator';
 }

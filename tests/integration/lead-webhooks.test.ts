@@ -8,11 +8,11 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPublicSurfaces } from '../../server/public-surfaces';
 import { createLocalLeadRouting, type LocalLeadRouting } from '../../server/triggers/lead-webhooks';
 import type { Backend, DocData } from '@/backend/port';
-import { LEAD_WEBHOOK_BACKOFF_MS } from '@/domain/lead-webhooks';
+import { LEAD_WEBHOOK_BACKOFF_MS, WEBHOOK_PAUSED_SETTER_LEFT } from '@/domain/lead-webhooks';
 import { verifySignature } from '@/server/lead-routing/signature';
 import {
   createTestUser,
@@ -455,6 +455,78 @@ describe('delivering leads', () => {
     for (const secret of secrets) {
       expect(everything).not.toContain(secret);
       expect(everything).not.toContain(secret.slice(6));
+    }
+  });
+});
+
+describe('after the account changes hands', () => {
+  beforeEach(() => {
+    // Room under the five-webhook cap that the earlier cases used up.
+    for (const hook of server.ctx.db.query({ collection: `accounts/${ACCOUNT}/webhooks` })) {
+      server.ctx.db.delete(`accounts/${ACCOUNT}/webhooks/${hook.id}`);
+    }
+  });
+
+  it('stops sending leads to a webhook whose setter left, says why, and sends again once the new owner turns it on', async () => {
+    const hook = await createWebhook('/setter-left');
+    // The owner hands the account to the collaborator and leaves it.
+    server.ctx.db.update(`accounts/${ACCOUNT}`, {
+      ownerId: collaborator.uid,
+      collaborators: [],
+    });
+    try {
+      received.length = 0;
+      expect((await postLead({ name: 'Di Prince', email: 'di@example.test' })).status).toBe(201);
+      await settle();
+      expect(received.filter((r) => r.path === '/setter-left')).toHaveLength(0);
+      expect(server.ctx.db.get(`accounts/${ACCOUNT}/webhooks/${hook.id}`).data).toMatchObject({
+        active: false,
+        pausedReason: WEBHOOK_PAUSED_SETTER_LEFT,
+      });
+
+      // The new owner checks it and turns it on: it answers to them now.
+      const on = await callLeadWebhooks(collaborator, {
+        action: 'update',
+        accountId: ACCOUNT,
+        webhookId: hook.id,
+        active: true,
+      });
+      expect(on.status).toBe(200);
+      expect(server.ctx.db.get(`accounts/${ACCOUNT}/webhooks/${hook.id}`).data).toMatchObject({
+        active: true,
+        setUpBy: collaborator.uid,
+        pausedReason: null,
+      });
+      received.length = 0;
+      expect((await postLead({ name: 'Ed Nygma', email: 'ed@example.test' })).status).toBe(201);
+      await settle();
+      expect(received.filter((r) => r.path === '/setter-left')).toHaveLength(1);
+    } finally {
+      server.ctx.db.update(`accounts/${ACCOUNT}`, {
+        ownerId: owner.uid,
+        collaborators: [collaborator.uid],
+      });
+      server.ctx.db.update(`accounts/${ACCOUNT}/webhooks/${hook.id}`, { active: false });
+    }
+  });
+
+  it('keeps sending while the setter stays as a collaborator', async () => {
+    const hook = await createWebhook('/setter-stays');
+    server.ctx.db.update(`accounts/${ACCOUNT}`, {
+      ownerId: collaborator.uid,
+      collaborators: [owner.uid],
+    });
+    try {
+      received.length = 0;
+      expect((await postLead({ name: 'Fay Wray', email: 'fay@example.test' })).status).toBe(201);
+      await settle();
+      expect(received.filter((r) => r.path === '/setter-stays')).toHaveLength(1);
+    } finally {
+      server.ctx.db.update(`accounts/${ACCOUNT}`, {
+        ownerId: owner.uid,
+        collaborators: [collaborator.uid],
+      });
+      server.ctx.db.update(`accounts/${ACCOUNT}/webhooks/${hook.id}`, { active: false });
     }
   });
 });

@@ -114,6 +114,7 @@ function WebhookItem(props: {
       <p className="muted lead-routing__meta">
         {LEAD_WEBHOOK_FORMAT_LABELS[hook.format]} · secret {hook.secretHint}
       </p>
+      {hook.pausedReason ? <Alert tone="info">{hook.pausedReason}</Alert> : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div className="lead-routing__actions">
         <Button

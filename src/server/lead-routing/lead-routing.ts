@@ -25,13 +25,21 @@
  */
 import { BackendError } from '@/backend/errors';
 import { newDocId } from '@/backend/engine/paths';
-import type { DocData, LeadWebhooksInput, LeadWebhooksOutput } from '@/backend/port';
+import type {
+  DocData,
+  LeadWebhooksInput,
+  LeadWebhooksOutput,
+  QueryDoc,
+  WriteOp,
+} from '@/backend/port';
 import type { CallerAuth, DocumentChange, ServerDb } from '@/backend/server-port';
 import {
   LEAD_WEBHOOK_FORMATS,
   LEAD_WEBHOOK_MAX_ATTEMPTS,
   MAX_LEAD_WEBHOOKS,
   nextLeadWebhookAttempt,
+  WEBHOOK_PAUSED_SETTER_LEFT,
+  webhookSetterStays,
   type LeadWebhookFormat,
   type WebhookUrlPolicy,
 } from '@/domain/lead-webhooks';
@@ -147,6 +155,34 @@ function deliveryWrites(id: string, d: NewDelivery, now: Date) {
  * sent at once. Answers the ids of the deliveries made (none for a path that is not a lead, an
  * update, or an account without webhooks).
  */
+/**
+ * The active webhooks whose setter still manages the account; the others are turned off, with
+ * the reason the owner reads on the webhooks page (after a handover, the old owner who left must
+ * not keep receiving the account's leads at an address they chose).
+ */
+async function hooksWhoseSetterStays(
+  db: LeadRoutingDeps['db'],
+  accountId: string,
+  hooks: readonly QueryDoc[],
+  now: Date,
+): Promise<QueryDoc[]> {
+  const account = await db.get(`accounts/${accountId}`);
+  const kept: QueryDoc[] = [];
+  const paused: WriteOp[] = [];
+  for (const hook of hooks) {
+    if (webhookSetterStays(hook.data.setUpBy, account.data)) kept.push(hook);
+    else {
+      paused.push({
+        kind: 'update',
+        path: webhookPath(accountId, hook.id),
+        data: { active: false, pausedReason: WEBHOOK_PAUSED_SETTER_LEFT, updatedAt: now },
+      });
+    }
+  }
+  if (paused.length > 0) await db.batch(paused);
+  return kept;
+}
+
 export async function routeNewLead(
   deps: LeadRoutingDeps,
   change: DocumentChange,
@@ -159,13 +195,15 @@ export async function routeNewLead(
   // A lead that came in as its account was deactivated goes nowhere (the public surfaces take
   // no more leads for it).
   if (await accountDeactivated(deps.db, accountId)) return [];
-  const hooks = await deps.db.query({
+  const active = await deps.db.query({
     collection: `accounts/${accountId}/webhooks`,
     where: [{ field: 'active', op: '==', value: true }],
     limit: MAX_LEAD_WEBHOOKS,
   });
-  if (hooks.length === 0) return [];
+  if (active.length === 0) return [];
   const now = deps.now();
+  const hooks = await hooksWhoseSetterStays(deps.db, accountId, active, now);
+  if (hooks.length === 0) return [];
   const card = await deps.db.get(`cards/${cardId}`);
   const lead = leadFromEntry(leadId, change.after, now);
   const planned = hooks.map((hook) => {
@@ -454,6 +492,7 @@ export async function manageLeadWebhooks(
           url,
           format: input.format,
           active: true,
+          setUpBy: caller.uid,
           secretHint: secretHint(secret),
           createdAt: now,
           updatedAt: now,
@@ -473,7 +512,8 @@ export async function manageLeadWebhooks(
   if (!hook.exists) throw new BackendError('not-found', 'There is no such webhook.');
 
   if (input.action === 'update') {
-    const patch: DocData = { updatedAt: now };
+    // Whoever changes it now answers for where the leads go (webhookSetterStays).
+    const patch: DocData = { updatedAt: now, setUpBy: caller.uid, pausedReason: null };
     if (input.url !== undefined) patch.url = await checkUrl(input.url);
     if (input.format !== undefined) patch.format = input.format;
     if (input.active !== undefined) patch.active = input.active;

@@ -6,12 +6,13 @@
  * The callable is stubbed as the server answers it (tests/integration/lead-webhooks.test.ts runs
  * the real one).
  */
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BackendError } from '@/backend/errors';
 import { createMemoryBackend, type MemoryBackend } from '@/backend/memory/memory-backend';
 import type { LeadWebhooksInput, LeadWebhooksOutput } from '@/backend/port';
+import { WEBHOOK_PAUSED_SETTER_LEFT } from '@/domain/lead-webhooks';
 import { createFakeAuth } from '../support/fake-auth';
 import { renderApp, seedAccount, seedUser } from '../support/render-app';
 
@@ -135,6 +136,26 @@ describe('lead routing settings', () => {
     expect(within(log).getByText('Will retry')).toBeInTheDocument();
     expect(within(log).getByText('HTTP 500')).toBeInTheDocument();
     expect(within(log).getByText(/next try .*Answered 500\./)).toBeInTheDocument();
+  });
+
+  it('says why the server turned a webhook off, until it is turned on again', async () => {
+    const { db } = setUp(() => {
+      throw new Error('unexpected');
+    });
+    db.seed('accounts/acc1/webhooks/w1', {
+      url: 'https://hooks.example.com/leads',
+      format: 'plain',
+      active: false,
+      pausedReason: WEBHOOK_PAUSED_SETTER_LEFT,
+      secretHint: 'whsec_…wxyz',
+      createdAt: new Date('2026-11-23T10:00:00Z'),
+    });
+    expect(await screen.findByText(WEBHOOK_PAUSED_SETTER_LEFT)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Turn on' })).toBeInTheDocument();
+    await db.update('accounts/acc1/webhooks/w1', { active: true, pausedReason: null });
+    await waitFor(() =>
+      expect(screen.queryByText(WEBHOOK_PAUSED_SETTER_LEFT)).not.toBeInTheDocument(),
+    );
   });
 
   it('is not shown to someone who is not the account owner', async () => {
