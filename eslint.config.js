@@ -57,9 +57,13 @@ export default tseslint.config(
     plugins: { import: importPlugin, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     settings: {
       // The first resolver knows tsconfig's `@/` alias; without it the zones below could not see
-      // where an aliased import lands and would let it through.
+      // where an aliased import lands and would let it through. (eslint-import-resolver-typescript
+      // would read tsconfig itself, but needs native bindings the registry here does not hold.)
       'import/resolver': {
-        [join(import.meta.dirname, 'scripts', 'lib', 'eslint-src-alias-resolver.cjs')]: {},
+        alias: {
+          map: [['@', join(import.meta.dirname, 'src')]],
+          extensions: ['.ts', '.tsx', '.js'],
+        },
         node: { extensions: ['.ts', '.tsx', '.js'] },
       },
     },
@@ -187,12 +191,6 @@ export default tseslint.config(
     // functions/ has a src of its own; the app's is two folders up.
     files: ['functions/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [INTO_APP_SRC_FROM_FUNCTIONS] }] },
-  },
-  {
-    // The import resolver is loaded with require() by eslint-plugin-import.
-    files: ['**/*.cjs'],
-    languageOptions: { sourceType: 'commonjs', globals: globals.node },
-    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
     files: ['tests/**/*.{ts,tsx}', 'scripts/**/*.ts'],

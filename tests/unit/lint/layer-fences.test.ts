@@ -1,7 +1,7 @@
 /**
  * The layer fences of eslint.config.js, checked with ESLint itself: a file that crosses a fence
  * fails lint, whether it names the other file by the `@/` alias or by a relative path. Without
- * the alias resolver (scripts/lib/eslint-src-alias-resolver.cjs) an aliased import would not
+ * the alias resolver (eslint-import-resolver-alias, in eslint.config.js) an aliased import would not
  * resolve and the zones would let it through; these cases are what would notice.
  */
 import { ESLint } from 'eslint';
