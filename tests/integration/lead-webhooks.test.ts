@@ -510,6 +510,32 @@ describe('after the account changes hands', () => {
     }
   });
 
+  it('gives up a retry due after the setter left, instead of sending it to their address', async () => {
+    const hook = await createWebhook('/down');
+    expect((await postLead({ name: 'Gil Bates', email: 'gil@example.test' })).status).toBe(201);
+    await settle();
+    expect(deliveryOf(hook.id)?.data.status).toBe('retrying');
+    server.ctx.db.update(`accounts/${ACCOUNT}`, { ownerId: collaborator.uid, collaborators: [] });
+    try {
+      received.length = 0;
+      await sweepAt(LEAD_WEBHOOK_BACKOFF_MS[0]! + 1000);
+      expect(received.filter((r) => r.path === '/down')).toHaveLength(0);
+      expect(deliveryOf(hook.id)?.data).toMatchObject({
+        status: 'gave-up',
+        lastError: 'The webhook was turned off: the person who set it up left the account.',
+      });
+      expect(server.ctx.db.get(`accounts/${ACCOUNT}/webhooks/${hook.id}`).data).toMatchObject({
+        active: false,
+        pausedReason: WEBHOOK_PAUSED_SETTER_LEFT,
+      });
+    } finally {
+      server.ctx.db.update(`accounts/${ACCOUNT}`, {
+        ownerId: owner.uid,
+        collaborators: [collaborator.uid],
+      });
+    }
+  });
+
   it('keeps sending while the setter stays as a collaborator', async () => {
     const hook = await createWebhook('/setter-stays');
     server.ctx.db.update(`accounts/${ACCOUNT}`, {

@@ -25,13 +25,7 @@
  */
 import { BackendError } from '@/backend/errors';
 import { newDocId } from '@/backend/engine/paths';
-import type {
-  DocData,
-  LeadWebhooksInput,
-  LeadWebhooksOutput,
-  QueryDoc,
-  WriteOp,
-} from '@/backend/port';
+import type { DocData, LeadWebhooksInput, LeadWebhooksOutput, QueryDoc } from '@/backend/port';
 import type { CallerAuth, DocumentChange, ServerDb } from '@/backend/server-port';
 import {
   LEAD_WEBHOOK_FORMATS,
@@ -155,10 +149,27 @@ function deliveryWrites(id: string, d: NewDelivery, now: Date) {
  * sent at once. Answers the ids of the deliveries made (none for a path that is not a lead, an
  * update, or an account without webhooks).
  */
+/** Turns webhooks off with the reason the owner reads on the webhooks page. */
+async function pauseHooksOfSetterWhoLeft(
+  db: LeadRoutingDeps['db'],
+  accountId: string,
+  webhookIds: readonly string[],
+  now: Date,
+): Promise<void> {
+  if (webhookIds.length === 0) return;
+  await db.batch(
+    webhookIds.map((id) => ({
+      kind: 'update' as const,
+      path: webhookPath(accountId, id),
+      data: { active: false, pausedReason: WEBHOOK_PAUSED_SETTER_LEFT, updatedAt: now },
+    })),
+  );
+}
+
 /**
- * The active webhooks whose setter still manages the account; the others are turned off, with
- * the reason the owner reads on the webhooks page (after a handover, the old owner who left must
- * not keep receiving the account's leads at an address they chose).
+ * The active webhooks whose setter still manages the account; the others are turned off (after
+ * a handover, the old owner who left must not keep receiving the account's leads at an address
+ * they chose).
  */
 async function hooksWhoseSetterStays(
   db: LeadRoutingDeps['db'],
@@ -167,20 +178,14 @@ async function hooksWhoseSetterStays(
   now: Date,
 ): Promise<QueryDoc[]> {
   const account = await db.get(`accounts/${accountId}`);
-  const kept: QueryDoc[] = [];
-  const paused: WriteOp[] = [];
-  for (const hook of hooks) {
-    if (webhookSetterStays(hook.data.setUpBy, account.data)) kept.push(hook);
-    else {
-      paused.push({
-        kind: 'update',
-        path: webhookPath(accountId, hook.id),
-        data: { active: false, pausedReason: WEBHOOK_PAUSED_SETTER_LEFT, updatedAt: now },
-      });
-    }
-  }
-  if (paused.length > 0) await db.batch(paused);
-  return kept;
+  const stays = (hook: QueryDoc) => webhookSetterStays(hook.data.setUpBy, account.data);
+  await pauseHooksOfSetterWhoLeft(
+    db,
+    accountId,
+    hooks.filter((hook) => !stays(hook)).map((hook) => hook.id),
+    now,
+  );
+  return hooks.filter(stays);
 }
 
 export async function routeNewLead(
@@ -289,9 +294,10 @@ export async function attemptDelivery(
 
   const webhookId = String(claimed.webhookId);
   const attempt = (typeof claimed.attempts === 'number' ? claimed.attempts : 0) + 1;
-  const [hook, secret] = await Promise.all([
+  const [hook, secret, account] = await Promise.all([
     deps.db.get(webhookPath(accountId, webhookId)),
     deps.db.get(`${WEBHOOK_SECRETS}/${webhookId}`),
+    deps.db.get(`accounts/${accountId}`),
   ]);
   let statusCode: number | null = null;
   let error: string | null = null;
@@ -303,6 +309,11 @@ export async function attemptDelivery(
     final = true;
   } else if (hook.data?.active !== true && claimed.event !== 'lead.test') {
     error = 'The webhook was turned off.';
+    final = true;
+  } else if (!webhookSetterStays(hook.data?.setUpBy, account.data)) {
+    // A retry, like a new lead, never goes to an address chosen by someone who has left.
+    await pauseHooksOfSetterWhoLeft(deps.db, accountId, [webhookId], deps.now());
+    error = 'The webhook was turned off: the person who set it up left the account.';
     final = true;
   } else {
     const body = String(claimed.body);
