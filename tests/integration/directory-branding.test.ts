@@ -87,7 +87,7 @@ describe('directory branding', () => {
     });
     const html = await directory();
     expect(html).toContain(
-      '<img class="logo" src="https://files.example/brand-co.png" alt="Brand Co logo" width="160" height="64">',
+      '<img class="logo" src="https://files.example/brand-co.png" alt="Brand Co logo" width="160" height="64"/>',
     );
     expect(html).toContain('--accent:#0f766e');
 

@@ -144,7 +144,7 @@ describe('directory page', () => {
       ...branded({ photoLogo: 'https://files.example/logo.png?a=1&b="x"', accent: '#0f766e' }),
     });
     expect(body).toContain(
-      '<img class="logo" src="https://files.example/logo.png?a=1&amp;b=%22x%22" alt="Acme &lt;Co&gt; logo" width="160" height="64">',
+      '<img class="logo" src="https://files.example/logo.png?a=1&amp;b=%22x%22" alt="Acme &lt;Co&gt; logo" width="160" height="64"/>',
     );
     expect(body).toContain('--accent:#0f766e;--on-accent:#ffffff;--ring:#0f766e');
     expect(body).not.toContain('<script');
