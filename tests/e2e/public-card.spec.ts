@@ -292,6 +292,23 @@ test.describe('public card', () => {
     await expectAccessible(page);
   });
 
+  test('a visitor searches an account’s public directory and opens a card from it', async ({
+    browser,
+    baseURL,
+  }) => {
+    const { context, page } = await visitor(browser, baseURL);
+    await page.goto('/d/initech');
+    await expect(page.getByRole('heading', { level: 1, name: 'Initech' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('searchbox').fill('Gibbons');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/d\/initech\?q=Gibbons$/);
+    await expect(page.getByText('Milton Waddams')).toHaveCount(0);
+    await page.getByRole('link', { name: /Peter Gibbons/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Peter Gibbons' })).toBeVisible();
+    await context.close();
+  });
+
   test('a French visitor reads the card’s own words in French and sends a lead; an Arabic one reads right to left', async ({
     browser,
     baseURL,
