@@ -1,31 +1,12 @@
 /**
- * The account's plan derived from its payment-provider subscriptions (docs/product.md §3, §4 and §9;
- * security notes, Payments). Webhooks arrive at least once and in any order, so the plan is computed
- * from the whole set of subscriptions, not from the event that triggered the sync: the result
- * depends only on the inputs (idempotent) and not on their order.
- *
- * Out-of-order delivery. The payments extension rewrites a subscription document whole on every
- * event, so a late, stale event (an old `active`) can overwrite a newer state (`canceled`). A
- * subscription's documents carry no version, so the newer of two states of one subscription is told
- * as follows (`newerSubscriptionState`):
- * - a terminal state (`canceled`, `incomplete_expired`) beats any other: Stripe never leaves one, so
- *   a canceled subscription id is never current again (a new checkout makes a new subscription);
- * - otherwise the later by `subscriptionStateTime` (the latest of created, current_period_start,
- *   trial_start and ended_at, and for a terminal state canceled_at: moments that have happened;
- *   scheduled ones such as current_period_end, trial_end and cancel_at are ignored);
- * - on a tie, the state delivered last. Within one period nothing tells a stale "renews" state from
- *   a resumed one (resuming clears canceled_at), so scheduling and resuming a cancellation at period
- *   end follow the last delivery. That is safe: the worst a stale state can do is keep the plan
- *   paid until the period ends, when Stripe's terminal `canceled` event ends it whatever came before.
- * The hosts (the local plan-sync trigger and the Cloud Function) keep the newest state they have
- * seen of each subscription in a server-only ledger and feed both the ledger's and the document's
- * states to `decidePlanSync`, so a stale rewrite never re-activates a plan.
- *
- * One trial per account (docs/decisions/018-subscription-lifecycle.md). Stripe grants a price's trial on every
- * checkout, so cancelling and checking out again would give a new free trial each time. The ledger
- * records the account's first trialing subscription (`trialUsedBy`, never forgotten), and a trialing
- * subscription counts as paid only when it is that one; any later one is paid once its trial ends
- * and the first payment makes it `active`.
+ * The account's plan derived from its payment-provider subscriptions (docs/product.md §3, §4 and §9).
+ * Webhooks arrive at least once and in any order, so the plan is computed from the whole set of
+ * subscriptions, never from the event at hand: the same inputs give the same plan in any order.
+ * Of two states of one subscription the newer is told by `newerSubscriptionState` (a terminal state
+ * wins, then the latest moment that has happened, then the last delivered), and the hosts feed the
+ * newest state they have seen from a server-only ledger, so a stale rewrite never re-activates a
+ * plan (docs/decisions/004). One trial per account: only the account's first trialing subscription
+ * (`trialUsedBy`) counts as paid while trialing (docs/decisions/018-subscription-lifecycle.md).
  */
 import type { Plan } from './model';
 import { FREE_PLAN_CARD_LIMIT, FREE_PLAN_TYPE } from './plan';
