@@ -8,6 +8,7 @@
  * The update sets `dateUpdated` with `isActive`, so the account list (ordered by dateUpdated) shows
  * the change where a super admin looks first.
  */
+import { refuse, type Refusal } from './refusal';
 
 /** The callable's name: POST /functions/{projectId}/us-central1/setAccountActive. */
 export const SET_ACCOUNT_ACTIVE = 'setAccountActive';
@@ -19,11 +20,7 @@ export const ACCOUNT_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 export type AccountStatusRefusalCode =
   'unauthenticated' | 'invalid-argument' | 'permission-denied' | 'not-found';
 
-export interface AccountStatusRefusal {
-  readonly ok: false;
-  readonly code: AccountStatusRefusalCode;
-  readonly message: string;
-}
+export type AccountStatusRefusal = Refusal<AccountStatusRefusalCode>;
 
 /** A well-formed request from a signed-in caller. */
 export interface AccountStatusRequest {
@@ -43,10 +40,6 @@ export interface AccountStatusDecision {
   /** The fields to write on `accounts/{accountId}`, or null when the account is already so. */
   readonly update: { isActive: boolean; dateUpdated: Date } | null;
   readonly result: AccountStatusResult;
-}
-
-function refuse(code: AccountStatusRefusalCode, message: string): AccountStatusRefusal {
-  return { ok: false, code, message };
 }
 
 /**

@@ -7,16 +7,13 @@
  */
 import * as z from 'zod/mini';
 import { isTerminalSubscriptionStatus } from './plan-sync';
+import { refuse, type Refusal } from './refusal';
 import { dateOrNull, flag, storedMap, text } from './schemas/fields';
 
 export type ResumeRefusalCode =
   'unauthenticated' | 'invalid-argument' | 'not-found' | 'failed-precondition';
 
-export interface ResumeRefusal {
-  readonly ok: false;
-  readonly code: ResumeRefusalCode;
-  readonly message: string;
-}
+export type ResumeRefusal = Refusal<ResumeRefusalCode>;
 
 export interface ResumeRequest {
   readonly ok: true;
@@ -50,10 +47,6 @@ const storedSubscription = storedMap({
   cancel_at: dateOrNull,
   current_period_end: dateOrNull,
 });
-
-function refuse(code: ResumeRefusalCode, message: string): ResumeRefusal {
-  return { ok: false, code, message };
-}
 
 /** The callable's input, from the signed-in caller only. */
 export function resumeRequest(
