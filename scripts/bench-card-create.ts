@@ -13,10 +13,10 @@ import { join } from 'node:path';
 import type { DocData, WriteOp } from '@/backend/port';
 import { increment, serverTimestamp } from '@/backend/transforms';
 import { cardUsagePath } from '@/domain/card-count';
-import type { AccessPolicy } from '../server/access-policy';
 import { startServer } from '../server/create-server';
 import { countCardsInUse } from '../server/triggers/card-count';
 import type { CommitTrigger } from '../server/types';
+import { REFUSE_ALL } from './lib/refuse-all';
 import { runWhenAlone } from './lib/bench-alone';
 
 /** Account sizes the create is measured in. */
@@ -24,15 +24,6 @@ export const CARD_CREATE_SIZES = [100, 2_000, 20_000] as const;
 /** Creates measured in each account. */
 const CREATES = 100;
 const SEED_COMMIT = 500;
-
-/** No client calls reach this server: every call is refused. */
-const REFUSE_ALL: AccessPolicy = {
-  canRead: () => false,
-  canQuery: () => false,
-  canWrite: () => false,
-  canReadFile: () => false,
-  canWriteFile: () => false,
-};
 
 function card(accountId: string, id: string): DocData {
   return {

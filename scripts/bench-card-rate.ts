@@ -14,8 +14,8 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { DocData, WriteOp } from '@/backend/port';
-import type { AccessPolicy } from '../server/access-policy';
 import { startServer } from '../server/create-server';
+import { REFUSE_ALL } from './lib/refuse-all';
 import { runWhenAlone } from './lib/bench-alone';
 
 const root = resolve(import.meta.dirname, '..');
@@ -28,14 +28,6 @@ const LEADS = 2_000;
 const LEAD_ADDRESSES = 40;
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
-
-const REFUSE_ALL: AccessPolicy = {
-  canRead: () => false,
-  canQuery: () => false,
-  canWrite: () => false,
-  canReadFile: () => false,
-  canWriteFile: () => false,
-};
 
 type Report = (name: string, value: string, budget: string) => void;
 
