@@ -30,6 +30,7 @@ import { createPublicSurfaces } from '../server/public-surfaces';
 import { countCardsInUse } from '../server/triggers/card-count';
 import { syncPlanFromSubscriptions } from '../server/triggers/plan-sync';
 import type { CheckResult } from './lib/deploy-checks';
+import { demoFirebaseBuildEnv } from './lib/firebase-stack';
 import { groupMembers, stopGroup } from './lib/processes';
 
 const root = resolve(import.meta.dirname, '..');
@@ -189,14 +190,7 @@ async function main(): Promise<void> {
       record(result.ok, result.name, result.ok ? '' : result.detail);
     }
   }
-  const demoConfig = {
-    VITE_BACKEND: 'firebase',
-    VITE_FIREBASE_API_KEY: 'demo-api-key',
-    VITE_FIREBASE_AUTH_DOMAIN: `${PROJECT}.firebaseapp.com`,
-    VITE_FIREBASE_PROJECT_ID: PROJECT,
-    VITE_FIREBASE_STORAGE_BUCKET: `${PROJECT}.appspot.com`,
-    VITE_FIREBASE_APP_ID: 'demo-app-id',
-  };
+  const demoConfig = demoFirebaseBuildEnv(PROJECT);
   const vite = resolve(root, 'node_modules/vite/bin/vite.js');
   // A build for Firebase without its settings must stop and name them (it would otherwise talk to
   // a demo project that does not exist).

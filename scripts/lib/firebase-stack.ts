@@ -95,16 +95,23 @@ export interface RunningFirebaseStack {
   stop(): Promise<void>;
 }
 
+/** The settings of an app built for the Firebase backend of a demo project (no real one). */
+export function demoFirebaseBuildEnv(project: string): Record<string, string> {
+  return {
+    VITE_BACKEND: 'firebase',
+    VITE_FIREBASE_API_KEY: 'demo-api-key',
+    VITE_FIREBASE_AUTH_DOMAIN: `${project}.firebaseapp.com`,
+    VITE_FIREBASE_PROJECT_ID: project,
+    VITE_FIREBASE_STORAGE_BUCKET: `${project}.appspot.com`,
+    VITE_FIREBASE_APP_ID: 'demo-app-id',
+  };
+}
+
 /** The app's build settings for this stack: the demo project, and every emulator it talks to. */
 export function appBuildEnv(ports: FirebaseStackPorts): Record<string, string> {
   const host = (port: number) => `127.0.0.1:${port}`;
   return {
-    VITE_BACKEND: 'firebase',
-    VITE_FIREBASE_API_KEY: 'demo-api-key',
-    VITE_FIREBASE_AUTH_DOMAIN: `${FIREBASE_STACK_PROJECT}.firebaseapp.com`,
-    VITE_FIREBASE_PROJECT_ID: FIREBASE_STACK_PROJECT,
-    VITE_FIREBASE_STORAGE_BUCKET: `${FIREBASE_STACK_PROJECT}.appspot.com`,
-    VITE_FIREBASE_APP_ID: 'demo-app-id',
+    ...demoFirebaseBuildEnv(FIREBASE_STACK_PROJECT),
     VITE_FIREBASE_EMULATORS: [
       `auth:${host(ports.auth)}`,
       `firestore:${host(ports.firestore)}`,
