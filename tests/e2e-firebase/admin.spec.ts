@@ -12,6 +12,9 @@ import {
   test,
 } from './fixtures';
 
+/** How long the first call of a callable may take on the Functions emulator (its cold start). */
+const CALLABLE_COLD_START_MS = 60_000;
+
 function accountRow(page: Page, name: string) {
   return page
     .getByRole('list', { name: 'Accounts' })
@@ -49,7 +52,11 @@ test('a super admin deactivates and reactivates an account through setAccountAct
   await row.getByRole('button', { name: `Deactivate ${owner.accountName}` }).click();
   const dialog = page.getByRole('dialog', { name: `Deactivate ${owner.accountName}?` });
   await dialog.getByRole('button', { name: `Deactivate ${owner.accountName}` }).click();
-  await expect(page.getByText(`${owner.accountName} has been deactivated.`)).toBeVisible();
+  // The callable's first call starts its worker in the Functions emulator (loading the bundle),
+  // which took over 15 s on a loaded CI machine; the answer itself takes milliseconds.
+  await expect(page.getByText(`${owner.accountName} has been deactivated.`)).toBeVisible({
+    timeout: CALLABLE_COLD_START_MS,
+  });
 
   const ownerContext = await browser.newContext();
   const ownerPage = await ownerContext.newPage();
