@@ -296,7 +296,7 @@ export function BillingSettingsPage() {
           onResume={() => void store.getState().resumeSubscription(subscription.id)}
         />
       ) : null}
-      {!endsAt && resume.status === 'resumed' ? (
+      {!endsAt && resume.status === 'done' ? (
         <Alert tone="success">
           <strong>Your plan carries on.</strong>
           {subscription?.currentPeriodEnd

@@ -65,9 +65,20 @@ export type PortalState =
 export type ResumeState =
   | { status: 'idle' }
   | { status: 'resuming' }
-  /** Asked and accepted: the banner goes once the provider's change reaches the subscription. */
-  | { status: 'resumed' }
+  /** Asked and accepted: waiting for the provider's change to reach the subscription. */
+  | { status: 'resumed'; subscriptionId: string }
+  /** The followed subscription shows it: a later cancellation starts afresh. */
+  | { status: 'done'; subscriptionId: string }
   | { status: 'error'; message: string };
+
+/** `resume`, moved on to `done` once `subscriptions` show the resumed one no longer ending. */
+function settledResume(resume: ResumeState, subscriptions: readonly Subscription[]): ResumeState {
+  if (resume.status !== 'resumed') return resume;
+  const sub = subscriptions.find((s) => s.id === resume.subscriptionId);
+  return sub !== undefined && !sub.cancelAtPeriodEnd
+    ? { status: 'done', subscriptionId: resume.subscriptionId }
+    : resume;
+}
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -189,7 +200,12 @@ export function billingStoreCreator(
         set({ subscriptions: [], subscriptionsStatus: 'loading' });
         return followSubscriptions(
           uid,
-          (subscriptions) => set({ subscriptions, subscriptionsStatus: 'ready' }),
+          (subscriptions) =>
+            set({
+              subscriptions,
+              subscriptionsStatus: 'ready',
+              resume: settledResume(get().resume, subscriptions),
+            }),
           (err) => {
             console.error('[billing] following the subscriptions failed', err);
             set({ subscriptions: [], subscriptionsStatus: 'error' });
@@ -276,7 +292,10 @@ export function billingStoreCreator(
         set({ resume: { status: 'resuming' } });
         try {
           await resumeSubscription(subscriptionId);
-          set({ resume: { status: 'resumed' } });
+          // The change may have reached the followed subscription before this answer did.
+          set({
+            resume: settledResume({ status: 'resumed', subscriptionId }, get().subscriptions),
+          });
         } catch (err) {
           console.error('[billing] resuming the subscription failed', err);
           set({ resume: { status: 'error', message: messageOf(err) } });

@@ -262,6 +262,21 @@ describe('/settings/billing', () => {
     );
     expect(screen.getByText('Renews')).toBeInTheDocument();
     expect(view.navigate).not.toHaveBeenCalled();
+
+    // Cancelled again elsewhere while the page stays open: the banner is back, Resume ready.
+    await view.db.update(`users/${UID}/subscriptions/sub_1`, {
+      cancel_at_period_end: true,
+      cancel_at: new Date(Date.now() + 10 * DAY),
+      canceled_at: new Date(),
+    });
+    const again = (await screen.findByText(/Your plan ends on/)).closest(
+      '[role="status"]',
+    ) as HTMLElement;
+    expect(within(again).getByRole('button', { name: 'Resume' })).not.toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    expect(screen.queryByText('Your plan carries on.')).not.toBeInTheDocument();
   });
 
   it('a resumed trial says when the first payment is taken', async () => {
