@@ -38,7 +38,6 @@ import {
   type WebhookUrlPolicy,
 } from '@/domain/lead-webhooks';
 import { DEACTIVATED_ACCOUNT_MESSAGE, isAccountDeactivated } from '@/domain/account-status';
-import { accountDeactivated } from '../active-account';
 import { leadWebhookBody, type LeadForWebhook } from './payloads';
 import type { PostWebhook } from './post-webhook';
 import { newWebhookSecret, secretHint, signatureHeader, SIGNATURE_HEADER } from './signature';
@@ -167,18 +166,18 @@ async function pauseHooksOfSetterWhoLeft(
 }
 
 /**
- * The active webhooks whose setter still manages the account; the others are turned off (after
- * a handover, the old owner who left must not keep receiving the account's leads at an address
- * they chose).
+ * The active webhooks whose setter still manages `account`; the others are turned off (after a
+ * handover, the old owner who left must not keep receiving the account's leads at an address they
+ * chose).
  */
 async function hooksWhoseSetterStays(
   db: LeadRoutingDeps['db'],
   accountId: string,
+  account: DocData | null,
   hooks: readonly QueryDoc[],
   now: Date,
 ): Promise<QueryDoc[]> {
-  const account = await db.get(`accounts/${accountId}`);
-  const stays = (hook: QueryDoc) => webhookSetterStays(hook.data.setUpBy, account.data);
+  const stays = (hook: QueryDoc) => webhookSetterStays(hook.data.setUpBy, account);
   await pauseHooksOfSetterWhoLeft(
     db,
     accountId,
@@ -196,10 +195,11 @@ export async function routeNewLead(
   if (!match || change.before !== null || change.after === null) return [];
   const [, cardId, leadId] = match as unknown as [string, string, string];
   const accountId = text(change.after.accountId);
-  if (accountId === undefined) return [];
+  if (accountId === undefined || accountId === '' || accountId.includes('/')) return [];
   // A lead that came in as its account was deactivated goes nowhere (the public surfaces take
   // no more leads for it).
-  if (await accountDeactivated(deps.db, accountId)) return [];
+  const account = (await deps.db.get(`accounts/${accountId}`)).data;
+  if (isAccountDeactivated(account)) return [];
   const active = await deps.db.query({
     collection: `accounts/${accountId}/webhooks`,
     where: [{ field: 'active', op: '==', value: true }],
@@ -207,7 +207,7 @@ export async function routeNewLead(
   });
   if (active.length === 0) return [];
   const now = deps.now();
-  const hooks = await hooksWhoseSetterStays(deps.db, accountId, active, now);
+  const hooks = await hooksWhoseSetterStays(deps.db, accountId, account, active, now);
   if (hooks.length === 0) return [];
   const card = await deps.db.get(`cards/${cardId}`);
   const lead = leadFromEntry(leadId, change.after, now);
