@@ -13,10 +13,9 @@ import type { WalletConfig } from '../wallet/wallet-config';
 import { walletsEnabled } from '../wallet/wallet-surface';
 import type { LivePromotion } from './live-promotion';
 import type { PublicContext, PublicRequest, PublicResponse } from './public-surface-types';
-import { html } from './surface-answers';
 import type { SurfaceDeps } from './surface-deps';
-import { dayKey, header } from './surface-request';
-import { cardLocaleFor } from './visitor-language';
+import { dayKey } from './surface-request';
+import { htmlInVisitorLanguage, requestLocale } from './visitor-language';
 
 /** Card pages kept rendered (the busiest cards). */
 const RENDERS_KEPT = 128;
@@ -77,7 +76,7 @@ export function createCardPageRoute(
         trackedUrl: trackedCardUrl(card, ctx.hosts),
         noindex: byId || !card.handleAllowIndex,
         thanks: req.url.searchParams.get('thanks') === '1',
-        locale: cardLocaleFor(header(req, 'accept-language')),
+        locale: requestLocale(req),
       },
       at,
     );
@@ -98,8 +97,6 @@ export function createCardPageRoute(
       const view = analytics.count(ctx.db, card, fields);
       if (options.awaitViews) await view;
     }
-    const answer = html(200, body, true);
-    // The page's own words follow the visitor's language: a cache keeps one page per language.
-    return { ...answer, headers: { ...answer.headers, Vary: 'Accept-Language' } };
+    return htmlInVisitorLanguage(200, body, true);
   };
 }

@@ -18,8 +18,18 @@ export function cardLocaleFor(acceptLanguage: string | null | undefined): CardLo
   return CARD_LOCALES.find((locale) => locale === best) ?? 'en';
 }
 
+/** The visitor's language for `req`. */
+export function requestLocale(req: PublicRequest): CardLocale {
+  return cardLocaleFor(header(req, 'accept-language'));
+}
+
+/** An HTML answer in the visitor's language: a cache keeps one per language. */
+export function htmlInVisitorLanguage(status: number, body: string, cacheable = false) {
+  const answer = html(status, body, cacheable);
+  return { ...answer, headers: { ...answer.headers, Vary: 'Accept-Language' } };
+}
+
 /** The plain 404 page of a card that is not there, in the visitor's language. */
 export function cardNotFound(req: PublicRequest): PublicResponse {
-  const answer = html(404, renderNotFoundPage('/', cardLocaleFor(header(req, 'accept-language'))));
-  return { ...answer, headers: { ...answer.headers, Vary: 'Accept-Language' } };
+  return htmlInVisitorLanguage(404, renderNotFoundPage('/', requestLocale(req)));
 }
