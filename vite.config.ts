@@ -5,6 +5,7 @@
  * starts; the scripts project starts whole stacks of its own. A build for Firebase refuses to
  * start without its `VITE_FIREBASE_*` settings.
  */
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { loadEnv, type Plugin } from 'vite';
@@ -195,6 +196,9 @@ export default defineConfig({
     manifest: true,
   },
   test: {
+    // Vitest's default leaves one core to its main process: a 2-core CI machine then ran the unit
+    // and component files one at a time, with the second core mostly idle.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
