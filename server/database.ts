@@ -201,7 +201,8 @@ export function createDatabase(
       append: (path, fields) => store.appendCount(path, fields),
       unwritten: () => store.unwrittenCounts(),
       commit(ops, receipts) {
-        commit('admin', ops, receipts);
+        // This outbox's receipts are its own row numbers (`appendCount`).
+        commit('admin', ops, receipts.map(Number));
       },
     },
   };

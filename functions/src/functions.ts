@@ -12,7 +12,8 @@
  *   triggers        Firestore document events, each deployed with retries (`TRIGGER_RETRY`):
  *                   planSync, countCardsInUse, sendInviteMail, welcomeMail, billingMail,
  *                   routeLeadToWebhooks, runJobs
- *   schedules       retryLeadWebhooks, sweepJobs, backfillNameLower, backfillTeamUsage
+ *   schedules       retryLeadWebhooks, sweepJobs, foldLostCounts, backfillNameLower,
+ *                   backfillTeamUsage
  *
  * Each function runs with the instances, memory, CPU and concurrency its table entry chooses
  * (`options`; the README's "Function sizes" says why). The triggers run in TRIGGER_REGION, beside
@@ -36,6 +37,7 @@ import {
   type HttpsFunction,
 } from 'firebase-functions/v2/https';
 import { fromAdmin } from '@/backend/admin/admin-server-db';
+import { withPendingCounts } from '@/server/public-surfaces/pending-counts';
 import { BackendError } from '@/backend/errors';
 import type { DocData } from '@/backend/port';
 import type { CallerAuth, ServerDb } from '@/backend/server-port';
@@ -250,7 +252,8 @@ export function createFunctions(deps: FunctionsDeps) {
       const bucket = config.storageBucket;
       const serve = await handler();
       const answer = await serve(request, {
-        db: deps.db(),
+        // A busy card's views wait in pending-count documents, never only in this instance.
+        db: withPendingCounts(deps.db()),
         hosts: config.hosts,
         loadPhoto: createPhotoLoader(
           bucket ? [`https://firebasestorage.googleapis.com/v0/b/${bucket}/o/`] : [],

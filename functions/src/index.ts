@@ -42,6 +42,7 @@ export const leadWebhooks = functions.leadWebhooks;
 export const resumeSubscription = functions.resumeSubscription;
 export const runJobs = functions.runJobs;
 export const sweepJobs = functions.sweepJobs;
+export const foldLostCounts = functions.foldLostCounts;
 export const backfillNameLower = functions.backfillNameLower;
 export const backfillTeamUsage = functions.backfillTeamUsage;
 

@@ -43,6 +43,7 @@ import { ACCOUNT_ACCESS_DOCUMENT, clearRemovedAccess } from './members/clear-rem
 import { moveOwnerFlags } from './members/owner-flags';
 import { queueOwnershipOfferMail } from './members/ownership-mail';
 import { SUBSCRIPTION_DOCUMENT, syncPlanOnSubscriptionWrite } from './plan-sync';
+import { foldLostCounts } from './public-surfaces/pending-counts';
 import {
   RESUME_SUBSCRIPTION,
   resumeSubscription,
@@ -359,6 +360,23 @@ export const HOSTED_SCHEDULES = {
       why: 'one sweep at a time, every 5 minutes',
     },
     run: (ctx) => requeueExpiredJobs(ctx.db, { clock: () => ctx.now().getTime() }),
+  },
+  // Views and clicks a Cloud Function instance kept and died before writing to their summary
+  // (src/server/public-surfaces/pending-counts.ts).
+  foldLostCounts: {
+    schedule: 'every 5 minutes',
+    localEveryMs: 5 * 60_000,
+    timeoutSeconds: 300,
+    options: {
+      maxInstances: 1,
+      memory: '256MiB',
+      cpu: 'gcf_gen1',
+      concurrency: 1,
+      why: 'one sweep at a time, every 5 minutes; usually finds nothing',
+    },
+    run: async (ctx) => {
+      await foldLostCounts(ctx.db, { clock: () => ctx.now().getTime() });
+    },
   },
   // Cards stored without the search field, 5,000 a run from a stored cursor; a finished pass
   // rests a day (src/server/jobs/backfill-name-lower.ts).

@@ -3494,8 +3494,9 @@ const LAST_SIGN_IN_CASES: AccessCase[] = [
  * forging. A plan-sync ledger with no trial used buys a second trial; a processed-event marker
  * makes the card-count trigger skip a card (under the cap); an import lock held by a made-up job
  * blocks the account's imports, or a removed one lets two run; a reset mail log or backfill cursor
- * undoes a limit or a pass. The local server's own tables (`counter_outbox`, `field_index`,
- * `indexed_fields`) are not documents at all: a path by their name is an ordinary, unmatched one.
+ * undoes a limit or a pass; a pending count adds views the card never had. The local server's
+ * own tables (`counter_outbox`, `field_index`, `indexed_fields`) are not documents at all: a path
+ * by their name is an ordinary, unmatched one.
  */
 const SERVER_ONLY_PATHS = [
   'plan_sync/acc-a',
@@ -3503,6 +3504,8 @@ const SERVER_ONLY_PATHS = [
   'accounts/acc-a/jobLocks/import',
   'invite_mail_log/acc-a',
   'server_state/backfill-name-lower',
+  // A forged pending count would be folded into the card's views by the schedule.
+  'analytics/card-a1/pendingCounts/p1',
   'counter_outbox/1',
   'field_index/cards',
   'indexed_fields/cards',

@@ -8,10 +8,11 @@
  * back for the next one, and `flush()` writes everything still pending (a host calls it when it
  * shuts down).
  *
- * A host that can keep a count durably before answering (the local server's SQLite outbox) passes
- * a `journal`: each count is appended to it in `add`, before the visitor is answered, and retired
- * in the same commit as the summary write that carries it, so a crash (SIGKILL) between the two
- * loses nothing and counts nothing twice; `recover()` at start writes what a crash left there.
+ * A host that can keep a count durably before answering passes a `journal` (the local server's
+ * SQLite outbox; in production `pending-counts.ts`, a Firestore document per count): each count is
+ * appended to it in `add`, before the visitor is answered, and retired in the same commit as the
+ * summary write that carries it, so a crash (SIGKILL) between the two loses nothing and counts
+ * nothing twice; `recover()` at start writes what a crash left there.
  *
  * Per process: each Cloud Function instance holds its own buffer, so a card served by N instances
  * at once sees at most N summary writes a second (instances take 80 requests at a time, so a burst
@@ -21,9 +22,12 @@ import type { DocData } from '@/backend/port';
 import { isFieldTransform, type FieldTransform } from '@/backend/transforms';
 import { increment } from '@/backend/transforms';
 
+/** What a journal answers for a count it keeps: the local outbox's row, a Firestore path. */
+export type Receipt = number | string;
+
 /** A count kept by a `CounterJournal` and not yet written to its document. */
 export interface JournalEntry {
-  readonly receipt: number;
+  readonly receipt: Receipt;
   readonly path: string;
   readonly fields: DocData;
 }
@@ -31,9 +35,9 @@ export interface JournalEntry {
 /** Durable keeping of counts between their acknowledgement and their write (see the top). */
 export interface CounterJournal {
   /** Keeps `fields` for `path` durably before it returns; the receipt retires it later. */
-  append(path: string, fields: DocData): number;
+  append(path: string, fields: DocData): Receipt | Promise<Receipt>;
   /** Every count kept and not yet retired, oldest first (after a crash). */
-  unwritten(): JournalEntry[];
+  unwritten(): readonly JournalEntry[] | Promise<readonly JournalEntry[]>;
 }
 
 export interface CounterBufferOptions {
@@ -42,7 +46,7 @@ export interface CounterBufferOptions {
    * journal, `receipts` are the journal entries the sum holds: the write retires them in its own
    * commit (and retires them without writing when it drops the counts).
    */
-  readonly write: (path: string, data: DocData, receipts: readonly number[]) => Promise<void>;
+  readonly write: (path: string, data: DocData, receipts: readonly Receipt[]) => Promise<void>;
   /** Where counts are kept durably before they are written (none: in memory only). */
   readonly journal?: CounterJournal;
   /** The least time between two writes of one document (default 1000 ms). */
@@ -87,12 +91,12 @@ function isIncrement(
 }
 
 /** `into` with `fields` added: increments summed, maps merged, anything else replaced. */
-function merge(into: Fields, fields: Fields): Fields {
+export function addCounts(into: Fields, fields: Fields): Fields {
   const out: Fields = { ...into };
   for (const [key, value] of Object.entries(fields)) {
     const current = out[key];
     if (isIncrement(value) && isIncrement(current)) out[key] = increment(current.by + value.by);
-    else if (isMap(value) && isMap(current)) out[key] = merge(current, value);
+    else if (isMap(value) && isMap(current)) out[key] = addCounts(current, value);
     else out[key] = value;
   }
   return out;
@@ -111,7 +115,7 @@ export function createCounterBuffer(options: CounterBufferOptions): CounterBuffe
   interface Entry {
     pending: Fields | null;
     /** The journal receipts of the counts in `pending`. */
-    receipts: number[];
+    receipts: Receipt[];
     lastWrite: number;
     writing: Promise<void> | null;
     scheduled: boolean;
@@ -129,7 +133,7 @@ export function createCounterBuffer(options: CounterBufferOptions): CounterBuffe
       await options.write(path, data, receipts);
     } catch (err) {
       // The counts stay counted: back into the pending sum for the next write.
-      entry.pending = entry.pending ? merge(data, entry.pending) : data;
+      entry.pending = entry.pending ? addCounts(data, entry.pending) : data;
       entry.receipts = [...receipts, ...entry.receipts];
       console.error(`[counters] writing ${path} failed; retrying with the next write`, err);
       later(path, entry);
@@ -184,8 +188,8 @@ export function createCounterBuffer(options: CounterBufferOptions): CounterBuffe
     return entry;
   }
 
-  function keep(entry: Entry, fields: Fields, receipt: number | null): void {
-    entry.pending = entry.pending ? merge(entry.pending, fields) : { ...fields };
+  function keep(entry: Entry, fields: Fields, receipt: Receipt | null): void {
+    entry.pending = entry.pending ? addCounts(entry.pending, fields) : { ...fields };
     if (receipt !== null) entry.receipts.push(receipt);
   }
 
@@ -204,23 +208,31 @@ export function createCounterBuffer(options: CounterBufferOptions): CounterBuffe
         keep(entry, fields, null);
         return run(path, entry);
       }
-      let receipt: number;
-      try {
-        receipt = journal.append(path, fields);
-      } catch (err) {
-        // Not kept: counted in memory as without a journal, and the failure reported.
+      const notKept = (err: unknown): Promise<void> => {
+        // Counted in memory as without a journal, and the failure reported.
         keep(entry, fields, null);
         void run(path, entry);
         return Promise.reject(err instanceof Error ? err : new Error(String(err)));
+      };
+      // Kept durably before the visitor is answered, then written as without a journal.
+      const kept = (receipt: Receipt): Promise<void> => {
+        keep(entry, fields, receipt);
+        return run(path, entry);
+      };
+      let receipt: Receipt | Promise<Receipt>;
+      try {
+        receipt = journal.append(path, fields);
+      } catch (err) {
+        return notKept(err);
       }
-      // Kept on disk before the visitor is answered, then written as without a journal.
-      keep(entry, fields, receipt);
-      return run(path, entry);
+      return typeof receipt === 'object' ? receipt.then(kept, notKept) : kept(receipt);
     },
     flush,
     async recover() {
       if (journal === undefined) return;
-      for (const kept of journal.unwritten()) keep(entryOf(kept.path), kept.fields, kept.receipt);
+      for (const kept of await journal.unwritten()) {
+        keep(entryOf(kept.path), kept.fields, kept.receipt);
+      }
       await flush();
     },
     pending() {

@@ -8,7 +8,7 @@ import type { Card } from '@/domain/model';
 import type { VCardOptions } from '@/domain/vcard';
 import type { PublicHosts } from '@/domain/urls';
 import type { WalletConfig } from '../wallet/wallet-config';
-import type { CounterBufferOptions, CounterJournal } from './counter-buffer';
+import type { CounterBufferOptions, CounterJournal, Receipt } from './counter-buffer';
 import type { VisitorCounterOptions } from './visitor-counting';
 
 /** The database the public surfaces need: the port's shapes, sync (local) or async (Firestore). */
@@ -18,14 +18,15 @@ export interface PublicDb {
   batch(ops: readonly WriteOp[]): void | Promise<void>;
   /**
    * Where a host keeps buffered counts durably until they are written (the local server's SQLite
-   * outbox; see `counter-buffer.ts`). Without one they wait in memory.
+   * outbox, production's pending-count documents; see `counter-buffer.ts`). Without one they wait
+   * in memory.
    */
   readonly counterOutbox?: CounterOutbox;
 }
 
 /** A counter journal whose entries are retired in the same commit as the writes carrying them. */
 export interface CounterOutbox extends CounterJournal {
-  commit(ops: readonly WriteOp[], receipts: readonly number[]): void | Promise<void>;
+  commit(ops: readonly WriteOp[], receipts: readonly Receipt[]): void | Promise<void>;
 }
 
 export interface PublicRequest {

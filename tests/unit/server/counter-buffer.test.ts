@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DocData } from '@/backend/port';
 import { increment, serverTimestamp } from '@/backend/transforms';
-import { createCounterBuffer } from '@/server/public-surfaces/counter-buffer';
+import { createCounterBuffer, type Receipt } from '@/server/public-surfaces/counter-buffer';
 
 /** A virtual clock with timers that run when the test moves time forward. */
 function virtualTime() {
@@ -143,9 +143,9 @@ describe('counter buffer', () => {
 
   it('with a journal, keeps each count before add returns and retires it with the write that carries it', async () => {
     const time = virtualTime();
-    const writes: { path: string; data: DocData; receipts: readonly number[] }[] = [];
+    const writes: { path: string; data: DocData; receipts: readonly Receipt[] }[] = [];
     // A journal as a host keeps it: entries until a write retires them.
-    const kept = new Map<number, { path: string; fields: DocData }>();
+    const kept = new Map<Receipt, { path: string; fields: DocData }>();
     let receipt = 0;
     const journal = {
       append: (path: string, fields: DocData) => {
@@ -157,7 +157,7 @@ describe('counter buffer', () => {
     const options = {
       ...time,
       journal,
-      write: async (path: string, data: DocData, receipts: readonly number[]) => {
+      write: async (path: string, data: DocData, receipts: readonly Receipt[]) => {
         writes.push({ path, data, receipts });
         for (const r of receipts) kept.delete(r);
       },
