@@ -37,7 +37,8 @@ export function AccountSettingsPage() {
         </div>
       ) : (
         <Alert tone="info">
-          Only the account’s owner can export the account, change where its leads go or set up provisioning.
+          Only the account’s owner can export the account, change where its leads go or set up
+          provisioning.
         </Alert>
       )}
     </Page>
