@@ -3,7 +3,7 @@
  * which the Cloud Functions bundle reads too: each callable becomes a route in the callable wire
  * format (`./callable.ts`), each Firestore trigger a commit trigger that matches the document
  * pattern and event kind, each schedule a timer, and the public routes the path prefixes of
- * `./public-surfaces.ts` and `./sitemap-route.ts`. Wiring only: the handlers are the table's.
+ * `./public-surfaces.ts`, `./sitemap-route.ts` and `./scim-route.ts`. Wiring only: the handlers are the table's.
  *
  * A commit trigger here is delivered once per change, and a failing one is tried again with the
  * same event id (`triggerAttempts`), as production retries it, so the handlers run here as they
@@ -33,6 +33,7 @@ import { createPostWebhook, type PostWebhook } from '@/server/lead-routing/post-
 import type { WalletConfig } from '@/server/wallet/wallet-config';
 import { callableRoute, callerAuth } from './callable';
 import { createPublicSurfaces } from './public-surfaces';
+import { scimRoute } from './scim-route';
 import { sitemapRoute } from './sitemap-route';
 import { standInSubscriptionPayments } from './stand-ins/payments-portal';
 import type { CommitTrigger, RouteHandler, ServerContext } from './types';
@@ -200,6 +201,7 @@ export function createLocalHost(options: LocalHostOptions = {}): LocalHost {
     linkRedirect: surfaces,
     publicDirectory: surfaces,
     sitemap: sitemapRoute,
+    scim: scimRoute(context),
   };
   const callables = (Object.keys(HOSTED_CALLABLES) as CallableName[]).map((name) => ({
     name,

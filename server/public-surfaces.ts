@@ -41,7 +41,7 @@ function surface(base: string, origin: string): { url: string; path: string } {
 }
 
 /** Reads the request body up to `maxBytes`; null (and the rest drained) when it is longer. */
-function bodyReader(req: IncomingMessage): (maxBytes: number) => Promise<string | null> {
+export function bodyReader(req: IncomingMessage): (maxBytes: number) => Promise<string | null> {
   return (maxBytes) =>
     new Promise((resolve, reject) => {
       const chunks: Buffer[] = [];

@@ -5,10 +5,11 @@
  * functions over a database of their own; `index.ts` builds them for real and exports each name.
  *
  *   public routes   HTTPS behind Hosting rewrites: cardPages, signaturePages, linkRedirect,
- *                   publicDirectory, sitemap (implemented here per name: each host serves them
- *                   its own way)
+ *                   publicDirectory, sitemap, scim (implemented here per name: each host serves
+ *                   them its own way)
  *   callables       Firebase's callable protocol and auth: acceptInvite, inviteDetails,
- *                   setAccountActive, leadWebhooks, resumeSubscription (Stripe's key bound to it)
+ *                   setAccountActive, leadWebhooks, resumeSubscription (Stripe's key bound to it),
+ *                   scimTokens
  *   triggers        Firestore document events, each deployed with retries (`TRIGGER_RETRY`):
  *                   planSync, countCardsInUse, sendInviteMail, welcomeMail, billingMail,
  *                   routeLeadToWebhooks, runJobs
@@ -61,6 +62,7 @@ import {
 } from '@/server/hosted';
 import type { LeadRoutingDeps } from '@/server/lead-routing/lead-routing';
 import { createPostWebhook } from '@/server/lead-routing/post-webhook';
+import { handleScim } from '@/server/scim/scim-handler';
 import { sitemapPage } from '@/server/sitemap';
 import { createPhotoLoader } from '@/server/public-surfaces/photo-loader';
 import type {
@@ -378,6 +380,16 @@ export function createFunctions(deps: FunctionsDeps) {
       const answer = await sitemapPage(publicRequest(req, config.appOrigin), {
         db: deps.db(),
         cardHost: config.hosts.card,
+      });
+      sendAnswer(res, answer);
+    }),
+
+    // Identity providers' provisioning: the token is the credential, checked by the handler.
+    scim: onRequest(httpOptions('scim'), async (req, res) => {
+      const config = deps.config();
+      const answer = await handleScim(publicRequest(req, config.appOrigin), {
+        db: deps.db(),
+        now,
       });
       sendAnswer(res, answer);
     }),

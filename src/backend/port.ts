@@ -156,6 +156,23 @@ export interface LeadWebhooksOutput {
   error?: string | null;
 }
 
+/**
+ * What the owner asks of the `scimTokens` callable (docs/scim.md): make a provisioning token (the
+ * answer holds it, shown this once), revoke one, or choose what a deactivated user's card becomes
+ * and which team new users join.
+ */
+export type ScimTokensInput =
+  | { action: 'create'; accountId: string; label?: string }
+  | { action: 'revoke'; accountId: string; tokenId: string }
+  | { action: 'settings'; accountId: string; onDeactivate?: 'archive' | 'keep'; teamId?: string };
+
+/** What `scimTokens` answers. */
+export interface ScimTokensOutput {
+  tokenId?: string;
+  /** Only when made: shown to the owner this once. */
+  token?: string;
+}
+
 export interface CloudFunctions {
   /** The Stripe payments extension's `createPortalLink` callable (us-central1). */
   createPortalLink(input: PortalLinkInput): Promise<{ url: string }>;
@@ -190,6 +207,13 @@ export interface CloudFunctions {
    * payment provider does not answer, `unauthenticated`).
    */
   resumeSubscription(input: { subscriptionId: string }): Promise<{ resumed: boolean }>;
+  /**
+   * The project's `scimTokens` callable (us-central1): the account owner's provisioning tokens and
+   * settings, on the Corporate plan. Refusals are BackendErrors (`permission-denied`,
+   * `failed-precondition` off the plan or deactivated, `resource-exhausted`, `not-found`,
+   * `invalid-argument`, `unauthenticated`).
+   */
+  scimTokens(input: ScimTokensInput): Promise<ScimTokensOutput>;
 }
 
 export interface Backend {

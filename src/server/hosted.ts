@@ -49,6 +49,8 @@ import {
   resumeSubscription,
   type SubscriptionPayments,
 } from './resume-subscription';
+import { SCIM_PATH } from './scim/scim-handler';
+import { manageScimTokens, SCIM_TOKENS_CALLABLE } from './scim/scim-tokens';
 import { SITEMAP_PATH } from './sitemap';
 
 /**
@@ -192,6 +194,16 @@ export const HOSTED_CALLABLES = {
       why: 'a payer resumes a plan they cancelled: rare, one read and one call to Stripe',
     },
     call: (ctx, caller, data) => resumeSubscription(ctx.db, ctx.payments, caller, data, ctx.now()),
+  },
+  [SCIM_TOKENS_CALLABLE]: {
+    options: {
+      maxInstances: 2,
+      memory: '256MiB',
+      cpu: 'gcf_gen1',
+      concurrency: 1,
+      why: 'an owner makes or revokes a provisioning token: rare, a read and a batch',
+    },
+    call: (ctx, caller, data) => manageScimTokens(ctx.db, caller, data, ctx.now()),
   },
 } as const satisfies Record<string, HostedCallable>;
 
@@ -464,6 +476,17 @@ export const HOSTED_PUBLIC_ROUTES = {
       cpu: 1,
       concurrency: 4,
       why: 'up to 50,000 cards in one answer, asked by crawlers and cached at the CDN',
+    },
+  },
+  scim: {
+    serves: 'SCIM 2.0 provisioning for identity providers (app host, /scim/v2/**)',
+    localPath: SCIM_PATH,
+    options: {
+      maxInstances: 3,
+      memory: '256MiB',
+      cpu: 1,
+      concurrency: 20,
+      why: 'an identity provider’s sync: bursts of small requests, each a few reads and a transaction',
     },
   },
 } as const satisfies Record<string, HostedPublicRoute>;

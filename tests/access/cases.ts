@@ -357,6 +357,7 @@ export function buildFixture(ids: Ids, now: Date): Array<[string, DocData]> {
       },
     ],
     ...leadRoutingFixture(),
+    ...scimFixture(),
     // Server jobs (docs/decisions/011-server-jobs.md): one running, one failed, in account A.
     ['accounts/acc-a/jobs/job-running', job('running')],
     ['accounts/acc-a/jobs/job-failed', { ...job('failed'), error: 'The disk is full.' }],
@@ -2337,6 +2338,95 @@ const LEAD_ROUTING_MATRIX: Row[] = [
   },
 ];
 
+// ------------------------------------------------------------------ provisioning (SCIM, docs/scim.md)
+
+const SCIM_HASH = 'a'.repeat(64);
+
+/** Account A's provisioning token (metadata and its server-only lookup), settings and a user. */
+function scimFixture(): Array<[string, DocData]> {
+  return [
+    [
+      'accounts/acc-a/scimTokens/tok-a1',
+      { label: 'Okta', hint: 'scim_…abcd', createdAt: OLD, createdBy: 'x', lastUsedAt: null },
+    ],
+    [`scim_tokens/${SCIM_HASH}`, { accountId: 'acc-a', tokenId: 'tok-a1', createdAt: OLD }],
+    ['accounts/acc-a/scimSettings/current', { onDeactivate: 'archive', updatedAt: OLD }],
+    [
+      'accounts/acc-a/scimUsers/su-a1',
+      { userName: 'pat@example.test', userNameLower: 'pat@example.test', cardId: 'card-a1' },
+    ],
+  ];
+}
+
+const SCIM_MATRIX: Row[] = [
+  {
+    what: 'get a provisioning token’s metadata of account A',
+    op: () => get('accounts/acc-a/scimTokens/tok-a1'),
+    allow: ['owner'],
+  },
+  {
+    what: 'list the provisioning tokens of account A',
+    op: () => query({ collection: 'accounts/acc-a/scimTokens', limit: 10 }),
+    allow: ['owner'],
+  },
+  {
+    what: 'make a provisioning token without the callable',
+    op: () =>
+      set('accounts/acc-a/scimTokens/tok-new', {
+        label: 'mine',
+        hint: 'scim_…zzzz',
+        createdAt: ST,
+      }),
+    allow: [],
+  },
+  {
+    what: 'mark a provisioning token used',
+    op: () => update('accounts/acc-a/scimTokens/tok-a1', { lastUsedAt: ST }),
+    allow: [],
+  },
+  {
+    what: 'revoke a provisioning token directly',
+    op: () => del('accounts/acc-a/scimTokens/tok-a1'),
+    allow: [],
+  },
+  { what: 'read a token hash lookup', op: () => get(`scim_tokens/${SCIM_HASH}`), allow: [] },
+  {
+    what: 'list the token hash lookups',
+    op: () => query({ collection: 'scim_tokens', limit: 10 }),
+    allow: [],
+  },
+  {
+    what: 'plant a token hash for account A',
+    op: () => set(`scim_tokens/${'b'.repeat(64)}`, { accountId: 'acc-a', tokenId: 'tok-a1' }),
+    allow: [],
+  },
+  {
+    what: 'read the provisioning settings of account A',
+    op: () => get('accounts/acc-a/scimSettings/current'),
+    allow: ['owner'],
+  },
+  {
+    what: 'change the provisioning settings without the callable',
+    op: () => set('accounts/acc-a/scimSettings/current', { onDeactivate: 'keep' }),
+    allow: [],
+  },
+  {
+    what: 'read a provisioned user record of account A',
+    op: () => get('accounts/acc-a/scimUsers/su-a1'),
+    allow: [],
+  },
+  {
+    what: 'list the provisioned users of account A',
+    op: () => query({ collection: 'accounts/acc-a/scimUsers', limit: 10 }),
+    allow: [],
+  },
+  {
+    what: 'write a provisioned user record',
+    op: () => update('accounts/acc-a/scimUsers/su-a1', { active: false }),
+    allow: [],
+  },
+];
+
 const LEAD_ROUTING_ATTACKS: AccessCase[] = [
   c("otherOwner reads account A's webhook (its address)", 'otherOwner', false, () =>
     get('accounts/acc-a/webhooks/wh-a1'),
@@ -3527,6 +3617,7 @@ export const ACCESS_CASES: readonly AccessCase[] = [
   ...ATTACKS,
   ...expand(LEAD_ROUTING_MATRIX),
   ...LEAD_ROUTING_ATTACKS,
+  ...expand(SCIM_MATRIX),
   ...expand(JOBS),
   ...JOB_ATTACKS,
   ...expand(TEAM_USAGE),

@@ -261,6 +261,7 @@ export const FIREBASE_CALLABLES = {
   setAccountActive: 'setAccountActive',
   leadWebhooks: 'leadWebhooks',
   resumeSubscription: 'resumeSubscription',
+  scimTokens: 'scimTokens',
 } as const satisfies Record<keyof CloudFunctions, string>;
 
 export function createFirebaseBackend(options: FirebaseBackendOptions): Backend {
@@ -468,6 +469,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
         });
         return { resumed: answer.resumed === true };
       },
+      scimTokens: (input) => callable('scimTokens', input),
     },
   };
 }

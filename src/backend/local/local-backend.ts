@@ -12,6 +12,7 @@ import type {
   AcceptInviteOutput,
   SetAccountActiveOutput,
   LeadWebhooksOutput,
+  ScimTokensOutput,
   Backend,
   DocSnapshot,
   ListenError,
@@ -454,6 +455,12 @@ export function createLocalBackend(options: LocalBackendOptions): Backend {
           throw new BackendError('internal', 'The webhook answer is malformed.');
         }
         return result;
+      },
+
+      async scimTokens(input) {
+        const answer = await callFunction('scimTokens', input);
+        const result = (answer.result ?? answer.data) as ScimTokensOutput | null | undefined;
+        return result ?? {};
       },
     },
   };

@@ -65,6 +65,8 @@ export interface MemoryBackendOptions {
   leadWebhooks?: CloudFunctions['leadWebhooks'];
   /** Answers `functions.resumeSubscription`. Default: refuses with `unavailable` (no server here). */
   resumeSubscription?: CloudFunctions['resumeSubscription'];
+  /** Answers `functions.scimTokens`. Default: refuses with `unavailable` (no server here). */
+  scimTokens?: CloudFunctions['scimTokens'];
 }
 
 /** The extra handles a test gets besides the port. */
@@ -339,6 +341,10 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
       async resumeSubscription(input) {
         if (options.resumeSubscription) return options.resumeSubscription(input);
         throw new BackendError('unavailable', 'Resuming a plan needs the server.');
+      },
+      async scimTokens(input) {
+        if (options.scimTokens) return options.scimTokens(input);
+        throw new BackendError('unavailable', 'Provisioning tokens need the server.');
       },
     },
 

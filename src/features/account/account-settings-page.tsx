@@ -1,9 +1,9 @@
 /**
- * /settings/account: settings of the whole account — export and lead routing — apart from the
- * personal "Profile and password" page, where they used to sit although they are not the
- * person's but the account's. Both are the owner's alone in the rules (exporting reads every
- * lead; webhooks are readable and changeable by the owner only), so a collaborator is told so
- * instead of seeing sections that would fail.
+ * /settings/account: settings of the whole account — export, lead routing and provisioning (SCIM) —
+ * apart from the personal "Profile and password" page, where they used to sit although they are
+ * not the person's but the account's. All are the owner's alone in the rules (exporting reads
+ * every lead; webhooks and provisioning tokens are readable and changeable by the owner only), so
+ * a collaborator is told so instead of seeing sections that would fail.
  */
 import { useAccount } from '@/stores/account-store';
 import { useAuth } from '@/stores/auth-store';
@@ -11,6 +11,7 @@ import { Alert, Page, PageHeader } from '@/ui/page';
 import { useDocumentTitle } from '@/ui/use-document-title';
 import { ExportSection } from './export-section';
 import { LeadRoutingSection } from './lead-routing-section';
+import { ScimSection } from './scim-section';
 import './profile.css';
 
 export function AccountSettingsPage() {
@@ -24,7 +25,7 @@ export function AccountSettingsPage() {
         title="Account settings"
         lead={
           account
-            ? `Settings of ${account.name} as a whole: its export and where its leads go.`
+            ? `Settings of ${account.name} as a whole: its export, where its leads go and who your identity provider adds.`
             : 'Settings of the account as a whole.'
         }
       />
@@ -32,10 +33,12 @@ export function AccountSettingsPage() {
         <div className="profile-sections">
           <ExportSection />
           <LeadRoutingSection />
+          <ScimSection />
         </div>
       ) : (
         <Alert tone="info">
-          Only the account’s owner can export the account or change where its leads go.
+          Only the account’s owner can export the account, change where its leads go or set up
+          provisioning.
         </Alert>
       )}
     </Page>

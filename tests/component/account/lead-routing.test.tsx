@@ -169,8 +169,9 @@ describe('lead routing settings', () => {
     auth.restore('u2');
     expect(await screen.findByRole('heading', { name: 'Account settings' })).toBeVisible();
     expect(
-      await screen.findByText(/Only the account’s owner can export the account or change where/),
+      await screen.findByText(/Only the account’s owner can export the account, change where/),
     ).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Lead routing' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Provisioning (SCIM)' })).not.toBeInTheDocument();
   });
 });
