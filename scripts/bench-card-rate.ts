@@ -137,20 +137,33 @@ function request(
   });
 }
 
-/** Requests answered 200 per second over `SECONDS` from `CONNECTIONS` keep-alive connections. */
-async function rate(url: string): Promise<number> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  // Warm: the first render, the index, the gzip of this body.
-  for (let i = 0; i < 20; i++) await request(agent, url);
+/** Requests answered 200 from `CONNECTIONS` keep-alive connections during `ms`. */
+async function answered(agent: http.Agent, url: string, ms: number): Promise<number> {
   let ok = 0;
-  const until = performance.now() + SECONDS * 1000;
+  const until = performance.now() + ms;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < until) if ((await request(agent, url)).status === 200) ok++;
     }),
   );
+  return ok;
+}
+
+/**
+ * Requests per second of each URL, measured in turns (a second each, `SECONDS` rounds) after a
+ * second of warming each (the first render, the gzip of its body, a handle's index built), so that
+ * a machine whose speed drifts slows every URL alike instead of the one measured last.
+ */
+async function rates(urls: readonly string[]): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  for (const url of urls) await answered(agent, url, 1000);
+  const totals = urls.map(() => 0);
+  for (let round = 0; round < SECONDS; round++) {
+    for (const [i, url] of urls.entries())
+      totals[i] = (totals[i] ?? 0) + (await answered(agent, url, 1000));
+  }
   agent.destroy();
-  return ok / SECONDS;
+  return totals.map((total) => total / SECONDS);
 }
 
 /** The longest card page and lead POST while `LEADS` lead POSTs arrive from 40 addresses. */
@@ -209,9 +222,11 @@ export async function benchCardRate(report: Report): Promise<Record<string, numb
     const page = await fetch(`${base}/c/card05000/i`, { headers: { 'user-agent': BROWSER } });
     writeFileSync(join(appDist, 'static.html'), await page.text());
 
-    const staticRate = await rate(`${base}/static.html`);
-    const byId = await rate(`${base}/c/card05000/i`);
-    const byHandle = await rate(`${base}/c/person-5000`);
+    const [staticRate = 0, byId = 0, byHandle = 0] = await rates([
+      `${base}/static.html`,
+      `${base}/c/card05000/i`,
+      `${base}/c/person-5000`,
+    ]);
     report(
       'card page /c/{id}/i vs static file, req/s',
       `${byId.toFixed(0)} / ${staticRate.toFixed(0)} = ${(byId / staticRate).toFixed(2)}×`,

@@ -8,7 +8,14 @@
  * the event loop, so no other write can slip between them and listeners see commits in order.
  */
 import { BackendError } from '@/backend/errors';
-import type { DocSnapshot, ListenError, QueryDoc, QuerySpec, WriteOp } from '@/backend/port';
+import type {
+  DocData,
+  DocSnapshot,
+  ListenError,
+  QueryDoc,
+  QuerySpec,
+  WriteOp,
+} from '@/backend/port';
 import {
   assertCollectionPath,
   assertDocPath,
@@ -54,6 +61,17 @@ export interface DatabaseService {
   reauthorize(sub: Subscription): void;
   /** Listeners currently registered (for tests and the health page). */
   listenerCount(): number;
+}
+
+/** `value` with every map and array in it frozen: a change to a shared read throws. */
+function deepFreeze<T>(value: T): T {
+  // A typed array's bytes cannot be frozen (a Bytes value holds one): left as they are.
+  if (ArrayBuffer.isView(value)) return value;
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 function denied(what: string): BackendError {
@@ -170,10 +188,35 @@ export function createDatabase(
     return changes;
   }
 
+  /** The frozen copy of each stored version read through `admin.frozen`, by that version. */
+  const frozenCopies = new WeakMap<DocData, DocData>();
+  function frozenCopy(data: DocData): DocData {
+    let copy = frozenCopies.get(data);
+    if (copy === undefined) {
+      copy = deepFreeze(cloneValue(data));
+      frozenCopies.set(data, copy);
+    }
+    return copy;
+  }
+
   const admin: AdminDb = {
     get(path) {
       assertDocPath(path);
       return cloneValue(snapshot(path));
+    },
+    frozen: {
+      get(path) {
+        assertDocPath(path);
+        const data = store.get(path);
+        return { id: docId(path), path, exists: data !== null, data: data && frozenCopy(data) };
+      },
+      query(spec) {
+        validateServerQuery(spec);
+        return store
+          .query(spec)
+          .map((doc) => ({ ...doc, data: frozenCopy(doc.data) }))
+          .map((doc) => selectFields(doc, spec.select));
+      },
     },
     query(spec) {
       validateServerQuery(spec);

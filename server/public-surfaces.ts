@@ -14,9 +14,10 @@ import {
   type PublicRequest,
   type PublicResponse,
 } from '@/server/public-surfaces/public-surfaces-handler';
+import type { PublicDb } from '@/server/public-surfaces/public-surface-types';
 import type { WalletConfig } from '@/server/wallet/wallet-config';
 import type { FlushingRoute } from './create-server';
-import type { ServerContext } from './types';
+import type { AdminDb, ServerContext } from './types';
 
 export interface PublicSurfacesOptions {
   /** Path prefix (`/c`) or absolute base (`https://card.example.com`) of card pages. */
@@ -120,6 +121,28 @@ function send(req: IncomingMessage, res: ServerResponse, answer: PublicResponse)
   if (!req.complete) req.resume();
 }
 
+const publicDbs = new WeakMap<AdminDb, PublicDb>();
+
+/**
+ * The database as the public surfaces read it: frozen shared copies, so that a busy card's page
+ * parses its card once per stored version (`card-lookup.ts`), not once per visitor. One per
+ * database, since the surfaces keep one counter buffer per database they are given.
+ */
+function publicDb(db: AdminDb): PublicDb {
+  let kept = publicDbs.get(db);
+  if (kept === undefined) {
+    const reads = db.frozen ?? db;
+    kept = {
+      get: (path) => reads.get(path),
+      query: (spec) => reads.query(spec),
+      batch: (ops) => db.batch(ops),
+      ...(db.counterOutbox ? { counterOutbox: db.counterOutbox } : {}),
+    };
+    publicDbs.set(db, kept);
+  }
+  return kept;
+}
+
 export function createPublicSurfaces(options: PublicSurfacesOptions): FlushingRoute {
   const routes = (origin: string) => ({
     card: surface(options.cardBase, origin),
@@ -157,10 +180,11 @@ export function createPublicSurfaces(options: PublicSurfacesOptions): FlushingRo
       ip: req.socket.remoteAddress ?? '',
       readBody: bodyReader(req),
     };
+    const db = publicDb(ctx.db);
     const answer =
-      (await directory(request, { db: ctx.db, cardHost: bases.card.url })) ??
+      (await directory(request, { db, cardHost: bases.card.url })) ??
       (await handler(request, {
-        db: ctx.db,
+        db,
         hosts: { card: bases.card.url, signature: bases.signature.url, link: bases.link.url },
         loadPhoto: createPhotoLoader([`${ctx.publicOrigin}/files/`]),
         appOrigin: ctx.publicOrigin,
@@ -173,6 +197,6 @@ export function createPublicSurfaces(options: PublicSurfacesOptions): FlushingRo
   // (`startServer`'s close()), or at the next start after a crash.
   return Object.assign(publicSurfaces, {
     flush: () => handler.flushCounters(),
-    recover: (ctx: ServerContext) => handler.recoverCounters(ctx.db),
+    recover: (ctx: ServerContext) => handler.recoverCounters(publicDb(ctx.db)),
   });
 }

@@ -13,6 +13,15 @@ export interface AdminDb {
   batch(ops: readonly WriteOp[]): void;
   /** The store's counter outbox: buffered public counts kept on disk until written. */
   readonly counterOutbox?: CounterOutbox;
+  /**
+   * Reads for code that never changes what it reads (the public surfaces): each stored version of
+   * a document is copied and frozen once, so that every read of that version is the same object.
+   */
+  readonly frozen?: FrozenReads;
+}
+export interface FrozenReads {
+  get(path: string): DocSnapshot;
+  query(spec: ServerQuerySpec): QueryDoc[];
 }
 export interface AuthInfo {
   uid: string;

@@ -7,6 +7,7 @@
  * meant for the owner only.
  */
 import { isAccountDeactivated } from '@/domain/account-status';
+import type { DocData } from '@/backend/port';
 import type { Card } from '@/domain/model';
 import { cardFromDoc, publicCard } from '@/domain/schemas/card';
 import type { PublicDb } from './public-surface-types';
@@ -30,13 +31,39 @@ async function accountDeactivated(db: PublicDb, card: Card): Promise<boolean> {
   return isAccountDeactivated(account.data);
 }
 
+/**
+ * Cards parsed from a stored version that is shared and frozen (the local server's reads for the
+ * public surfaces): a busy card is parsed once per edit. Firestore's reads are new objects each
+ * time and never found here.
+ */
+const parsedCards = new WeakMap<DocData, Card>();
+
+/** Frozen through, like the version it was parsed from: a route that changed it would throw. */
+function frozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !ArrayBuffer.isView(value)) {
+    for (const inner of Object.values(value)) frozen(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function liveCard(id: string, data: DocData): Card {
+  if (!Object.isFrozen(data)) return publicCard(cardFromDoc(id, data));
+  let card = parsedCards.get(data);
+  if (card === undefined) {
+    card = frozen(publicCard(cardFromDoc(id, data)));
+    parsedCards.set(data, card);
+  }
+  return card;
+}
+
 export function createCardLookup(cards: string): CardLookup {
   const lookup: CardLookup = {
     async cardById(db, id) {
       if (id === '' || id.includes('/')) return null;
       const snap = await db.get(`${cards}/${id}`);
       if (!snap.exists || snap.data === null) return null;
-      const card = publicCard(cardFromDoc(snap.id, snap.data));
+      const card = liveCard(snap.id, snap.data);
       if (card.isArchived || (await accountDeactivated(db, card))) return null;
       return card;
     },
@@ -51,7 +78,7 @@ export function createCardLookup(cards: string): CardLookup {
         limit: 2,
       });
       const found = docs
-        .map((doc) => publicCard(cardFromDoc(doc.id, doc.data)))
+        .map((doc) => liveCard(doc.id, doc.data))
         .filter((card) => !requireIndex || card.handleAllowIndex);
       // Handles are unique by their claim documents; an ambiguous handle shows nobody's card.
       const card = found.length === 1 ? (found[0] ?? null) : null;
