@@ -40,6 +40,7 @@ export const routeLeadToWebhooks = functions.routeLeadToWebhooks;
 export const retryLeadWebhooks = functions.retryLeadWebhooks;
 export const leadWebhooks = functions.leadWebhooks;
 export const resumeSubscription = functions.resumeSubscription;
+export const addScannedLead = functions.addScannedLead;
 export const runJobs = functions.runJobs;
 export const sweepJobs = functions.sweepJobs;
 export const backfillNameLower = functions.backfillNameLower;

@@ -22,6 +22,7 @@
 import type { DocData } from '@/backend/port';
 import type { CallerAuth, DocumentChange, ServerDb } from '@/backend/server-port';
 import { SET_ACCOUNT_ACTIVE } from '@/domain/account-status';
+import { ADD_SCANNED_LEAD } from '@/domain/scanned-lead';
 import { setAccountActive } from './account-status';
 import { ACCOUNT_DOCUMENT, queueSubscriptionMail, queueWelcomeMail } from './billing-mail';
 import { CARD_DOCUMENT, countCardWrite } from './card-count';
@@ -48,6 +49,7 @@ import {
   resumeSubscription,
   type SubscriptionPayments,
 } from './resume-subscription';
+import { addScannedLead } from './scanned-lead';
 import { SITEMAP_PATH } from './sitemap';
 
 /**
@@ -191,6 +193,16 @@ export const HOSTED_CALLABLES = {
       why: 'a payer resumes a plan they cancelled: rare, one read and one call to Stripe',
     },
     call: (ctx, caller, data) => resumeSubscription(ctx.db, ctx.payments, caller, data, ctx.now()),
+  },
+  [ADD_SCANNED_LEAD]: {
+    options: {
+      maxInstances: 3,
+      memory: '256MiB',
+      cpu: 1,
+      concurrency: 20,
+      why: 'one short transaction per paper card saved at an event; people wait on it',
+    },
+    call: (ctx, caller, data) => addScannedLead(ctx.db, caller, data, ctx.now()),
   },
 } as const satisfies Record<string, HostedCallable>;
 

@@ -261,6 +261,7 @@ export const FIREBASE_CALLABLES = {
   setAccountActive: 'setAccountActive',
   leadWebhooks: 'leadWebhooks',
   resumeSubscription: 'resumeSubscription',
+  addScannedLead: 'addScannedLead',
 } as const satisfies Record<keyof CloudFunctions, string>;
 
 export function createFirebaseBackend(options: FirebaseBackendOptions): Backend {
@@ -467,6 +468,10 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
           subscriptionId: input.subscriptionId,
         });
         return { resumed: answer.resumed === true };
+      },
+      addScannedLead: async (input) => {
+        const answer = await callable('addScannedLead', input);
+        return { leadId: answer.leadId, stored: answer.stored === true };
       },
     },
   };

@@ -65,6 +65,8 @@ export interface MemoryBackendOptions {
   leadWebhooks?: CloudFunctions['leadWebhooks'];
   /** Answers `functions.resumeSubscription`. Default: refuses with `unavailable` (no server here). */
   resumeSubscription?: CloudFunctions['resumeSubscription'];
+  /** Answers `functions.addScannedLead`. Default: refuses with `unavailable` (no server here). */
+  addScannedLead?: CloudFunctions['addScannedLead'];
 }
 
 /** The extra handles a test gets besides the port. */
@@ -339,6 +341,10 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
       async resumeSubscription(input) {
         if (options.resumeSubscription) return options.resumeSubscription(input);
         throw new BackendError('unavailable', 'Resuming a plan needs the server.');
+      },
+      async addScannedLead(input) {
+        if (options.addScannedLead) return options.addScannedLead(input);
+        throw new BackendError('unavailable', 'Saving a scanned lead needs the server.');
       },
     },
 

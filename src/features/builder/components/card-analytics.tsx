@@ -58,7 +58,20 @@ export function countByDay(dates: readonly (Date | null)[]): Record<string, numb
   return out;
 }
 
-const LEAD_CSV_HEADER = ['Name', 'E-mail', 'Phone', 'Company', 'Note', 'Date', 'Consent'];
+/** The scanner's fields (title, website, address, source) come last: earlier files keep their columns. */
+const LEAD_CSV_HEADER = [
+  'Name',
+  'E-mail',
+  'Phone',
+  'Company',
+  'Note',
+  'Date',
+  'Consent',
+  'Title',
+  'Website',
+  'Address',
+  'Source',
+];
 
 function leadRows(entries: readonly LeadEntry[]) {
   return entries.map((e) => [
@@ -69,6 +82,10 @@ function leadRows(entries: readonly LeadEntry[]) {
     e.note,
     e.createdAt,
     consentCell(e.consent),
+    e.title,
+    e.website,
+    e.address,
+    e.source === 'scanned' ? 'Scanned card' : 'Lead form',
   ]);
 }
 
