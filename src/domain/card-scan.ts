@@ -10,7 +10,7 @@
  *
  * Pure: no browser, no OCR; the scanner screen gives it the recognised text.
  */
-import { findPhoneNumbersInText, type CountryCode } from 'libphonenumber-js';
+import { findPhoneNumbersInText, isSupportedCountry, type CountryCode } from 'libphonenumber-js';
 
 /** The fields the scanner's form shows, each `''` when nothing was found. */
 export interface ScannedCardFields {
@@ -370,7 +370,7 @@ function isAddressLine(line: string, words: readonly string[]): boolean {
   if (street && hasNumber) return true;
   // A German-style street ("Hauptstraße 5") or a postcode with a town: "10115 Berlin",
   // "SW1A 1AA", "San Francisco, CA 94107".
-  if (/\p{L}(?:straße|strasse|str\.|weg|platz|allee|gasse)\s*\d/iu.test(line)) return true;
+  if (/\p{L}(?:straße|strasse|strabe|str\.|weg|platz|allee|gasse)\s*\d/iu.test(line)) return true;
   if (/\b[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b/.test(line)) return true;
   if (/,\s*[A-Z]{2}\s+\d{5}(?:-\d{4})?\b/.test(line)) return true;
   if (/^\d{4,5}\s+\p{Lu}\p{L}+/u.test(line) && !/^\d{4,5}\s+\d/.test(line)) return true;
@@ -405,9 +405,19 @@ interface Line {
 function findEmail(text: string): string {
   // OCR often splits "name @ host.com" or reads "(at)".
   const joined = text.replace(/\s*@\s*/g, '@').replace(/\s*\((?:at|@)\)\s*/gi, '@');
-  const match = joined.match(EMAIL_PATTERN);
-  return match?.[0]?.toLowerCase().replace(/\.+$/, '') ?? '';
+  const match = EMAIL_PATTERN.exec(joined);
+  EMAIL_PATTERN.lastIndex = 0;
+  if (!match) return '';
+  let email = match[0].toLowerCase().replace(/\.+$/, '');
+  // A small dot is often read as a space: "alan turing@host" was "alan.turing@host" (a word in
+  // lower case just before, not a label such as "mail").
+  const before = /(?:^|\s)([a-z][a-z0-9]*) $/.exec(joined.slice(0, match.index))?.[1];
+  if (before && !EMAIL_LABELS.has(before)) email = `${before}.${email}`;
+  return email;
 }
+
+/** Words that may stand before an e-mail address on a card without being part of it. */
+const EMAIL_LABELS = new Set(['e', 'email', 'e-mail', 'mail', 'at', 'to', 'or', 'and', 'me']);
 
 function isWebAddress(candidate: string): boolean {
   if (/^(?:https?:\/\/|www\.)/i.test(candidate)) return true;
@@ -428,30 +438,92 @@ function findWebsite(lines: readonly Line[]): { value: string; line: Line | null
   return { value: '', line: null };
 }
 
+/** Digits a real phone number has at least (without its country code): fewer is a postcode. */
+const MIN_NATIONAL_DIGITS = 7;
+
+/** The phone numbers in one line of text, with where each stands in it. */
+function phoneHits(text: string, defaultCountry: CountryCode) {
+  const fixed = digitFixes(text);
+  return findPhoneNumbersInText(fixed, { defaultCountry }).filter(
+    (hit) => hit.number.nationalNumber.length >= MIN_NATIONAL_DIGITS,
+  );
+}
+
+/** A label just before a value, at the end of the text before it ("Grace Hopper M:"). */
+const TRAILING_LABEL =
+  /(?:^|\s)(?:e-?mail|mail|tel|telephone|phone|ph|mobile|mob|cell|fax|office|direct|web|website|m|t|p|e|w|f|o|d)\s*[:.]?\s*$/i;
+
+/**
+ * One OCR line cut into pieces where an e-mail, a web address or a phone number stands among other
+ * words: OCR reads a card with two columns across ("Grace Hopper M: 415.555.2671"), and a company
+ * name may run into the address after it ("Compiler Works LLC San Francisco, CA 94107"). Each
+ * contact keeps the label before it.
+ */
+function splitLine(line: string, defaultCountry: CountryCode): string[] {
+  const joined = line.replace(/\s*@\s*/g, '@');
+  const ranges: [number, number][] = [];
+  for (const match of joined.matchAll(EMAIL_PATTERN)) {
+    ranges.push([match.index, match.index + match[0].length]);
+  }
+  for (const match of joined.matchAll(URL_PATTERN)) {
+    const start = match.index;
+    const overlaps = ranges.some(([a, b]) => start < b && start + match[0].length > a);
+    if (!overlaps && isWebAddress(match[0].replace(/[.)]+$/, ''))) {
+      ranges.push([start, start + match[0].length]);
+    }
+  }
+  for (const hit of phoneHits(joined, defaultCountry)) {
+    if (!ranges.some(([a, b]) => hit.startsAt < b && hit.endsAt > a)) {
+      ranges.push([hit.startsAt, hit.endsAt]);
+    }
+  }
+  ranges.sort((x, y) => x[0] - y[0]);
+  const pieces: string[] = [];
+  let at = 0;
+  for (const [start, end] of ranges) {
+    let before = joined.slice(at, start);
+    const label = TRAILING_LABEL.exec(before);
+    const labelText = label ? label[0] : '';
+    if (label) before = before.slice(0, label.index);
+    pieces.push(before, `${labelText.trim()} ${joined.slice(start, end)}`.trim());
+    at = end;
+  }
+  pieces.push(joined.slice(at));
+  // A company's legal form ends its name: what follows is another piece.
+  return pieces.flatMap((piece) => {
+    const suffix =
+      /^(.*?\b(?:Inc|Ltd|LLC|LLP|GmbH|PLC|Corp|S\.?A\.?S?|B\.?V|AG)\b\.?)\s+(\S.*)$/.exec(piece);
+    return suffix && /\p{L}{2}/u.test(suffix[2] ?? '')
+      ? [suffix[1] ?? '', suffix[2] ?? '']
+      : [piece];
+  });
+}
+
 /**
  * The phone number found on the card in international format ("+44 20 7946 0958"), or ''. A
- * number on a line labelled as a fax is taken only when there is no other.
+ * mobile number comes first, then one labelled as a phone, then any other; a fax only when there
+ * is no other number.
  */
 function findPhone(
   lines: readonly Line[],
   defaultCountry: CountryCode,
 ): { value: string; lines: Line[] } {
-  const found: { value: string; fax: boolean; mobile: boolean; line: Line }[] = [];
+  let best: { value: string; score: number } | null = null;
+  const used: Line[] = [];
   for (const line of lines) {
-    const text = digitFixes(line.text.replace(EMAIL_PATTERN, ' '));
-    for (const hit of findPhoneNumbersInText(text, { defaultCountry, v2: true })) {
+    const text = line.text.replace(EMAIL_PATTERN, ' ');
+    for (const hit of phoneHits(text, defaultCountry)) {
+      used.push(line);
       const before = text.slice(0, hit.startsAt).toLowerCase();
       const label = before.split(/\d/).pop() ?? before;
-      found.push({
-        value: hit.number.formatInternational(),
-        fax: /\bfax\b|\bf\s*[:.]?\s*$/.test(label),
-        mobile: /\b(?:m|mob|mobile|cell|handy|portable)\b/.test(label),
-        line,
-      });
+      let score = 0;
+      if (/\b(?:m|mob|mobile|cell|handy|portable)\b/.test(label)) score = 3;
+      else if (/\b(?:t|p|tel|telephone|phone|ph|office|direct|o|d)\b/.test(label)) score = 2;
+      else if (/\bfax\b|\bf\s*[:.]?\s*$/.test(label)) score = -5;
+      if (!best || score > best.score) best = { value: hit.number.formatInternational(), score };
     }
   }
-  const best = found.find((f) => f.mobile) ?? found.find((f) => !f.fax) ?? found[0];
-  return { value: best?.value ?? '', lines: found.map((f) => f.line) };
+  return { value: best?.value ?? '', lines: used };
 }
 
 /**
@@ -465,6 +537,7 @@ export function findCardFields(
   const defaultCountry = options.defaultCountry ?? 'US';
   const lines: Line[] = text
     .split(/\r?\n/)
+    .flatMap((line) => splitLine(line, defaultCountry))
     .map(tidy)
     .filter((line) => line.length >= 2 && /[\p{L}\p{N}]/u.test(line))
     .map((line, index) => ({ text: line, index, words: wordsOf(line), used: false }));
@@ -582,4 +655,13 @@ function nameShapeOfEmail(line: string, emailUser: string): boolean {
     .filter((p) => p.length >= 2);
   const l = letters(line);
   return parts.length >= 2 && parts.every((p) => l.includes(p));
+}
+
+/**
+ * The country a phone's language setting names ("en-GB" → GB), for numbers written without their
+ * country code; `fallback` when it names none libphonenumber knows.
+ */
+export function countryFromLocale(locale: string, fallback: CountryCode = 'US'): CountryCode {
+  const region = /[-_]([A-Za-z]{2})(?:$|[-_])/.exec(locale)?.[1]?.toUpperCase() ?? '';
+  return region !== '' && isSupportedCountry(region) ? region : fallback;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findCardFields } from '@/domain/card-scan';
+import { countryFromLocale, findCardFields } from '@/domain/card-scan';
 
 describe('finding the fields of a paper business card in OCR text', () => {
   it('reads a classic layout: name, title, company, then the contact lines', () => {
@@ -57,6 +57,12 @@ describe('finding the fields of a paper business card in OCR text', () => {
     expect(fields.phone).toBe('+1 212 555 0142');
     // No suffix on the card: the company comes from the e-mail's domain.
     expect(fields.company).toBe('Helix-labs');
+  });
+
+  it('puts back the dot OCR read as a space inside an e-mail address, but keeps a label out', () => {
+    expect(findCardFields('alan turing@bletchley.dev').email).toBe('alan.turing@bletchley.dev');
+    expect(findCardFields('mail alan@bletchley.dev').email).toBe('alan@bletchley.dev');
+    expect(findCardFields('Email alan@bletchley.dev').email).toBe('alan@bletchley.dev');
   });
 
   it('reads international numbers in their own formats', () => {
@@ -134,5 +140,12 @@ describe('finding the fields of a paper business card in OCR text', () => {
       note: '',
     });
     expect(findCardFields('~~ ,. |\n;;').name).toBe('');
+  });
+
+  it("reads numbers without a country code in the country of the phone's language", () => {
+    expect(countryFromLocale('en-GB')).toBe('GB');
+    expect(countryFromLocale('de_DE')).toBe('DE');
+    expect(countryFromLocale('fr')).toBe('US');
+    expect(countryFromLocale('zz-XX', 'FR')).toBe('FR');
   });
 });
