@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { loadEnv, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { ocrAssets } from './scripts/lib/ocr-assets';
 import { srcAlias } from './scripts/lib/src-alias';
 
 /** The settings of `src/app/config.ts` a build for Firebase cannot do without. */
@@ -173,6 +174,8 @@ export default defineConfig({
       '/my-card': 'src/app/my-card-route.tsx',
     }),
     prerender(),
+    // The scanner's OCR engine and English data, served from our own origin (docs/scanner.md).
+    ocrAssets(),
   ],
   // tsconfig's `@/` alias, for the bundle and for every test project.
   resolve: { alias: srcAlias(import.meta.dirname) },

@@ -17,6 +17,8 @@
  *   functions          each function's cold start: the bundle loaded as its instance loads it
  *                      (`--cold-start` runs it alone; scripts/bench-cold-start.ts)
  *   rules engine       parse time of firestore.rules, median decision for the app's requests
+ *   card scan          the paper-card scanner: fields found on the test's own rendered cards and
+ *                      time per card (`--card-scan` runs it alone; scripts/bench-card-scan.ts)
  *   large account      10,000 cards and 100,000 leads (scripts/bench-large.ts)
  *   lighthouse         scores and bytes of /, /sign-in, the demo card, signature and directory
  *   phone              the signed-in builder loaded cold at 390 px, CPU 4× slower, ~1.6 Mbps:
@@ -48,6 +50,7 @@ import { benchColdStart } from './bench-cold-start';
 import { benchLighthouse, LIGHTHOUSE_PAGES } from './bench-lighthouse';
 import { benchPhone } from './bench-phone';
 import { benchRulesEngine } from './bench-rules';
+import { benchCardScan } from './bench-card-scan';
 import { benchLarge } from './bench-large';
 import { benchCardCreate } from './bench-card-create';
 import { benchCardRate } from './bench-card-rate';
@@ -485,6 +488,8 @@ async function main(): Promise<void> {
   console.log('Cardbuilder bench (figures, not assertions)\n');
   const phoneOnly = process.argv.includes('--phone');
   if (!phoneOnly) {
+    results.cardScan = await benchCardScan(report);
+    if (process.argv.includes('--card-scan')) process.exit(0);
     benchColdStart(report);
     if (process.argv.includes('--cold-start')) process.exit(0);
     benchRulesEngine(report);

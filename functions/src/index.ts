@@ -42,6 +42,7 @@ export const retryLeadWebhooks = functions.retryLeadWebhooks;
 export const leadWebhooks = functions.leadWebhooks;
 export const resumeSubscription = functions.resumeSubscription;
 export const scimTokens = functions.scimTokens;
+export const addScannedLead = functions.addScannedLead;
 export const runJobs = functions.runJobs;
 export const sweepJobs = functions.sweepJobs;
 export const foldLostCounts = functions.foldLostCounts;

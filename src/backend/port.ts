@@ -8,6 +8,7 @@
  * tagged values of `./transforms.ts`.
  */
 import type { InviteDetails } from '../domain/invite-details';
+import type { AddScannedLeadInput } from '../domain/scanned-lead';
 import type { BackendErrorCode } from './errors';
 
 /** A document's fields. Values: null, boolean, number, string, Date, arrays and maps of those. */
@@ -214,6 +215,13 @@ export interface CloudFunctions {
    * `invalid-argument`, `unauthenticated`).
    */
   scimTokens(input: ScimTokensInput): Promise<ScimTokensOutput>;
+  /**
+   * The project's `addScannedLead` callable (us-central1): a paper card the caller scanned and
+   * checked becomes a lead of a card of their account, counted with it (docs/scanner.md). `stored`
+   * is false when the same scan was saved before. Refusals are BackendErrors (`invalid-argument`,
+   * `not-found`, `permission-denied`, `failed-precondition`, `unauthenticated`).
+   */
+  addScannedLead(input: AddScannedLeadInput): Promise<{ leadId: string; stored: boolean }>;
 }
 
 export interface Backend {

@@ -8,6 +8,7 @@
  */
 import { backend } from '../backend/current';
 import type { DocData, ListenError, QueryDoc, Unsubscribe } from '../backend/port';
+import type { ScannedLeadFields } from '../domain/scanned-lead';
 import { leadFromDoc, type LeadEntry } from '../domain/schemas/lead';
 
 /** The most lead entries or clicks one read returns (an export reads pages of this size). */
@@ -176,4 +177,22 @@ export async function listLinkClicks(
     name: text(doc.data.name),
     at: date(doc.data.at),
   }));
+}
+
+/** A new scan's id: made once when a photo is picked, so a save retried after a lost answer counts once. */
+export function newScanId(): string {
+  return backend().newId();
+}
+
+/**
+ * Saves a scanned paper card, its fields checked by the person, as a lead of `cardId`, through the
+ * `addScannedLead` callable: the server stores it marked scanned and counts it in the same commit
+ * (docs/scanner.md). `stored` is false when this scan was saved before.
+ */
+export function saveScannedLead(
+  cardId: string,
+  scanId: string,
+  fields: ScannedLeadFields,
+): Promise<{ leadId: string; stored: boolean }> {
+  return backend().functions.addScannedLead({ cardId, scanId, fields });
 }

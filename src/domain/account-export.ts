@@ -14,8 +14,12 @@ import type { Card } from './model';
 import type { LeadFields } from './schemas/lead';
 import { buildVCard } from './vcard';
 
+/** The fields only a scanned lead has (the export's columns do not list them yet). */
+type ScannedOnly = 'title' | 'website' | 'address' | 'source';
+
 /** One lead as exported: the card it came in on and what the visitor left. */
-export interface ExportLead extends LeadFields {
+export interface ExportLead
+  extends Omit<LeadFields, ScannedOnly>, Partial<Pick<LeadFields, ScannedOnly>> {
   cardId: string;
   cardName: string;
 }

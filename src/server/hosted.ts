@@ -22,6 +22,7 @@
 import type { DocData } from '@/backend/port';
 import type { CallerAuth, DocumentChange, ServerDb } from '@/backend/server-port';
 import { SET_ACCOUNT_ACTIVE } from '@/domain/account-status';
+import { ADD_SCANNED_LEAD } from '@/domain/scanned-lead';
 import { setAccountActive } from './account-status';
 import { ACCOUNT_DOCUMENT, queueSubscriptionMail, queueWelcomeMail } from './billing-mail';
 import { CARD_DOCUMENT, countCardWrite } from './card-count';
@@ -51,6 +52,7 @@ import {
 } from './resume-subscription';
 import { SCIM_PATH } from './scim/scim-handler';
 import { manageScimTokens, SCIM_TOKENS_CALLABLE } from './scim/scim-tokens';
+import { addScannedLead } from './scanned-lead';
 import { SITEMAP_PATH } from './sitemap';
 
 /**
@@ -204,6 +206,16 @@ export const HOSTED_CALLABLES = {
       why: 'an owner makes or revokes a provisioning token: rare, a read and a batch',
     },
     call: (ctx, caller, data) => manageScimTokens(ctx.db, caller, data, ctx.now()),
+  },
+  [ADD_SCANNED_LEAD]: {
+    options: {
+      maxInstances: 3,
+      memory: '256MiB',
+      cpu: 1,
+      concurrency: 20,
+      why: 'one short transaction per paper card saved at an event; people wait on it',
+    },
+    call: (ctx, caller, data) => addScannedLead(ctx.db, caller, data, ctx.now()),
   },
 } as const satisfies Record<string, HostedCallable>;
 

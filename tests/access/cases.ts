@@ -3612,12 +3612,64 @@ const SERVER_ONLY_CASES: AccessCase[] = SERVER_ONLY_PATHS.flatMap((path) => {
   ]);
 });
 
+/**
+ * Scanned paper cards (docs/scanner.md): a member saves one through the `addScannedLead` callable,
+ * which stores the entry and its count in one commit. No client writes one directly, not even
+ * with the count beside it in a batch (a client could count a lead it never stored, or the reverse);
+ * the account's people read it like any lead.
+ */
+const SCANNED_LEAD_CASES: AccessCase[] = [
+  c('owner writes a scanned lead on their own card directly', 'owner', false, () =>
+    set('analytics/card-a1/entries/scan-direct', {
+      cardId: 'card-a1',
+      accountId: 'acc-a',
+      name: 'Grace Hopper',
+      source: 'scanned',
+      createdAt: ST,
+    }),
+  ),
+  c('collaborator writes a scanned lead and its count in one batch', 'collaborator', false, () =>
+    batch(
+      {
+        kind: 'set',
+        path: 'analytics/card-a1/entries/scan-batch',
+        data: {
+          cardId: 'card-a1',
+          accountId: 'acc-a',
+          name: 'Grace Hopper',
+          source: 'scanned',
+          createdAt: ST,
+        },
+      },
+      {
+        kind: 'set',
+        path: 'analytics/card-a1',
+        data: { cardId: 'card-a1', accountId: 'acc-a', leads: increment(1) },
+        merge: true,
+      },
+    ),
+  ),
+  c("otherOwner writes a scanned lead on account A's card", 'otherOwner', false, () =>
+    set('analytics/card-a1/entries/scan-other', {
+      cardId: 'card-a1',
+      accountId: 'acc-a',
+      name: 'Mallory',
+      source: 'scanned',
+      createdAt: ST,
+    }),
+  ),
+  c("collaborator reads account A's leads, scanned ones with them", 'collaborator', true, () =>
+    query({ collection: 'analytics/card-a1/entries' }),
+  ),
+];
+
 export const ACCESS_CASES: readonly AccessCase[] = [
   ...expand(MATRIX),
   ...ATTACKS,
   ...expand(LEAD_ROUTING_MATRIX),
   ...LEAD_ROUTING_ATTACKS,
   ...expand(SCIM_MATRIX),
+  ...SCANNED_LEAD_CASES,
   ...expand(JOBS),
   ...JOB_ATTACKS,
   ...expand(TEAM_USAGE),

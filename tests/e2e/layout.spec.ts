@@ -96,7 +96,7 @@ for (const viewport of WIDTHS) {
         .getByRole('button', { name: /Ada Lovelace/ })
         .click();
       await page.getByRole('tab', { name: 'Analytics' }).click();
-      const entries = page.getByRole('region', { name: 'Lead form entries' });
+      const entries = page.getByRole('region', { name: 'Lead entries' });
       const entry = entries
         .getByRole('listitem')
         .filter({ hasText: `Featherstonehaugh-Smythe ${viewport.width}` });

@@ -398,7 +398,7 @@ test.describe('public card', () => {
 
     await openAnalytics(page, signIn, name);
     await expect(stat(page, 'Leads')).toHaveText('1');
-    const entries = page.getByRole('region', { name: 'Lead form entries' });
+    const entries = page.getByRole('region', { name: 'Lead entries' });
     const entry = entries.getByRole('listitem').filter({ hasText: leadName });
     await expect(entry).toContainText(leadEmail);
     await expect(entry).toContainText('Call me about the TPS reports.');

@@ -4,7 +4,7 @@
  * the app and with the builder. Sizes are figures for `npm run bench -- --phone`; which module sits
  * in which chunk is a fact, checked here.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
@@ -16,6 +16,7 @@ interface ManifestChunk {
   file: string;
   src?: string;
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
   css?: string[];
@@ -71,8 +72,12 @@ function packagesIn(sources: readonly string[]): Set<string> {
   return names;
 }
 
-/** Libraries that only some screens need: charts, QR codes, CSV, vCards, phone rules, Firestore. */
+/**
+ * Libraries that only some screens need: charts, QR codes, CSV, vCards, phone rules, Firestore,
+ * and the paper-card scanner's OCR engine.
+ */
 const LATER = [
+  'tesseract.js',
   'chart.js',
   'qrcode',
   'papaparse',
@@ -172,6 +177,28 @@ describe('the production bundle', () => {
     const onDemand = packagesIn(sourcesOf(lazy));
     for (const name of ['ical.js', 'libphonenumber-js', 'chart.js']) {
       expect(onDemand, name).toContain(name);
+    }
+  });
+
+  it('loads the scanner only when it is opened, and its OCR engine only when a photo is read', () => {
+    const scanner = 'src/features/builder/scanner/card-scanner.tsx';
+    expect(manifest[scanner]?.isDynamicEntry).toBe(true);
+    const builder = staticChunks('src/app/builder-route.tsx');
+    expect([...builder]).not.toContain(scanner);
+    const scannerPackages = packagesIn(staticSources(scanner));
+    expect(scannerPackages).not.toContain('tesseract.js');
+    expect(scannerPackages).toContain('libphonenumber-js');
+    const engine = manifest[scanner]?.dynamicImports ?? [];
+    expect(packagesIn(sourcesOf(engine))).toContain('tesseract.js');
+    // The engine's files are the app's own, copied into the build: nothing comes from a CDN.
+    const assets = readdirSync(join(outDir, 'assets')).find((name) => name.startsWith('ocr-'));
+    expect(assets).toBeDefined();
+    for (const file of [
+      'worker.min.js',
+      'core/tesseract-core-simd-lstm.wasm.js',
+      'lang/eng.traineddata.gz',
+    ]) {
+      expect(existsSync(join(outDir, 'assets', assets ?? '', file)), file).toBe(true);
     }
   });
 

@@ -262,6 +262,7 @@ export const FIREBASE_CALLABLES = {
   leadWebhooks: 'leadWebhooks',
   resumeSubscription: 'resumeSubscription',
   scimTokens: 'scimTokens',
+  addScannedLead: 'addScannedLead',
 } as const satisfies Record<keyof CloudFunctions, string>;
 
 export function createFirebaseBackend(options: FirebaseBackendOptions): Backend {
@@ -470,6 +471,10 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
         return { resumed: answer.resumed === true };
       },
       scimTokens: (input) => callable('scimTokens', input),
+      addScannedLead: async (input) => {
+        const answer = await callable('addScannedLead', input);
+        return { leadId: answer.leadId, stored: answer.stored === true };
+      },
     },
   };
 }

@@ -448,6 +448,16 @@ export function createLocalBackend(options: LocalBackendOptions): Backend {
         return { resumed: result?.resumed === true };
       },
 
+      async addScannedLead(input) {
+        const answer = await callFunction('addScannedLead', input);
+        const result = (answer.result ?? answer.data) as
+          { leadId?: unknown; stored?: unknown } | undefined;
+        if (typeof result?.leadId !== 'string') {
+          throw new BackendError('internal', 'The answer to saving a scanned lead is malformed.');
+        }
+        return { leadId: result.leadId, stored: result.stored === true };
+      },
+
       async leadWebhooks(input) {
         const answer = await callFunction('leadWebhooks', input);
         const result = (answer.result ?? answer.data) as LeadWebhooksOutput | undefined;

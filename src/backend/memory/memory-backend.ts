@@ -67,6 +67,8 @@ export interface MemoryBackendOptions {
   resumeSubscription?: CloudFunctions['resumeSubscription'];
   /** Answers `functions.scimTokens`. Default: refuses with `unavailable` (no server here). */
   scimTokens?: CloudFunctions['scimTokens'];
+  /** Answers `functions.addScannedLead`. Default: refuses with `unavailable` (no server here). */
+  addScannedLead?: CloudFunctions['addScannedLead'];
 }
 
 /** The extra handles a test gets besides the port. */
@@ -345,6 +347,10 @@ export function createMemoryBackend(options: MemoryBackendOptions = {}): MemoryB
       async scimTokens(input) {
         if (options.scimTokens) return options.scimTokens(input);
         throw new BackendError('unavailable', 'Provisioning tokens need the server.');
+      },
+      async addScannedLead(input) {
+        if (options.addScannedLead) return options.addScannedLead(input);
+        throw new BackendError('unavailable', 'Saving a scanned lead needs the server.');
       },
     },
 

@@ -25,6 +25,14 @@ const storedConsentSchema = z.catch(
   null,
 );
 
+/**
+ * Where a lead came from: `form`, a visitor through the card's lead form (every lead stored before
+ * the scanner, which carries no `source`), or `scanned`, a paper card a member of the account
+ * photographed and checked (src/server/scanned-lead.ts).
+ */
+export const LEAD_SOURCES = ['form', 'scanned'] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
 /** A stored lead entry, field by field (missing text is `''`, a missing date null). */
 export const storedLeadSchema = storedMap({
   name: text,
@@ -32,6 +40,11 @@ export const storedLeadSchema = storedMap({
   phone: text,
   company: text,
   note: text,
+  /** Only scanned leads have these three: the lead form asks for none of them. */
+  title: text,
+  website: text,
+  address: text,
+  source: z.catch(z.enum(LEAD_SOURCES), 'form'),
   createdAt: dateOrNull,
   consent: storedConsentSchema,
 });

@@ -46,7 +46,7 @@ describe('card analytics', { timeout: 20_000 }, () => {
     ).toHaveTextContent('2');
     const views = screen.getByRole('table', { name: 'Views per day' });
     expect(within(views).getAllByRole('row')).toHaveLength(31);
-    const leads = await screen.findByRole('region', { name: 'Lead form entries' });
+    const leads = await screen.findByRole('region', { name: 'Lead entries' });
     expect(within(leads).getByText('Visitor One')).toBeInTheDocument();
     expect(within(leads).getByText('Initech')).toBeInTheDocument();
     // One block per entry: each fact labelled, the date a <time>, no six-column table to squeeze.

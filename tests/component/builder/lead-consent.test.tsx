@@ -77,7 +77,7 @@ describe('consent in the builder', { timeout: 20_000 }, () => {
     });
     await screen.findByRole('heading', { level: 2, name: 'Ada Lovelace' });
     await user.click(screen.getByRole('tab', { name: 'Analytics' }));
-    const leads = await screen.findByRole('region', { name: 'Lead form entries' });
+    const leads = await screen.findByRole('region', { name: 'Lead entries' });
     const [yes, no] = within(leads).getAllByRole('listitem');
     expect(within(yes!).getByText('Consent').nextSibling).toHaveTextContent(
       'Given: “You may call me.”',

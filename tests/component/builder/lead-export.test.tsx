@@ -40,7 +40,9 @@ describe('lead export of a large card', { timeout: 30_000 }, () => {
     const csv = parts.join('');
     expect(count).toBe(total);
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('Name,E-mail,Phone,Company,Note,Date,Consent');
+    expect(lines[0]).toBe(
+      'Name,E-mail,Phone,Company,Note,Date,Consent,Title,Website,Address,Source',
+    );
     expect(lines).toHaveLength(total + 1);
     const names = lines.slice(1).map((line) => line.split(',')[0]);
     expect(new Set(names).size).toBe(total);
@@ -74,7 +76,7 @@ describe('lead export of a large card', { timeout: 30_000 }, () => {
     seedLeads(db, 'card-ada', 120);
     await screen.findByRole('heading', { level: 2, name: 'Ada Lovelace' });
     await user.click(screen.getByRole('tab', { name: 'Analytics' }));
-    const leads = await screen.findByRole('region', { name: 'Lead form entries' });
+    const leads = await screen.findByRole('region', { name: 'Lead entries' });
     await waitFor(() => expect(within(leads).getAllByRole('listitem')).toHaveLength(50));
     expect(within(leads).getByText('Showing 50 of 120 entries')).toBeInTheDocument();
     const stats = screen.getByText('Leads').closest('div')!;

@@ -159,14 +159,18 @@ describe('card analytics helpers', () => {
         phone: '+1 555',
         company: 'Acme, Inc',
         note: '',
+        title: '',
+        website: '',
+        address: '',
+        source: 'form',
         createdAt: new Date('2025-03-01T00:00:00Z'),
         consent: { text: 'You may e-mail me.', given: true, at: null },
       },
     ]);
     const [header, row] = csv.split('\r\n');
-    expect(header).toBe('Name,E-mail,Phone,Company,Note,Date,Consent');
+    expect(header).toBe('Name,E-mail,Phone,Company,Note,Date,Consent,Title,Website,Address,Source');
     expect(row).toBe(
-      `"'=HYPERLINK(""http://evil"")",a@b.co,"'+1 555","Acme, Inc",,2025-03-01T00:00:00.000Z,Given: “You may e-mail me.”`,
+      `"'=HYPERLINK(""http://evil"")",a@b.co,"'+1 555","Acme, Inc",,2025-03-01T00:00:00.000Z,Given: “You may e-mail me.”,,,,Lead form`,
     );
   });
 });

@@ -64,7 +64,14 @@ describe('lead schema', () => {
       phone: '',
       company: '',
       note: '',
+      title: '',
+      website: '',
+      address: '',
+      // A lead stored before the scanner carries no source: it came through the lead form.
+      source: 'form',
       createdAt: at,
     });
+    expect(leadFromDoc('e2', { name: 'Grace', source: 'scanned' }).source).toBe('scanned');
+    expect(leadFromDoc('e3', { name: 'Grace', source: 'fax' }).source).toBe('form');
   });
 });

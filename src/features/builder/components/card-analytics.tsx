@@ -13,7 +13,7 @@
  * it (a phone number wrapped over four lines, the date was cut off), so each entry is a short block
  * (name and date, then e-mail, phone, company, note), which fits any width.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import type { toCsv as toCsvType } from '@/domain/csv-safe';
 import { linkDisplayLabel } from '@/domain/links';
@@ -32,6 +32,7 @@ import {
 } from '@/data/analytics';
 import { consentCell, type LeadEntry } from '@/domain/schemas/lead';
 import { downloadBlob } from '@/ui/download';
+import { Dialog } from '@/ui/dialog';
 import { Section } from './fields';
 import './card-analytics.css';
 
@@ -58,7 +59,20 @@ export function countByDay(dates: readonly (Date | null)[]): Record<string, numb
   return out;
 }
 
-const LEAD_CSV_HEADER = ['Name', 'E-mail', 'Phone', 'Company', 'Note', 'Date', 'Consent'];
+/** The scanner's fields (title, website, address, source) come last: earlier files keep their columns. */
+const LEAD_CSV_HEADER = [
+  'Name',
+  'E-mail',
+  'Phone',
+  'Company',
+  'Note',
+  'Date',
+  'Consent',
+  'Title',
+  'Website',
+  'Address',
+  'Source',
+];
 
 function leadRows(entries: readonly LeadEntry[]) {
   return entries.map((e) => [
@@ -69,6 +83,10 @@ function leadRows(entries: readonly LeadEntry[]) {
     e.note,
     e.createdAt,
     consentCell(e.consent),
+    e.title,
+    e.website,
+    e.address,
+    e.source === 'scanned' ? 'Scanned card' : 'Lead form',
   ]);
 }
 
@@ -104,6 +122,14 @@ export async function exportLeadsCsv(
     pageSize,
   );
 }
+
+/**
+ * The paper-card scanner, loaded when opened: its form, the field finder (libphonenumber) and,
+ * once a photo is read, the OCR engine stay out of the builder's own code.
+ */
+const CardScanner = lazy(() =>
+  import('../scanner/card-scanner').then((m) => ({ default: m.CardScanner })),
+);
 
 function canDrawCharts(): boolean {
   return (
@@ -228,6 +254,9 @@ export function CardAnalytics(props: { card: Card; now?: Date }) {
   const [exporting, setExporting] = useState<{ read: number } | null>(null);
   const [clicks, setClicks] = useState<LinkClick[]>([]);
   const [error, setError] = useState<string | null>(null);
+  const [scanning, setScanning] = useState(false);
+  /** Raised after a scanned lead is saved: the first page of entries is read again. */
+  const [leadsVersion, setLeadsVersion] = useState(0);
   const [nowMs] = useState(() => (props.now ?? new Date()).getTime());
 
   useEffect(() => {
@@ -261,7 +290,7 @@ export function CardAnalytics(props: { card: Card; now?: Date }) {
     return () => {
       active = false;
     };
-  }, [card.id]);
+  }, [card.id, leadsVersion]);
 
   function showMoreLeads() {
     if (!cursor || loadingLeads) return;
@@ -373,8 +402,15 @@ export function CardAnalytics(props: { card: Card; now?: Date }) {
           />
         )}
       </Section>
-      <Section title="Lead form entries">
+      <Section title="Lead entries">
         <div className="section-actions">
+          <button
+            type="button"
+            className="button button--primary button--small"
+            onClick={() => setScanning(true)}
+          >
+            Scan a paper card
+          </button>
           <button
             type="button"
             className="button button--secondary button--small"
@@ -392,14 +428,19 @@ export function CardAnalytics(props: { card: Card; now?: Date }) {
         {entries === null ? (
           <p className="builder-empty">Loading entries…</p>
         ) : entries.length === 0 ? (
-          <p className="builder-empty">No one has left their details yet.</p>
+          <p className="builder-empty">
+            No one has left their details yet. Met someone with a paper card? Scan it.
+          </p>
         ) : (
-          <section className="lead-list" aria-label="Lead form entries">
+          <section className="lead-list" aria-label="Lead entries">
             <ol>
               {entries.map((entry) => (
                 <li key={entry.id} className="lead">
                   <p className="lead__head">
                     <span className="lead__name">{entry.name || 'No name given'}</span>
+                    {entry.source === 'scanned' ? (
+                      <span className="lead__source">Scanned card</span>
+                    ) : null}
                     {entry.createdAt ? (
                       <time className="lead__date" dateTime={entry.createdAt.toISOString()}>
                         {leadDate(entry.createdAt)}
@@ -419,10 +460,28 @@ export function CardAnalytics(props: { card: Card; now?: Date }) {
                         <dd className="lead__phone">{entry.phone}</dd>
                       </div>
                     ) : null}
+                    {entry.title ? (
+                      <div>
+                        <dt>Title</dt>
+                        <dd>{entry.title}</dd>
+                      </div>
+                    ) : null}
                     {entry.company ? (
                       <div>
                         <dt>Company</dt>
                         <dd>{entry.company}</dd>
+                      </div>
+                    ) : null}
+                    {entry.website ? (
+                      <div>
+                        <dt>Website</dt>
+                        <dd className="lead__email">{entry.website}</dd>
+                      </div>
+                    ) : null}
+                    {entry.address ? (
+                      <div>
+                        <dt>Address</dt>
+                        <dd className="lead__note">{entry.address}</dd>
                       </div>
                     ) : null}
                     {entry.note ? (
@@ -459,6 +518,24 @@ export function CardAnalytics(props: { card: Card; now?: Date }) {
           </section>
         )}
       </Section>
+      {scanning ? (
+        <Suspense
+          fallback={
+            <Dialog open wide title="Scan a paper card" onClose={() => setScanning(false)}>
+              <p className="builder-empty" role="status">
+                Opening the scanner…
+              </p>
+            </Dialog>
+          }
+        >
+          <CardScanner
+            cardId={card.id}
+            cardName={card.name}
+            onClose={() => setScanning(false)}
+            onSaved={() => setLeadsVersion((v) => v + 1)}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

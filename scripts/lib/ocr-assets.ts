@@ -1,0 +1,100 @@
+/**
+ * The paper-card scanner reads text in the browser with tesseract.js, which needs three kinds of
+ * files besides its own script: its worker script, the OCR engine compiled to WebAssembly (one file
+ * per kind of CPU support: plain, SIMD, relaxed SIMD; only the LSTM engine, the one the English data
+ * uses) and the English language data. Left alone, tesseract.js downloads them from a CDN at run
+ * time; here they come from the app's own origin, copied from node_modules into the build (about
+ * 15 MB, so never into git) under a folder named by their versions, which `/assets/` caches for
+ * good. The dev server serves the same paths straight from node_modules.
+ *
+ * The app reads the folder's address from `import.meta.env.VITE_OCR_ASSETS`, which this plugin
+ * defines; the accuracy test and the bench use `ocrNodePaths` for tesseract.js in Node.
+ */
+import { copyFileSync, createReadStream, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Plugin } from 'vite';
+
+/** The files, by their path under the OCR folder, with where each comes from in node_modules. */
+export function ocrAssetFiles(root: string): Record<string, string> {
+  const modules = resolve(root, 'node_modules');
+  const core = join(modules, 'tesseract.js-core');
+  return {
+    'worker.min.js': join(modules, 'tesseract.js', 'dist', 'worker.min.js'),
+    'core/tesseract-core-lstm.wasm.js': join(core, 'tesseract-core-lstm.wasm.js'),
+    'core/tesseract-core-simd-lstm.wasm.js': join(core, 'tesseract-core-simd-lstm.wasm.js'),
+    'core/tesseract-core-relaxedsimd-lstm.wasm.js': join(
+      core,
+      'tesseract-core-relaxedsimd-lstm.wasm.js',
+    ),
+    'lang/eng.traineddata.gz': join(
+      modules,
+      '@tesseract.js-data',
+      'eng',
+      '4.0.0_best_int',
+      'eng.traineddata.gz',
+    ),
+  };
+}
+
+function versionOf(root: string, name: string): string {
+  const file = resolve(root, 'node_modules', name, 'package.json');
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+}
+
+/** The folder under the build, named by the versions so a new one never meets an old cache. */
+export function ocrAssetDir(root: string): string {
+  const versions = [
+    versionOf(root, 'tesseract.js'),
+    versionOf(root, 'tesseract.js-core'),
+    versionOf(root, '@tesseract.js-data/eng'),
+  ];
+  return `assets/ocr-${versions.join('-')}`;
+}
+
+/** Where tesseract.js finds its engine and English data when it runs in Node (tests, bench). */
+export function ocrNodePaths(root: string): { langPath: string } {
+  return {
+    langPath: resolve(root, 'node_modules', '@tesseract.js-data', 'eng', '4.0.0_best_int'),
+  };
+}
+
+export function ocrAssets(): Plugin {
+  let root = process.cwd();
+  let outDir = 'dist';
+  return {
+    name: 'ocr-assets',
+    config(config) {
+      const dir = ocrAssetDir(resolve(config.root ?? process.cwd()));
+      const base = config.base ?? '/';
+      return {
+        define: { 'import.meta.env.VITE_OCR_ASSETS': JSON.stringify(`${base}${dir}/`) },
+      };
+    },
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    configureServer(server) {
+      const dir = `/${ocrAssetDir(root)}/`;
+      const files = ocrAssetFiles(root);
+      server.middlewares.use((req, res, next) => {
+        const path = (req.url ?? '').split('?')[0] ?? '';
+        const source = path.startsWith(dir) ? files[path.slice(dir.length)] : undefined;
+        if (source === undefined) return next();
+        res.writeHead(200, {
+          'Content-Type': source.endsWith('.js') ? 'text/javascript' : 'application/octet-stream',
+          'Content-Length': statSync(source).size,
+        });
+        createReadStream(source).pipe(res);
+      });
+    },
+    writeBundle() {
+      const dir = join(outDir, ocrAssetDir(root));
+      for (const [name, source] of Object.entries(ocrAssetFiles(root))) {
+        const target = join(dir, name);
+        mkdirSync(join(target, '..'), { recursive: true });
+        copyFileSync(source, target);
+      }
+    },
+  };
+}

@@ -1,0 +1,99 @@
+/**
+ * The `addScannedLead` callable, the one implementation both hosts run (wired from `./hosted.ts`):
+ * a member of an account saves a paper card they scanned, after checking its fields, as a lead of
+ * one of the account's cards (src/domain/scanned-lead.ts decides what is accepted and who may).
+ *
+ * It is written like a lead from the card's form (`public-surfaces/lead-route.ts`): the entry
+ * `analytics/{cardId}/entries/{id}` and the card's summary count (`leads`, `leadsByDay`) commit
+ * together, so the count stays exact, and the summary's owner keys are never moved onto another
+ * account's summary. One transaction reads the entry first: its id is the scan's, so a save
+ * repeated after a lost answer stores and counts nothing twice. Differences from the form: the
+ * entry says `source: 'scanned'` and who scanned it, no consent is recorded (nobody filled in a form),
+ * and no e-mail goes to the card's owner (the person saving it is one of the account's people).
+ * Lead routing sends it to the account's webhooks like any new lead (it fires on the entry).
+ */
+import { BackendError } from '@/backend/errors';
+import type { DocData } from '@/backend/port';
+import type { CallerAuth, ServerDb } from '@/backend/server-port';
+import { increment, serverTimestamp } from '@/backend/transforms';
+import {
+  mayAddScannedLead,
+  SCANNED_LEAD_MESSAGES,
+  scannedLeadRequest,
+} from '@/domain/scanned-lead';
+import { requireActiveAccount } from './active-account';
+
+export interface AddScannedLeadOutput {
+  /** The entry's id (`scan-{scanId}`). */
+  readonly leadId: string;
+  /** False when this scan was saved before: nothing was written this time. */
+  readonly stored: boolean;
+}
+
+/** The entry id of a scan: its own id, so that a repeated save finds it. */
+export function scannedLeadId(scanId: string): string {
+  return `scan-${scanId}`;
+}
+
+export async function addScannedLead(
+  db: ServerDb,
+  caller: CallerAuth | null,
+  data: unknown,
+  now: Date,
+): Promise<AddScannedLeadOutput> {
+  const request = scannedLeadRequest(caller, data);
+  if (!request.ok) throw new BackendError(request.code, request.message);
+  const { cardId, uid, fields } = request;
+  const leadId = scannedLeadId(request.scanId);
+  const day = now.toISOString().slice(0, 10);
+
+  const card = (await db.get(`cards/${cardId}`)).data;
+  const accountId = typeof card?.accountId === 'string' ? card.accountId : '';
+  if (card === null || accountId === '') {
+    throw new BackendError('not-found', SCANNED_LEAD_MESSAGES.missing);
+  }
+  const account = (await db.get(`accounts/${accountId}`)).data;
+  if (account === null || !mayAddScannedLead(account, uid)) {
+    throw new BackendError('permission-denied', SCANNED_LEAD_MESSAGES.notMember);
+  }
+  await requireActiveAccount(db, accountId);
+
+  return db.runTransaction(async (tx) => {
+    const entryPath = `analytics/${cardId}/entries/${leadId}`;
+    if ((await tx.get(entryPath)).exists) return { leadId, stored: false };
+    // The card as the commit sees it: deleted or moved to another account since, nothing is stored.
+    const current = (await tx.get(`cards/${cardId}`)).data;
+    if (current?.accountId !== accountId) {
+      throw new BackendError('not-found', SCANNED_LEAD_MESSAGES.missing);
+    }
+    const summary = (await tx.get(`analytics/${cardId}`)).data;
+    const owner = typeof summary?.accountId === 'string' ? summary.accountId : '';
+    if (summary !== null && owner !== '' && owner !== accountId) {
+      throw new BackendError('failed-precondition', SCANNED_LEAD_MESSAGES.otherAccount);
+    }
+    const teamId =
+      typeof current.teamId === 'string' && current.teamId !== '' ? current.teamId : '';
+    const entry: DocData = {
+      cardId,
+      accountId,
+      ...fields,
+      source: 'scanned',
+      scannedBy: uid,
+      createdAt: serverTimestamp(),
+    };
+    tx.set(entryPath, entry);
+    tx.set(
+      `analytics/${cardId}`,
+      {
+        cardId,
+        accountId,
+        ...(teamId ? { teamId } : {}),
+        leads: increment(1),
+        leadsByDay: { [day]: increment(1) },
+        updatedAt: serverTimestamp(),
+      },
+      { merge: true },
+    );
+    return { leadId, stored: true };
+  });
+}
