@@ -186,7 +186,8 @@ export function benchRulesEngine(report: Report): void {
     after.set(`cards/${id}`, card(id, `handle-${id}`, now));
     after.set(`handles/handle-${id}`, { cardId: id, accountId: ACCOUNT });
   }
-  after.set(`accounts/${ACCOUNT}/usage/cards`, { batch: ids });
+  // The count the batch raises, from the plan's (no usage document yet), at the commit's time.
+  after.set(`accounts/${ACCOUNT}/usage/cards`, { batch: ids, inUse: 400 + ids.length, at: now });
   const batchReader: DocumentReader = {
     get: (p) => docs.get(p) ?? null,
     getAfter: (p) => after.get(p) ?? null,
