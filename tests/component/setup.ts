@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import NProgress from 'nprogress';
 import { afterAll, afterEach } from 'vitest';
@@ -17,6 +17,11 @@ NProgress.remove = () => {
 Element.prototype.scrollIntoView ??= function scrollIntoView(this: Element) {
   this.setAttribute('data-scrolled-into-view', 'true');
 };
+
+// findBy and waitFor give a screen 5 s instead of 1 before they fail: two jsdom files at once on a
+// busy 2-core machine took longer than a second to show what they show at once on a quiet one.
+// A passing wait still ends as soon as its condition holds.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
