@@ -11,6 +11,7 @@
  * not in it, so a long job or a slow receiver does not hold up the card counts and e-mails of
  * later commits; `idle()` waits for them (tests, a clean stop).
  */
+import { createApnsSender, type ApnsConfig, type ApnsSender } from '@/server/wallet/apns';
 import { randomUUID } from 'node:crypto';
 import { serverDbFromSync } from '@/backend/local/sync-server-db';
 import type { WebhookUrlPolicy } from '@/domain/lead-webhooks';
@@ -49,6 +50,11 @@ export interface LocalContextOptions {
   readonly now?: () => Date;
   /** Lead routing's sender and address policy; default: real sends, loopback allowed. */
   readonly leadRouting?: { readonly post?: PostWebhook; readonly policy?: WebhookUrlPolicy };
+  /**
+   * Where saved Apple passes' devices are pushed (APNS_* of the environment, `apnsConfig`); none:
+   * passes are marked updated without a push.
+   */
+  readonly apns?: ApnsConfig | null;
 }
 
 /** Work started beside the commit pipeline, so that it can be waited for. */
@@ -81,12 +87,17 @@ export function localContextFor(
   const now = options.now ?? (() => new Date());
   const policy = options.leadRouting?.policy ?? LOCAL_WEBHOOK_POLICY;
   const post = options.leadRouting?.post ?? createPostWebhook(policy);
+  // One sender (one HTTP/2 connection to APNs) for every event of this host.
+  const apns = options.apns ?? null;
+  let sender: ApnsSender | null = null;
+  const walletPush = () => (apns === null ? null : (sender ??= createApnsSender(apns, now)));
   return (ctx) => ({
     db: serverDbFromSync(ctx.db),
     appOrigin: ctx.publicOrigin,
     now,
     leadRouting: { now, post, policy },
     payments: standInSubscriptionPayments(ctx),
+    walletPush,
   });
 }
 

@@ -10,6 +10,7 @@
  *   LOG_DENIALS=1: print why each refused call was refused
  *   LOCAL_SERVER_ALLOW_REMOTE=1: allow a HOST other than loopback (prints a warning)
  *   START_FRESH_COMMAND: named when the database is damaged (`npm start` sets it)
+ *   APNS_KEY_ID / APNS_KEY / APNS_URL: APNs pushes for saved Apple passes (docs/wallet-updates.md)
  *   APPLE_PASS_* / APPLE_TEAM_ID / APPLE_WWDR_CERT / GOOGLE_WALLET_*: production wallet credentials
  *     (README, "Wallet passes"); without them passes are signed with development ones
  */
@@ -30,6 +31,7 @@ import { declaredIndexFields } from './field-index';
 import { createRulesEnginePolicy } from './access/rules-engine-policy';
 import { createLocalHost } from './local-host';
 import { localWalletConfig } from '@/server/wallet/dev-credentials';
+import { apnsConfig } from '@/server/wallet/apns';
 import { deliverMail, mailboxPage } from './stand-ins/mail-outbox';
 import { paymentsRoutes, paymentsTriggers } from './stand-ins/payments';
 import { resumeUnfinishedJobs } from './triggers/jobs';
@@ -48,6 +50,9 @@ const host = createLocalHost({
   // (.data/db/wallet-dev, so a test stack's temporary folder holds its own) unless the
   // environment configures production ones (README, "Wallet passes").
   wallet: localWalletConfig(process.env, join(process.env.DATA_DIR ?? '.data/db', 'wallet-dev')),
+  // Pushes to devices holding a saved Apple pass when APNS_KEY_ID, APPLE_TEAM_ID and APNS_KEY are
+  // set (docs/wallet-updates.md); APNS_URL moves the endpoint (a stand-in).
+  apns: apnsConfig(process.env, process.env.APNS_KEY ?? ''),
 });
 /** Extra HTTP routes, tried in order after the data API: the hosted ones, then the stand-ins'. */
 const routes: RouteHandler[] = [...host.routes, mailboxPage, ...paymentsRoutes];

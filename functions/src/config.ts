@@ -10,6 +10,8 @@
  *   DIRECTORY_PATH   path of the account directories          default /d (on the app's host)
  *
  *   WALLET_PASSES    the wallets whose keys the card pages get  e.g. `apple,google`; default none
+ *   APNS_KEY_ID      the APNs auth key's id (saved Apple passes are pushed when it and the
+ *                    APNS_KEY secret are set); APNS_URL another APNs endpoint (tests)
  *
  * The defaults match the app's own defaults (`src/app/config.ts`), which put each surface under a
  * path of the app's origin; firebase.json rewrites those paths of the app site to these functions.
@@ -21,6 +23,7 @@
  */
 import { defineSecret } from 'firebase-functions/params';
 import type { PublicHosts } from '@/domain/urls';
+import { apnsConfig, type ApnsConfig } from '@/server/wallet/apns';
 import { walletConfig, type WalletConfig } from '@/server/wallet/wallet-config';
 import { SERVING_REGION, TRIGGER_REGION } from './deploy-location';
 
@@ -40,6 +43,20 @@ export const WALLET_SECRETS = {
 } as const;
 
 export type WalletName = keyof typeof WALLET_SECRETS;
+
+/**
+ * The APNs auth key (`.p8`) that pushes saved Apple passes when their card changes
+ * (docs/wallet-updates.md), bound to `updateWalletPasses` alone, and only when WALLET_PASSES names
+ * `apple` and APNS_KEY_ID is set.
+ */
+export const APNS_KEY = defineSecret('APNS_KEY');
+
+/** The secrets the pass-update trigger needs: the APNs key, when Apple passes push. */
+export function apnsSecrets(env: Env = process.env) {
+  return walletPasses(env).includes('apple') && (env.APNS_KEY_ID ?? '').trim() !== ''
+    ? [APNS_KEY]
+    : [];
+}
 
 /**
  * A Stripe restricted key that may write subscriptions (README, "Deploy"), bound to
@@ -72,6 +89,8 @@ export interface FunctionsConfig {
   readonly storageBucket: string;
   /** Wallet pass credentials (APPLE_* and GOOGLE_WALLET_*; README "Wallet passes"); null: off. */
   readonly wallet: WalletConfig;
+  /** APNs for saved Apple passes (APNS_KEY_ID, APPLE_TEAM_ID, APNS_KEY, APNS_URL); null: no pushes. */
+  readonly apns: ApnsConfig | null;
   /** Another address for Stripe's API (STRIPE_API_URL; tests only); absent: Stripe's own. */
   readonly stripeApiUrl?: string;
 }
@@ -97,6 +116,7 @@ type ReadSecret = (wallet: WalletName) => string;
 export function readFunctionsConfig(
   env: Env = process.env,
   readSecret: ReadSecret = (wallet) => WALLET_SECRETS[wallet].value(),
+  readApnsKey: () => string = () => APNS_KEY.value(),
 ): FunctionsConfig {
   const firebase = firebaseConfig(env);
   const projectId = env.GCLOUD_PROJECT || firebase.projectId || 'demo-cardbuilder';
@@ -112,6 +132,7 @@ export function readFunctionsConfig(
     directoryPath: withoutSlash(env.DIRECTORY_PATH || '/d'),
     storageBucket: env.STORAGE_BUCKET || firebase.storageBucket || '',
     wallet: readWalletConfig(env, readSecret),
+    apns: apnsSecrets(env).length > 0 ? apnsConfig(env, readApnsKey()) : null,
     ...(env.STRIPE_API_URL ? { stripeApiUrl: env.STRIPE_API_URL } : {}),
   };
 }

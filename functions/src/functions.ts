@@ -12,7 +12,7 @@
  *                   scimTokens
  *   triggers        Firestore document events, each deployed with retries (`TRIGGER_RETRY`):
  *                   planSync, countCardsInUse, sendInviteMail, welcomeMail, billingMail,
- *                   routeLeadToWebhooks, runJobs
+ *                   routeLeadToWebhooks, updateWalletPasses (the APNs key bound to it), runJobs
  *   schedules       retryLeadWebhooks, sweepJobs, foldLostCounts, backfillNameLower,
  *                   backfillTeamUsage
  *
@@ -62,6 +62,7 @@ import {
 } from '@/server/hosted';
 import type { LeadRoutingDeps } from '@/server/lead-routing/lead-routing';
 import { createPostWebhook } from '@/server/lead-routing/post-webhook';
+import { createApnsSender, type ApnsSender } from '@/server/wallet/apns';
 import { handleScim } from '@/server/scim/scim-handler';
 import { sitemapPage } from '@/server/sitemap';
 import { createPhotoLoader } from '@/server/public-surfaces/photo-loader';
@@ -72,6 +73,7 @@ import type {
 import type { SecretParam } from 'firebase-functions/params';
 import type { SubscriptionPayments } from '@/server/resume-subscription';
 import {
+  apnsSecrets,
   pathOf,
   REGION,
   STRIPE_SUBSCRIPTIONS_KEY,
@@ -107,6 +109,11 @@ function onDemand<T>(load: () => Promise<T>): () => Promise<T> {
 /** The secrets a callable reads, bound to it alone. */
 const CALLABLE_SECRETS: Partial<Record<CallableName, SecretParam[]>> = {
   resumeSubscription: [STRIPE_SUBSCRIPTIONS_KEY],
+};
+
+/** The secrets a trigger reads, bound to it alone (read when the functions are defined). */
+const TRIGGER_SECRETS: Partial<Record<TriggerName, () => SecretParam[]>> = {
+  updateWalletPasses: () => apnsSecrets(),
 };
 
 /** The modules only some functions import (each its own chunk of the bundle). */
@@ -276,6 +283,15 @@ export function createFunctions(deps: FunctionsDeps) {
       apiKey: () => STRIPE_SUBSCRIPTIONS_KEY.value(),
       apiUrl: () => deps.config().stripeApiUrl,
     });
+  // One APNs connection per instance, made on the first push (the key is read from its secret then).
+  let apnsSender: ApnsSender | null | undefined;
+  const walletPush = (): ApnsSender | null => {
+    if (apnsSender === undefined) {
+      const apns = deps.config().apns;
+      apnsSender = apns === null ? null : createApnsSender(apns, now);
+    }
+    return apnsSender;
+  };
   /** What the table's handlers get, built per invocation (the database is made on first use). */
   const context = (): HostContext => ({
     db: deps.db(),
@@ -288,6 +304,7 @@ export function createFunctions(deps: FunctionsDeps) {
       ...deps.leadRouting,
     },
     payments,
+    walletPush,
   });
 
   function callable(hosted: HostedCallable, name: string) {
@@ -312,8 +329,10 @@ export function createFunctions(deps: FunctionsDeps) {
 
   // Firestore delivers events at least once and retries a failed one (TRIGGER_RETRY): every
   // handler of the table is safe to repeat for the same event id (src/server/hosted.ts).
-  function trigger(hosted: HostedTrigger): CloudFunction<CloudEvent<unknown>> {
+  function trigger(hosted: HostedTrigger, name: string): CloudFunction<CloudEvent<unknown>> {
+    const secrets = TRIGGER_SECRETS[name as TriggerName]?.() ?? [];
     const options = {
+      ...(secrets.length > 0 ? { secrets } : {}),
       document: hosted.document,
       region: TRIGGER_REGION,
       retry: TRIGGER_RETRY,

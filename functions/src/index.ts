@@ -38,6 +38,7 @@ export const clearRemovedAccess = functions.clearRemovedAccess;
 export const welcomeMail = functions.welcomeMail;
 export const billingMail = functions.billingMail;
 export const routeLeadToWebhooks = functions.routeLeadToWebhooks;
+export const updateWalletPasses = functions.updateWalletPasses;
 export const retryLeadWebhooks = functions.retryLeadWebhooks;
 export const leadWebhooks = functions.leadWebhooks;
 export const resumeSubscription = functions.resumeSubscription;

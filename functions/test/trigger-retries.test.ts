@@ -295,6 +295,26 @@ const scenarios: Scenario[] = [
     },
   },
   {
+    title: 'updateWalletPasses: a card with a saved Apple pass edited',
+    trigger: 'updateWalletPasses',
+    seed: (memory) => {
+      memory.seed('cards/c1', { ...CARD, name: 'Ada King' });
+      memory.seed('walletPasses/c1', {
+        serialNumber: 'c1',
+        cardId: 'c1',
+        accountId: 'acc',
+        authenticationToken: 'token-0123456789abcdef',
+        updatedAt: new Date('2026-11-01T00:00:00Z'),
+      });
+    },
+    event: () =>
+      written('ev-pass', 'cards/c1', CARD, { ...CARD, name: 'Ada King' }, { cardId: 'c1' }),
+    effect: (docs) => {
+      // Marked updated at the event's time (no APNs configured here: no push).
+      expect(docs['walletPasses/c1']?.updatedAt).toEqual(NOW);
+    },
+  },
+  {
     title: 'sendInviteMail: a new invitation',
     trigger: 'sendInviteMail',
     seed: (memory) => {

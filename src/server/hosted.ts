@@ -54,6 +54,8 @@ import { SCIM_PATH } from './scim/scim-handler';
 import { manageScimTokens, SCIM_TOKENS_CALLABLE } from './scim/scim-tokens';
 import { addScannedLead } from './scanned-lead';
 import { SITEMAP_PATH } from './sitemap';
+import type { ApnsSender } from './wallet/apns';
+import { updateCardPasses } from './wallet/pass-updates';
 
 /**
  * How Cloud Functions runs one function (`functions/src/functions.ts` passes these to
@@ -83,6 +85,11 @@ export interface HostContext {
   readonly leadRouting: Omit<LeadRoutingDeps, 'db'>;
   /** The payment provider's changes to a subscription (Stripe; the stand-in locally). */
   readonly payments: SubscriptionPayments;
+  /**
+   * The APNs sender that tells devices a saved Apple pass changed (`wallet/apns.ts`), or null
+   * where APNs is not configured (passes are still marked updated; devices see it when they ask).
+   */
+  readonly walletPush: () => ApnsSender | null;
 }
 
 /** An https callable (Firebase's callable protocol on both hosts). */
@@ -335,6 +342,28 @@ export const HOSTED_TRIGGERS = {
     },
     // One delivery per (lead, webhook), made once; sent only while pending, due and unclaimed.
     handle: (ctx, event) => routeNewLead(leadDeps(ctx), event),
+  },
+  updateWalletPasses: {
+    document: CARD_DOCUMENT,
+    on: 'written',
+    timeoutSeconds: 60,
+    options: {
+      maxInstances: 5,
+      memory: '256MiB',
+      cpu: 'gcf_gen1',
+      concurrency: 1,
+      why: 'one read per card write; a card with a saved Apple pass also gets a push per device, waiting on APNs',
+    },
+    // Marks the card's Apple pass updated and pushes its devices, once per event id.
+    handle: (ctx, event) =>
+      updateCardPasses(
+        ctx.db,
+        ctx.walletPush(),
+        event,
+        param(event, 'cardId'),
+        { trigger: 'updateWalletPasses', eventId: event.id },
+        ctx.now(),
+      ),
   },
   runJobs: {
     document: JOB_DOCUMENT,

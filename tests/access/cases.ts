@@ -3599,6 +3599,11 @@ const SERVER_ONLY_PATHS = [
   'counter_outbox/1',
   'field_index/cards',
   'indexed_fields/cards',
+  // Apple Wallet passes that update (docs/wallet-updates.md): a pass's token and its devices' push
+  // tokens are the server's alone.
+  'walletPasses/card-a1',
+  'walletPasses/card-a1/registrations/device1',
+  'walletDevices/device1/registrations/card-a1',
 ];
 
 const SERVER_ONLY_CASES: AccessCase[] = SERVER_ONLY_PATHS.flatMap((path) => {

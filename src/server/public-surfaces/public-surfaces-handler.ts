@@ -20,6 +20,7 @@ import { createCardPageRoute } from './card-page-route';
 import { createClickRoute } from './click-route';
 import { createLeadRoute } from './lead-route';
 import { createLivePromotion } from './live-promotion';
+import { createPassKitRoute } from './passkit-route';
 import type { PublicDb, PublicSurfacesConfig, PublicSurfacesHandler } from './public-surface-types';
 import { createSignatureRoute } from './signature-route';
 import { createSurfaceAnalytics } from './surface-analytics';
@@ -57,6 +58,7 @@ export function createPublicSurfacesHandler(config: PublicSurfacesConfig): Publi
     }),
     vCard: createVCardRoute(deps),
     wallet: createWalletRoute(deps, config.wallet),
+    passKit: createPassKitRoute(deps, config.wallet),
     lead: createLeadRoute(deps, config),
     click: createClickRoute(deps),
     signature: createSignatureRoute(deps),

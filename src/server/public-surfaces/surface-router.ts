@@ -1,13 +1,16 @@
 /**
  * Which public route answers a request: the link host's click redirect, the signature host's
- * page, then the card host's page, vCard, wallet passes and lead POST. A path under none of the
+ * page, then the card host's page, vCard, wallet passes (and Apple's PassKit web service) and
+ * lead POST. A path under none of the
  * configured prefixes answers null (the host serves something else there); a known surface with the
  * wrong method answers 405, and an unknown address under a surface the not-found page.
  */
 import type { CardLookup } from './card-lookup';
 import type { CardPageRoute } from './card-page-route';
 import type { ClickRoute } from './click-route';
+import { PASSKIT_SEGMENT } from '@/domain/passkit';
 import type { LeadRoute } from './lead-route';
+import type { PassKitRoute } from './passkit-route';
 import type { PublicContext, PublicRequest, PublicResponse } from './public-surface-types';
 import type { SignatureRoute } from './signature-route';
 import { methodNotAllowed } from './surface-answers';
@@ -27,6 +30,8 @@ export interface SurfaceRoutes {
   readonly cardPage: CardPageRoute;
   readonly vCard: VCardRoute;
   readonly wallet: WalletRoute;
+  /** Apple's PassKit web service (`{card}/passkit/v1/...`), which takes POST and DELETE too. */
+  readonly passKit: PassKitRoute;
   readonly lead: LeadRoute;
   readonly click: ClickRoute;
   readonly signature: SignatureRoute;
@@ -58,6 +63,8 @@ export function createSurfaceRouter(routes: SurfaceRoutes) {
     const parts = paths.card !== null ? segmentsUnder(pathname, paths.card) : null;
     if (parts === null || parts.length === 0) return null;
     const [first = '', second] = parts;
+    if (first === PASSKIT_SEGMENT && second === 'v1')
+      return routes.passKit(req, ctx, parts.slice(1));
     if (parts.length === 2 && second === 'lead') {
       if (req.method !== 'POST') return methodNotAllowed('POST');
       return routes.lead(req, ctx, first);

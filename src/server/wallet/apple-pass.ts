@@ -30,6 +30,12 @@ export interface ApplePassInput {
   readonly photo?: PassImage | null;
   /** The card's logo, shown top left. */
   readonly logo?: PassImage | null;
+  /**
+   * Where Wallet asks for updates of this pass (`webServiceURL`) and the pass's own secret it
+   * proves itself with (`authenticationToken`; docs/wallet-updates.md). Absent: a pass that never
+   * updates.
+   */
+  readonly webService?: { readonly url: string; readonly authenticationToken: string } | null;
 }
 
 export const PKPASS_CONTENT_TYPE = 'application/vnd.apple.pkpass';
@@ -64,6 +70,12 @@ export function applePassJson(input: ApplePassInput, config: AppleWalletConfig):
     organizationName: contact.company || contact.name || 'Cardbuilder',
     description: `Business card of ${contact.name || 'a Cardbuilder user'}`,
     ...(contact.company ? { logoText: contact.company } : {}),
+    ...(input.webService
+      ? {
+          webServiceURL: input.webService.url,
+          authenticationToken: input.webService.authenticationToken,
+        }
+      : {}),
     backgroundColor: rgb(input.accent),
     foregroundColor: rgb(foreground),
     labelColor: label,

@@ -43,6 +43,8 @@ export interface WalletRequest {
   readonly loadImage: (
     src: string | undefined,
   ) => Promise<{ bytes: Uint8Array; type: 'PNG' | 'JPEG' } | null>;
+  /** The Apple pass's web service and token (`apple-pass.ts`); absent: a pass that never updates. */
+  readonly webService?: { readonly url: string; readonly authenticationToken: string } | null;
 }
 
 /** Which wallets are configured (the page shows a button for each). */
@@ -86,7 +88,15 @@ export async function walletAnswer(
       png(req, card.template.photoLogo),
     ]);
     const body = buildApplePass(
-      { cardId: card.id, contact, trackedUrl, accent, photo, logo },
+      {
+        cardId: card.id,
+        contact,
+        trackedUrl,
+        accent,
+        photo,
+        logo,
+        webService: req.webService ?? null,
+      },
       apple,
     );
     return {

@@ -1,0 +1,165 @@
+/**
+ * The documents behind Apple Wallet passes that update (docs/wallet-updates.md), all server-only
+ * (no rule in firestore.rules matches them, so no client reads or writes them):
+ *
+ *   walletPasses/{serial}                          one per card's pass (serial = the card's id):
+ *     serialNumber, cardId, accountId,              the pass's owner keys
+ *     authenticationToken                          the random secret every copy of the pass carries
+ *     updatedAt                                    when the card last changed (the update tag)
+ *   walletPasses/{serial}/registrations/{device}  who to push when it changes:
+ *     deviceLibraryIdentifier, pushToken, passTypeIdentifier, createdAt
+ *   walletDevices/{device}/registrations/{serial} the same registration, by device (what Wallet
+ *     serialNumber, passTypeIdentifier, createdAt  asks for: "which of my passes changed")
+ *
+ * One registration is two documents written in one batch, so each side is one read or one query.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { DocData, DocSnapshot, QueryDoc, QuerySpec, WriteOp } from '@/backend/port';
+import type { Card } from '@/domain/model';
+
+export const WALLET_PASSES = 'walletPasses';
+export const WALLET_DEVICES = 'walletDevices';
+
+/** What the wallet documents need of a database: the public surfaces' and the server port's. */
+export interface WalletDb {
+  get(path: string): DocSnapshot | Promise<DocSnapshot>;
+  query(spec: QuerySpec): QueryDoc[] | Promise<QueryDoc[]>;
+  batch(ops: readonly WriteOp[]): void | Promise<void>;
+}
+
+export function passPath(serial: string): string {
+  return `${WALLET_PASSES}/${serial}`;
+}
+
+export function passRegistrationPath(serial: string, deviceId: string): string {
+  return `${WALLET_PASSES}/${serial}/registrations/${deviceId}`;
+}
+
+export function deviceRegistrationPath(deviceId: string, serial: string): string {
+  return `${WALLET_DEVICES}/${deviceId}/registrations/${serial}`;
+}
+
+export interface PassRecord {
+  readonly serialNumber: string;
+  readonly cardId: string;
+  readonly accountId: string;
+  readonly authenticationToken: string;
+  readonly updatedAt: Date;
+}
+
+function asPassRecord(data: DocData | null): PassRecord | null {
+  if (data === null) return null;
+  const { serialNumber, cardId, accountId, authenticationToken, updatedAt } = data;
+  if (
+    typeof serialNumber !== 'string' ||
+    typeof cardId !== 'string' ||
+    typeof authenticationToken !== 'string' ||
+    !(updatedAt instanceof Date)
+  ) {
+    return null;
+  }
+  return {
+    serialNumber,
+    cardId,
+    accountId: typeof accountId === 'string' ? accountId : '',
+    authenticationToken,
+    updatedAt,
+  };
+}
+
+export async function readPassRecord(db: WalletDb, serial: string): Promise<PassRecord | null> {
+  return asPassRecord((await db.get(passPath(serial))).data);
+}
+
+/**
+ * The card's pass record, made on the first pass served: a random 32-byte token (base64url) that
+ * every later copy of the pass carries, so a phone that saved the pass yesterday and one that
+ * saves it today both prove themselves with it.
+ */
+export async function passRecordFor(db: WalletDb, card: Card, now: Date): Promise<PassRecord> {
+  const found = await readPassRecord(db, card.id);
+  if (found !== null && found.cardId === card.id) return found;
+  const record: PassRecord = {
+    serialNumber: card.id,
+    cardId: card.id,
+    accountId: card.accountId,
+    authenticationToken: randomBytes(32).toString('base64url'),
+    updatedAt: now,
+  };
+  await db.batch([{ kind: 'set', path: passPath(card.id), data: { ...record } }]);
+  return record;
+}
+
+/** Whether `token` is the pass's, compared in constant time (digests, so lengths may differ). */
+export function tokenMatches(record: PassRecord, token: string | null): boolean {
+  if (token === null) return false;
+  const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+  return timingSafeEqual(digest(record.authenticationToken), digest(token));
+}
+
+/** A device registered for a pass, as the push needs it. */
+export interface PassRegistration {
+  readonly deviceId: string;
+  readonly pushToken: string;
+  readonly passTypeIdentifier: string;
+}
+
+/** The devices registered for a pass. */
+export async function passRegistrations(db: WalletDb, serial: string): Promise<PassRegistration[]> {
+  const docs = await db.query({ collection: `${passPath(serial)}/registrations` });
+  return docs.flatMap((doc) => {
+    const { pushToken, passTypeIdentifier } = doc.data;
+    return typeof pushToken === 'string' && typeof passTypeIdentifier === 'string'
+      ? [{ deviceId: doc.id, pushToken, passTypeIdentifier }]
+      : [];
+  });
+}
+
+/** The writes that remove one registration (both its documents). */
+export function unregisterOps(deviceId: string, serial: string): WriteOp[] {
+  return [
+    { kind: 'delete', path: deviceRegistrationPath(deviceId, serial) },
+    { kind: 'delete', path: passRegistrationPath(serial, deviceId) },
+  ];
+}
+
+/** The writes that store one registration (both its documents). */
+export function registerOps(
+  reg: PassRegistration & { readonly serialNumber: string },
+  now: Date,
+): WriteOp[] {
+  return [
+    {
+      kind: 'set',
+      path: deviceRegistrationPath(reg.deviceId, reg.serialNumber),
+      data: {
+        serialNumber: reg.serialNumber,
+        passTypeIdentifier: reg.passTypeIdentifier,
+        createdAt: now,
+      },
+    },
+    {
+      kind: 'set',
+      path: passRegistrationPath(reg.serialNumber, reg.deviceId),
+      data: {
+        deviceLibraryIdentifier: reg.deviceId,
+        pushToken: reg.pushToken,
+        passTypeIdentifier: reg.passTypeIdentifier,
+        createdAt: now,
+      },
+    },
+  ];
+}
+
+/** The serial numbers a device registered for a pass type. */
+export async function deviceSerials(
+  db: WalletDb,
+  deviceId: string,
+  passTypeIdentifier: string,
+): Promise<string[]> {
+  const docs = await db.query({
+    collection: `${WALLET_DEVICES}/${deviceId}/registrations`,
+    where: [{ field: 'passTypeIdentifier', op: '==', value: passTypeIdentifier }],
+  });
+  return docs.map((doc) => doc.id);
+}
