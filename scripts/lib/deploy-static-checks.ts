@@ -235,7 +235,11 @@ export async function staticDeployChecks(): Promise<CheckResult[]> {
       ...bundle.matchAll(/\benv(?:\.([A-Z][A-Z0-9_]*)|\[["']([A-Z][A-Z0-9_]*)["']\])/g),
     ]
       .map((m) => m[1] ?? m[2] ?? '')
-      .filter((name) => credential.test(name) && name !== 'LOCAL_DATA_SERVER_TOKEN');
+      // A key's id (APNS_KEY_ID) is no credential: every token signed with the key carries it.
+      .filter(
+        (name) =>
+          credential.test(name) && name !== 'LOCAL_DATA_SERVER_TOKEN' && !name.endsWith('_KEY_ID'),
+      );
     if (reads.length > 0)
       problems.push(`read from the environment: ${[...new Set(reads)].join(', ')}`);
     if (problems.length > 0) fail(problems.join('; '));
