@@ -3,7 +3,8 @@
  * OIDC provider for a domain of its own and requires it. An employee with a seat on an Initech
  * card types their work address on /sign-in, is offered "Continue with Initech SSO", signs in
  * through the Auth emulator's OIDC flow (the local company chooser) and reaches their card; the
- * same person trying their password is refused with a message saying why. The owner, who signed
+ * same person trying their password is refused with a message saying why, and past that message
+ * (the owner's password link) the rules refuse the session their own card. The owner, who signed
  * in with a password throughout, disconnects the provider at the end (and the journey's cleanup
  * turns the requirement off in any case, so other journeys on Initech are never locked out).
  *
@@ -164,6 +165,14 @@ test('an employee signs in through the company’s provider where the owner requ
     );
     await expect(withPassword).toHaveURL(/\/sign-in/);
     await expectAccessible(withPassword);
+
+    // Past the page (the owner's way in, used by someone else), the rules refuse the session:
+    // a password sign-in reaches nothing of the account, not even their own card.
+    await withPassword.getByRole('button', { name: 'Account owner? Use your password' }).click();
+    await withPassword.getByRole('button', { name: /^sign in$/i }).click();
+    await withPassword.waitForURL('**/my-card');
+    await expect(withPassword.getByText('You no longer have a card to edit here')).toBeVisible();
+    await expect(withPassword.getByLabel('Name', { exact: true })).toHaveCount(0);
 
     // The owner, signed in with a password all along, disconnects the provider.
     await section.getByRole('button', { name: 'Disconnect' }).click();
