@@ -2376,7 +2376,8 @@ function ssoFixture(ids: Ids): Array<[string, DocData]> {
         ownerId: u.owner,
         collaborators: [u.collaborator],
         editors: [u.cardEditor],
-        sso: SSO,
+        // The actors' own domain: the requirement applies to addresses at the mapped domains.
+        sso: { ...SSO, domains: ['acme.test', ids.email.cardEditor.split('@')[1] ?? ''] },
       },
     ],
     ['accounts/acc-sso/teams/team-sso1', team('acc-sso', 'People')],
@@ -2453,21 +2454,6 @@ const SSO_CASES: AccessCase[] = [
     ),
   ),
   c(
-    'sso: a collaborator who signed in with a password may not read a team of an account that requires SSO',
-    'collaborator',
-    false,
-    () => get('accounts/acc-sso/teams/team-sso1'),
-  ),
-  via(
-    'oidc.acme',
-    c(
-      'sso: a collaborator may read a team of an account that requires SSO',
-      'collaborator',
-      true,
-      () => get('accounts/acc-sso/teams/team-sso1'),
-    ),
-  ),
-  c(
     'sso: a seat holder who signed in with a password may not read their card',
     'member',
     false,
@@ -2482,6 +2468,21 @@ const SSO_CASES: AccessCase[] = [
   via(
     'oidc.acme',
     c('sso: a seat holder may read their card', 'member', true, () => get('cards/card-sso1')),
+  ),
+  c(
+    'sso: a collaborator who signed in with a password may not read a team of an account that requires SSO',
+    'collaborator',
+    false,
+    () => get('accounts/acc-sso/teams/team-sso1'),
+  ),
+  via(
+    'oidc.acme',
+    c(
+      'sso: a collaborator may read a team of an account that requires SSO',
+      'collaborator',
+      true,
+      () => get('accounts/acc-sso/teams/team-sso1'),
+    ),
   ),
   // the owner is exempt: the way back in, and the one who turns the requirement off
   c('sso: the owner who signed in with a password still reads the account', 'owner', true, () =>

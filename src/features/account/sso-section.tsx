@@ -166,9 +166,9 @@ function SsoForm(props: {
         <label htmlFor={requiredId}>Require company sign-in</label>
       </div>
       <p className="muted" id={`${requiredId}-hint`}>
-        Your collaborators, card editors and employees can then reach the account only after signing
-        in with your provider. You, the owner, can always sign in with your password, so a provider
-        outage never locks the account.
+        Your collaborators, card editors and employees at these domains can then reach the account
+        only after signing in with your provider. You, the owner, can always sign in with your
+        password, so a provider outage never locks the account.
       </p>
       {error ? <Alert tone="error">{error}</Alert> : null}
       {saved ? <Alert tone="success">{saved}</Alert> : null}
