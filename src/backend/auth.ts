@@ -9,6 +9,8 @@
  */
 import {
   GoogleAuthProvider,
+  OAuthProvider,
+  SAMLAuthProvider,
   browserLocalPersistence,
   browserPopupRedirectResolver,
   connectAuthEmulator,
@@ -62,6 +64,16 @@ export interface LocalGoogleAccount {
   readonly picture?: string;
 }
 
+/**
+ * A person at the company's identity provider, as the local company chooser offers it (Auth
+ * emulator only): the emulator takes it as the provider's (unsigned) ID token.
+ */
+export interface LocalSsoAccount {
+  readonly sub: string;
+  readonly email: string;
+  readonly name: string;
+}
+
 export interface AuthInitConfig {
   readonly firebase: FirebaseSettings;
   readonly authEmulatorUrl: string;
@@ -73,6 +85,8 @@ export interface AuthService {
   signUpWithEmail(email: string, password: string): Promise<SignInResult>;
   signInWithGooglePopup(): Promise<SignInResult>;
   signInWithLocalGoogle(account: LocalGoogleAccount): Promise<SignInResult>;
+  signInWithSsoPopup(providerId: string): Promise<SignInResult>;
+  signInWithLocalSso(providerId: string, account: LocalSsoAccount): Promise<SignInResult>;
   sendMagicLink(email: string, url: string): Promise<void>;
   isMagicLink(url: string): boolean;
   completeMagicLink(email: string, url: string): Promise<SignInResult>;
@@ -177,6 +191,50 @@ export function signInWithLocalGoogle(account: LocalGoogleAccount): Promise<Sign
     });
     return plainResult(await signInWithCredential(auth(), GoogleAuthProvider.credential(token)));
   });
+}
+
+/**
+ * Company sign-in (docs/sso.md) in production: the popup of the account's OIDC or SAML provider,
+ * as configured in Identity Platform (`oidc.<name>` / `saml.<name>`).
+ */
+export function signInWithSsoPopup(providerId: string): Promise<SignInResult> {
+  return guard(async () => {
+    const provider = providerId.startsWith('saml.')
+      ? new SAMLAuthProvider(providerId)
+      : new OAuthProvider(providerId);
+    return plainResult(await signInWithPopup(auth(), provider, browserPopupRedirectResolver));
+  });
+}
+
+/**
+ * Company sign-in through the Auth emulator, which takes a raw-JSON ID token for any provider id
+ * (as for Google above): the emulator issues an ID token whose `firebase.sign_in_provider` is the
+ * provider id, which is what `firestore.rules` checks. Both `oidc.` and `saml.` ids go this way;
+ * the emulator's SAML handling only differs for a `SAMLResponse`, which the SDK sends only from
+ * its popup/redirect flow.
+ */
+export function signInWithLocalSso(
+  providerId: string,
+  account: LocalSsoAccount,
+): Promise<SignInResult> {
+  return guard(async () => {
+    const idToken = JSON.stringify({
+      sub: account.sub,
+      email: account.email,
+      email_verified: true,
+      name: account.name,
+    });
+    const credential = new OAuthProvider(providerId).credential({ idToken });
+    return plainResult(await signInWithCredential(auth(), credential));
+  });
+}
+
+/** The provider of the current session (`password`, `google.com`, `oidc.x`…), or null. */
+export async function signInProvider(): Promise<string | null> {
+  if (!instance) return null;
+  await instance.authStateReady();
+  const user = instance.currentUser;
+  return user ? (await user.getIdTokenResult()).signInProvider : null;
 }
 
 export function sendMagicLink(email: string, url: string): Promise<void> {

@@ -2,6 +2,7 @@
  * The entities of the product (docs/product.md §3) as the app stores them. Fields the spec does not
  * show but the access rules or the product need are marked "(added)"; docs/access.md lists them.
  */
+import type { SsoConfig } from './sso';
 
 declare const brand: unique symbol;
 type Brand<T, B extends string> = T & { readonly [brand]: B };
@@ -62,6 +63,8 @@ export interface Account {
   editors?: string[];
   /** (added) the owner's open offer to hand the account to a collaborator (src/domain/ownership.ts). */
   ownershipOffer?: OwnershipOffer;
+  /** (added) company sign-in: the identity provider, its domains, whether required (src/domain/sso.ts). */
+  sso?: SsoConfig;
 }
 
 export interface OwnershipOffer {

@@ -15,7 +15,13 @@ import { createContext, useContext } from 'react';
 import { create, useStore } from 'zustand';
 import type { StateCreator } from 'zustand';
 import * as firebaseAuth from '../backend/auth';
-import type { AuthService, AuthUser, LocalGoogleAccount, SignInResult } from '../backend/auth';
+import type {
+  AuthService,
+  AuthUser,
+  LocalGoogleAccount,
+  LocalSsoAccount,
+  SignInResult,
+} from '../backend/auth';
 import { serverTimestamp } from '../backend/transforms';
 import { newAccountMail, sendSignUpNotice } from '../data/mail';
 import {
@@ -81,6 +87,11 @@ export type AuthStore = {
   signIn: (email: string, password: string) => Promise<AuthResult>;
   signUp: (email: string, password: string, displayName?: string) => Promise<AuthResult>;
   signInWithGoogle: (localAccount?: LocalGoogleAccount) => Promise<AuthResult>;
+  /**
+   * Company sign-in (docs/sso.md) through the account's provider: its popup, or with the local
+   * chooser's account through the Auth emulator (`googleMode` 'local' says which).
+   */
+  signInWithSso: (providerId: string, localAccount?: LocalSsoAccount) => Promise<AuthResult>;
   sendMagicLink: (email: string) => Promise<AuthResult>;
   /** Completes a sign-in from a magic link URL; asks for the e-mail when none is kept locally. */
   completeMagicLink: (
@@ -300,6 +311,16 @@ export function authStoreCreator(overrides: Partial<AuthDeps> = {}): StateCreato
               ? deps.auth.signInWithLocalGoogle(localAccount)
               : deps.auth.signInWithGooglePopup(),
           () => 'google.com',
+        ),
+
+      signInWithSso: (providerId, localAccount) =>
+        signInFlow(
+          'company sign-in',
+          () =>
+            localAccount
+              ? deps.auth.signInWithLocalSso(providerId, localAccount)
+              : deps.auth.signInWithSsoPopup(providerId),
+          () => providerId,
         ),
 
       sendMagicLink: async (email) => {

@@ -33,7 +33,7 @@ import type { AdminDb } from '../../server/types';
 import { encodeValue } from '@/backend/engine/wire';
 import type { Backend, DocData, ListenError, QueryDoc } from '@/backend/port';
 import { serverTimestamp } from '@/backend/transforms';
-import { createTestUser, jwtPayload, uniqueEmail } from '../support/auth-emulator';
+import { alteredToken, createTestUser, jwtPayload, uniqueEmail } from '../support/auth-emulator';
 import { localBackendFor, startTestServer, type TestServer } from '../support/local-server';
 import {
   ACCESS_CASES,
@@ -126,6 +126,28 @@ describe('access table on the local server', () => {
   let fixture: Array<[string, DocData]>;
   const backends = new Map<Actor, Backend>();
   let leftovers: string[] = [];
+  let tokenOf: (actor: Actor) => string | null = () => null;
+  const viaProvider = new Map<string, Backend>();
+
+  /**
+   * The actor signed in through an identity provider (company sign-in): their own emulator token
+   * with `firebase.sign_in_provider` changed, which the local server accepts as it accepts every
+   * unsigned emulator token (the e2e journey signs in through the emulator's OIDC flow itself).
+   */
+  function providerBackend(actor: Actor, provider: string): Backend {
+    const key = `${actor}/${provider}`;
+    let backend = viaProvider.get(key);
+    if (!backend) {
+      backend = localBackendFor(server.url, () => {
+        const token = tokenOf(actor);
+        return token
+          ? alteredToken(token, { firebase: { identities: {}, sign_in_provider: provider } })
+          : null;
+      });
+      viaProvider.set(key, backend);
+    }
+    return backend;
+  }
 
   function db(): AdminDb {
     return server.ctx.db;
@@ -187,6 +209,7 @@ describe('access table on the local server', () => {
       tokens.set(actor, user.idToken);
     }
     ids = { uid, email };
+    tokenOf = (actor) => tokens.get(actor) ?? null;
     for (const actor of ACTORS)
       backends.set(
         actor,
@@ -216,7 +239,7 @@ describe('access table on the local server', () => {
     const paths = [...new Set([...fixture.map(([p]) => p), ...writtenPaths(op)])];
     leftovers = writtenPaths(op);
     const before = snapshot(paths);
-    const backend = backends.get(c.as);
+    const backend = c.provider ? providerBackend(c.as, c.provider) : backends.get(c.as);
     if (!backend) throw new Error(`no backend for ${c.as}`);
     lastDenial = undefined;
     const outcome = await runOnBackend(backend, op);
@@ -582,16 +605,24 @@ describe.skipIf(!emulatorHost)(
     }
 
     // One client per actor for the whole table: a client's first call opens its connection.
-    const clients = new Map<Actor, Firestore>();
-    function clientFor(actor: Actor): Firestore {
-      let client = clients.get(actor);
+    const clients = new Map<string, Firestore>();
+    function clientFor(actor: Actor, provider?: string): Firestore {
+      const key = provider ? `${actor}/${provider}` : actor;
+      let client = clients.get(key);
       if (!client) {
         const context: RulesTestContext =
           actor === 'visitor'
             ? testEnv.unauthenticatedContext()
-            : testEnv.authenticatedContext(ids.uid[actor], { email: ids.email[actor] });
+            : testEnv.authenticatedContext(ids.uid[actor], {
+                email: ids.email[actor],
+                // Our actors sign in with passwords; the mock token's default is `custom`.
+                firebase: {
+                  sign_in_provider: (provider ?? 'password') as 'password',
+                  identities: {},
+                },
+              });
         client = context.firestore() as unknown as Firestore;
-        clients.set(actor, client);
+        clients.set(key, client);
       }
       return client;
     }
@@ -604,7 +635,7 @@ describe.skipIf(!emulatorHost)(
         const written = writtenPaths(op);
         dirty = written;
         const before = c.allowed ? {} : await readAll(written);
-        const outcome = await runOnFirestore(clientFor(c.as), op);
+        const outcome = await runOnFirestore(clientFor(c.as, c.provider), op);
         verdicts.google.set(c.name, outcome);
         if (c.allowed) {
           expect(outcome, describeCase(c)).toEqual({ ok: true });

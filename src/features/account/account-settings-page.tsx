@@ -12,6 +12,7 @@ import { useDocumentTitle } from '@/ui/use-document-title';
 import { ExportSection } from './export-section';
 import { LeadRoutingSection } from './lead-routing-section';
 import { ScimSection } from './scim-section';
+import { SsoSection } from './sso-section';
 import './profile.css';
 
 export function AccountSettingsPage() {
@@ -25,7 +26,7 @@ export function AccountSettingsPage() {
         title="Account settings"
         lead={
           account
-            ? `Settings of ${account.name} as a whole: its export, where its leads go and who your identity provider adds.`
+            ? `Settings of ${account.name} as a whole: its export, where its leads go, how your people sign in and who your identity provider adds.`
             : 'Settings of the account as a whole.'
         }
       />
@@ -33,12 +34,13 @@ export function AccountSettingsPage() {
         <div className="profile-sections">
           <ExportSection />
           <LeadRoutingSection />
+          <SsoSection />
           <ScimSection />
         </div>
       ) : (
         <Alert tone="info">
           Only the account’s owner can export the account, change where its leads go or set up
-          provisioning.
+          company sign-in and provisioning.
         </Alert>
       )}
     </Page>

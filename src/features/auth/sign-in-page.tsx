@@ -10,8 +10,15 @@ import { AuthCard } from './auth-card';
 import { GoogleSignIn } from './google-sign-in';
 import { InviteBanner, useInviteDetails, useInviteFromUrl, withInvite } from './invite';
 import { MagicLinkRequest } from './magic-link-request';
+import { SsoSignIn, useSsoDiscovery } from './sso-sign-in';
+import { ssoRequiredMessage } from '@/domain/sso';
 
-/** /sign-in: Google, e-mail and password, or a magic link. The shell routes on once signed in. */
+/**
+ * /sign-in: Google, e-mail and password, or a magic link; and company sign-in (SSO) once the
+ * address's domain is mapped to a provider. Where the company requires it, the password is
+ * refused here with a message saying so (firestore.rules refuses such a session anyway), except
+ * for the account's owner, who may always use it. The shell routes on once signed in.
+ */
 export function SignInPage() {
   const store = useAuthStoreApi();
   const invite = useInviteFromUrl();
@@ -23,12 +30,19 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const sso = useSsoDiscovery(email);
+  const [ownerPassword, setOwnerPassword] = useState(false);
+  const passwordRefused = sso.kind === 'sso' && sso.required && !ownerPassword;
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setError(null);
     if (!email.trim() || !password) {
       setError('Please enter your email and password.');
+      return;
+    }
+    if (passwordRefused) {
+      setError(ssoRequiredMessage(sso.name));
       return;
     }
     setBusy(true);
@@ -59,6 +73,21 @@ export function SignInPage() {
         <form className="form" onSubmit={onSubmit} noValidate>
           {error ? <Alert tone="error">{error}</Alert> : null}
           <EmailField value={email} onChange={setEmail} />
+          {sso.kind === 'sso' ? (
+            <>
+              <SsoSignIn discovery={sso} email={email} onError={setError} />
+              {sso.required ? (
+                <p className="muted sso-sign-in__note">
+                  {sso.name} signs its people in with {sso.name} SSO.{' '}
+                  {ownerPassword ? null : (
+                    <Button variant="link" onClick={() => setOwnerPassword(true)}>
+                      Account owner? Use your password
+                    </Button>
+                  )}
+                </p>
+              ) : null}
+            </>
+          ) : null}
           <PasswordField
             label="Password"
             autoComplete="current-password"

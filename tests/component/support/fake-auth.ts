@@ -125,6 +125,20 @@ export function createFakeAuth(): FakeAuth {
       );
       return signInAs(identity, true);
     },
+    async signInWithSsoPopup() {
+      maybeFail('signInWithSsoPopup');
+      throw fail('auth/popup-blocked');
+    },
+    async signInWithLocalSso(providerId, account) {
+      maybeFail('signInWithLocalSso');
+      const existing = byEmail(account.email);
+      if (existing) return signInAs(existing, false);
+      const identity = create(
+        { uid: `sso-${account.sub}`, email: account.email, displayName: account.name, providerId },
+        null,
+      );
+      return signInAs(identity, true);
+    },
     async sendMagicLink(email, url) {
       maybeFail('sendMagicLink');
       sentLinks.push({ email, url });

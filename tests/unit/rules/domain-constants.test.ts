@@ -1,6 +1,7 @@
 /**
- * `firestore.rules` repeats four constants of src/domain (rules cannot import code): the handle
- * rule, the free plan, the collaborator gate's threshold and how long an ownership offer lasts. These cases build their inputs from
+ * `firestore.rules` repeats constants of src/domain (rules cannot import code): the handle
+ * rule, the free plan, the collaborator gate's threshold, how long an ownership offer lasts and
+ * the shape of company sign-in (provider id, domain and name limits, its plan). These cases build their inputs from
  * the domain's constants and run the real rules file, so changing one side alone fails here.
  */
 import { readFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import {
 } from '@/domain/handles';
 import { ownershipAcceptance, OWNERSHIP_OFFER_DAYS } from '@/domain/ownership';
 import { FREE_PLAN } from '@/domain/plan';
+import { MAX_SSO_DOMAINS, MAX_SSO_NAME, SSO_PLAN_TYPE, ssoProtocolOf } from '@/domain/sso';
 import { ALICE, NOW, reader } from './support';
 
 const source = readFileSync(new URL('../../../firestore.rules', import.meta.url), 'utf8');
@@ -209,5 +211,56 @@ describe('an ownership offer lasts as long in src/domain and firestore.rules', (
     const days = OWNERSHIP_OFFER_DAYS * DAY_MS;
     expect(accept(days - 1000)).toEqual({ rules: true, domain: true });
     expect(accept(days)).toEqual({ rules: false, domain: false });
+  });
+});
+
+describe('company sign-in’s shape is the same in src/domain/sso.ts and firestore.rules', () => {
+  /** Alice, owner of a1 on `planType`, stores `sso` on it. */
+  function setSso(sso: PlainDoc, planType = SSO_PLAN_TYPE): boolean {
+    const stored: PlainDoc = {
+      ...account({ ...FREE_PLAN, type: planType }),
+      isActive: true,
+      name: 'Initech',
+      directory: { slug: 'initech' },
+    };
+    const next = { ...stored, sso };
+    return rules.evaluateDocument({
+      method: 'update',
+      path: 'accounts/a1',
+      auth: ALICE,
+      time: NOW,
+      resource: stored,
+      requestResource: next,
+      reader: reader({ 'users/alice': user, 'accounts/a1': stored }, { 'accounts/a1': next }),
+    }).allowed;
+  }
+  const base = {
+    providerId: 'oidc.initech',
+    name: 'Initech',
+    domains: ['initech.example'],
+    required: true,
+  };
+
+  it.each<[string, string]>([
+    ['an OIDC id', 'oidc.initech'],
+    ['a SAML id with a dash', 'saml.initech-okta'],
+    ['the longest name', `oidc.${'a'.repeat(30)}`],
+    ['one character longer', `oidc.${'a'.repeat(31)}`],
+    ['a built-in provider', 'google.com'],
+    ['a capital letter', 'oidc.Initech'],
+    ['no name', 'oidc.'],
+    ['a leading dash', 'oidc.-x'],
+  ])('%s: domain and rules agree', (_name, providerId) => {
+    const valid = ssoProtocolOf(providerId) !== null;
+    expect(setSso({ ...base, providerId })).toBe(valid);
+  });
+
+  it('the domain and name limits and the plan are the rules’ too', () => {
+    const domains = (n: number) => Array.from({ length: n }, (_, i) => `d${i}.example`);
+    expect(setSso({ ...base, domains: domains(MAX_SSO_DOMAINS) })).toBe(true);
+    expect(setSso({ ...base, domains: domains(MAX_SSO_DOMAINS + 1) })).toBe(false);
+    expect(setSso({ ...base, name: 'n'.repeat(MAX_SSO_NAME) })).toBe(true);
+    expect(setSso({ ...base, name: 'n'.repeat(MAX_SSO_NAME + 1) })).toBe(false);
+    expect(setSso(base, 'growth')).toBe(false);
   });
 });
