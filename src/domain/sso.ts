@@ -176,17 +176,25 @@ export function discoverSso(record: Partial<SsoDomainRecord> | null | undefined)
 }
 
 /**
- * Whether a person signed in through `signInProvider` may act in an account with this
- * configuration: always its owner (the way back in if the provider breaks), otherwise anyone when
- * SSO is not required, and when it is, only through the account's provider. `firestore.rules`
+ * Whether a person signed in through `signInProvider` with `email` may act in an account with this
+ * configuration: always its owner (the way back in if the provider breaks); otherwise anyone when
+ * SSO is not required or their address is not at one of its domains (someone the company works
+ * with elsewhere), and when it is, only through the account's provider. `firestore.rules`
  * (`ssoSatisfied`) decides the same; this is for the app's messages.
  */
 export function ssoAllows(
-  config: Pick<SsoConfig, 'providerId' | 'required'> | null | undefined,
+  config: Pick<SsoConfig, 'providerId' | 'required' | 'domains'> | null | undefined,
   signInProvider: string,
   isOwner: boolean,
+  email: string,
 ): boolean {
-  return isOwner || !config?.required || signInProvider === config.providerId;
+  const domain = email.toLowerCase().split('@')[1] ?? '';
+  return (
+    isOwner ||
+    !config?.required ||
+    !config.domains.includes(domain) ||
+    signInProvider === config.providerId
+  );
 }
 
 /** The message for someone who used a password (or Google) where the company requires SSO. */

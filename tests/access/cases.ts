@@ -2390,6 +2390,30 @@ function ssoFixture(ids: Ids): Array<[string, DocData]> {
       'ssoDomains/acme.test',
       { accountId: 'acc-sso', providerId: 'oidc.acme', name: 'Acme', required: true },
     ],
+    // The same requirement where the card editor's own domain is not mapped: someone the company
+    // works with at another address.
+    [
+      'accounts/acc-sso-guest',
+      {
+        id: 'acc-sso-guest',
+        name: 'SSO Guest Co',
+        isActive: true,
+        dateUpdated: OLD,
+        directory: { slug: 'sso-guest-co' },
+        plan: {
+          type: 'corporate',
+          isPaidAccount: true,
+          cardLimit: 100,
+          compCards: 0,
+          cardsInUse: 0,
+          trialEndDate: null,
+        },
+        ownerId: u.owner,
+        collaborators: [],
+        editors: [u.cardEditor],
+        sso: SSO,
+      },
+    ],
   ];
 }
 
@@ -2407,6 +2431,13 @@ const domainClaim = (extra: DocData = {}): DocData => ({
 });
 
 const SSO_CASES: AccessCase[] = [
+  // require SSO applies to the people at the mapped domains, not to others the account works with
+  c(
+    'sso: a card editor at an unmapped domain who signed in with a password reads an account that requires SSO',
+    'cardEditor',
+    true,
+    () => get('accounts/acc-sso-guest'),
+  ),
   // require SSO: members who signed in another way reach nothing of the account
   c(
     'sso: a card editor who signed in with a password may not read an account that requires SSO',

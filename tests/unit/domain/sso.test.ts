@@ -118,16 +118,20 @@ describe('discovery', () => {
 });
 
 describe('ssoAllows', () => {
-  const required = { providerId: 'oidc.initech', required: true };
+  const required = { providerId: 'oidc.initech', required: true, domains: ['initech.test'] };
+  const employee = 'peter@Initech.test';
   it('lets anyone in when SSO is not required', () => {
-    expect(ssoAllows({ ...required, required: false }, 'password', false)).toBe(true);
-    expect(ssoAllows(null, 'password', false)).toBe(true);
+    expect(ssoAllows({ ...required, required: false }, 'password', false, employee)).toBe(true);
+    expect(ssoAllows(null, 'password', false, employee)).toBe(true);
   });
-  it('when required, lets in the account’s provider only, and the owner always', () => {
-    expect(ssoAllows(required, 'oidc.initech', false)).toBe(true);
-    expect(ssoAllows(required, 'password', false)).toBe(false);
-    expect(ssoAllows(required, 'oidc.other', false)).toBe(false);
-    expect(ssoAllows(required, 'password', true)).toBe(true);
+  it('when required, lets the people at its domains in through the account’s provider only, and the owner always', () => {
+    expect(ssoAllows(required, 'oidc.initech', false, employee)).toBe(true);
+    expect(ssoAllows(required, 'password', false, employee)).toBe(false);
+    expect(ssoAllows(required, 'oidc.other', false, employee)).toBe(false);
+    expect(ssoAllows(required, 'password', true, employee)).toBe(true);
+  });
+  it('does not ask someone at another domain to use a provider that does not know them', () => {
+    expect(ssoAllows(required, 'password', false, 'contractor@elsewhere.test')).toBe(true);
   });
 });
 
