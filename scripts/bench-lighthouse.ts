@@ -1,8 +1,8 @@
 /**
  * The Lighthouse part of `npm run bench`: Lighthouse 13 (the npm package's CLI, mobile settings,
  * simulated slow 4G) drives the system Chromium, offline, against the bench's own server, for the
- * pages a visitor meets first: the landing page, sign-in, the demo card, its signature page and the
- * demo directory. Reports each category's score and the bytes transferred, against the goals of
+ * pages a visitor meets first: the landing page, sign-in, the demo card (also as a French and an
+ * Arabic visitor reads it), its signature page and the demo directory (`--lighthouse` runs only these). Reports each category's score and the bytes transferred, against the goals of
  * docs (performance 95 or more, 100 elsewhere; the signature page may stay out of search, so its
  * SEO score is reported but has no goal; the landing page's first load 60 KB or less).
  */
@@ -28,12 +28,27 @@ export interface LighthousePage {
   readonly indexable: boolean;
   /** The most bytes (transferred) its first load may take, when it has such a goal. */
   readonly maxBytes?: number;
+  /** Request headers of the visit (a visitor's language). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export const LIGHTHOUSE_PAGES: readonly LighthousePage[] = [
   { name: 'landing /', path: '/', indexable: true, maxBytes: 60 * 1024 },
   { name: 'sign-in', path: '/sign-in', indexable: true },
   { name: 'demo card', path: '/c/ada-lovelace', indexable: true },
+  // The card's own words in the visitor's language (issue 29): Arabic reads right to left.
+  {
+    name: 'demo card, French visitor',
+    path: '/c/ada-lovelace',
+    indexable: true,
+    headers: { 'Accept-Language': 'fr-FR,fr;q=0.9' },
+  },
+  {
+    name: 'demo card, Arabic visitor',
+    path: '/c/ada-lovelace',
+    indexable: true,
+    headers: { 'Accept-Language': 'ar' },
+  },
   { name: 'signature page', path: '/s/ada-lovelace', indexable: false },
   { name: 'demo directory', path: '/d/acme-co', indexable: true },
 ];
@@ -46,7 +61,11 @@ const CATEGORIES = [
 ] as const;
 
 /** Runs the Lighthouse CLI on one address; its JSON report, or an error with its output. */
-function runLighthouse(url: string, chromePath: string): Promise<LighthouseResult> {
+function runLighthouse(
+  url: string,
+  chromePath: string,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<LighthouseResult> {
   const dir = mkdtempSync(join(tmpdir(), 'cardbuilder-lighthouse-'));
   const output = join(dir, 'report.json');
   const args = [
@@ -56,6 +75,7 @@ function runLighthouse(url: string, chromePath: string): Promise<LighthouseResul
     '--form-factor=mobile',
     '--output=json',
     `--output-path=${output}`,
+    ...(Object.keys(headers).length > 0 ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
     `--chrome-flags=--headless=new ${chromiumArgs().join(' ')} --user-data-dir=${join(dir, 'profile')}`,
   ];
   return new Promise((resolvePromise, reject) => {
@@ -94,7 +114,7 @@ export async function benchLighthouse(
   for (const page of pages) {
     let result: LighthouseResult;
     try {
-      result = await runLighthouse(`${base}${page.path}`, chromePath);
+      result = await runLighthouse(`${base}${page.path}`, chromePath, page.headers);
     } catch (err) {
       report(`lighthouse ${page.name}: failed`, String(err).slice(0, 200), '-');
       continue;

@@ -20,7 +20,8 @@
  *   card scan          the paper-card scanner: fields found on the test's own rendered cards and
  *                      time per card (`--card-scan` runs it alone; scripts/bench-card-scan.ts)
  *   large account      10,000 cards and 100,000 leads (scripts/bench-large.ts)
- *   lighthouse         scores and bytes of /, /sign-in, the demo card, signature and directory
+ *   lighthouse         scores and bytes of /, /sign-in, the demo card (also in French and Arabic),
+ *                      signature and directory (`--lighthouse` runs it alone)
  *   phone              the signed-in builder loaded cold at 390 px, CPU 4× slower, ~1.6 Mbps:
  *                      card list and editor on screen, script transferred, longest task
  *                      (`--phone` runs it alone, with Lighthouse on /sign-in; scripts/bench-phone.ts;
@@ -487,7 +488,8 @@ async function benchStart(): Promise<void> {
 async function main(): Promise<void> {
   console.log('Cardbuilder bench (figures, not assertions)\n');
   const phoneOnly = process.argv.includes('--phone');
-  if (!phoneOnly) {
+  const lighthouseOnly = process.argv.includes('--lighthouse');
+  if (!phoneOnly && !lighthouseOnly) {
     results.cardScan = await benchCardScan(report);
     if (process.argv.includes('--card-scan')) process.exit(0);
     benchColdStart(report);
@@ -545,7 +547,9 @@ async function main(): Promise<void> {
       executablePath: found.path,
       args: chromiumArgs(),
     });
-    if (phoneOnly) {
+    if (lighthouseOnly) {
+      await benchLighthouse(base, found.path, report);
+    } else if (phoneOnly) {
       await benchPhone({ browser, base, report });
       const signIn = LIGHTHOUSE_PAGES.filter((page) => page.path === '/sign-in');
       await benchLighthouse(base, found.path, report, signIn);
