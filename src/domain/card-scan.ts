@@ -25,17 +25,6 @@ export interface ScannedCardFields {
   note: string;
 }
 
-export const SCANNED_FIELD_KEYS = [
-  'name',
-  'title',
-  'company',
-  'email',
-  'phone',
-  'website',
-  'address',
-  'note',
-] as const satisfies readonly (keyof ScannedCardFields)[];
-
 export interface FindCardFieldsOptions {
   /** The country a number written without its country code is read in (e.g. the phone's). */
   readonly defaultCountry?: CountryCode;

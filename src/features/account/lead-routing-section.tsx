@@ -24,12 +24,8 @@ import { useAuth } from '@/stores/auth-store';
 import { Button } from '@/ui/button';
 import { Alert } from '@/ui/page';
 import { TextField } from '@/ui/text-field';
+import { errorText } from './error-text';
 import './lead-routing.css';
-
-function message(err: unknown): string {
-  const text = (err as { message?: unknown }).message;
-  return typeof text === 'string' && text !== '' ? text : 'That did not work. Please try again.';
-}
 
 const TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -97,7 +93,7 @@ function WebhookItem(props: {
     try {
       await work();
     } catch (err) {
-      setError(message(err));
+      setError(errorText(err));
     } finally {
       setBusy(null);
     }
@@ -278,7 +274,7 @@ export function LeadRoutingSection() {
       if (answer.secret) setSecret(answer.secret);
       setUrl('');
     } catch (err) {
-      setUrlError(message(err));
+      setUrlError(errorText(err));
     } finally {
       setAdding(false);
     }

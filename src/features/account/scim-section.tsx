@@ -24,12 +24,8 @@ import { useAuth } from '@/stores/auth-store';
 import { Button, ButtonLink } from '@/ui/button';
 import { Alert } from '@/ui/page';
 import { TextField } from '@/ui/text-field';
+import { errorText } from './error-text';
 import './scim.css';
-
-function message(err: unknown): string {
-  const text = (err as { message?: unknown }).message;
-  return typeof text === 'string' && text !== '' ? text : 'That did not work. Please try again.';
-}
 
 const TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -59,7 +55,7 @@ function TokenItem(props: { accountId: string; token: ScimTokenInfo }) {
     try {
       await manageScimTokens({ action: 'revoke', accountId, tokenId: token.id });
     } catch (err) {
-      setError(message(err));
+      setError(errorText(err));
       setBusy(false);
     }
   }
@@ -136,7 +132,7 @@ export function ScimSection() {
       if (answer.token) setSecret(answer.token);
       setLabel('');
     } catch (err) {
-      setCreateError(message(err));
+      setCreateError(errorText(err));
     } finally {
       setCreating(false);
     }
@@ -147,7 +143,7 @@ export function ScimSection() {
     try {
       await manageScimTokens({ action: 'settings', accountId: accountId!, onDeactivate });
     } catch (err) {
-      setLoadError(message(err));
+      setLoadError(errorText(err));
     } finally {
       setSavingMode(false);
     }

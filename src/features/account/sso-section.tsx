@@ -19,14 +19,14 @@ import { useAuth } from '@/stores/auth-store';
 import { Button, ButtonLink } from '@/ui/button';
 import { Alert } from '@/ui/page';
 import { TextField } from '@/ui/text-field';
+import { errorText } from './error-text';
 import './scim.css';
 
 function saveError(err: unknown): string {
   const code = (err as { code?: unknown }).code;
   if (code === 'permission-denied')
     return 'That was refused: one of these domains may already be mapped by another account.';
-  const text = (err as { message?: unknown }).message;
-  return typeof text === 'string' && text !== '' ? text : 'That did not work. Please try again.';
+  return errorText(err);
 }
 
 export function SsoSection() {
