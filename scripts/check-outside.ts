@@ -524,7 +524,7 @@ async function main(): Promise<void> {
       (p) => before.paths.get(p) !== after.paths.get(p),
     );
     check(
-      `fuzz: ${requests.length} malformed requests are each refused with a 4xx`,
+      `fuzz: ${requests.length} malformed requests: each data or lead request refused with a 4xx, no page answered 5xx`,
       bad.length === 0,
       `${[...byStatus].map(([k, v]) => `${k}: ${v}`).join(', ')}${bad.length ? `; e.g. ${bad.slice(0, 3).join(' | ')}` : ''}`,
     );

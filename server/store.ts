@@ -27,6 +27,7 @@ import { decodeDoc, encodeValue } from '@/backend/engine/wire';
 import type { JournalEntry } from '@/server/public-surfaces/counter-buffer';
 import { applyWrite } from '@/backend/engine/writes';
 import { createFieldIndex } from './field-index';
+import { createQueryAnswers } from './query-answers';
 import type { DocChange } from './types';
 
 /** Read access to the state a commit sees: before it (`get`) and with its writes (`getAfter`). */
@@ -284,14 +285,17 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
     },
   );
 
+  const answers = createQueryAnswers();
+
   return {
     get,
     collection: collectionDocs,
     collectionGroup: groupDocs,
-    query: (spec) => index.query(spec),
+    query: (spec) => answers.query(spec, () => index.query(spec)),
     commit(ops, now, check, retire) {
       const changes = runCommit(ops, now, check, retire);
       // Only a committed transaction reaches here: now the caches may follow.
+      answers.changed(changes.map((change) => change.path));
       for (const change of changes) {
         if (recent.has(change.path)) recent.set(change.path, change.after);
         const docs = cache.get(parentCollection(change.path));
