@@ -121,6 +121,21 @@ function runServerPortContract(name: string, makeTarget: () => Promise<Target>):
       expect((await db.get(`${c}/a`)).exists).toBe(false);
     });
 
+    it("an error the work throws reaches the caller as thrown, the domain's own class kept", async () => {
+      class Refusal extends Error {
+        readonly status = 409;
+      }
+      const c = col('refusal');
+      const thrown = await db
+        .runTransaction(async (tx) => {
+          await tx.get(`${c}/a`);
+          throw new Refusal('taken');
+        })
+        .catch((err: unknown) => err);
+      expect(thrown).toBeInstanceOf(Refusal);
+      expect(thrown).toMatchObject({ message: 'taken', status: 409 });
+    });
+
     it('refuses a malformed path with invalid-argument', async () => {
       await expect(db.get('just-a-collection')).rejects.toMatchObject({ code: 'invalid-argument' });
     });

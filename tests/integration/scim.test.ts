@@ -246,6 +246,32 @@ describe('users', () => {
     expect(again.json).toMatchObject({ schemas: [ERROR], status: '409', scimType: 'uniqueness' });
   });
 
+  it('five creates of one userName at the same moment make one user; the others get 409', async () => {
+    // Different display names, so each would get a handle of its own: only the name's claim,
+    // read inside each create's transaction, can tell them apart.
+    const answers = await Promise.all(
+      ['Ann', 'Bea', 'Cy', 'Di', 'Ed'].map((given) =>
+        scim(
+          tokenA,
+          'POST',
+          '/Users',
+          userBody('dana.ray@acme.example', { name: { givenName: given, familyName: 'Ray' } }),
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(refused.json).toMatchObject({ status: '409', scimType: 'uniqueness' });
+    }
+    const stored = db().query({
+      collection: `accounts/${A}/scimUsers`,
+      where: [{ field: 'userNameLower', op: '==', value: 'dana.ray@acme.example' }],
+    });
+    expect(stored).toHaveLength(1);
+    const made = answers.find((a) => a.status === 201);
+    await scim(tokenA, 'DELETE', `/Users/${String(made?.json.id)}`);
+  });
+
   it('lists with filter=userName eq and pages with startIndex and count', async () => {
     await scim(tokenA, 'POST', '/Users', userBody('carl.stone@acme.example'));
     await scim(tokenA, 'POST', '/Users', userBody('dana.white@acme.example'));
@@ -390,6 +416,9 @@ describe('users', () => {
     expect(db().get(`accounts/${A}/invites/barbara.jensen@acme.example`).exists).toBe(false);
     const again = await scim(tokenA, 'GET', `/Users/${bjensen}`);
     expect(again.json).toMatchObject({ schemas: [ERROR], status: '404' });
+    // The name is free again: the identity provider may provision the person anew.
+    const back = await scim(tokenA, 'POST', '/Users', userBody('barbara.jensen@acme.example'));
+    expect(back.status).toBe(201);
   });
 
   it('a revoked token answers 401 at once', async () => {

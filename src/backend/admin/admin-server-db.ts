@@ -63,6 +63,12 @@ export function adminError(err: unknown): BackendError {
   return new BackendError('internal', message);
 }
 
+function fromTheSdk(err: unknown): boolean {
+  return (
+    typeof err === 'object' && err !== null && typeof (err as { code?: unknown }).code === 'number'
+  );
+}
+
 async function mapped<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -148,18 +154,34 @@ function checkSize(ops: readonly unknown[]): void {
 }
 
 export function createAdminServerDb(db: Firestore): ServerDb {
+  /**
+   * The transaction's reads keep the SDK's own errors (their gRPC code is how the SDK knows to run
+   * the work again after contention); `runTransaction` maps what finally escapes. Its writes check
+   * their arguments at once, so their errors are mapped here.
+   */
   function transaction(t: Transaction): ServerTransaction {
+    const write = (apply: () => void) => {
+      try {
+        apply();
+      } catch (err) {
+        throw adminError(err);
+      }
+    };
     return {
-      get: (path) => mapped(async () => snapshotOf(path, await t.get(db.doc(path)))),
-      query: (spec) => mapped(async () => queryDocs(await t.get(buildQuery(db, spec)))),
+      get: async (path) => snapshotOf(path, await t.get(db.doc(path))),
+      query: async (spec) => queryDocs(await t.get(buildQuery(db, spec))),
       set(path, data, options) {
-        t.set(db.doc(path), toAdmin(db, data) as DocumentData, { merge: options?.merge === true });
+        write(() =>
+          t.set(db.doc(path), toAdmin(db, data) as DocumentData, {
+            merge: options?.merge === true,
+          }),
+        );
       },
       update(path, data) {
-        t.update(db.doc(path), toAdmin(db, data) as DocumentData);
+        write(() => t.update(db.doc(path), toAdmin(db, data) as DocumentData));
       },
       delete(path) {
-        t.delete(db.doc(path));
+        write(() => t.delete(db.doc(path)));
       },
     };
   }
@@ -184,7 +206,14 @@ export function createAdminServerDb(db: Firestore): ServerDb {
         }
         await batch.commit();
       }),
-    runTransaction: (work) =>
-      mapped(() => db.runTransaction((t) => work(transaction(t)), { maxAttempts: 5 })),
+    runTransaction: async (work) => {
+      try {
+        return await db.runTransaction((t) => work(transaction(t)), { maxAttempts: 5 });
+      } catch (err) {
+        // What the work threw on purpose (a ScimError, a refusal of the domain) reaches the caller
+        // as thrown, as on the other drivers; the SDK's errors carry a gRPC code.
+        throw fromTheSdk(err) ? adminError(err) : err;
+      }
+    },
   };
 }

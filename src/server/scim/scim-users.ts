@@ -13,8 +13,11 @@
  *   again.
  * - **delete**: the card, its handle claim, the invitation and the record go, together.
  *
- * Every change of one user is one transaction over the record, the card and the invitation.
+ * Every change of one user is one transaction over the record, the card and the invitation, and
+ * the claim of its userName (`accounts/{id}/scimUserNames/{hash}`): two requests for one name at
+ * once both read the claim, so one of them retries and finds it taken.
  */
+import { createHash } from 'node:crypto';
 import { newDocId } from '@/backend/engine/paths';
 import type { DocData, QueryDoc } from '@/backend/port';
 import type { ServerDb, ServerTransaction } from '@/backend/server-port';
@@ -67,6 +70,36 @@ export async function provisioningTeam(
   return teams.find((t) => t.id === settings.teamId) ?? teams[0] ?? null;
 }
 
+/**
+ * The claim that makes a userName unique within the account (names compare without case). Its id
+ * is a hash, since a userName may hold any character and be longer than a document id.
+ */
+function userNameClaimPath(accountId: string, userName: string): string {
+  const key = createHash('sha256').update(userName.toLowerCase()).digest('hex');
+  return `accounts/${accountId}/scimUserNames/${key}`;
+}
+
+function nameTaken(userName: string): ScimError {
+  return new ScimError(409, `A user with userName "${userName}" exists.`, 'uniqueness');
+}
+
+/** Reads the claim of `userName` in the transaction; throws 409 when another user holds it. */
+async function claimUserName(
+  tx: ServerTransaction,
+  accountId: string,
+  userName: string,
+  userId: string,
+): Promise<string> {
+  const path = userNameClaimPath(accountId, userName);
+  const claim = await tx.get(path);
+  if (claim.exists && claim.data?.userId !== userId) throw nameTaken(userName);
+  return path;
+}
+
+/**
+ * Whether a stored user other than `except` has the name: users made before names were claimed
+ * have no claim, so the records themselves are asked too.
+ */
 async function userNameTaken(
   db: ServerDb,
   accountId: string,
@@ -172,9 +205,7 @@ export async function createScimUser(
   now: Date,
 ): Promise<ScimUserRecord> {
   const email = seatEmailOf(attrs);
-  if (await userNameTaken(db, accountId, attrs.userName, '')) {
-    throw new ScimError(409, `A user with userName "${attrs.userName}" exists.`, 'uniqueness');
-  }
+  if (await userNameTaken(db, accountId, attrs.userName, '')) throw nameTaken(attrs.userName);
   const settings = await readSettings(db, accountId);
   const [account, team, sameEmail, linked] = await Promise.all([
     db.get(`accounts/${accountId}`),
@@ -203,6 +234,7 @@ export async function createScimUser(
   const archive = !attrs.active && settings.onDeactivate === 'archive';
 
   await db.runTransaction(async (tx) => {
+    const nameClaim = await claimUserName(tx, accountId, attrs.userName, id);
     const pending = (await tx.get(invitePath(accountId, email))).exists;
     if (!adopt) {
       if ((await tx.get(`handles/${handle}`)).exists) {
@@ -235,6 +267,7 @@ export async function createScimUser(
       if (usage) tx.set(cardUsagePath(accountId), usage, { merge: true });
     }
     if (attrs.active) inviteIfNone(tx, pending, accountId, email, cardId, ownerId);
+    tx.set(nameClaim, { userId: id });
     tx.set(
       `${scimUsersPath(accountId)}/${id}`,
       recordData(attrs, { cardId, created: now, lastModified: now, version: 1 }),
@@ -289,11 +322,9 @@ export async function updateScimUser(
   now: Date,
 ): Promise<ScimUserRecord> {
   const email = seatEmailOf(next);
-  if (
-    next.userName.toLowerCase() !== current.userNameLower &&
-    (await userNameTaken(db, accountId, next.userName, current.id))
-  ) {
-    throw new ScimError(409, `A user with userName "${next.userName}" exists.`, 'uniqueness');
+  const renamed = next.userName.toLowerCase() !== current.userNameLower;
+  if (renamed && (await userNameTaken(db, accountId, next.userName, current.id))) {
+    throw nameTaken(next.userName);
   }
   const settings = await readSettings(db, accountId);
   const path = `${scimUsersPath(accountId)}/${current.id}`;
@@ -305,6 +336,11 @@ export async function updateScimUser(
     ]);
     if (!stored.exists || !stored.data) throw new ScimError(404, `There is no user ${current.id}.`);
     const before = scimUserFromDoc(current.id, stored.data);
+    // The new name is claimed (a user made before claims existed gets its claim here), and a
+    // renamed user's old claim is let go.
+    const nameClaim = await claimUserName(tx, accountId, next.userName, current.id);
+    const oldClaim = renamed ? userNameClaimPath(accountId, before.userName) : null;
+    const releaseOld = oldClaim !== null && (await tx.get(oldClaim)).data?.userId === current.id;
     const ownerId = str(account.data?.ownerId);
     const c = card.data;
     if (c && c.accountId === accountId) {
@@ -351,6 +387,8 @@ export async function updateScimUser(
       lastModified: now,
       version: before.version + 1,
     });
+    tx.set(nameClaim, { userId: current.id });
+    if (releaseOld && oldClaim !== null) tx.delete(oldClaim);
     tx.set(path, data);
     return scimUserFromDoc(current.id, data);
   });
@@ -363,6 +401,8 @@ export async function deleteScimUser(db: ServerDb, accountId: string, id: string
     const stored = await tx.get(path);
     if (!stored.exists || !stored.data) throw new ScimError(404, `There is no user ${id}.`);
     const user = scimUserFromDoc(id, stored.data);
+    const nameClaim = userNameClaimPath(accountId, user.userName);
+    const claimed = (await tx.get(nameClaim)).data?.userId === id;
     const card = await tx.get(`cards/${user.cardId}`);
     if (card.data && card.data.accountId === accountId) {
       const handle = str(card.data.handle);
@@ -377,6 +417,7 @@ export async function deleteScimUser(db: ServerDb, accountId: string, id: string
       if (invite) tx.delete(invite);
       tx.delete(`cards/${user.cardId}`);
     }
+    if (claimed) tx.delete(nameClaim);
     tx.delete(path);
   });
 }
