@@ -59,7 +59,7 @@ export function GoogleSignIn(props: { label: string; onError: (message: string |
         className="google-button"
         disabled={busy}
         aria-busy={busy || undefined}
-        onClick={() => (mode === 'local' ? chooser.setOpen(true) : void chooser.signIn())}
+        onClick={() => (mode === 'local' ? chooser.show() : void chooser.signIn())}
       >
         <GoogleIcon />
         {props.label}
@@ -68,7 +68,7 @@ export function GoogleSignIn(props: { label: string; onError: (message: string |
         open={chooser.open}
         title="Choose a Google account"
         description="Local development: this signs in through the Auth emulator, no Google servers involved."
-        onClose={() => chooser.setOpen(false)}
+        onClose={chooser.close}
       >
         {chooser.error ? (
           <div className="alert alert--error" role="alert">
@@ -98,6 +98,7 @@ export function GoogleSignIn(props: { label: string; onError: (message: string |
           nameLabel="Name on the Google account"
           submitLabel="Use this account"
           submitVariant="secondary"
+          draft={chooser.draft}
           busy={busy}
           onInvalid={chooser.setError}
           onSubmit={(identity) =>

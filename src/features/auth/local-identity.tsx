@@ -15,9 +15,18 @@ export interface LocalIdentity {
   readonly name: string;
 }
 
+/** What the chooser's form holds; kept while the chooser is closed, as a person left it. */
+export interface LocalIdentityDraft {
+  readonly email: string;
+  readonly name: string;
+  readonly setEmail: (email: string) => void;
+  readonly setName: (name: string) => void;
+}
+
 /**
  * A provider button with a local chooser: the popup's result goes to the page's error, a chooser
- * account's to the chooser (which closes once signed in).
+ * account's to the chooser (which closes once signed in). `show(email)` opens the chooser with
+ * that address typed in; `show()` with what was typed before.
  */
 export function useLocalChooser<Account>(
   run: (account?: Account) => Promise<AuthResult>,
@@ -26,6 +35,8 @@ export function useLocalChooser<Account>(
   const [busy, setBusy] = useState(false);
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
 
   async function signIn(account?: Account) {
     setBusy(true);
@@ -41,7 +52,13 @@ export function useLocalChooser<Account>(
     else onError(result.message);
   }
 
-  return { busy, open, setOpen, error, setError, signIn };
+  function show(address?: string) {
+    if (address !== undefined) setEmail(address);
+    setOpen(true);
+  }
+
+  const draft: LocalIdentityDraft = { email, name, setEmail, setName };
+  return { busy, open, show, close: () => setOpen(false), error, setError, signIn, draft };
 }
 
 /**
@@ -53,13 +70,12 @@ export function LocalIdentityForm(props: {
   nameLabel: string;
   submitLabel: ReactNode;
   submitVariant?: 'secondary';
-  initialEmail?: string;
+  draft: LocalIdentityDraft;
   busy: boolean;
   onInvalid: (message: string) => void;
   onSubmit: (identity: LocalIdentity) => void;
 }) {
-  const [email, setEmail] = useState(props.initialEmail ?? '');
-  const [name, setName] = useState('');
+  const { email, name, setEmail, setName } = props.draft;
 
   function submit(event: FormEvent) {
     event.preventDefault();

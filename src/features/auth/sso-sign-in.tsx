@@ -63,7 +63,9 @@ export function SsoSignIn(props: {
       <Button
         block
         busy={chooser.busy}
-        onClick={() => (mode === 'local' ? chooser.setOpen(true) : void chooser.signIn())}
+        onClick={() =>
+          mode === 'local' ? chooser.show(props.email.trim()) : void chooser.signIn()
+        }
       >
         {label}
       </Button>
@@ -71,14 +73,14 @@ export function SsoSignIn(props: {
         open={chooser.open}
         title={`Sign in to ${discovery.name}`}
         description={`Local development: the Auth emulator stands in for ${discovery.name}’s identity provider (${discovery.providerId}), no company servers involved.`}
-        onClose={() => chooser.setOpen(false)}
+        onClose={chooser.close}
       >
         {chooser.error ? <Alert tone="error">{chooser.error}</Alert> : null}
         <LocalIdentityForm
           emailLabel="Work email"
           nameLabel="Name at the identity provider"
           submitLabel={`Sign in with ${discovery.name}`}
-          initialEmail={props.email.trim()}
+          draft={chooser.draft}
           busy={chooser.busy}
           onInvalid={chooser.setError}
           onSubmit={(identity) =>
