@@ -18,22 +18,31 @@ import { SEAT_FIELDS } from '@/domain/seats';
 
 const RULES = readFileSync(new URL('../../../../firestore.rules', import.meta.url), 'utf8');
 
-/** The text of the first `{ ... }` block after `header`, braces balanced. */
-function block(header: string, text = RULES): string {
-  const at = text.indexOf(header);
+/** The `{ ... }` block after the one `header` of firestore.rules, and where its text starts. */
+function blockAt(header: string): { text: string; at: number } {
+  const at = RULES.indexOf(header);
   if (at < 0) throw new Error(`firestore.rules has no "${header}"`);
-  if (text.indexOf(header, at + 1) >= 0) throw new Error(`"${header}" is not unique`);
-  const open = text.indexOf('{', at + header.length);
+  if (RULES.indexOf(header, at + 1) >= 0) throw new Error(`"${header}" is not unique`);
+  const open = RULES.indexOf('{', at + header.length);
   let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    if (text[i] === '{') depth++;
-    else if (text[i] === '}' && --depth === 0) return text.slice(open + 1, i);
+  for (let i = open; i < RULES.length; i++) {
+    if (RULES[i] === '{') depth++;
+    else if (RULES[i] === '}' && --depth === 0)
+      return { text: RULES.slice(open + 1, i), at: open + 1 };
   }
   throw new Error(`"${header}" has no closing brace`);
 }
 
-/** The first `[ 'a', 'b' ]` list after each marker in turn. */
-function listAfter(text: string, ...markers: string[]): string[] {
+function block(header: string): string {
+  return blockAt(header).text;
+}
+
+/** Where in firestore.rules the lists the table reads start. */
+const READ_LISTS = new Set<number>();
+
+/** The first `[ 'a', 'b' ]` list in the block of `header`, after each marker in turn. */
+function listAfter(header: string, ...markers: string[]): string[] {
+  const { text, at: start } = blockAt(header);
   let at = 0;
   for (const marker of markers) {
     at = text.indexOf(marker, at);
@@ -41,6 +50,7 @@ function listAfter(text: string, ...markers: string[]): string[] {
     at += marker.length;
   }
   const open = text.indexOf('[', at);
+  READ_LISTS.add(start + open);
   const list = text.slice(open + 1, text.indexOf(']', open));
   return [...list.matchAll(/'([^']*)'/g)].map((m) => m[1] ?? '');
 }
@@ -73,11 +83,14 @@ interface FieldList {
 }
 
 interface StoredDocument {
+  /** The document's `match` path in firestore.rules. */
   readonly collection: string;
   readonly schema: readonly string[];
   /** Fields the rules accept that the schema does not decode, each with why. */
   readonly undecoded?: Readonly<Record<string, string>>;
   readonly lists: readonly FieldList[];
+  /** One action's changed keys: each a field of the document (the others stay as they are). */
+  readonly actions?: readonly FieldList[];
 }
 
 // Reasons shared by several lists.
@@ -101,7 +114,7 @@ const cardBookkeeping = {
 
 const TABLE: readonly StoredDocument[] = [
   {
-    collection: 'cards',
+    collection: '/cards/{cardId}',
     schema: schemaKeys(storedCardSchema),
     undecoded: {
       id: ID,
@@ -111,7 +124,7 @@ const TABLE: readonly StoredDocument[] = [
     lists: [
       {
         name: 'firestore.rules cardFields()',
-        fields: listAfter(block('function cardFields()'), 'return'),
+        fields: listAfter('function cardFields()', 'return'),
         leavesOut: { claimedBy: 'set by the server (acceptInvite), never by a client create' },
       },
       {
@@ -127,12 +140,12 @@ const TABLE: readonly StoredDocument[] = [
       },
       {
         name: 'firestore.rules validCardUpdate(cardId)',
-        fields: listAfter(block('function validCardUpdate(cardId)'), 'changed.hasOnly('),
+        fields: listAfter('function validCardUpdate(cardId)', 'changed.hasOnly('),
         leavesOut: { accountId: SET_ONCE, dateCreated: SET_ONCE },
       },
       {
         name: 'firestore.rules validSeatUpdate() and SEAT_FIELDS',
-        fields: listAfter(block('function validSeatUpdate()'), 'changed.hasOnly('),
+        fields: listAfter('function validSeatUpdate()', 'changed.hasOnly('),
         leavesOut: Object.fromEntries(
           ['handle', 'handleAllowIndex', 'company', 'email', 'appForm', 'signatureBasic']
             .concat(['appShare', ...Object.keys(cardBookkeeping).filter((f) => f !== 'id')])
@@ -148,7 +161,7 @@ const TABLE: readonly StoredDocument[] = [
     ],
   },
   {
-    collection: 'accounts/{accountId}/teams',
+    collection: '/accounts/{accountId}/teams/{teamId}',
     schema: schemaKeys(storedTeamSchema),
     undecoded: {
       id: ID,
@@ -159,7 +172,7 @@ const TABLE: readonly StoredDocument[] = [
     lists: [
       {
         name: 'firestore.rules teamFields()',
-        fields: listAfter(block('function teamFields()'), 'return'),
+        fields: listAfter('function teamFields()', 'return'),
       },
       {
         name: 'firestore.rules validTeam(d, teamId) and validTeamSync(d)',
@@ -170,7 +183,7 @@ const TABLE: readonly StoredDocument[] = [
       },
       {
         name: 'firestore.rules teams update',
-        fields: listAfter(block('match /teams/{teamId}'), 'allow update', 'hasOnly('),
+        fields: listAfter('match /teams/{teamId}', 'allow update', 'hasOnly('),
         leavesOut: { accountId: SET_ONCE },
       },
       {
@@ -185,13 +198,13 @@ const TABLE: readonly StoredDocument[] = [
     ],
   },
   {
-    collection: 'accounts/{accountId}/promotions',
+    collection: '/accounts/{accountId}/promotions/{promotionId}',
     schema: schemaKeys(storedPromotionSchema),
     undecoded: { id: ID, dateCreated: STAMPS, dateUpdated: STAMPS },
     lists: [
       {
         name: 'firestore.rules promotions create',
-        fields: listAfter(block('match /promotions/{promotionId}'), 'allow create', 'hasOnly('),
+        fields: listAfter('match /promotions/{promotionId}', 'allow create', 'hasOnly('),
       },
       {
         name: 'firestore.rules validPromotion(d, promotionId)',
@@ -199,22 +212,34 @@ const TABLE: readonly StoredDocument[] = [
       },
       {
         name: 'firestore.rules promotions update',
-        fields: listAfter(block('match /promotions/{promotionId}'), 'allow update', 'hasOnly('),
+        fields: listAfter('match /promotions/{promotionId}', 'allow update', 'hasOnly('),
       },
     ],
   },
   {
-    collection: 'accounts',
+    collection: '/accounts/{accountId}',
     schema: schemaKeys(storedAccountSchema),
     undecoded: {
       id: ID,
       dateUpdated: STAMPS,
       plan: 'decoded by the plan sync (src/domain/plan-sync.ts); the free plan is pinned by freePlan()',
+      sso: 'the company sign-in settings, decoded by src/domain/sso.ts',
     },
+    actions: [
+      ['ssoChange(d, changed)'],
+      ['ownerMovesOneMember(d, changed)'],
+      ['ownershipOfferChange(d, changed)'],
+      ['acceptsOwnership(d, changed)'],
+      ['editorLeaves(d, changed)'],
+      ['leavesAccount(d, changed, stored)'],
+    ].map(([fn]) => ({
+      name: `firestore.rules ${fn}`,
+      fields: listAfter(`function ${fn}`, 'changed.hasOnly('),
+    })),
     lists: [
       {
         name: 'firestore.rules validNewAccount(accountId)',
-        fields: listAfter(block('function validNewAccount(accountId)'), 'keys().hasOnly('),
+        fields: listAfter('function validNewAccount(accountId)', 'keys().hasOnly('),
         leavesOut: {
           editors: 'a new account has no card editors; they join by invitation',
           ownershipOffer: 'offered later, by the owner',
@@ -222,7 +247,7 @@ const TABLE: readonly StoredDocument[] = [
       },
       {
         name: 'firestore.rules validAccountUpdate() (managers)',
-        fields: listAfter(block('function validAccountUpdate()'), 'changed.hasOnly('),
+        fields: listAfter('function validAccountUpdate()', 'changed.hasOnly('),
         leavesOut: {
           isActive: 'the super admin’s switch, through the server',
           ownerId: 'changes only by an accepted ownership offer (acceptsOwnership)',
@@ -232,7 +257,7 @@ const TABLE: readonly StoredDocument[] = [
     ],
   },
   {
-    collection: 'users',
+    collection: '/users/{userId}',
     schema: schemaKeys(storedUserSchema),
     undecoded: {
       id: ID,
@@ -248,7 +273,7 @@ const TABLE: readonly StoredDocument[] = [
     lists: [
       {
         name: 'firestore.rules validNewUser()',
-        fields: listAfter(block('function validNewUser()'), 'keys().hasOnly('),
+        fields: listAfter('function validNewUser()', 'keys().hasOnly('),
         leavesOut: {
           accountId: 'set by account setup, after sign-up',
           defaultTeam: 'set by account setup, after sign-up',
@@ -260,20 +285,90 @@ const TABLE: readonly StoredDocument[] = [
       },
       {
         name: 'firestore.rules validUserUpdate()',
-        fields: listAfter(block('function validUserUpdate()'), 'changed.hasOnly('),
+        fields: listAfter('function validUserUpdate()', 'changed.hasOnly('),
         leavesOut: { isSuperAdmin: SERVER_ONLY, cardSeat: SERVER_ONLY },
       },
     ],
   },
   {
     // Leads are written by the public card's server code only; the rules spell no field list.
-    collection: 'analytics/{cardId}/entries',
+    collection: '/analytics/{cardId}/entries/{entryId}',
     schema: schemaKeys(storedLeadSchema),
     lists: [],
   },
 ];
 
+/**
+ * The rules' field lists the table does not read, by where they stand, each with why. Most belong
+ * to documents with no schema in src/domain/schemas yet (issue 28: decoded by hand where they are
+ * read); once one has a schema, its lists move to the table.
+ */
+const NOT_READ: Readonly<Record<string, string>> = {
+  'validCheckoutSession()': 'checkout_sessions: the Stripe extension’s request, no schema yet',
+  '/accounts/{accountId}/usage/cards':
+    'the card-cap list, no schema yet (src/domain/card-count.ts)',
+  '/accounts/{accountId}/invites/{email}': 'invites, no schema yet (the resend stamp)',
+  'validInvite()': 'invites, no schema yet (src/data/members.ts)',
+  'validSeatInvite()': 'invites, no schema yet (src/data/members.ts)',
+  '/accounts/{accountId}/jobs/{jobId}': 'jobs, no schema yet (src/domain/jobs.ts)',
+  'validNewJob()': 'jobs, no schema yet (src/domain/jobs.ts)',
+  '/accounts/{accountId}/jobs/{jobId}/rows/{part}': 'an import’s rows, no schema yet',
+  'validSsoDomain()': 'ssoDomains, no schema yet (src/domain/sso.ts)',
+  '/slugs/{slug}': 'a slug claim, no schema yet (one field, accountId)',
+  '/handles/{handle}': 'a handle claim, no schema yet (cardId and accountId)',
+  '/templates/{templateId}': 'the super admin’s templates, no schema yet',
+  'validSignUpMail()': 'mail: the Trigger Email extension’s request, no schema yet',
+  'validSeatUpdate()':
+    'its second list is the keys a seat holder changes inside `template`, a settings group with no fixed keys',
+};
+
+/**
+ * Every literal field list of firestore.rules that the table does not read, by where it stands
+ * (the innermost `function name()` or the nested `match` path): a document's keys
+ * (`d.keys()`, `request.resource.data.keys()`), its changed keys, or what a `...Fields()` function
+ * returns.
+ */
+function unreadFieldLists(): Set<string> {
+  const found = new Set<string>();
+  const open: { label: string; depth: number }[] = [];
+  let depth = 0;
+  const token =
+    /function\s+(\w+)\([^)]*\)\s*\{|match\s+(\/[^\s{]*(?:\{[^}]*\}[^\s{]*)*)\s*\{|\{|\}|(?:(?:\b(?:d|request\.resource\.data)\.keys\(\)|affectedKeys\(\)|\bchanged)\s*\.hasOnly\(\s*|\breturn\s*)\[/g;
+  // Braces and brackets in comments and strings are not code; blanking keeps every offset.
+  const code = RULES.replace(/\/\/.*$/gm, (c) => ' '.repeat(c.length)).replace(
+    /'[^'\n]*'/g,
+    (str) => `'${' '.repeat(str.length - 2)}'`,
+  );
+  for (const m of code.matchAll(token)) {
+    if (m[1] !== undefined) open.push({ label: `${m[1]}()`, depth: depth++ });
+    else if (m[2] !== undefined) open.push({ label: m[2], depth: depth++ });
+    else if (m[0] === '{') depth++;
+    else if (m[0] === '}') {
+      depth--;
+      if (open.at(-1)?.depth === depth) open.pop();
+    } else {
+      const fn = open.findLast((o) => o.label.endsWith('()'));
+      if (m[0].startsWith('return') && !fn?.label.endsWith('Fields()')) continue;
+      if (READ_LISTS.has((m.index ?? 0) + m[0].length - 1)) continue;
+      found.add(
+        fn?.label ??
+          open
+            .map((o) => o.label)
+            .filter((label) => !label.startsWith('/databases/'))
+            .join(''),
+      );
+    }
+  }
+  return found;
+}
+
 describe('each stored document’s fields are its schema’s', () => {
+  it('every field list of the rules is read above, or waits for its document’s schema', () => {
+    const unread = [...unreadFieldLists()];
+    expect(unread.filter((where) => !(where in NOT_READ))).toEqual([]);
+    expect(Object.keys(NOT_READ).filter((where) => !unread.includes(where))).toEqual([]);
+  });
+
   for (const doc of TABLE) {
     describe(doc.collection, () => {
       const undecoded = doc.undecoded ?? {};
@@ -310,8 +405,19 @@ describe('each stored document’s fields are its schema’s', () => {
         });
       }
 
+      for (const action of doc.actions ?? []) {
+        it(`${action.name} changes only the schema’s fields`, () => {
+          const strangers = action.fields.filter(
+            (field) => !doc.schema.includes(field) && !(field in undecoded),
+          );
+          expect(strangers).toEqual([]);
+        });
+      }
+
       it('the fields the schema does not decode are ones the rules accept', () => {
-        const named = new Set(doc.lists.flatMap((list) => list.fields));
+        const named = new Set(
+          [...doc.lists, ...(doc.actions ?? [])].flatMap((list) => list.fields),
+        );
         const stale = Object.keys(undecoded).filter(
           (field) => doc.schema.includes(field) || !named.has(field),
         );
@@ -322,7 +428,7 @@ describe('each stored document’s fields are its schema’s', () => {
 
   it('the seat holder’s fields are the rules’ list', () => {
     expect([...SEAT_FIELDS].sort()).toEqual(
-      listAfter(block('function validSeatUpdate()'), 'changed.hasOnly(').sort(),
+      listAfter('function validSeatUpdate()', 'changed.hasOnly(').sort(),
     );
   });
 
