@@ -1,5 +1,5 @@
 /**
- * Runs the one table of access cases (`cases.ts`) against:
+ * Runs the table of access cases (`cases/`, ordered by `cases/index.ts`) against:
  *  1. the real local data server, whose rules engine runs the repository's `firestore.rules` and
  *     `storage.rules`, with the card-count trigger, through the real local driver, as real
  *     Auth-emulator users;
@@ -35,12 +35,12 @@ import type { Backend, DocData, ListenError, QueryDoc } from '@/backend/port';
 import { serverTimestamp } from '@/backend/transforms';
 import { alteredToken, createTestUser, jwtPayload, uniqueEmail } from '../support/auth-emulator';
 import { localBackendFor, startTestServer, type TestServer } from '../support/local-server';
+import { FILE_CASES } from './cases/files';
+import { buildFixture } from './cases/fixture';
+import { ACCESS_CASES } from './cases/index';
 import {
-  ACCESS_CASES,
   ACTORS,
-  FILE_CASES,
   SIGNED_IN,
-  buildFixture,
   envFor,
   newCard,
   type AccessCase,
@@ -48,7 +48,7 @@ import {
   type Actor,
   type Ids,
   type SignedInActor,
-} from './cases';
+} from './cases/shared';
 import { runOnFirestore, type Outcome } from './rules-runner';
 
 /** The document paths an operation writes. */

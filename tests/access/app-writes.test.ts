@@ -2,7 +2,7 @@
  * The app's own writes against the access policy: the team workspace's repositories (team settings,
  * team sync, importer, cards, promotions, invites) run as the account's owner against the real local
  * server with the rules engine running `firestore.rules`, so a field the rules do not allow fails here, not in production.
- * The table in cases.ts pins each rule; this file pins that the app stays inside them, the rules'
+ * The table in cases/ pins each rule; this file pins that the app stays inside them, the rules'
  * access-call limits included.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -22,7 +22,7 @@ import {
 import type { DocData } from '@/backend/port';
 // The production driver's own conversion, so the rules judge exactly what the app would send.
 import { toSdk } from '@/backend/firebase/firebase-backend';
-import type { AccessOp } from './cases';
+import type { AccessOp } from './cases/shared';
 
 export type Outcome = { ok: true } | { ok: false; code: string; message: string };
 

@@ -3,15 +3,11 @@
  * through the Auth emulator with a Google credential (the emulator's own popup needs Google's
  * servers, which offline machines cannot reach).
  */
-import { INVALID_EMAIL_MESSAGE } from '@/domain/auth-errors';
-import { useState } from 'react';
-import type { FormEvent } from 'react';
 import type { LocalGoogleAccount } from '@/backend/auth';
 import { useAuth, useAuthStoreApi } from '@/stores/auth-store';
 import { Avatar } from '@/ui/avatar';
-import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
-import { TextField } from '@/ui/text-field';
+import { LocalIdentityForm, useLocalChooser } from './local-identity';
 
 /** Sample Google identities offered by the local chooser. */
 export const LOCAL_GOOGLE_ACCOUNTS: readonly LocalGoogleAccount[] = [
@@ -50,36 +46,11 @@ function GoogleIcon() {
 export function GoogleSignIn(props: { label: string; onError: (message: string | null) => void }) {
   const store = useAuthStoreApi();
   const mode = useAuth((s) => s.googleMode);
-  const [busy, setBusy] = useState(false);
-  const [chooserOpen, setChooserOpen] = useState(false);
-  const [chooserError, setChooserError] = useState<string | null>(null);
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-
-  async function signIn(account?: LocalGoogleAccount) {
-    setBusy(true);
-    props.onError(null);
-    setChooserError(null);
-    const result = await store.getState().signInWithGoogle(account);
-    setBusy(false);
-    if (result.ok) {
-      setChooserOpen(false);
-      return;
-    }
-    if (account) setChooserError(result.message);
-    else props.onError(result.message);
-  }
-
-  function onOtherAccount(event: FormEvent) {
-    event.preventDefault();
-    const address = email.trim();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) {
-      setChooserError(INVALID_EMAIL_MESSAGE);
-      return;
-    }
-    const displayName = name.trim() || address.split('@')[0] || address;
-    void signIn({ sub: localGoogleSub(address), email: address, name: displayName });
-  }
+  const chooser = useLocalChooser<LocalGoogleAccount>(
+    (account) => store.getState().signInWithGoogle(account),
+    props.onError,
+  );
+  const { busy } = chooser;
 
   return (
     <>
@@ -88,20 +59,20 @@ export function GoogleSignIn(props: { label: string; onError: (message: string |
         className="google-button"
         disabled={busy}
         aria-busy={busy || undefined}
-        onClick={() => (mode === 'local' ? setChooserOpen(true) : void signIn())}
+        onClick={() => (mode === 'local' ? chooser.show() : void chooser.signIn())}
       >
         <GoogleIcon />
         {props.label}
       </button>
       <Dialog
-        open={chooserOpen}
+        open={chooser.open}
         title="Choose a Google account"
         description="Local development: this signs in through the Auth emulator, no Google servers involved."
-        onClose={() => setChooserOpen(false)}
+        onClose={chooser.close}
       >
-        {chooserError ? (
+        {chooser.error ? (
           <div className="alert alert--error" role="alert">
-            {chooserError}
+            {chooser.error}
           </div>
         ) : null}
         <ul className="chooser-list">
@@ -111,7 +82,7 @@ export function GoogleSignIn(props: { label: string; onError: (message: string |
                 type="button"
                 className="chooser-account"
                 disabled={busy}
-                onClick={() => void signIn(account)}
+                onClick={() => void chooser.signIn(account)}
               >
                 <Avatar name={account.name} size={36} />
                 <span className="chooser-account__text">
@@ -122,24 +93,18 @@ export function GoogleSignIn(props: { label: string; onError: (message: string |
             </li>
           ))}
         </ul>
-        <form className="form" onSubmit={onOtherAccount} noValidate>
-          <TextField
-            label="Google account email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <TextField
-            label="Name on the Google account"
-            autoComplete="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-          <Button type="submit" variant="secondary" busy={busy} block>
-            Use this account
-          </Button>
-        </form>
+        <LocalIdentityForm
+          emailLabel="Google account email"
+          nameLabel="Name on the Google account"
+          submitLabel="Use this account"
+          submitVariant="secondary"
+          draft={chooser.draft}
+          busy={busy}
+          onInvalid={chooser.setError}
+          onSubmit={(identity) =>
+            void chooser.signIn({ sub: localGoogleSub(identity.email), ...identity })
+          }
+        />
       </Dialog>
     </>
   );

@@ -6,16 +6,15 @@
  * chooser signs in through the Auth emulator, which stands in for the provider (as the Google
  * chooser does for Google).
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import type { LocalSsoAccount } from '@/backend/auth';
 import { discoverSsoFor } from '@/data/sso';
 import { emailDomain, type SsoDiscovery } from '@/domain/sso';
-import { INVALID_EMAIL_MESSAGE } from '@/domain/auth-errors';
 import { useAuth, useAuthStoreApi } from '@/stores/auth-store';
 import { Button } from '@/ui/button';
 import { Dialog } from '@/ui/dialog';
 import { Alert } from '@/ui/page';
-import { TextField } from '@/ui/text-field';
+import { LocalIdentityForm, useLocalChooser } from './local-identity';
 
 const NONE: SsoDiscovery = { kind: 'none' };
 
@@ -53,73 +52,41 @@ export function SsoSignIn(props: {
   const { discovery } = props;
   const store = useAuthStoreApi();
   const mode = useAuth((s) => s.googleMode);
-  const [busy, setBusy] = useState(false);
-  const [chooserOpen, setChooserOpen] = useState(false);
-  const [chooserError, setChooserError] = useState<string | null>(null);
-  const [email, setEmail] = useState(props.email);
-  const [name, setName] = useState('');
-
-  async function signIn(account?: LocalSsoAccount) {
-    setBusy(true);
-    props.onError(null);
-    setChooserError(null);
-    const result = await store.getState().signInWithSso(discovery.providerId, account);
-    setBusy(false);
-    if (result.ok) {
-      setChooserOpen(false);
-      return;
-    }
-    if (account) setChooserError(result.message);
-    else props.onError(result.message);
-  }
-
-  function openChooser() {
-    setEmail(props.email.trim());
-    setChooserOpen(true);
-  }
-
-  function onChooser(event: FormEvent) {
-    event.preventDefault();
-    const address = email.trim();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address)) {
-      setChooserError(INVALID_EMAIL_MESSAGE);
-      return;
-    }
-    const displayName = name.trim() || address.split('@')[0] || address;
-    void signIn({ sub: localSsoSub(address), email: address, name: displayName });
-  }
+  const chooser = useLocalChooser<LocalSsoAccount>(
+    (account) => store.getState().signInWithSso(discovery.providerId, account),
+    props.onError,
+  );
 
   const label = `Continue with ${discovery.name} SSO`;
   return (
     <div className="sso-sign-in">
-      <Button block busy={busy} onClick={() => (mode === 'local' ? openChooser() : void signIn())}>
+      <Button
+        block
+        busy={chooser.busy}
+        onClick={() =>
+          mode === 'local' ? chooser.show(props.email.trim()) : void chooser.signIn()
+        }
+      >
         {label}
       </Button>
       <Dialog
-        open={chooserOpen}
+        open={chooser.open}
         title={`Sign in to ${discovery.name}`}
         description={`Local development: the Auth emulator stands in for ${discovery.name}’s identity provider (${discovery.providerId}), no company servers involved.`}
-        onClose={() => setChooserOpen(false)}
+        onClose={chooser.close}
       >
-        {chooserError ? <Alert tone="error">{chooserError}</Alert> : null}
-        <form className="form" onSubmit={onChooser} noValidate>
-          <TextField
-            label="Work email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <TextField
-            label="Name at the identity provider"
-            autoComplete="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-          <Button type="submit" busy={busy} block>
-            Sign in with {discovery.name}
-          </Button>
-        </form>
+        {chooser.error ? <Alert tone="error">{chooser.error}</Alert> : null}
+        <LocalIdentityForm
+          emailLabel="Work email"
+          nameLabel="Name at the identity provider"
+          submitLabel={`Sign in with ${discovery.name}`}
+          draft={chooser.draft}
+          busy={chooser.busy}
+          onInvalid={chooser.setError}
+          onSubmit={(identity) =>
+            void chooser.signIn({ sub: localSsoSub(identity.email), ...identity })
+          }
+        />
       </Dialog>
     </div>
   );

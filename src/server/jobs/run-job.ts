@@ -24,6 +24,7 @@ import { DEACTIVATED_JOB_MESSAGE } from '@/domain/account-status';
 import { cardUsagePath, storedCardCap } from '@/domain/card-count';
 import { IMPORT_CREATOR_LEFT, jobWantsRun, managesImport } from '@/domain/jobs';
 import { accountDeactivated } from '../active-account';
+import { claimLease, LEASE_FIELD, leaseFrom, leaseHeld, sweepQueue } from '../lease-queue';
 import { recountTeamUsage } from '../team-usage';
 import { importJob } from './import-job';
 import { JobError } from './job-kind';
@@ -80,18 +81,19 @@ function num(value: unknown): number {
  * Takes a queued job for this run; null when it is not queued (another run has it, or it ended).
  * The job's `runs` after the claim is this run's number: a run stops when it sees another number.
  */
-async function claim(db: ServerDb, path: string, leaseUntil: Date): Promise<DocData | null> {
-  return db.runTransaction(async (tx) => {
+function claim(db: ServerDb, path: string, leaseUntil: Date): Promise<DocData | null> {
+  return claimLease(db, path, leaseUntil, async (tx) => {
     const snap = await tx.get(path);
     if (!snap.exists || !snap.data || snap.data.state !== 'queued') return null;
-    tx.update(path, {
-      state: 'running',
-      runs: increment(1),
-      leaseUntil,
-      updatedAt: serverTimestamp(),
-      ...(snap.data.startedAt ? {} : { startedAt: serverTimestamp() }),
-    });
-    return snap.data;
+    return {
+      taken: snap.data,
+      data: {
+        state: 'running',
+        runs: increment(1),
+        updatedAt: serverTimestamp(),
+        ...(snap.data.startedAt ? {} : { startedAt: serverTimestamp() }),
+      },
+    };
   });
 }
 
@@ -119,7 +121,7 @@ export async function runJob(
   if (!params) return 'not-queued';
   const clock = options.clock ?? Date.now;
   const budget = options.budgetMs ?? RUN_BUDGET_MS;
-  const lease = () => new Date(clock() + LEASE_MS);
+  const lease = () => leaseFrom(clock(), LEASE_MS);
   const claimed = await claim(db, path, lease());
   if (!claimed) return 'not-queued';
   const run = num(claimed.runs) + 1;
@@ -293,11 +295,9 @@ export async function unfinishedJobs(db: ServerDb): Promise<string[]> {
   return paths;
 }
 
-/** When a running job's lease ends (a job from before leases: its last update + `LEASE_MS`). */
-function leaseEnd(job: DocData): number {
-  if (job.leaseUntil instanceof Date) return job.leaseUntil.getTime();
-  if (job.updatedAt instanceof Date) return job.updatedAt.getTime() + LEASE_MS;
-  return 0;
+/** A job from before leases holds one until its last update + `LEASE_MS`. */
+function unstampedLeaseEnd(job: DocData): number {
+  return job.updatedAt instanceof Date ? job.updatedAt.getTime() + LEASE_MS : 0;
 }
 
 /** Expired leases queued again per page of the sweep. */
@@ -321,35 +321,28 @@ export async function requeueExpiredJobs(
   options: { clock?: () => number } = {},
 ): Promise<string[]> {
   const now = (options.clock ?? Date.now)();
-  const queued: string[] = [];
-  const seen = new Set<string>();
-  for (;;) {
-    const expired = await db.query({
-      collection: JOBS_COLLECTION,
-      collectionGroup: true,
-      where: [
-        { field: 'state', op: '==', value: 'running' },
-        { field: 'leaseUntil', op: '<=', value: new Date(now) },
-      ],
-      orderBy: [{ field: 'leaseUntil', direction: 'asc' }],
-      limit: SWEEP_PAGE,
+  const expired = {
+    collection: JOBS_COLLECTION,
+    collectionGroup: true,
+    where: [
+      { field: 'state', op: '==' as const, value: 'running' },
+      { field: LEASE_FIELD, op: '<=' as const, value: new Date(now) },
+    ],
+    orderBy: [{ field: LEASE_FIELD, direction: 'asc' as const }],
+    limit: SWEEP_PAGE,
+  };
+  const queued = await sweepQueue(db, expired, async (job) => {
+    if (!jobPathParams(job.path)) return false;
+    const requeued = await db.runTransaction(async (tx) => {
+      const snap = await tx.get(job.path);
+      const lost = snap.data?.state === 'running' && !leaseHeld(snap.data, now, unstampedLeaseEnd);
+      if (!lost) return false;
+      tx.update(job.path, { state: 'queued', leaseUntil: null, updatedAt: serverTimestamp() });
+      return true;
     });
-    const fresh = expired.filter((job) => !seen.has(job.path) && jobPathParams(job.path));
-    for (const job of fresh) {
-      seen.add(job.path);
-      const requeued = await db.runTransaction(async (tx) => {
-        const snap = await tx.get(job.path);
-        if (!snap.data || snap.data.state !== 'running' || leaseEnd(snap.data) > now) return false;
-        tx.update(job.path, { state: 'queued', leaseUntil: null, updatedAt: serverTimestamp() });
-        return true;
-      });
-      if (requeued) {
-        console.info(`[jobs] ${job.path}: its run was lost (lease expired), queued again`);
-        queued.push(job.path);
-      }
-    }
-    // A page that was all seen already (its jobs renewed meanwhile, or not jobs of an account).
-    if (expired.length < SWEEP_PAGE || fresh.length === 0) break;
-  }
-  return queued;
+    if (requeued)
+      console.info(`[jobs] ${job.path}: its run was lost (lease expired), queued again`);
+    return requeued;
+  });
+  return queued.map((job) => job.path);
 }

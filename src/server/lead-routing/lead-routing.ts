@@ -38,6 +38,7 @@ import {
   type WebhookUrlPolicy,
 } from '@/domain/lead-webhooks';
 import { DEACTIVATED_ACCOUNT_MESSAGE, isAccountDeactivated } from '@/domain/account-status';
+import { claimLease, leaseFrom, leaseHeld, sweepQueue } from '../lease-queue';
 import { leadWebhookBody, type LeadForWebhook } from './payloads';
 import type { PostWebhook } from './post-webhook';
 import { newWebhookSecret, secretHint, signatureHeader, SIGNATURE_HEADER } from './signature';
@@ -271,25 +272,28 @@ export async function attemptDelivery(
   const queuePath = `${WEBHOOK_QUEUE}/${deliveryId}`;
   const start = deps.now();
   // Claim it: a sweep on another instance (or a slow earlier attempt) may hold it.
-  const claimed = await deps.db.runTransaction(async (tx) => {
-    const [delivery, queued] = [await tx.get(path), await tx.get(queuePath)];
-    if (!delivery.exists || !queued.exists) return null;
-    const status = delivery.data?.status;
-    if (status !== 'pending' && status !== 'retrying') return null;
-    const lease = queued.data?.leaseUntil;
-    if (lease instanceof Date && lease > start) return null;
-    const due = queued.data?.nextAttemptAt;
-    if (due instanceof Date && due > start) return null;
-    // A deactivated account's deliveries wait, unsent and unspent (no attempt counted), and are
-    // looked at again after DEACTIVATED_PAUSE_MS, so they neither clog the head of the sweep's
-    // queue nor are lost: they go out once the account is reactivated.
-    if (isAccountDeactivated((await tx.get(`accounts/${accountId}`)).data)) {
-      tx.update(queuePath, { nextAttemptAt: new Date(start.getTime() + DEACTIVATED_PAUSE_MS) });
-      return null;
-    }
-    tx.update(queuePath, { leaseUntil: new Date(start.getTime() + LEASE_MS) });
-    return delivery.data as DocData;
-  });
+  const claimed = await claimLease(
+    deps.db,
+    queuePath,
+    leaseFrom(start.getTime(), LEASE_MS),
+    async (tx) => {
+      const [delivery, queued] = [await tx.get(path), await tx.get(queuePath)];
+      if (!delivery.exists || !queued.exists) return null;
+      const status = delivery.data?.status;
+      if (status !== 'pending' && status !== 'retrying') return null;
+      if (leaseHeld(queued.data, start.getTime())) return null;
+      const due = queued.data?.nextAttemptAt;
+      if (due instanceof Date && due > start) return null;
+      // A deactivated account's deliveries wait, unsent and unspent (no attempt counted), and are
+      // looked at again after DEACTIVATED_PAUSE_MS, so they neither clog the head of the sweep's
+      // queue nor are lost: they go out once the account is reactivated.
+      if (isAccountDeactivated((await tx.get(`accounts/${accountId}`)).data)) {
+        tx.update(queuePath, { nextAttemptAt: new Date(start.getTime() + DEACTIVATED_PAUSE_MS) });
+        return null;
+      }
+      return { taken: delivery.data as DocData };
+    },
+  );
   if (claimed === null) return null;
 
   const webhookId = String(claimed.webhookId);
@@ -377,19 +381,22 @@ export async function attemptDelivery(
  * local server runs it on a timer, production as a scheduled function. Answers how many it sent.
  */
 export async function sweepDueDeliveries(deps: LeadRoutingDeps): Promise<number> {
-  const due = await deps.db.query({
+  const due = {
     collection: WEBHOOK_QUEUE,
-    where: [{ field: 'nextAttemptAt', op: '<=', value: deps.now() }],
-    orderBy: [{ field: 'nextAttemptAt', direction: 'asc' }],
+    where: [{ field: 'nextAttemptAt', op: '<=' as const, value: deps.now() }],
+    orderBy: [{ field: 'nextAttemptAt', direction: 'asc' as const }],
     limit: SWEEP_BATCH,
-  });
-  let sent = 0;
-  for (const doc of due) {
-    const accountId = text(doc.data.accountId);
-    if (accountId === undefined) continue;
-    if ((await attemptDelivery(deps, accountId, doc.id)) !== null) sent += 1;
-  }
-  return sent;
+  };
+  const sent = await sweepQueue(
+    deps.db,
+    due,
+    async (doc) => {
+      const accountId = text(doc.data.accountId);
+      return accountId !== undefined && (await attemptDelivery(deps, accountId, doc.id)) !== null;
+    },
+    1,
+  );
+  return sent.length;
 }
 
 // ------------------------------------------------------------------ the owner's callable
