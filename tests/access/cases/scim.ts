@@ -5,6 +5,7 @@ import type { DocData } from '@/backend/port';
 import { OLD, type Row, ST, del, get, query, set, update } from './shared';
 
 export const SCIM_HASH = 'a'.repeat(64);
+const SCIM_NAME_HASH = 'b'.repeat(64);
 
 /** Account A's provisioning token (metadata and its server-only lookup), settings and a user. */
 export function scimFixture(): Array<[string, DocData]> {
@@ -19,6 +20,7 @@ export function scimFixture(): Array<[string, DocData]> {
       'accounts/acc-a/scimUsers/su-a1',
       { userName: 'pat@example.test', userNameLower: 'pat@example.test', cardId: 'card-a1' },
     ],
+    [`accounts/acc-a/scimUserNames/${SCIM_NAME_HASH}`, { userId: 'su-a1' }],
   ];
 }
 
@@ -87,6 +89,21 @@ export const SCIM_MATRIX: Row[] = [
   {
     what: 'write a provisioned user record',
     op: () => update('accounts/acc-a/scimUsers/su-a1', { active: false }),
+    allow: [],
+  },
+  {
+    what: 'read the claim of a provisioned userName',
+    op: () => get(`accounts/acc-a/scimUserNames/${SCIM_NAME_HASH}`),
+    allow: [],
+  },
+  {
+    what: 'take a provisioned userName from its user',
+    op: () => set(`accounts/acc-a/scimUserNames/${SCIM_NAME_HASH}`, { userId: 'mine' }),
+    allow: [],
+  },
+  {
+    what: 'let a provisioned userName go',
+    op: () => del(`accounts/acc-a/scimUserNames/${SCIM_NAME_HASH}`),
     allow: [],
   },
 ];
