@@ -1,24 +1,8 @@
 /**
- * The team sync's pure rules (docs/product.md §4): what a team version must write to each card, and
- * how a stored team and card read for it. src/data/team-sync.ts explains the design and runs the
- * plan against the backend.
- *
- * Brand kit → card mapping (`brandingValues`), the team wins for every key it sets:
- *
- *   team.template.*                 → card.template.* (every string/boolean key except photoAvatar,
- *                                     which is the person's own photo)
- *   team.signatureBasic.*           → card.signatureBasic.*
- *   photoBg / photoBgStock /        → card.template.photoBg and template.backgroundSource
- *   photoBgAbstract                   ('own' | 'stock' | 'abstract'): the first non-empty source in
- *                                     the order photoBgPriority names first, then own, stock, abstract
- *   photoBgOverlay                  → card.template.photoBgOverlay (overlay colour over the cover)
- *   photoBgGradient                 → card.template.photoBgGradient
- *   photoLogo                       → card.template.photoLogo
- *   photoAvatarShape                → card.template.avatarShape (when it is a known shape)
- *   photoSignatureLogo              → card.signatureBasic.photoSignatureLogo
- *
- * An empty brand-kit field sets nothing; a key the team set before and no longer sets is removed
- * from the card (that is what `teamStyles` remembers).
+ * The team sync's pure rules (docs/product.md §4): what a team version must write to each card,
+ * and how a stored team and card read for it; the team wins for every key it sets, and a key it no
+ * longer sets is removed (`teamStyles` remembers them). src/data/team-sync.ts runs the plan on the
+ * backend.
  */
 import equal from 'fast-deep-equal';
 import { isCoupled, mergeTeamLinks } from './links';
@@ -129,8 +113,9 @@ const storedLink = storedLinkData;
 const BACKGROUND_ORDER = ['own', 'stock', 'abstract'] as const;
 
 /**
- * The card keys the team sets, as `group.key` → value (see the mapping in the module comment).
- * Only non-empty values are included.
+ * The card keys the team sets, as `group.key` → value, non-empty values only: the team's template
+ * except `photoAvatar` (the person's own photo), its signature, and as `template.photoBg` the
+ * first non-empty background in the order `photoBgPriority` names first, then own, stock, abstract.
  */
 export function brandingValues(kit: TeamBranding): Record<string, string | boolean> {
   const out: Record<string, string | boolean> = {};

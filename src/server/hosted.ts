@@ -1,23 +1,10 @@
 /**
- * What the server hosts, declared once: every callable, Firestore trigger, scheduled function and
- * public route of the product, with the shared code each runs. Both hosts read this table and only
- * wire it: the local data server (`server/local-host.ts`, used by `server/main.ts`) and the Cloud
- * Functions bundle (`functions/src/functions.ts`, exported one by one from
- * `functions/src/index.ts`). A name missing from one host is a function the other does not serve,
- * the way `setAccountActive` once existed on the local server only (production answered
- * `functions/not-found`); `tests/unit/server/hosted.test.ts` and `functions/test/hosts.test.ts`
- * compare both hosts and the client's callables with this table.
- *
- * Callables and triggers carry their handler, written once over the server port (`ServerDb`) and a
- * `HostContext` each host builds (its database, the app's address, a clock, lead routing's sender
- * and address policy, the payment provider). Public routes and schedules are declared by name here; each host must
- * implement every name (its record is typed by these keys).
- *
- * Triggers: Firestore delivers each event at least once, and every trigger deploys with retries
- * (`TRIGGER_RETRY`), so each handler is safe to run again for the same event, also after a failure
- * part-way: recounts (plan sync), documents whose ids derive from the event's source (mails,
- * webhook deliveries), claims (jobs, invitation requests), and for the card and team count deltas
- * a once-only marker keyed by the event's id (`./processed-events.ts`).
+ * What the server hosts, declared once: every callable, trigger, schedule and public route, with
+ * the shared code each runs. Both hosts (`server/local-host.ts`, `functions/src/functions.ts`)
+ * only wire this table, and tests check both against it, so no function is served by one host
+ * alone. Events arrive at least once and triggers retry (`TRIGGER_RETRY`), so every handler is
+ * safe to run again, even after failing part-way (recounts, event-derived ids, claims,
+ * `./processed-events.ts`).
  */
 import type { DocData } from '@/backend/port';
 import type { CallerAuth, DocumentChange, ServerDb } from '@/backend/server-port';

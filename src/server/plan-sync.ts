@@ -1,21 +1,10 @@
 /**
- * The plan sync, the one implementation both hosts run: after any write of
- * `users/{uid}/subscriptions/{subscriptionId}` (the Stripe payments extension rewrites the document
- * whole on each webhook; the local payments stand-in does the same) it recomputes the plan of the
- * account the subscription pays for and writes the synced plan fields on `accounts/{accountId}` only
- * when they changed, so a repeated event writes nothing. The local server runs it as a commit
- * trigger (`server/triggers/plan-sync.ts`), production as the `planSync` Cloud Function.
- *
- * The decision is `decidePlanSync` (src/domain/plan-sync.ts). Out-of-order delivery is handled with
- * a server-only ledger, `plan_sync/{accountId}` ({ accountId, subscriptions: { "uid:subId": state },
- * trialUsedBy, dateUpdated }): the newest state seen of each subscription, so a stale rewrite of a
- * subscription document (an old `active` after `canceled`) cannot re-activate the plan, and the
- * account's one trial (`trialUsedBy`, a ledger key), so a second trialing subscription is not paid.
- * No client reads or writes that collection (firestore.rules denies it by default).
- *
- * Everything is read and written in one transaction: two events of one account delivered at once
- * (Cloud Functions run them concurrently) cannot both read the old ledger and lose one another's
- * state. `product` is a document reference (as the extension writes it); a path string is read too.
+ * The plan sync, run by both hosts after any write of a subscription document: it recomputes the
+ * plan of the account the subscription pays for (`decidePlanSync`, src/domain/plan-sync.ts) and
+ * writes it only when it changed. The server-only ledger `plan_sync/{accountId}` keeps the newest
+ * state of each subscription and the account's one trial, so a stale rewrite cannot re-activate a
+ * plan nor a second trial go unpaid. It is all one transaction, because concurrent events of one
+ * account would otherwise lose each other's state.
  */
 import type { ServerDb, ServerTransaction } from '../backend/server-port';
 import type { DocData } from '../backend/port';

@@ -1,29 +1,11 @@
 /**
- * The invitation e-mail and its token, the one implementation both hosts run: when an invite
- * `accounts/{accountId}/invites/{email}` is created, or its owner asks for it again (`resendAt`
- * changes), this issues a fresh secret token and queues the e-mail with the link as a `mail/{id}`
- * document in the Trigger Email extension's shape (`{ to, message: { subject, html, text } }`), so a
- * client never writes mail to a stranger and never sees a token. Locally the mail outbox stand-in
- * delivers it; in production the extension does.
- *
- * The token (256 random bits) goes only into the e-mail. What is stored is its SHA-256: on the
- * invite (`tokenHash`, with `expiresAt` and `sentAt`) and as the server-only lookup
- * `invite_tokens/{hash}`; a resend deletes the old lookup, so the old link is dead at once.
- *
- * The account's name, which its owner chooses, is escaped, stripped of control characters and
- * shortened, and the mails of an account are rate-limited (`INVITE_MAILS_PER_DAY`, at most
- * `INVITE_MAILS_PER_ADDRESS` per address per `INVITE_MAIL_WINDOW_MS`) in a server-only ledger
- * `invite_mail_log/{accountId}`, so revoking and inviting again cannot make the product a spam
- * relay. When a limit is reached nothing is issued (the link sent before stays good) and the invite
- * gets `limitedAt`, which the owner's list shows. The ledger, the token and the mail are written in
- * one transaction with the ledger's read, so concurrent invites cannot both pass it.
- *
- * Firestore delivers each event at least once and the trigger is retried on failure, so each
- * request (the creation, each resend: `inviteRequestKey`) is answered once: the transaction records
- * the request it answered on the invite (`mailRequest`) and skips one answered already, and the
- * mail's id derives from the request. A repeated event therefore neither mails twice nor replaces
- * the token (which would kill the link already sent); a stale event (an older resend delivered
- * late) finds a newer request and answers that one only once too.
+ * The invitation e-mail and its token, run by both hosts when an invite is created or its owner
+ * asks for a resend, so that a client never mails a stranger nor sees a token. Only the token's
+ * SHA-256 is stored (on the invite and in server-only `invite_tokens/{hash}`); a resend kills the
+ * old link. Mails are rate-limited per account and address in a server-only ledger, in one
+ * transaction, so the product cannot be made a spam relay. Each request (`inviteRequestKey`) is
+ * answered once, however often its event arrives: a repeat never mails twice nor replaces a link
+ * already sent.
  */
 import { createHash } from 'node:crypto';
 import type { DocData } from '@/backend/port';
@@ -222,7 +204,8 @@ function wantsMail(before: DocData | null, after: DocData | null): boolean {
 
 /**
  * On an invite's creation or resend request, issues a new token and queues its e-mail within the
- * account's allowance. `appOrigin` is the app's address, for the link.
+ * account's allowance. `appOrigin` is the app's address, for the link. Past a limit nothing is
+ * issued (the link sent before stays good) and the invite gets `limitedAt`, which the owner sees.
  */
 export async function queueInviteMail(
   db: ServerDb,

@@ -1,22 +1,10 @@
 /**
- * A repair of the team counts (`accounts/{accountId}/teamUsage/{teamId}`, `../team-usage.ts`),
- * safe to run any number of times, on a schedule in both hosts (`backfillTeamUsage`,
- * `./hosted.ts`). The card-count trigger moves the counts by each card write's change; a team
- * whose cards predate the counts, a trigger that gave up on an event, or a write with server
- * privileges that skipped the trigger leaves them wrong, and only a recount puts them right.
- *
- * A step works through the accounts in id order from a cursor kept in the server-only document
- * `server_state/backfill-team-usage`, counting each team's cards in pages (outside any
- * transaction: nothing is locked) until it has read `cards` cards or looked at `accounts`
- * accounts, so one run costs about the same however many accounts and cards there are; a pass that finished rests a day, as the
- * `nameLower` backfill does (`./backfill-name-lower.ts`).
- *
- * A count that differs from the stored one is not repaired at once: the triggers of recent card
- * writes may still be on their way, and a recount that already includes their cards would count
- * them twice when their changes arrive. The team is kept as a suspect with the counts it had, and
- * a later step (at least `SETTLE_MS` on) repairs it, in a transaction that recounts its cards,
- * only if its stored counts have not moved since (no change arrived) and still differ from the
- * cards. A team whose counts moved meanwhile is dropped, and looked at again by the next pass.
+ * A repair of the team counts (`../team-usage.ts`), run on a schedule by both hosts and safe to
+ * run any number of times: old cards, a trigger that gave up, or a privileged write that skipped
+ * the trigger leave the counts wrong, and only a recount puts them right. Each step is bounded and
+ * resumes from a cursor, so a run costs the same however many accounts there are. A wrong count is
+ * repaired only after `SETTLE_MS` and only if it has not moved, so triggers still on their way are
+ * not counted twice.
  */
 import type { DocData } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';

@@ -1,25 +1,10 @@
 /**
- * The import job: one card per row of a bulk import, a part of rows per commit. The client writes
- * the checked rows into `{job}/rows/{part}` documents (`IMPORT_ROWS_PER_PART` rows each, far under
- * the 1 MiB document limit) before it creates the job; the cursor is the next part to do.
- *
- * The server checks each row again, because rules do not judge server writes: the row on its own
- * (`importRowProblem`, with the shared handle rule), an e-mail that already has a card in the
- * account (skipped, as in the preview), a handle another card claims or an earlier row took (an
- * error for that row only), and the card cap. Each card is written with its handle claim.
- *
- * What an attacker controls here is the job id and the rows, so nothing that decides where a card
- * lands comes from them (docs/access.md, "Attacks and where each is stopped"):
- * - Card ids are `{jobId}-{random}`, the random part chosen here from a crypto source like a
- *   Firestore auto id: a client cannot aim a row at another account's card, and a public card's id
- *   does not give away its unlisted siblings. A row whose card or analytics summary exists anyway
- *   is refused, never written over (the leads under a summary belong to the account stored on it).
- * - The card cap: one import per account at a time (a lock taken in a transaction at the start of
- *   each run, held while the job is queued or running), and each chunk checks the cap again
- *   against the account's stored card count (the card-cap document's `inUse`, which every chunk's
- *   commit and every client batch that creates cards raises) as well as the count this run made
- *   itself, so cards created meanwhile by the builder or a plan that shrank are respected too; the
- *   chunk's commit checks the count once more as it stands at that moment (run-job.ts).
+ * The import job: one card per row of a bulk import, a part of rows per commit, read from the
+ * `{job}/rows/{part}` documents the client wrote before creating the job. Rules do not judge
+ * server writes, so every row is checked again here, and nothing an attacker controls (the job id,
+ * the rows) decides where a card lands (docs/access.md, "Attacks and where each is stopped"). The
+ * card cap holds through one import per account at a time (`takeImportLock`) and a recount per
+ * chunk.
  */
 import { newDocId } from '@/backend/engine/paths';
 import type { DocData, WriteOp } from '@/backend/port';
@@ -192,7 +177,9 @@ export const importJob: JobKindRunner<ImportRun> = {
         `Part ${part + 1} of the import's rows is missing: start the import again.`,
       );
     const rows = snap.data.rows.map((value, i) => rowOf(value, part * 1000 + i));
-    // Ids chosen here, never from the request (see the module comment).
+    // Ids chosen here from a crypto source, never from the request: a row cannot aim at another
+    // account's card, and a public card's id does not give away its unlisted siblings. A row whose
+    // card or analytics summary exists anyway is refused, never written over.
     const ids = rows.map(() => `${ctx.jobId}-${newDocId()}`);
     const exists = (path: string) => ctx.db.get(path).then((doc) => doc.exists);
     const [account, usage, claims, taken] = await Promise.all([

@@ -1,27 +1,10 @@
 /**
- * Lead routing, the one implementation both hosts run: each new lead (a created
- * `analytics/{cardId}/entries/{entryId}`) is sent to every active webhook of the card's account,
- * signed (`signature.ts`), and a failed delivery is tried again on the backoff schedule
- * (`LEAD_WEBHOOK_BACKOFF_MS`, about a day) until it succeeds or is given up. The local server runs
- * it from a commit trigger and a timer; production from a Firestore trigger and a scheduled
- * function (functions/src/functions.ts). Owners manage their webhooks through the `leadWebhooks`
- * callable (`manageLeadWebhooks`), which also sends a test lead through the same path.
- *
- * Documents (docs/lead-webhooks.md; access in firestore.rules):
- *
- *   accounts/{accountId}/webhooks/{webhookId}          the owner reads; only the server writes
- *     url, format ('plain' | 'hubspot'), active, secretHint ('whsec_…abcd'), createdAt, updatedAt
- *   webhook_secrets/{webhookId}                        server only: { accountId, secret }
- *   accounts/{accountId}/webhookDeliveries/{id}        the owner reads; only the server writes
- *     webhookId, event ('lead.created' | 'lead.test'), cardId, leadId, body (the JSON sent),
- *     status ('pending' | 'retrying' | 'delivered' | 'gave-up'), attempts, lastStatusCode,
- *     lastError, lastAttemptAt, nextAttemptAt, createdAt, log: [{ attempt, at, statusCode, error }]
- *   lead_webhook_queue/{deliveryId}                    server only: what the sweep picks up
- *     accountId, nextAttemptAt, leaseUntil
- *
- * The secret is shown to the owner once, in the callable's answer when it is made (or replaced),
- * and stored only where no client can read it. It never goes into a log line, an error or a
- * delivery document: the sender's errors are described from their codes alone.
+ * Lead routing, run by both hosts: each new lead is sent, signed (`signature.ts`), to every active
+ * webhook of the card's account, and a failed delivery is retried on `LEAD_WEBHOOK_BACKOFF_MS`
+ * until it succeeds or is given up (documents: docs/lead-webhooks.md; access: firestore.rules). A
+ * webhook's secret is shown to its owner once and stored only in server-only `webhook_secrets`; it
+ * never goes into a log line, an error or a delivery document (the sender's errors are told from
+ * codes alone).
  */
 import { BackendError } from '@/backend/errors';
 import { newDocId } from '@/backend/engine/paths';

@@ -1,22 +1,10 @@
 /**
- * Counts aggregated and flushed, so that no document is hot: Firestore sustains about one write
- * per second per document, and a card that goes viral gets hundreds of views a second. Every
- * count for a document (its increments, nested ones too, and the plain fields beside them) is
- * added up here and written as one set-merge, at most once per `intervalMs` per document: the
- * first count of a quiet document is written at once, the counts that arrive within the interval
- * after it are summed and written when it ends. Nothing is lost: a failed write puts its counts
- * back for the next one, and `flush()` writes everything still pending (a host calls it when it
- * shuts down).
- *
- * A host that can keep a count durably before answering passes a `journal` (the local server's
- * SQLite outbox; in production `pending-counts.ts`, a Firestore document per count): each count is
- * appended to it in `add`, before the visitor is answered, and retired in the same commit as the
- * summary write that carries it, so a crash (SIGKILL) between the two loses nothing and counts
- * nothing twice; `recover()` at start writes what a crash left there.
- *
- * Per process: each Cloud Function instance holds its own buffer, so a card served by N instances
- * at once sees at most N summary writes a second (instances take 80 requests at a time, so a burst
- * of a few hundred views a second needs only a few).
+ * Counts added up per document and written as one set-merge at most once per `intervalMs`, because
+ * Firestore sustains about one write per second per document and a viral card gets hundreds of
+ * views a second. Nothing is lost: a failed write puts its counts back, and with a `journal` each
+ * count is kept durably before the visitor is answered and retired in its summary's own commit, so
+ * a crash neither loses nor doubles a count. The buffer is per process: N instances make at most N
+ * writes a second to one card.
  */
 import type { DocData } from '@/backend/port';
 import { isFieldTransform, type FieldTransform } from '@/backend/transforms';

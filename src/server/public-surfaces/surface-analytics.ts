@@ -1,30 +1,9 @@
 /**
- * The counts the public surfaces keep, written only here, with server privileges (see
- * docs/decisions/005):
- *
- *   analytics/{cardId}                 one summary per card, always written with set-merge and
- *                                      increments so that no read is needed:
- *     cardId, accountId, teamId?       owner keys (access rules, the owner's queries)
- *     views, scans, saves, clicks, leads  all-time totals
- *     viewsByDay  { 'YYYY-MM-DD': n }  per UTC day: the series behind the "views over time" chart
- *     scansByDay, savesByDay,          the same for QR scans, contact saves, link clicks
- *     clicksByDay, leadsByDay          and leads
- *     clicksByLink { linkId: n }       the per-link totals
- *     updatedAt                        server time of the last write
- *   analytics/{cardId}/clicks/{auto}   one per followed link: { linkId, name, accountId, at }
- *   analytics/{cardId}/entries/{auto}  one per lead: { cardId, accountId, name?, email?, phone?,
- *                                      company?, note?, createdAt, consent? }; consent is
- *                                      { text, given, at } when the card's form has a consent
- *                                      checkbox: the wording read from the card, never the request
- *
- * The day maps grow by one key per active day (a few KB a year), far below the 1 MiB document
- * limit. A lead's counts are written in the lead's own batch (`summaryWrite`): a lead answered 201
- * is counted, whatever happens next. The other counts (views, scans, saves, clicks) go through
- * `counter-buffer.ts`, which adds up the increments of a busy card and writes its summary at most
- * once a second, so a card that goes viral never holds a hot document (Firestore sustains about one write per second per document). Who counts, and how
- * often, is decided by `visitor-counting.ts`: robots, preview fetchers, scripts, HEAD requests and
- * prefetches never; a visitor once per card per 30 minutes for each of view, QR scan (`via=1`),
- * contact save and link click.
+ * The counts the public surfaces keep on `analytics/{cardId}` and its `clicks` and `entries`,
+ * written only here, with server privileges (docs/decisions/005 has the layout). A summary is a
+ * set-merge of increments, so no write needs a read, and its per-day maps stay far below the 1 MiB
+ * document limit. Busy counts go through `counter-buffer.ts` so that no card's summary becomes a
+ * hot document; who is counted, and how often, is decided in `visitor-counting.ts`.
  */
 import type { DocData, WriteOp } from '@/backend/port';
 import { serverTimestamp } from '@/backend/transforms';

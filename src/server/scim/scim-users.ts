@@ -1,21 +1,8 @@
 /**
- * SCIM users as employee seats (docs/scim.md; docs/access.md, "Employee seats"). Each provisioned
- * user is `accounts/{accountId}/scimUsers/{id}` (server only) and one card of the account:
- *
- * - **create**: a card from the team's branding and links (the importer's `importedCardData`), its
- *   handle claim and the card-cap count raised in the same transaction, and a seat invitation
- *   (`accounts/{id}/invites/{email}`, role `employee`), which the invitation trigger e-mails as
- *   any other. A live card of the account for the same address that no SCIM user holds yet is
- *   taken over instead of a second one being made (cards imported before provisioning began).
- * - **deactivate** (`active` false): the seat is taken back at once (`claimedBy` deleted, which the
- *   rules read on every request; a pending invitation is revoked), and the card is archived or
- *   kept, as the owner chose. Reactivating restores the card (within the card cap) and invites
- *   again.
- * - **delete**: the card, its handle claim, the invitation and the record go, together.
- *
- * Every change of one user is one transaction over the record, the card and the invitation, and
- * the claim of its userName (`accounts/{id}/scimUserNames/{hash}`): two requests for one name at
- * once both read the claim, so one of them retries and finds it taken.
+ * SCIM users as employee seats (docs/scim.md; docs/access.md, "Employee seats"): each provisioned
+ * user is a server-only record, one card of the account and a seat invitation. Every change of one
+ * user is one transaction over the record, the card, the invitation and the claim of its userName,
+ * so two requests for one name cannot both win.
  */
 import { createHash } from 'node:crypto';
 import { newDocId } from '@/backend/engine/paths';
@@ -197,7 +184,10 @@ async function seatInviteOf(
     : null;
 }
 
-/** POST /Users: the record, its card (made or taken over) and the seat invitation. */
+/**
+ * POST /Users: the record, its card and the seat invitation. A live card of the account for the
+ * same address that no SCIM user holds is taken over (cards imported before provisioning began).
+ */
 export async function createScimUser(
   db: ServerDb,
   accountId: string,
@@ -312,7 +302,10 @@ export async function listScimUsers(
 
 /**
  * PUT and PATCH: the user's attributes become `next`, and their card follows (name, title,
- * e-mail), as does their seat when `active` changes (see the module comment).
+ * e-mail), as does their seat when `active` changes: deactivating takes the seat back at once
+ * (`claimedBy` deleted, which the rules read on every request; a pending invitation is revoked) and
+ * archives or keeps the card as the owner chose; reactivating restores it within the card cap and
+ * invites again.
  */
 export async function updateScimUser(
   db: ServerDb,
