@@ -1,17 +1,10 @@
 /**
- * Accepting an invitation (docs/access.md, "Invitations"): the decision, kept pure;
- * `src/server/invites/accept-invite.ts` runs it for both hosts (the local server's callable and the
- * production Cloud Function). A host reads the documents, asks `decideAcceptInvite`, and commits the
- * writes it returns in one transaction, or reports the refusal's code and message.
- *
- * An invitation link carries a secret token (256 random bits, base64url). Only its SHA-256 hash is
- * stored: on the invite (`tokenHash`, readable by the owner, useless without the token) and as the
- * server-only lookup `invite_tokens/{hash}` = `{ accountId, email }`. A token is good while the
- * invite still exists with that hash (revoking deletes the invite, resending replaces the hash),
- * before `expiresAt` (7 days), and once (acceptance deletes both).
- *
- * The app reads the refusals back with `inviteRefusalReason` to tell the invitee in plain words what
- * went wrong; the server's messages below are the ones the callable answers with.
+ * Accepting an invitation (docs/access.md, "Invitations"): the pure decision, which
+ * src/server/invites/accept-invite.ts runs in one transaction for both hosts. A link's secret
+ * token is stored only as its SHA-256 (on the invite and in server-only `invite_tokens/{hash}`);
+ * it is good while the invite holds that hash, before `expiresAt`, and once. The app reads
+ * refusals back with `inviteRefusalReason`, so the server's messages here are the callable's
+ * answers.
  */
 import { isAccountDeactivated } from './account-status';
 import { computeGates } from './gates';

@@ -1,18 +1,9 @@
 /**
- * Reading a vCard file into what a new card needs: name, job title, company, e-mail and its
- * contacts and links. Parsing is left to ical.js (Mozilla's RFC 6350 / vCard 3.0 parser: line
- * unfolding, parameters, escaping, `itemN.` groups); this module only maps what iOS, Android,
- * Outlook and our own vCards write onto the card's link kinds:
- * - TEL → Phone labelled by its type (CELL Mobile, WORK Work, HOME Home, FAX Fax), `tel:` URIs too;
- * - EMAIL → Email, the first one also the card's e-mail;
- * - URL → the network's kind when its label (X-ABLabel) or host names one, else Website; the card
- *   address our own vCards write ("Digital card") is skipped, as it points at the old card;
- * - X-SOCIALPROFILE → the network's kind; ADR → Address (its parts joined with commas).
- * Photos, birthdays and notes are not read (a card has no place for them).
- *
- * ical.js reads 3.0 and 4.0 only. Outlook's "Save as vCard" and many Android phones still write
- * 2.1 (bare parameters such as `TEL;WORK;VOICE`, QUOTED-PRINTABLE values, base64 photos without
- * folding), so a 2.1 file is first rewritten as 3.0 by `upgradeVCard21`.
+ * Reading a vCard file into what a new card needs: name, title, company, e-mail, contacts and
+ * links. ical.js parses (RFC 6350 / vCard 3.0); this module only maps what iOS, Android, Outlook
+ * and our own vCards write onto the card's link kinds. ical.js reads 3.0 and 4.0 only, while
+ * Outlook and many Android phones still write 2.1, so a 2.1 file is first rewritten as 3.0
+ * (`upgradeVCard21`).
  */
 import ICAL from 'ical.js';
 import type { Link } from './model';
@@ -202,6 +193,7 @@ function readCard(component: ICAL.Component): ImportedCard {
         break;
       }
       case 'url': {
+        // The card address our own vCards write points at the old card: not a link to keep.
         if (label === VCARD_CARD_URL_LABEL) break;
         const kind = networkByName(label ?? '') ?? networkByUrl(value);
         add(kind ?? 'Website', kind !== null ? '' : (label ?? ''), value);

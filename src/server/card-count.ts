@@ -1,18 +1,11 @@
 /**
- * Card counting, the one implementation both hosts run. Each write of `cards/{cardId}` that
- * creates, deletes, archives, restores or moves a card moves its accounts' counts by exactly that
- * change (`cardsInUseChanges`, `src/domain/card-count.ts`): `plan.cardsInUse` (what the app shows)
- * and the card-cap document's `inUse` (what the rules' cap reads; a client batch raises it for the
- * cards it brings into use, this lowers it as they leave use). The teams' usage moves in the same
- * transaction. Nothing here reads the account's cards: a write costs the same reads in an account of
- * 100 cards or 20,000 (issue 26; `npm run bench` shows the figures).
- *
- * Deltas are not safe to apply twice, and Firestore delivers an event at least once and retries a
- * failed trigger, so the transaction also writes the event's once-only marker
- * (`./processed-events.ts`) and skips an event whose marker exists: a redelivered or retried event
- * counts once. An import job counts its own cards in the commit that writes them
- * (`./jobs/run-job.ts`), so their creation is skipped here (`./jobs/job-cards.ts`). What a crash
- * between a commit and its trigger leaves behind, the start-up check (`repairCardCounts`) recounts.
+ * Card counting, run by both hosts: each card write moves its accounts' counts by exactly its
+ * change (src/domain/card-count.ts), so a write costs the same reads in any size of account:
+ * `plan.cardsInUse`, the teams' usage, and the card-cap `inUse` the rules read (a client batch
+ * raises it for the cards it brings into use; this lowers it as they leave use). Deltas are not
+ * safe twice and events arrive at least once, so each event writes a once-only marker
+ * (`./processed-events.ts`). Import jobs count their own cards (`./jobs/job-cards.ts`);
+ * `repairCardCounts` recounts after a crash.
  */
 import type { DocData } from '../backend/port';
 import type { ServerDb, ServerTransaction } from '../backend/server-port';

@@ -1,16 +1,10 @@
 /**
- * The `addScannedLead` callable, the one implementation both hosts run (wired from `./hosted.ts`):
- * a member of an account saves a paper card they scanned, after checking its fields, as a lead of
- * one of the account's cards (src/domain/scanned-lead.ts decides what is accepted and who may).
- *
- * It is written like a lead from the card's form (`public-surfaces/lead-route.ts`): the entry
- * `analytics/{cardId}/entries/{id}` and the card's summary count (`leads`, `leadsByDay`) commit
- * together, so the count stays exact, and the summary's owner keys are never moved onto another
- * account's summary. One transaction reads the entry first: its id is the scan's, so a save
- * repeated after a lost answer stores and counts nothing twice. Differences from the form: the
- * entry says `source: 'scanned'` and who scanned it, no consent is recorded (nobody filled in a form),
- * and no e-mail goes to the card's owner (the person saving it is one of the account's people).
- * Lead routing sends it to the account's webhooks like any new lead (it fires on the entry).
+ * The `addScannedLead` callable, run by both hosts: a member saves a scanned paper card as a lead
+ * of one of the account's cards (src/domain/scanned-lead.ts decides what is accepted and who may).
+ * It is written like a form's lead: entry and summary count in one transaction, whose id is the
+ * scan's, so a repeated save counts nothing twice. It records who scanned it, no consent (no form
+ * was filled in) and mails no one (the saver is one of the account's people); webhooks get it like
+ * any new lead.
  */
 import { BackendError } from '@/backend/errors';
 import type { DocData } from '@/backend/port';

@@ -1,19 +1,10 @@
 /**
- * The public directory of an account (accounts have a directory slug): GET `{directory}/{slug}`
- * lists the account's cards that are not archived and not unlisted, with a search box (`?q=`,
- * matched on name, title and company), each linking to the card's public page (`/c/{handle}`).
- * Rendered on the server with admin reads, like the card pages, and shown only for accounts that
- * turned it on (`directory.enabled === true`); any other slug answers 404 with the same page, so
- * slugs of accounts without a directory cannot be told apart from unknown ones. The markup is in
- * src/card-view/render/render-directory-page.tsx. Host-agnostic like the card pages: a plain
- * request in, a plain response out; the local server and the `publicDirectory` Cloud Function
- * only adapt to it.
- *
- * Branding: the page shows the brand kit of the account's default team (the owner's `defaultTeam`,
- * the team every new account starts with): its logo and its accent colour. Both are already public,
- * since the team sync puts them on every card that follows the team's branding; nothing else of the
- * team is read into the page. They are read at render time, so the page follows the brand kit
- * without a copy to keep in sync.
+ * The public directory of an account (`{directory}/{slug}`, with `?q=` search), rendered on the
+ * server with admin reads like the card pages (markup:
+ * src/card-view/render/render-directory-page.tsx). Only accounts that turned it on are shown; any
+ * other slug answers the same 404, so slugs without a directory cannot be told from unknown ones.
+ * It reads only the default team's logo and accent colour, at render time: both are public on its
+ * cards already.
  */
 import type { DocData } from '@/backend/port';
 import { safeImageSrc } from '@/card-view/components/card-theme';

@@ -1,19 +1,10 @@
 /**
- * `acceptInvite`, the https callable both hosts serve (the local server with its callable route,
- * production as the `acceptInvite` Cloud Function with Firebase's callable protocol): the caller,
- * holding an invitation token (`{ token }`, from the invitation link), joins the invite's account in
- * the invite's role. The checks and the writes are `acceptInviteRequest` and `decideAcceptInvite`
- * of `src/domain/invites.ts`; this module reads the documents they need and commits their writes,
- * all in one transaction, so a plan change, another acceptance, a resend or a revoke cannot slip
- * between the decision and its writes.
- *
- * Security choices (see docs/access.md, "Invitations"):
- * - only the token's SHA-256 hash is stored; it is looked up in the server-only `invite_tokens`;
- * - the token proves the invitation mail was received, so a verified e-mail is not required, but
- *   the caller's e-mail must still be the invited one;
- * - a missing lookup, account or invite, and a revoked or resent token, get the same answer;
- * - the collaborator gate and limit are checked again at acceptance, the only way anyone is added;
- * - a user who already belongs to another account is refused (one account per user).
+ * The `acceptInvite` callable both hosts serve: the caller, holding an invitation token, joins the
+ * invite's account in its role. The decision is pure (src/domain/invites.ts); this module reads
+ * what it needs and commits its writes in one transaction, so a plan change, another acceptance, a
+ * resend or a revoke cannot slip in between. Security choices are in docs/access.md,
+ * "Invitations": every missing or stale token gets the same answer, the caller's e-mail must be
+ * the invited one, and the collaborator limit and one account per user are checked again here.
  */
 import { newDocId } from '@/backend/engine/paths';
 import { BackendError } from '@/backend/errors';

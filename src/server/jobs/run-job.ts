@@ -1,20 +1,10 @@
 /**
- * Runs server jobs (`accounts/{accountId}/jobs/{jobId}`, see `src/domain/jobs.ts` and
- * docs/decisions/011-server-jobs.md), the one implementation both hosts call: the local server's
- * commit trigger and the production `runJobs` Cloud Function run a job whenever its document
- * becomes `queued` (created, re-queued by its own previous run, or resumed after a failure).
- *
- * A run claims the job (queued → running, in a transaction, so two runs never share a job), then
- * does chunk after chunk. Each chunk's writes and the job's progress and cursor are one commit of
- * at most 500 writes, so whatever stops the run (a crash, a refused write, a kill), the job's
- * document says exactly how far the data got, and the next run continues from there: no card is
- * written twice, no row is lost. A run stops after `budgetMs` and queues the job again, which
- * starts the next run: that keeps each run well inside a Cloud Function's time limit (9 minutes
- * for an event-triggered function) however large the job.
- *
- * Jobs run with server privileges, so the access rules do not apply to their writes; each kind
- * enforces the business rules itself with the shared domain functions (card cap, handle claims,
- * coupling), as the rules do for clients.
+ * Runs server jobs for both hosts whenever a job document becomes `queued` (src/domain/jobs.ts;
+ * docs/decisions/011-server-jobs.md). A run claims the job in a transaction, so no two runs share
+ * it, and commits each chunk's writes with the job's cursor, so whatever stops a run the next one
+ * continues exactly there: no card twice, no row lost. A run stops after `budgetMs` and re-queues
+ * the job, to stay inside a Cloud Function's time limit. Jobs write with server privileges, so
+ * each kind enforces the business rules itself with the shared domain functions.
  */
 import type { DocData, WriteOp } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';

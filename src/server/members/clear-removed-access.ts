@@ -1,19 +1,10 @@
 /**
- * When someone loses access to an account (the owner removes them on People and access, a
- * collaborator or card editor leaves, the account is deleted), their `users/{uid}.accountId`,
- * `defaultTeam` and `teams` still name it: rules let only server code clear `accountId` (it is set
- * once from a client). Left alone, the removed person's app would keep opening an account it may
- * not read, plan sync would keep counting the account as theirs, and they could never set up an
- * account of their own. This trigger on `accounts/{accountId}` (both hosts, `src/server/hosted.ts`)
- * clears those fields for each uid that had a role before the write and has none after it.
- *
- * Safe to repeat: each user is changed in a transaction that reads the account as it is now, and
- * only while the user still names this account and has no role in it (a person removed and
- * invited back in between keeps their new access).
- *
- * The same transaction records the departure (`accounts/{id}/departures/{uid}`: name, e-mail, the
- * role they had, when), so People and access can still list them as "Removed" and hand their cards
- * on after a reload: once removed, their user document is no longer readable to the account.
+ * When someone loses access to an account, their user document still names it, and only server
+ * code may clear `accountId`; left alone, their app would keep opening an account it may not read
+ * and they could never set up their own. This trigger on `accounts/{accountId}` clears those
+ * fields for each uid that lost its role, in a transaction that checks they still have none (so a
+ * person invited back keeps the new access), and records the departure so People and access can
+ * still list them.
  */
 import type { DocData } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
@@ -42,6 +33,8 @@ export async function clearRemovedAccess(
       if (account.exists && accessRoleOf(account.data, uid) !== null) return false;
       const role = accessRoleOf(before, uid);
       if (account.exists && role !== null) {
+        // Once removed, their user document is no longer readable to the account: the departure
+        // keeps what People and access shows of them and needs to hand their cards on.
         tx.set(`accounts/${accountId}/departures/${uid}`, {
           uid,
           name: text.parse(user.data?.['displayName']),

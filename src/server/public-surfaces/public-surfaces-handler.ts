@@ -1,19 +1,10 @@
 /**
- * The public surfaces as one host-agnostic request handler: the card page (`{card}/{handle}`,
- * `{card}/{id}/i`), the vCard download, the wallet passes (`{card}/{id}/wallet/...`, built by
- * `src/server/wallet/`), the lead endpoint, the signature preview (`{signature}/
- * {handle}`) and the click-tracking redirect (`{link}/...`). It takes a plain request (method, URL,
- * headers, a capped body reader, the visitor's IP) and a database with the port's shapes, and answers
- * a plain response; the local server (`server/public-surfaces.ts`) and the Cloud Functions
- * (`functions/src/index.ts`) adapt their own request objects to it, so the logic exists once.
- *
- * This module only assembles the pieces: the shapes (`public-surface-types.ts`), one route module
- * per surface (`card-page-route.ts`, `vcard-route.ts`, `wallet-route.ts`, `lead-route.ts`,
- * `signature-route.ts`, `click-route.ts`), the dispatch (`surface-router.ts`), the card lookup and
- * the analytics writes (`surface-analytics.ts`, which describes the documents it keeps).
- *
- * Reads: one per page view (the card query or get; the team's branding is already merged into the
- * card by the team sync); the team's promotions are queried at most once a minute per team.
+ * The public surfaces (card page, vCard, wallet passes, lead endpoint, signature preview, click
+ * redirect) as one host-agnostic handler: a plain request in, a plain response out, which the
+ * local server and the Cloud Functions only adapt, so the logic exists once. This module only
+ * assembles the route modules, the dispatch (`surface-router.ts`) and the analytics
+ * (`surface-analytics.ts`). A page view costs one read: the team's branding is already on the
+ * card, and promotions are read at most once a minute per team.
  */
 import { createCardLookup } from './card-lookup';
 import { createCardPageRoute } from './card-page-route';

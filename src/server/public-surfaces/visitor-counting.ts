@@ -1,20 +1,10 @@
 /**
- * Which requests of the public surfaces count as a visit, so that views, QR scans, contact saves
- * and link clicks tell the truth (docs/access.md, "Attacks and where each is stopped"):
- *
- * - Automated clients are never counted: search robots and link-preview fetchers (by user agent),
- *   scripted clients (`curl`, `wget`, HTTP libraries), requests without a user agent, HEAD requests
- *   and prefetches (`Sec-Purpose`/`Purpose: prefetch`, `X-Moz: prefetch`).
- * - A visitor counts once per card per 30 minutes for each kind of count, without cookies: the
- *   visitor is a hash of (address, user agent, card) under a random salt that lives only in this
- *   process's memory and is replaced at each UTC day, when every hash made under it is forgotten
- *   too. No address or user agent is stored, and a hash cannot be linked across days.
- * - One address cannot drive a counter by changing its user agent: at most `perAddress` distinct
- *   visitors of one address count for one card and kind in a window (an office behind one address
- *   still counts a few people).
- *
- * Memory is bounded (`maxKeys`). The state is per process: a Cloud Functions instance dedupes what
- * it serves, so a visitor served by two instances within the window may count twice.
+ * Which requests of the public surfaces count as a visit, so that views, scans, saves and clicks
+ * tell the truth (docs/access.md, "Attacks and where each is stopped"). Automated clients never
+ * count; a visitor counts once per card and kind in a window, without cookies: a hash under a salt
+ * that lives only in this process's memory and changes each UTC day, so no address or user agent
+ * is stored nor linked across days. Memory is bounded; the state is per process, so two instances
+ * may each count one visitor once.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 
@@ -44,7 +34,10 @@ export function isAutomated(req: RequestTraits): boolean {
 export interface VisitorCounterOptions {
   /** How long a counted visitor is not counted again for the same card and kind (default 30 min). */
   readonly windowMs?: number;
-  /** Distinct visitors of one address counted per card and kind in a window (default 5). */
+  /**
+   * Distinct visitors of one address counted per card and kind in a window (default 5), so one
+   * address cannot drive a counter by changing its user agent, yet an office behind it still counts.
+   */
   readonly perAddress?: number;
   /** The most visitors and addresses remembered at once (default 100,000). */
   readonly maxKeys?: number;

@@ -1,17 +1,7 @@
 /**
- * The documents behind Apple Wallet passes that update (docs/wallet-updates.md), all server-only
- * (no rule in firestore.rules matches them, so no client reads or writes them):
- *
- *   walletPasses/{serial}                          one per card's pass (serial = the card's id):
- *     serialNumber, cardId, accountId,              the pass's owner keys
- *     authenticationToken                          the random secret every copy of the pass carries
- *     updatedAt                                    when the card last changed (the update tag)
- *   walletPasses/{serial}/registrations/{device}  who to push when it changes:
- *     deviceLibraryIdentifier, pushToken, passTypeIdentifier, createdAt
- *   walletDevices/{device}/registrations/{serial} the same registration, by device (what Wallet
- *     serialNumber, passTypeIdentifier, createdAt  asks for: "which of my passes changed")
- *
- * One registration is two documents written in one batch, so each side is one read or one query.
+ * The documents behind Apple Wallet passes that update (docs/wallet-updates.md has the layout),
+ * all server-only: no rule in firestore.rules matches them. A registration is two documents, by
+ * pass and by device, written in one batch, so either side is one read or one query.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DocData, DocSnapshot, QueryDoc, QuerySpec, WriteOp } from '@/backend/port';
