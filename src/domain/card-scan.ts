@@ -1,14 +1,9 @@
 /**
- * Finding a person's details in the text read from a photo of a paper business card (issue 29,
- * part 3: the scanner). The text comes from OCR, so it is noisy: stray marks, letters read as
- * digits, labels ("T.", "Email:"), lines in any order. The e-mail, web address and phone number
- * are found by their shapes (phone numbers by libphonenumber's own finder, in any country's
- * format); the name, title and company by simple rules over what is left: job-title words, company
- * suffixes (Inc, Ltd, GmbH, ...), the e-mail's domain and local part, capitalisation and the line's
- * place on the card. Everything found is a suggestion: the person checks and edits the fields
- * before the lead is saved, so a wrong guess costs a keystroke, never a wrong record.
- *
- * Pure: no browser, no OCR; the scanner screen gives it the recognised text.
+ * Finding a person's details in the OCR text of a photographed business card. The text is noisy,
+ * so the e-mail, web address and phone are found by their shapes (libphonenumber's finder) and the
+ * rest by simple rules; everything is a suggestion the person checks before the lead is saved, so
+ * a wrong guess costs a keystroke, never a wrong record. Pure: the scanner screen gives it the
+ * text.
  */
 import { findPhoneNumbersInText, isSupportedCountry, type CountryCode } from 'libphonenumber-js';
 
@@ -516,8 +511,9 @@ function findPhone(
 }
 
 /**
- * The fields of a business card in its OCR text (see the module comment). `defaultCountry` (US
- * unless given) reads numbers written without a country code.
+ * The fields of a business card in its OCR text: name, title and company from job-title words,
+ * company suffixes, the e-mail's domain and local part, capitalisation and the line's place on the
+ * card. `defaultCountry` (US unless given) reads numbers written without a country code.
  */
 export function findCardFields(
   text: string,

@@ -1,14 +1,9 @@
 /**
- * Provisioning by SCIM 2.0 (RFC 7643 resources, RFC 7644 protocol; issue 29, docs/scim.md): the
- * business rules the `/scim/v2` endpoint runs, pure. A company's identity provider (Okta, Entra
- * ID) creates, changes, deactivates and deletes the account's people; each SCIM user is one
- * employee seat (a card from the team's branding, docs/access.md "Employee seats") and each SCIM
- * group is one team. This module decides what a resource looks like, what a request body means,
- * how a list is paged and what an error says; `src/server/scim/` reads and writes the documents.
- *
- * A SCIM user is stored as `accounts/{accountId}/scimUsers/{id}` (`ScimUserRecord`): the
- * identity provider's own attributes, kept so that a GET answers what it sent, beside the card
- * the user is for.
+ * Provisioning by SCIM 2.0 (RFC 7643, RFC 7644; docs/scim.md), the business rules, pure: each SCIM
+ * user is one employee seat (docs/access.md, "Employee seats") and each group one team. This
+ * module decides what a resource looks like, what a request means, how a list is paged and what an
+ * error says; `src/server/scim/` reads and writes the documents, keeping the provider's own
+ * attributes so that a GET answers what it sent.
  */
 
 export const SCIM_CONTENT_TYPE = 'application/scim+json';

@@ -1,15 +1,9 @@
 /**
- * Company sign-in (SSO, issue 29 part 1, docs/sso.md): the business rules, pure. An account owner
- * on the Corporate plan names an identity provider that Firebase Auth (Identity Platform) knows by
- * id (`oidc.<name>` or `saml.<name>`), maps e-mail domains to it and may require it for the
- * account's people. The account document holds the configuration (`account.sso`, which
- * `firestore.rules` reads to refuse members who signed in another way); each mapped domain is
- * also claimed in `ssoDomains/{domain}`, the one public record sign-in reads to discover the
- * provider from an e-mail address.
- *
- * Discovery is by domain, never by address: the answer for `ann@initech.example` and for
- * `nobody@initech.example` is the same, so it tells a visitor nothing about who has an account —
- * only that the company signs in through its provider, which anyone can already learn by trying.
+ * Company sign-in (SSO, docs/sso.md), the business rules, pure: a Corporate account names an
+ * identity provider Firebase Auth knows, maps e-mail domains to it and may require it. The
+ * configuration lives on the account, where the rules read it to refuse members who signed in
+ * another way; each domain is also claimed in public `ssoDomains/{domain}` for discovery, which is
+ * by domain, never by address, so it tells a visitor nothing about who has an account.
  */
 
 /** The plan type that includes company sign-in (the same gate as provisioning). */

@@ -1,14 +1,9 @@
 /**
- * The contact file a visitor saves from a public card: a vCard 3.0 (RFC 2426) with CRLF line
- * endings, text values escaped (backslash, comma, semicolon, newline) and lines folded at 75 octets
- * of UTF-8, as the RFC asks. Hand-written, not ical.js: ical.js upper-cases the names phones read
- * (docs/decisions/017-vcard-writer-stays-hand-written.md).
- *
- * Web links are labelled the way phones read labels: each URL sits in a property group with an
- * `X-ABLabel` (`item1.URL:…` + `item1.X-ABLabel:LinkedIn`), which iOS Contacts and Google Contacts
- * on Android both show as the field's label. A bare `URL:` shows as a generic "homepage", so a card
- * with LinkedIn, Instagram and a website saved three indistinguishable homepages. Groups and X-
- * properties are part of vCard 3.0 (RFC 2425 5.8.2, RFC 2426 3.8), so the file stays valid.
+ * The contact file a visitor saves from a public card: a vCard 3.0 (RFC 2426), hand-written
+ * because ical.js upper-cases the names phones read
+ * (docs/decisions/017-vcard-writer-stays-hand-written.md). Each URL sits in a property group with
+ * an `X-ABLabel`, because iOS and Android show that as the field's label, where a bare `URL:`
+ * shows every link as the same "homepage".
  */
 import {
   CARD_URL_LABEL,

@@ -1,15 +1,9 @@
 /**
- * The account's e-mails about itself, the one implementation both hosts run (the local commit
- * trigger `server/triggers/billing-mail.ts`, the `billingMail` and `welcomeMail` Cloud Functions):
- * - welcome, on the creation of `accounts/{accountId}` (account setup), to the owner;
- * - subscription started, renewed, payment failed, ending (cancelled at period end) and ended, on a
- *   write of `users/{uid}/subscriptions/{subscriptionId}` (the payments extension rewrites the
- *   document whole on every webhook), to the payer.
- * Each is a `mail` document in the Trigger Email extension's shape (`{ to, message: { subject, text,
- * html } }`, src/server/mail-layout.ts). Its id names the event (`billing-{uid}-{sub}-{event}`,
- * `welcome-{accountId}`), and it is written in a transaction only when missing, so webhooks delivered
- * twice, retried functions and stale rewrites send nothing twice. Clients cannot create these ids
- * (firestore.rules allows them only `mail/signup-{uid}`).
+ * The account's e-mails about itself (welcome; subscription started, renewed, failed, ending,
+ * ended), run by both hosts as `mail` documents in the Trigger Email extension's shape. Each
+ * mail's id names its event and is written in a transaction only when missing, so webhooks
+ * delivered twice, retried functions and stale rewrites send nothing twice; clients cannot create
+ * these ids (firestore.rules allows them only `mail/signup-{uid}`).
  */
 import type { DocData } from '../backend/port';
 import type { ServerDb } from '../backend/server-port';

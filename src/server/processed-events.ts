@@ -1,16 +1,10 @@
 /**
- * Once-only markers for the few trigger effects that cannot be recomputed cheaply. Firestore
- * delivers each event at least once, and the triggers deploy with retries, so a handler may see
- * the same event again (a duplicate, or a retry after a failure). Most handlers are safe by
- * construction (recounts, documents with ids derived from the event's source, claims); the team
- * usage counts are not (they move by deltas so that a card write costs the same in a team of any
- * size), so their transaction also writes `processed_events/{trigger}-{eventId}` and skips an event
- * whose marker exists. The marker is written in the same transaction as the effect: either both
- * are stored or neither is, so a retry after a failure applies the effect exactly once.
- *
- * No rule in firestore.rules matches the collection, so clients can neither read nor write it
- * (Firestore denies by default). Each marker carries `expireAt` (a week on), for a Firestore TTL
- * policy on `processed_events.expireAt`; redeliveries come within minutes, retries within a day.
+ * Once-only markers for the trigger effects that cannot be recomputed cheaply (the count deltas):
+ * events arrive at least once and triggers retry, so such a handler writes
+ * `processed_events/{trigger}-{eventId}` in the same transaction as its effect and skips an event
+ * whose marker exists; either both are stored or neither. Server only: no rule matches the
+ * collection. Markers carry `expireAt` a week on, for a TTL policy; redeliveries come within a
+ * day.
  */
 import type { DocData } from '@/backend/port';
 import type { ServerTransaction } from '@/backend/server-port';

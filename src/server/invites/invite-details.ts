@@ -1,14 +1,9 @@
 /**
- * `inviteDetails`, the public https callable both hosts serve (`src/server/hosted.ts`): what an
- * invitation page may say before the person signs up — the account's name, who invited them, the
- * invited address (to pre-fill the form) and whether the link still works. Without it the page
- * could only say "you've been invited to a team" and report a revoked link after the person had
- * created an account for nothing.
- *
- * It answers only to the holder of the link's token (256 random bits, looked up by its hash in the
- * server-only `invite_tokens`), so it tells nobody anything the invitation e-mail did not. An
- * unknown, revoked, resent or used token all answer `invalid`, as `acceptInvite` answers them the
- * same way: nothing can be probed.
+ * `inviteDetails`, the public callable both hosts serve: what an invitation page may say before
+ * the person signs up (account, inviter, address, whether the link still works), so nobody creates
+ * an account for a dead link. It answers only the holder of the link's token, so it tells nothing
+ * the e-mail did not; an unknown, revoked, resent or used token all answer `invalid`, as
+ * `acceptInvite` does, so nothing can be probed.
  */
 import type { DocData } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';

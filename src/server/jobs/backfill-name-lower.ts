@@ -1,15 +1,9 @@
 /**
- * A repair, safe to run any number of times: cards stored before `nameLower` existed (or with a
- * stale one, written by an app that did not send it) get `nameLower` = the name lower-cased, the
- * field the builder's search queries by prefix (`src/data/cards.ts`). Without it such cards never
- * match a name search. Firestore cannot query for a missing field, so it reads every card in pages
- * by id and writes only the cards that need it, at most 500 writes a commit.
- *
- * Two ways to run the same page: `backfillNameLower` does a whole pass at once (the local server at
- * start), `backfillNameLowerStep` does a bounded part of a pass and keeps its cursor in the
- * server-only document `server_state/backfill-name-lower` (the production `backfillNameLower`
- * scheduled function), so a pass over any number of cards fits a function's time limit, and a pass
- * that finished rests a day before the next. See docs/decisions/011-server-jobs.md.
+ * A repair, safe to run any number of times: cards without a current `nameLower`, the field the
+ * builder's name search queries by prefix, never match a search. Firestore cannot query a missing
+ * field, so every card is read in pages and only those that need it are written. The local server
+ * runs a whole pass at start; production runs bounded steps from a cursor in `server_state`, to
+ * fit a function's time limit, and rests a day after a pass (docs/decisions/011-server-jobs.md).
  */
 import type { WriteOp } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';

@@ -1,13 +1,9 @@
 /**
- * Provisioning tokens (docs/scim.md): the bearer tokens an identity provider sends to `/scim/v2`.
- * The account owner makes one with the `scimTokens` callable, which answers it this once; only its
- * SHA-256 is stored, as the id of the server-only lookup `scim_tokens/{hash}` (no rule), so whoever
- * reads the database cannot rebuild it. The owner reads each token's metadata
- * (`accounts/{accountId}/scimTokens/{tokenId}`: label, a hint of its last characters, when it was
- * made and last used), never the hash. Revoking deletes both, so the token fails at once.
- *
- * The same callable keeps the owner's provisioning settings (`accounts/{accountId}/scimSettings/current`:
- * whether a deactivated user's card is archived or kept, and the team new users join).
+ * Provisioning tokens (docs/scim.md), the bearer tokens an identity provider sends to `/scim/v2`.
+ * The owner makes one with the `scimTokens` callable, which answers it this once; only its SHA-256
+ * is stored, as the id of server-only `scim_tokens/{hash}`, so a reader of the database cannot
+ * rebuild it, and the owner sees only its metadata. Revoking deletes both, so the token fails at
+ * once. The same callable keeps the owner's provisioning settings.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { BackendError } from '@/backend/errors';

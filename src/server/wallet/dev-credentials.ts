@@ -1,13 +1,9 @@
 /**
- * Development credentials for the wallet passes, so that `npm start` and the tests build, sign
- * and check passes offline, with no Apple or Google account: a self-made certificate authority
- * standing in for Apple's WWDR, a pass type certificate it issued (with its RSA key), and an RSA
- * key standing in for a Google service account. Keys come from node:crypto; node-forge writes the
- * X.509 certificates (node:crypto cannot issue one). Wallet apps refuse these passes, by design:
- * only the configured production credentials (`wallet-config.ts`) make passes phones accept.
- *
- * The local server keeps them in its data folder (`.data/db/wallet-dev/`, never committed) so that
- * every pass it serves is signed by the same certificate; tests make them in memory.
+ * Development wallet credentials, so `npm start` and the tests build and sign passes offline: a
+ * self-made CA standing in for Apple's WWDR, a pass certificate it issued, and a key standing in
+ * for a Google service account (node-forge writes the certificates node:crypto cannot). Wallets
+ * refuse these passes by design. The local server keeps them in `.data/db/wallet-dev/` (never
+ * committed) so every pass it serves has the same signer; tests make them in memory.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,15 +1,9 @@
 /**
- * The Google Wallet pass of a card: a "save to Google Wallet" link,
- * `https://pay.google.com/gp/v/save/{jwt}`, whose JWT (RS256, signed with the configured service
- * account's key by jose) carries a generic class and a generic object: the name as header, the
- * title as subheader, the company as card title, the card's accent colour, a QR of its tracked
- * link, the photo when it has a public address, and every contact field of `contact-fields.ts`
- * (the same list the vCard and the Apple pass are made from): web addresses in the links module,
- * where they open, the rest as text modules.
- *
- * The object's id is the card's, so saving again names the same pass. Google creates an object
- * from a save link only when it does not exist yet: updating a pass already saved would need the
- * Wallet REST API, which this product does not call (see the README's "Wallet passes").
+ * The Google Wallet pass of a card: a save link whose JWT (RS256, signed with the configured
+ * service account's key) carries a generic class and object built from the same contact fields as
+ * the vCard and the Apple pass (`contact-fields.ts`). The object's id is the card's, so saving
+ * again names the same pass; Google creates it only once, and updating a saved pass would need the
+ * Wallet REST API, which this product does not call (README, "Wallet passes").
  */
 import { importPKCS8, SignJWT } from 'jose';
 import type { ContactFields } from '@/domain/contact-fields';
@@ -40,7 +34,10 @@ function idPart(value: string): string {
   return value.replace(/[^A-Za-z0-9._-]/g, '_');
 }
 
-/** The JWT's claims (exported for tests): `typ: savetowallet`, one generic class and object. */
+/**
+ * The JWT's claims (exported for tests): `typ: savetowallet`, one generic class and object; web
+ * addresses go in the links module, where they open, the other contact fields in text modules.
+ */
 export function googlePassClaims(input: GooglePassInput, config: GoogleWalletConfig) {
   const { contact } = input;
   const classId = `${config.issuerId}.${GOOGLE_CLASS_SUFFIX}`;

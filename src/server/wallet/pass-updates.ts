@@ -1,13 +1,9 @@
 /**
- * What a card write does to its saved Apple Wallet passes (the `updateWalletPasses` trigger of
- * `hosted.ts`; docs/wallet-updates.md): when the card has a pass, its `updatedAt` (the web
- * service's update tag and `Last-Modified`) moves to the write's time, and every device registered
- * for it gets an empty APNs push, after which Wallet asks which passes changed and fetches the new
- * one. A device APNs says is gone (410 Unregistered, 400 BadDeviceToken) loses its registration.
- *
- * Safe to repeat: a marker keyed by the event's id (`processed-events.ts`) is written after the
- * pushes, so a redelivered event that finds it does nothing, and a retry after a failure marks the
- * pass again (a later time, harmless) and pushes again (Wallet then asks once more: harmless).
+ * What a card write does to its saved Apple Wallet passes (docs/wallet-updates.md): the pass's
+ * `updatedAt` moves and every registered device gets an empty APNs push, after which Wallet
+ * fetches the new pass; a device APNs calls gone loses its registration. Safe to repeat: the
+ * event's marker (`processed-events.ts`) is written after the pushes, and a retry pushing again is
+ * harmless.
  */
 import deepEqual from 'fast-deep-equal';
 import type { DocData, WriteOp } from '@/backend/port';

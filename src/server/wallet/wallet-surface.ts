@@ -1,13 +1,9 @@
 /**
- * The wallet passes as a public surface: from a live card to the answer of
- * `{card host}/{id or handle}/wallet/apple.pkpass` (the signed pass, served as
- * `application/vnd.apple.pkpass`) or `.../wallet/google` (a redirect to the Google Wallet save
- * link, signed at that moment). The public surfaces handler finds the card (404 for an unknown,
- * archived or unlisted-by-handle card, as the page) and calls this; a wallet whose credentials are
- * not configured answers null and the handler says 503.
- *
- * Both passes are made from the same contact fields as the vCard (`domain/contact-fields.ts`) at
- * the moment of the request, so a link hidden or out of its schedule is on none of them.
+ * The wallet passes as a public surface: a live card to its signed Apple pass or its Google save
+ * link. The public surfaces handler finds the card (404 as for the page) and calls this; a wallet
+ * without credentials answers null (503). Both passes are built at request time from the vCard's
+ * contact fields (`domain/contact-fields.ts`), so a hidden or out-of-schedule link is on none of
+ * them.
  */
 import { cardColors } from '@/domain/colors';
 import { cardContactFields } from '@/domain/contact-fields';
