@@ -1,12 +1,8 @@
 /**
- * The card templates the product ships (docs/product.md §3, Template): each one a layout, a type
- * face and colours, as plain data that the one card view (`src/card-view`) draws on the public page,
- * in the builder's preview and in the template gallery's thumbnails alike. Picking a template copies
- * these values into the card, so a card keeps its look even if a template changes later.
- *
- * Stored template documents (`templates/{id}`) add to them (`templateGallery`); one with a built-in
- * id is left out, since projects seeded before layouts existed hold `classic`, `bold`, `minimal`
- * and `fresh` with only colours, which would hide the layouts again.
+ * The card templates the product ships (docs/product.md §3, Template): layout, type face and
+ * colours as plain data that the one card view draws on the public page, the builder's preview and
+ * the gallery. Picking a template copies its values into the card, so a card keeps its look if a
+ * template changes later.
  */
 import {
   CARD_FONTS,
@@ -127,7 +123,8 @@ export const BUILT_IN_TEMPLATES: readonly Template[] = [
 
 /**
  * The template gallery: the built-in templates and the non-archived stored ones whose id is not a
- * built-in's, by `order`, then name.
+ * built-in's, by `order`, then name. Projects seeded before layouts existed hold `classic`, `bold`,
+ * `minimal` and `fresh` with colours only, which would hide the built-in layouts.
  */
 export function templateGallery(
   stored: readonly Template[],

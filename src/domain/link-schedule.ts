@@ -1,13 +1,8 @@
 /**
- * Link visibility and scheduling: whether one link of a card is offered to visitors at a given
- * moment. A link can be switched off (`hidden`) and can have a start and an end; between them
- * (start inclusive, end exclusive) it is live, otherwise the public page, the vCard and the click
- * redirect leave it out. The moment always comes in as an argument so every caller (server render,
- * click redirect, builder badge, tests with a controlled clock) decides with the same rule.
- *
- * Start and end are stored as ISO instants (UTC). The owner types them as local date-times in the
- * builder, in their own time zone (the browser's), and sees them back the same way; see
- * docs/link-scheduling.md.
+ * Whether one link of a card is offered to visitors at a given moment: not `hidden`, and between
+ * its start (inclusive) and end (exclusive). The moment always comes in as an argument, so the
+ * server render, the click redirect, the builder and tests all decide with the same rule. Start
+ * and end are stored as UTC instants and shown in the owner's time zone (docs/link-scheduling.md).
  */
 import type { Link } from './model';
 

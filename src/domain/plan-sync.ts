@@ -1,12 +1,9 @@
 /**
- * The account's plan derived from its payment-provider subscriptions (docs/product.md §3, §4 and §9).
+ * The account's plan derived from its payment-provider subscriptions (docs/product.md §3, §4, §9).
  * Webhooks arrive at least once and in any order, so the plan is computed from the whole set of
- * subscriptions, never from the event at hand: the same inputs give the same plan in any order.
- * Of two states of one subscription the newer is told by `newerSubscriptionState` (a terminal state
- * wins, then the latest moment that has happened, then the last delivered), and the hosts feed the
- * newest state they have seen from a server-only ledger, so a stale rewrite never re-activates a
- * plan (docs/decisions/004). One trial per account: only the account's first trialing subscription
- * (`trialUsedBy`) counts as paid while trialing (docs/decisions/018-subscription-lifecycle.md).
+ * subscriptions, never the event at hand, and the hosts feed the newest state of each from a
+ * server-only ledger, so a stale rewrite never re-activates a plan (docs/decisions/004). Only the
+ * account's first trial counts as paid (docs/decisions/018-subscription-lifecycle.md).
  */
 import type { Plan } from './model';
 import { FREE_PLAN_CARD_LIMIT, FREE_PLAN_TYPE } from './plan';
@@ -97,7 +94,7 @@ export interface SubscriptionMoments {
  * current_period_start, trial_start and ended_at, and canceled_at when the state is terminal (ms;
  * -Infinity with none). A renewal moves current_period_start and a trial's end starts a new period.
  * A cancellation at period end sets canceled_at but resuming clears it, so for a state that is not
- * terminal canceled_at dates nothing (see the module comment).
+ * terminal canceled_at dates nothing (see `newerSubscriptionState`).
  */
 export function subscriptionStateTime(sub: SubscriptionMoments): number {
   return Math.max(
@@ -158,7 +155,7 @@ function newestStates(subscriptions: readonly SyncSubscription[]): SyncSubscript
 /**
  * The plan an account should have now, given its subscriptions (docs/product.md §3, §9):
  * - several states of one subscription id (a stale event and a newer one) count once: the newest
- *   state by `subscriptionStateTime`, a terminal one on a tie (see the module comment);
+ *   state by `subscriptionStateTime`, a terminal one on a tie (see `newerSubscriptionState`);
  * - the subscription that decides is the newest current one (status trialing or active, docs/product.md §4, and
  *   no ended_at/cancel_at at or before now; trialing only as the account's one trial when
  *   `trialSubscriptionId` is given), newest by created, then current_period_start, then id;

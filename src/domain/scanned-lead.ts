@@ -1,13 +1,9 @@
 /**
- * A scanned lead (issue 29, part 3): a member of an account photographs a paper business card, checks
- * the fields the scanner found (src/domain/card-scan.ts) and saves them as a lead of one of the
- * account's cards, marked `source: 'scanned'`. The `addScannedLead` callable stores it
- * (src/server/scanned-lead.ts), because a lead is counted in the same commit as it is stored and
- * analytics are written by the server only (docs/access.md, "Analytics"). This module decides
- * what the callable accepts and who may call it.
- *
- * The scan's id comes from the client, made once per scan: a save repeated after a lost answer
- * finds the lead stored and counted already, and stores nothing twice.
+ * A scanned lead: a member checks the fields the scanner found (src/domain/card-scan.ts) and saves
+ * them as a lead of one of the account's cards. The `addScannedLead` callable stores it, because a
+ * lead is counted in the commit that stores it and only the server writes analytics
+ * (docs/access.md, "Analytics"); this module decides what it accepts and who may call it. The
+ * scan's id, made once by the client, makes a repeated save store nothing twice.
  */
 import * as z from 'zod/mini';
 import { refuse, type Refusal } from './refusal';

@@ -1,12 +1,9 @@
 /**
- * Team usage, the one implementation both hosts run: the card counts of each team
- * (`src/domain/team-usage.ts`) in `accounts/{accountId}/teamUsage/{teamId}`, written with server
- * privileges only (firestore.rules: clients read it), so the counts the team page shows cannot be
- * forged. The card-count trigger (`./card-count.ts`) applies each card write's change to them, a
- * constant cost per write, once per event (`./processed-events.ts`), in the transaction that moves
- * the account's count. An import job recounts its
- * team whole after each chunk of cards it creates (its cards skip the trigger), which also repairs
- * any drift (docs/access.md, "Team usage").
+ * Team usage, run by both hosts: each team's card counts in
+ * `accounts/{accountId}/teamUsage/{teamId}`, written only with server privileges so the counts the
+ * team page shows cannot be forged. The card-count trigger (`./card-count.ts`) moves them by each
+ * card write's change, once per event; an import job recounts its team after each chunk, which
+ * also repairs drift (docs/access.md, "Team usage").
  */
 import type { DocData } from '../backend/port';
 import type { ServerDb, ServerTransaction } from '../backend/server-port';

@@ -1,12 +1,9 @@
 /**
- * The building blocks every document schema uses to decode what is stored. Stored documents may be
- * half-filled (imports, cards made before a field existed, a hand edit in the console), so decoding
- * never throws: a field of the wrong type falls back to its default and the rest of the document
- * still reads. Checking input (a form, a request body) uses strict schemas instead; each document's
- * file holds both.
- *
- * zod/mini is the tree-shakable build of zod 4: the same schemas and inferred types as `zod`, a
- * fraction of the bytes in the builder's bundle (docs/decisions/009-one-schema-per-document.md).
+ * The building blocks every document schema decodes stored data with. Stored documents may be
+ * half-filled (imports, older cards, console edits), so decoding never throws: a wrong field falls
+ * back to its default and the rest still reads; input is checked by strict schemas instead, in
+ * each document's file. zod/mini keeps the builder's bundle small
+ * (docs/decisions/009-one-schema-per-document.md).
  */
 import * as z from 'zod/mini';
 

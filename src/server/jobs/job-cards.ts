@@ -1,12 +1,9 @@
 /**
- * Which new cards an import job has counted already. An import job names its cards
- * `{jobId}-{random id}` (the random part its own, see import-job.ts) and counts them itself: each
- * chunk's commit creates the cards, adds their number to the account's `plan.cardsInUse` and the
- * card-cap document's `inUse`, and writes `countedAt` on the job (`run-job.ts`). So the card-count
- * trigger (`src/server/card-count.ts`) skips the creation of a card that job made no later than
- * `countedAt`: counted twice otherwise, and 10,000 imported cards cost no account write per card.
- * The time test is what makes it safe: a card a client names like a job's card is created after
- * the job's last count (its `dateCreated` is the commit time), so it is counted as usual.
+ * Which new cards an import job has counted already: a job counts its own cards in each chunk's
+ * commit (`run-job.ts`), so the card-count trigger skips the creation of a card named `{jobId}-…`
+ * made no later than the job's `countedAt` (else it counts twice, and a big import costs an
+ * account write per card). The time test makes it safe: a card a client names like a job's is
+ * created after the job's last count, so it is counted as usual.
  */
 import type { DocData } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';

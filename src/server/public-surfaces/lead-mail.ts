@@ -1,13 +1,9 @@
 /**
- * The e-mail a card's owner gets for each new lead: a `mail/{id}` document in the Trigger Email
- * extension's shape (`{ to, message: { subject, text, html } }`), written by the lead endpoint in
- * the same batch as the lead itself. On by default; the owner turns it off per card with
- * `appForm.notifyOwner: false` (the builder's lead-form settings).
- *
- * Every value in it was typed by a stranger (the visitor) or by the owner: the HTML escapes each
- * one (`escapeHtml`), and the subject and text strip control characters, so a lead cannot inject
- * markup, headers or lines. How many leads (and so mails) one address can send is bounded by the
- * lead endpoint's limits.
+ * The e-mail a card's owner gets for each new lead (unless the card sets `appForm.notifyOwner:
+ * false`), written by the lead endpoint in the lead's own batch. Every value in it was typed by a
+ * visitor or the owner, so the HTML escapes each one and the subject and text strip control
+ * characters: a lead cannot inject markup, headers or lines. The lead endpoint's limits bound how
+ * many mails one address can cause.
  */
 import { escapeHtml } from '@/domain/html';
 

@@ -1,12 +1,9 @@
 /**
- * Production's counter outbox: a busy card's views, scans, saves and clicks are each kept as a
- * document of their own (`analytics/{cardId}/pendingCounts/{id}`, one new document per count,
- * never a hot one) before the visitor is answered, and the summary write that carries them deletes
- * them in its own transaction. A Cloud Function instance that dies between the two (no SIGTERM)
- * leaves them behind, and `foldLostCounts`, a schedule, adds them to the summary later: an
- * acknowledged count is never lost, and never counted twice, since a pending count is added only
- * by the transaction that deletes it. The local server keeps the same promise with its SQLite
- * outbox (docs/decisions/005).
+ * Production's counter outbox: each busy count is kept as a new document of its own (never a hot
+ * one) before the visitor is answered, and deleted by the transaction of the summary write that
+ * adds it. What a dead instance leaves behind, the `foldLostCounts` schedule adds later, so an
+ * acknowledged count is never lost nor counted twice. The local server keeps the same promise with
+ * its SQLite outbox (docs/decisions/005).
  */
 import { newDocId } from '@/backend/engine/paths';
 import { decodeDoc, encodeValue } from '@/backend/engine/wire';

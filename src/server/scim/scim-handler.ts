@@ -1,13 +1,9 @@
 /**
- * `/scim/v2`, the SCIM 2.0 endpoint (RFC 7644; docs/scim.md), host-agnostic: a request in (method,
- * URL, headers, body), an answer out. The local server (`server/scim-route.ts`) and the `scim`
- * Cloud Function behind the Hosting rewrite `/scim/v2/**` only adapt to it, as they do to the
- * public surfaces.
- *
- * Every request carries a provisioning token (`Authorization: Bearer scim_…`); the token alone
- * names the account, so it reaches its own account and no other. A missing, unknown or revoked
- * token answers 401; an account off the Corporate plan or deactivated answers 403. Every answer
- * is `application/scim+json`, errors in RFC 7644 §3.12's shape.
+ * `/scim/v2`, the SCIM 2.0 endpoint (RFC 7644; docs/scim.md), host-agnostic like the public
+ * surfaces: a request in, an answer out, which the local server and the `scim` Cloud Function only
+ * adapt. The provisioning token alone names the account, so a request reaches its own account and
+ * no other; a missing, unknown or revoked token answers 401, an account off the Corporate plan or
+ * deactivated 403, and every answer is `application/scim+json`.
  */
 import type { ServerDb } from '@/backend/server-port';
 import { DEACTIVATED_ACCOUNT_MESSAGE, isAccountDeactivated } from '@/domain/account-status';

@@ -1,12 +1,9 @@
 /**
- * The credentials wallet passes are signed with, and where they come from: an Apple pass type
- * certificate with its key and Apple's WWDR intermediate certificate, and a Google Wallet issuer
- * with a service account's key (the README's "Wallet passes" lists them). The identifiers and
- * certificates are plain settings (`functions/.env.<project>`, or the local server's environment);
- * the private keys are secrets: Cloud Secret Manager for the functions (`walletConfig` with
- * `WalletKeys`), the environment for the local server (`walletConfigFromEnv`). A wallet
- * whose variables are not all set is off: its button is not shown and its address answers 503.
- * The local server and the tests use development credentials instead (`dev-credentials.ts`).
+ * The credentials wallet passes are signed with, and where they come from (README, "Wallet
+ * passes"): identifiers and certificates are plain settings, private keys are secrets (Secret
+ * Manager for the functions, the environment for the local server). A wallet whose variables are
+ * not all set is off: no button, and its address answers 503. The local server and tests use
+ * `dev-credentials.ts`.
  */
 
 export interface AppleWalletConfig {
