@@ -1,11 +1,8 @@
 /**
  * "Export my account": the owner's data as one zip, built in the browser from what the owner can
- * read (see docs/portability.md). The zip holds
- *   account.json, teams.json, cards.json, leads.json   the documents as read, dates as ISO text
- *   leads.csv                                         the leads, formula-safe (csv-safe.ts)
- *   vcards/{handle}.vcf                                 every card as a vCard, with all its links
- * The vCards carry every link, hidden or scheduled ones too: an export keeps the owner's data whole,
- * and cards.json keeps each link's visibility fields. Zipped with fflate (small, no dependencies).
+ * read (docs/portability.md): the documents as JSON, the leads as formula-safe CSV, and every card
+ * as a vCard. The vCards carry every link, hidden or scheduled ones too, because an export keeps
+ * the owner's data whole (cards.json keeps each link's visibility).
  */
 import { strToU8, zipSync } from 'fflate';
 import { toCsv } from './csv-safe';

@@ -1,11 +1,8 @@
 /**
- * What a card link's value must look like for its kind, in words that name the field and the
- * rule: a website is a web address, an e-mail an address with an @ and a domain, a phone or SMS
- * number a real number with its country code (checked with libphonenumber-js, the library behind
- * Android's dialler), a social profile a @handle or an address. `safeLinkHref` (safe-url.ts) decides
- * what may be followed at all; these rules decide whether what was typed is what the field asks
- * for, so "not a url" is not saved as a website and "call me maybe" is refused as a phone number,
- * not as a link.
+ * What a card link's value must look like for its kind, in words that name the field and the rule
+ * (phone numbers checked with libphonenumber-js). `safeLinkHref` (safe-url.ts) decides what may be
+ * followed at all; these rules decide whether what was typed is what the field asks for, so "call
+ * me maybe" is refused as a phone number, not as a link.
  */
 import {
   parsePhoneNumberWithError,

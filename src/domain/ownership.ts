@@ -1,11 +1,9 @@
 /**
- * Handing an account on (issue 24, People and access): the owner offers the account to one of its
- * collaborators, who accepts or declines it; until then nothing changes. On acceptance the
- * collaborator becomes the owner and the old owner a collaborator, in one account write that
- * `firestore.rules` (`acceptsOwnership`) checks field by field; the server then moves the users'
- * `isAccountOwner` flags (src/server/members/owner-flags.ts). A subscription stays with the person
- * who pays for it: the old owner, now a collaborator, may still bill the account (plan sync), so the
- * plan carries on until they cancel or the new owner takes billing over.
+ * Handing an account on (People and access): the owner offers it to a collaborator, who accepts or
+ * declines; until then nothing changes. Acceptance swaps the two roles in one account write that
+ * firestore.rules (`acceptsOwnership`) checks field by field, and the server then moves the users'
+ * `isAccountOwner` flags (src/server/members/owner-flags.ts). A subscription stays with its payer,
+ * who may still bill the account as a collaborator, so the plan carries on until they cancel.
  */
 import type { Account, OwnershipOffer } from './model';
 import { accessRoleOf } from './people';

@@ -1,11 +1,8 @@
 /**
- * The `resumeSubscription` callable, the one implementation both hosts run (wired from
- * `./hosted.ts`): the payer of a subscription cancelled at period end resumes it from the billing
- * page. The decision is `decideResume` (src/domain/resume-subscription.ts); the change itself is the
- * payment provider's (`SubscriptionPayments`): Stripe in production, whose event the payments
- * extension writes back to the subscription document, and the local payments stand-in on
- * `npm start`. The document is read from the caller's own subscriptions, so nobody names another
- * person's.
+ * The `resumeSubscription` callable, run by both hosts: the payer of a subscription cancelled at
+ * period end resumes it from the billing page. The decision is `decideResume`
+ * (src/domain/resume-subscription.ts); the change is the payment provider's (Stripe, or the local
+ * stand-in). The document is read from the caller's own subscriptions, so nobody names another's.
  */
 import { BackendError } from '@/backend/errors';
 import type { CallerAuth, ServerDb } from '@/backend/server-port';

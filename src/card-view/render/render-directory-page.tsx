@@ -1,11 +1,7 @@
 /**
- * The public directory page as visitors see it: the account's people, a search box and the default
- * team's brand, rendered through the same document shell as the card pages so React escapes every
- * user value. No script. The reads and the request handling are in src/server/directory.
- *
- * The accent only fills areas whose text colour is chosen for contrast, and where it would not stand
- * out from the page (a near-white accent) the product's indigo outlines the focus instead, so the
- * page stays readable whatever the brand colour.
+ * The public directory page as visitors see it, rendered through the same document shell as the
+ * card pages so that React escapes every user value; no script. The reads and the request handling
+ * are in src/server/directory.
  */
 import { safeImageSrc } from '@/card-view/components/card-theme';
 import { DEFAULT_ACCENT, safeHexColor } from '@/domain/colors';

@@ -1,11 +1,8 @@
 /**
- * The card schema (docs/product.md §3: `cards/{id}`): how a stored card document is decoded into a
- * Card — once, for the builder's data layer and the server's public pages alike — and the handle
- * rule a card's public address must follow.
- *
- * Decoding keeps what is valid and defaults the rest (see `fields.ts`): a half-filled card reads
- * with empty text, no links and empty settings instead of failing. The public pages take one more
- * step on the same decoded value, `publicCard`, which leaves out what visitors must not get.
+ * The card schema (docs/product.md §3: `cards/{id}`): how a stored card is decoded, once, for the
+ * builder and the server's public pages alike, and the handle rule a card's public address
+ * follows. Decoding keeps what is valid and defaults the rest (`fields.ts`); the public pages then
+ * apply `publicCard`, which leaves out what visitors must not get.
  */
 import * as z from 'zod/mini';
 import { HANDLE_MAX_LENGTH, HANDLE_MIN_LENGTH, HANDLE_PATTERN } from '../handles';

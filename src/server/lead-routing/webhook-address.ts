@@ -1,11 +1,9 @@
 /**
- * Where a webhook may send to, checked on the server: the address's own rules
- * (`webhookUrlProblem` in src/domain/lead-webhooks.ts: https, or http to loopback on the local
- * server) and then its host resolved, every address it resolves to refused when it is private,
- * loopback, link-local, shared or reserved (cloud metadata at 169.254.169.254 among them). Without
- * this, a webhook would let an owner make our servers call inside our own network (SSRF). The same
- * check runs again as the connection's DNS lookup (`guardedLookup`), so a name that resolves to a
- * public address when saved and a private one later (DNS rebinding) is still refused.
+ * Where a webhook may send to, checked on the server, so that an owner cannot make our servers
+ * call inside our own network (SSRF): the address's own rules (`webhookUrlProblem`), then every
+ * address its host resolves to must be public (no private, loopback, link-local or metadata
+ * ranges). The same check runs again as the connection's DNS lookup (`guardedLookup`), so DNS
+ * rebinding is refused too.
  */
 import { BlockList, isIP } from 'node:net';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';

@@ -1,11 +1,9 @@
 /**
- * Apple's PassKit web service on the card host (`{card host}/passkit/v1/...`, the `webServiceURL`
- * of every Apple pass; docs/wallet-updates.md): devices register for a pass's pushes and
- * unregister, ask which of their passes changed since a tag, fetch the latest pass
- * (`Last-Modified`, 304 to `If-Modified-Since`) and send their error logs. Every call about one pass
- * proves itself with the pass's `Authorization: ApplePass <token>`; a registration is the moment a
- * pass is added to a Wallet, counted on the card's summary (`passesAdded`, `passesAddedByDay`).
- * The rules of the protocol are `domain/passkit.ts`; the documents `wallet/passkit-store.ts`.
+ * Apple's PassKit web service on the card host (the `webServiceURL` of every Apple pass;
+ * docs/wallet-updates.md): devices register for a pass's pushes, ask which passes changed and
+ * fetch the latest one. Every call about a pass must carry that pass's `Authorization: ApplePass
+ * <token>`. A registration is counted on the card's summary as a pass added. Protocol rules:
+ * `domain/passkit.ts`; documents: `wallet/passkit-store.ts`.
  */
 import { increment } from '@/backend/transforms';
 import {

@@ -1,11 +1,8 @@
 /**
- * Apple Push Notification service, as Wallet passes use it (docs/wallet-updates.md): one empty
- * `{}` push per registered device, over HTTP/2 to `{endpoint}/3/device/{pushToken}` with
- * `apns-topic` set to the pass type identifier, authenticated by a token (a JWT signed ES256 with
- * the APNs key from the developer account: header `kid` the key id, claims `iss` the team id and
- * `iat`). Apple refuses a token older than an hour and one renewed more than every 20 minutes, so
- * one is kept for 40 minutes. The endpoint is configuration (`APNS_URL`; Apple's by default), so the
- * tests point it at an HTTP/2 stand-in of their own (`http://` there: h2c).
+ * Apple Push Notification service as Wallet passes use it (docs/wallet-updates.md): one empty push
+ * per registered device, over HTTP/2, authenticated by an ES256 provider token. The endpoint is
+ * configuration (`APNS_URL`, Apple's by default), so tests point it at an HTTP/2 stand-in of their
+ * own.
  */
 import { connect, constants, type ClientHttp2Session } from 'node:http2';
 import { createPrivateKey, sign } from 'node:crypto';
@@ -68,6 +65,7 @@ export interface ApnsSender {
   close(): void;
 }
 
+// Apple refuses a token older than an hour, and one renewed more often than every 20 minutes.
 const TOKEN_LIFETIME_MS = 40 * 60_000;
 
 export function createApnsSender(

@@ -1,11 +1,9 @@
 /**
- * The Apple Wallet pass of a card: a generic pass (`.pkpass`, a zip of pass.json, images, a
- * manifest of their SHA-1 hashes and a PKCS#7 detached signature of the manifest), built and
- * signed by passkit-generator with the configured pass type certificate. The front shows the name,
- * title and company on the card's accent colour, with a QR of the card's tracked link (`via=1`, so
- * a scan counts like one of the page's own QR); the back lists every contact field of
- * `contact-fields.ts`, the same list the vCard is written from. Built afresh on each request, so an
- * edit of the card shows in the next pass served.
+ * The Apple Wallet pass of a card: a generic `.pkpass` built and signed by passkit-generator with
+ * the configured pass type certificate. Its QR carries the card's tracked link (`via=1`), so a
+ * scan counts like one of the page's own QR codes, and its back lists the same contact fields as
+ * the vCard (`contact-fields.ts`). Built afresh on each request, so a card's edit shows in the
+ * next pass served.
  */
 import { PKPass } from 'passkit-generator';
 import { accessibleTextColor, parseHexColor } from '@/domain/colors';
