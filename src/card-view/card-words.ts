@@ -1,5 +1,5 @@
 /**
- * The public card page's own words in the visitor's language (issue 29): the buttons, the lead
+ * The public card page's own words in the visitor's language: the buttons, the lead
  * form, the share panel, the wallet links and the page's messages. The owner's content (name,
  * title, links, the form's title and consent text) is theirs and never translated. The builder's
  * preview shows English, as the rest of the app does.

@@ -1,5 +1,5 @@
 /**
- * "Last signed in" on People and access (issue 24). Firebase Auth keeps each person's last sign-in,
+ * "Last signed in" on People and access. Firebase Auth keeps each person's last sign-in,
  * but only server code may read it; the app records it instead on the person's own user document
  * (`users/{uid}.lastSignInAt`, the server's time, the rules check it) when they open the app signed
  * in, at most once per REFRESH so a person who keeps the app open costs no writes.

@@ -1,6 +1,6 @@
 /**
  * Who has access to an account and in which role (docs/access.md, "Roles"; the People and access
- * page, issue 24). Pure: the account document's `ownerId`, `collaborators` and `editors` are the
+ * page). Pure: the account document's `ownerId`, `collaborators` and `editors` are the
  * only source, the same lists `firestore.rules` reads with get(), so what the page shows is what
  * the rules decide.
  */

@@ -1,5 +1,5 @@
 /**
- * Employee seats (issue 24; docs/access.md, "Employee seats"): the person a card is for claims it
+ * Employee seats (docs/access.md, "Employee seats"): the person a card is for claims it
  * with a seat invitation and keeps it up to date, while the account keeps the branding, the
  * handle, the lead form and the team's links. `firestore.rules` (`validSeatUpdate`) holds the
  * field split; this module builds the one update a seat holder's save writes, so the app never

@@ -1,8 +1,8 @@
 /**
  * What a card's shared link says about it in LinkedIn, Slack and iMessage previews and in search
- * results (docs/product.md §1, the fallback share description). A card without its own share text used to
- * show the product's slogan for every person; the card's title and company describe it better,
- * and the slogan is kept for cards that have neither.
+ * results (docs/product.md §1, the fallback share description). Without its own share text, a card
+ * is described by its title and company, which tell people apart; the product's slogan is kept for
+ * cards that have neither.
  */
 import type { Card } from './model';
 

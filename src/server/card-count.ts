@@ -1,11 +1,10 @@
 /**
  * Card counting, run by both hosts: each card write moves its accounts' counts by exactly its
- * change (src/domain/card-count.ts), so a write costs the same reads in any size of account:
+ * change (src/domain/card-count.ts), so a write costs the same in any size of account:
  * `plan.cardsInUse`, the teams' usage, and the card-cap `inUse` the rules read (a client batch
- * raises it for the cards it brings into use; this lowers it as they leave use). Deltas are not
- * safe twice and events arrive at least once, so each event writes a once-only marker
- * (`./processed-events.ts`). Import jobs count their own cards (`./jobs/job-cards.ts`);
- * `repairCardCounts` recounts after a crash.
+ * raises it for cards it brings into use; this lowers it as they leave use). Events arrive at
+ * least once, so each writes a once-only marker (`./processed-events.ts`). Import jobs count their
+ * own cards (`./jobs/job-cards.ts`), and `repairCardCounts` recounts after a crash.
  */
 import type { DocData } from '../backend/port';
 import type { ServerDb, ServerTransaction } from '../backend/server-port';

@@ -1,11 +1,10 @@
 /**
- * The invitation e-mail and its token, run by both hosts when an invite is created or its owner
- * asks for a resend, so that a client never mails a stranger nor sees a token. Only the token's
- * SHA-256 is stored (on the invite and in server-only `invite_tokens/{hash}`); a resend kills the
- * old link. Mails are rate-limited per account and address in a server-only ledger, in one
- * transaction, so the product cannot be made a spam relay. Each request (`inviteRequestKey`) is
- * answered once, however often its event arrives: a repeat never mails twice nor replaces a link
- * already sent.
+ * The invitation e-mail and its token, run by both hosts when an invite is created or a resend
+ * asked for, so a client never mails a stranger nor sees a token. Only the token's SHA-256 is
+ * stored (on the invite and in server-only `invite_tokens/{hash}`); a resend kills the old link. A
+ * server-only ledger rate-limits mails per account and address, in one transaction, so the product
+ * cannot be a spam relay; each request (`inviteRequestKey`) is answered once however often its
+ * event arrives.
  */
 import { createHash } from 'node:crypto';
 import type { DocData } from '@/backend/port';
