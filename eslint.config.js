@@ -1,6 +1,6 @@
 // Lint rules that keep the layers of README.md ("How the pieces fit") apart: features never import
 // drivers or each other, only src/backend touches the Firebase SDK, and no cycles.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
@@ -15,6 +15,12 @@ const featureNames = readdirSync(join(import.meta.dirname, 'src', 'features'), {
 })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+// tsconfig's path aliases (`@/*` -> src, each package's name -> its src), for the resolver below.
+const aliasMap = Object.entries(
+  JSON.parse(readFileSync(join(import.meta.dirname, 'tsconfig.json'), 'utf8')).compilerOptions
+    .paths,
+).map(([name, [target]]) => [name.slice(0, -2), join(import.meta.dirname, target.slice(0, -2))]);
 
 // Code in src reaches another folder of src through the `@/` alias (tsconfig paths), so a file can
 // move without its imports turning into a count of `../`.
@@ -56,12 +62,12 @@ export default tseslint.config(
     },
     plugins: { import: importPlugin, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     settings: {
-      // The first resolver knows tsconfig's `@/` alias; without it the zones below could not see
+      // The first resolver knows tsconfig's aliases; without it the zones below could not see
       // where an aliased import lands and would let it through. (eslint-import-resolver-typescript
       // would read tsconfig itself, but needs native bindings the registry here does not hold.)
       'import/resolver': {
         alias: {
-          map: [['@', join(import.meta.dirname, 'src')]],
+          map: aliasMap,
           extensions: ['.ts', '.tsx', '.js'],
         },
         node: { extensions: ['.ts', '.tsx', '.js'] },

@@ -12,8 +12,8 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { BackendError } from '@/backend/errors';
-import { readsStillHold, type TransactionReads } from '@/backend/engine/optimistic-transaction';
-import { decodeValue, encodeValue } from '@/backend/engine/wire';
+import { readsStillHold, type TransactionReads } from 'firestore-engine/optimistic-transaction';
+import { decodeValue, encodeValue } from 'firestore-engine/wire';
 import type { QuerySpec, WriteOp } from '@/backend/port';
 import { ADMIN_DB_PATH } from '@/backend/local/remote-server-db';
 import { readBody, sendError, sendJson } from './http-util';

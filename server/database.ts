@@ -22,12 +22,12 @@ import {
   docId,
   newDocId,
   parentCollection,
-} from '@/backend/engine/paths';
-import { matchesWhere, validateQuery } from '@/backend/engine/query';
-import { selectFields, validateServerQuery } from '@/backend/engine/server-query';
+} from 'firestore-engine/paths';
+import { matchesWhere, validateQuery } from 'firestore-engine/query';
+import { selectFields, validateServerQuery } from 'firestore-engine/server-query';
 import type { ServerQuerySpec } from '@/backend/server-port';
-import { cloneValue } from '@/backend/engine/values';
-import { encodeValue } from '@/backend/engine/wire';
+import { cloneValue } from 'firestore-engine/values';
+import { encodeValue } from 'firestore-engine/wire';
 import type { AccessPolicy, BatchReader, PolicyReader } from './access-policy';
 import type { CommitReader, Store } from './store';
 import type { AdminDb, AuthInfo, DocChange } from './types';

@@ -11,15 +11,15 @@
  *
  * Only `Content-Type: application/json` bodies are read (415 otherwise), and the server refuses
  * browser origins other than its own before this route (`isAllowedOrigin` in `create-server.ts`).
- * Values are wire-encoded (`src/backend/engine/wire.ts`). The caller is identified by
+ * Values are wire-encoded (`firestore-engine/wire`). The caller is identified by
  * `Authorization: Bearer <Firebase ID token>` (none: signed out). The answer comes after the write is
  * committed to disk. Failures answer `{ error: { code, message } }` and change nothing.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BackendError } from '@/backend/errors';
 import type { QuerySpec, WriteOp } from '@/backend/port';
-import { assertCollectionPath, newDocId } from '@/backend/engine/paths';
-import { decodeDoc, decodeValue, encodeValue } from '@/backend/engine/wire';
+import { assertCollectionPath, newDocId } from 'firestore-engine/paths';
+import { decodeDoc, decodeValue, encodeValue } from 'firestore-engine/wire';
 import type { DatabaseService } from './database';
 import {
   HttpError,

@@ -20,11 +20,11 @@
 import type Database from 'better-sqlite3';
 import type { DocData, QueryDoc, WhereClause } from '@/backend/port';
 import type { ServerQuerySpec } from '@/backend/server-port';
-import { docId, parentCollection } from '@/backend/engine/paths';
-import { effectiveOrder, matchesWhere, runQuery } from '@/backend/engine/query';
-import { deepEqual, getField } from '@/backend/engine/values';
+import { docId, parentCollection } from 'firestore-engine/paths';
+import { effectiveOrder, matchesWhere, runQuery } from 'firestore-engine/query';
+import { deepEqual, getField } from 'firestore-engine/values';
 import { idKey, indexKey, typeByte } from './index-key';
-import { typeOrder } from '@/backend/engine/values';
+import { typeOrder } from 'firestore-engine/values';
 
 /** Fields indexed per collection group at most (each costs every write of the group a little). */
 export const MAX_INDEXED_FIELDS = 64;

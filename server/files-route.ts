@@ -7,7 +7,7 @@
  *   GET    /files/<path>?token= the bytes, to whoever holds the download URL (with its token)
  *
  * Path segments are URL-encoded one by one. Uploads are limited to PNG, JPEG, WebP and GIF up to
- * 5 MiB (`src/backend/engine/files.ts`); storage.rules judge the API calls. Download URLs carry
+ * 5 MiB (`firestore-engine/files`); storage.rules judge the API calls. Download URLs carry
  * the file's version, so a replaced photo gets a new URL and old ones may be cached for long, and
  * its secret token, so a file cannot be fetched by guessing its path.
  */
@@ -18,7 +18,7 @@ import {
   assertFilePath,
   assertUploadAllowed,
   normalizeContentType,
-} from '@/backend/engine/files';
+} from 'firestore-engine/files';
 import type { AccessPolicy, FileMeta, PolicyReader } from './access-policy';
 import { HttpError, readBody, requestAuth, sendError, sendJson } from './http-util';
 import type { Store } from './store';

@@ -12,7 +12,7 @@
  * inside arrays and maps too; arrays and maps end with 0x01, below every type byte and entry mark.
  */
 import { type Bytes, type DocumentRef, type GeoPoint } from '@/backend/value-types';
-import { typeOrder, type Plain } from '@/backend/engine/values';
+import { typeOrder, type Plain } from 'firestore-engine/values';
 
 const END = 0x01;
 const ENTRY = 0x02;

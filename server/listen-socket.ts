@@ -16,7 +16,7 @@
 import type { WebSocket } from 'ws';
 import { BackendError } from '@/backend/errors';
 import type { DocSnapshot, QueryDoc, QuerySpec } from '@/backend/port';
-import { decodeValue, encodeValue } from '@/backend/engine/wire';
+import { decodeValue, encodeValue } from 'firestore-engine/wire';
 import type { DatabaseService, Subscription } from './database';
 import { toBackendError } from './http-util';
 import type { AuthInfo, ServerContext } from './types';

@@ -2,7 +2,7 @@
  * The local data server's storage: one SQLite file (better-sqlite3) in WAL mode with
  * `synchronous = FULL`, so a write is on disk before it is acknowledged and a `kill -9` at any moment
  * loses nothing acknowledged. Documents are rows keyed by path, with the parent collection path
- * indexed for queries; data is the wire JSON of `src/backend/engine/wire.ts` (dates tagged). Each
+ * indexed for queries; data is the wire JSON of `firestore-engine/wire` (dates tagged). Each
  * commit (a single write or a batch) is one transaction: every write is applied with the shared
  * engine, the optional check (the access policy) may refuse, and then all rows change or none.
  * Uploaded files live in the same database, so they get the same durability.
@@ -22,10 +22,10 @@ import Database from 'better-sqlite3';
 import { BackendError } from '@/backend/errors';
 import type { DocData, QueryDoc, WriteOp } from '@/backend/port';
 import type { ServerQuerySpec } from '@/backend/server-port';
-import { assertDocPath, docId, parentCollection } from '@/backend/engine/paths';
-import { decodeDoc, encodeValue } from '@/backend/engine/wire';
+import { assertDocPath, docId, parentCollection } from 'firestore-engine/paths';
+import { decodeDoc, encodeValue } from 'firestore-engine/wire';
 import type { JournalEntry } from '@/server/public-surfaces/counter-buffer';
-import { applyWrite } from '@/backend/engine/writes';
+import { applyWrite } from 'firestore-engine/writes';
 import { createFieldIndex } from './field-index';
 import type { DocChange } from './types';
 

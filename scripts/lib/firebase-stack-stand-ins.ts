@@ -21,7 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { deleteApp, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { createAdminServerDb, fromAdmin } from '@/backend/admin/admin-server-db';
-import { applyWrite } from '@/backend/engine/writes';
+import { applyWrite } from 'firestore-engine/writes';
 import { queryDocMap, snapshotDoc } from '@/backend/memory/doc-map';
 import type { DocData, WriteOp } from '@/backend/port';
 import { MAX_WRITES_PER_COMMIT, type ServerDb } from '@/backend/server-port';

@@ -30,7 +30,7 @@ import { parseRules } from '../../server/rules/ruleset';
 import { TEST_BUCKET } from '../support/policies';
 import { countCardsInUse } from '../../server/triggers/card-count';
 import type { AdminDb } from '../../server/types';
-import { encodeValue } from '@/backend/engine/wire';
+import { encodeValue } from 'firestore-engine/wire';
 import type { Backend, DocData, ListenError, QueryDoc } from '@/backend/port';
 import { serverTimestamp } from '@/backend/transforms';
 import { alteredToken, createTestUser, jwtPayload, uniqueEmail } from '../support/auth-emulator';

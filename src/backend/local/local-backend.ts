@@ -20,8 +20,8 @@ import type {
   QuerySpec,
   Unsubscribe,
 } from '../port';
-import { assertCollectionPath, assertDocPath, newDocId } from '../engine/paths';
-import { decodeValue, encodeValue } from '../engine/wire';
+import { assertCollectionPath, assertDocPath, newDocId } from 'firestore-engine/paths';
+import { decodeValue, encodeValue } from 'firestore-engine/wire';
 import { parseInviteDetails } from '@/domain/invite-details';
 
 export interface LocalBackendOptions {

@@ -11,8 +11,8 @@ import {
   runOptimisticTransaction,
   type OptimisticStore,
   type TransactionReads,
-} from '../engine/optimistic-transaction';
-import { decodeValue, encodeValue } from '../engine/wire';
+} from 'firestore-engine/optimistic-transaction';
+import { decodeValue, encodeValue } from 'firestore-engine/wire';
 import type { DocSnapshot, QueryDoc, WriteOp } from '../port';
 import type { ServerDb } from '../server-port';
 

@@ -15,7 +15,7 @@
  * - the collaborator gate and limit are checked again at acceptance, the only way anyone is added;
  * - a user who already belongs to another account is refused (one account per user).
  */
-import { newDocId } from '@/backend/engine/paths';
+import { newDocId } from 'firestore-engine/paths';
 import { BackendError } from '@/backend/errors';
 import type { DocData } from '@/backend/port';
 import type { CallerAuth, ServerDb } from '@/backend/server-port';

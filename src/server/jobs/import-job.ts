@@ -21,7 +21,7 @@
  *   itself, so cards created meanwhile by the builder or a plan that shrank are respected too; the
  *   chunk's commit checks the count once more as it stands at that moment (run-job.ts).
  */
-import { newDocId } from '@/backend/engine/paths';
+import { newDocId } from 'firestore-engine/paths';
 import type { DocData, WriteOp } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
 import { serverTimestamp } from '@/backend/transforms';

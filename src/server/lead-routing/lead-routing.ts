@@ -24,7 +24,7 @@
  * delivery document: the sender's errors are described from their codes alone.
  */
 import { BackendError } from '@/backend/errors';
-import { newDocId } from '@/backend/engine/paths';
+import { newDocId } from 'firestore-engine/paths';
 import type { DocData, LeadWebhooksInput, LeadWebhooksOutput, QueryDoc } from '@/backend/port';
 import type { CallerAuth, DocumentChange, ServerDb } from '@/backend/server-port';
 import {

@@ -15,7 +15,7 @@
  *
  * Every change of one user is one transaction over the record, the card and the invitation.
  */
-import { newDocId } from '@/backend/engine/paths';
+import { newDocId } from 'firestore-engine/paths';
 import type { DocData, QueryDoc } from '@/backend/port';
 import type { ServerDb, ServerTransaction } from '@/backend/server-port';
 import { deleteField, serverTimestamp } from '@/backend/transforms';

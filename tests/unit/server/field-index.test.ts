@@ -8,8 +8,8 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { DocData, QueryDoc, WhereClause } from '@/backend/port';
 import type { ServerQuerySpec } from '@/backend/server-port';
-import { runQuery } from '@/backend/engine/query';
-import { docId } from '@/backend/engine/paths';
+import { runQuery } from 'firestore-engine/query';
+import { docId } from 'firestore-engine/paths';
 import { createFieldIndex, declaredIndexFields } from '../../../server/field-index';
 
 /** A seeded pseudo-random sequence, so that a failure can be replayed. */

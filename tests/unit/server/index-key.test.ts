@@ -4,7 +4,7 @@
  * read in key order must give the scan's order.
  */
 import { describe, expect, it } from 'vitest';
-import { compareIds, compareValues } from '@/backend/engine/values';
+import { compareIds, compareValues } from 'firestore-engine/values';
 import { Bytes, DocumentRef, GeoPoint } from '@/backend/value-types';
 import { idKey, indexKey } from '../../../server/index-key';
 

@@ -5,7 +5,7 @@
  * guarantees hold here too (a retried card write moves its team's count once).
  */
 import { describe, expect, it } from 'vitest';
-import { applyWrite } from '@/backend/engine/writes';
+import { applyWrite } from 'firestore-engine/writes';
 import { dumpDocs, queryDocMap, snapshotDoc } from '@/backend/memory/doc-map';
 import type { DocData } from '@/backend/port';
 import { PROCESSED_EVENTS } from '@/server/processed-events';

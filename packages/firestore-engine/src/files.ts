@@ -3,7 +3,7 @@
  * both refuse the same uploads: images only (PNG, JPEG, WebP, GIF), at most 5 MiB, and a path of
  * plain segments (`users/{uid}/cards/{cardId}/photoAvatar.jpg`).
  */
-import { BackendError } from '../errors';
+import { BackendError } from './errors';
 
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const ALLOWED_FILE_TYPES: readonly string[] = [

@@ -3,9 +3,9 @@
  * (`ServerQuerySpec`), evaluated with Firestore's meaning for the drivers that run queries
  * themselves (the local server's store and the memory driver).
  */
-import { BackendError } from '../errors';
-import type { DocData, QueryDoc } from '../port';
-import type { ServerQuerySpec } from '../server-port';
+import { BackendError } from './errors';
+import type { DocData, QueryDoc } from './document';
+import type { ServerQuerySpec } from './server-db';
 import { parentCollection } from './paths';
 import { validateQuery } from './query';
 import { fieldSegments, getField } from './values';

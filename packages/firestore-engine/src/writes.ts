@@ -1,14 +1,14 @@
 /**
  * Applies writes to documents as Firestore does: `set` replaces, `set` with merge merges maps deeply,
  * `update` addresses dotted field paths and fails on a missing document, and the tagged transforms
- * of `../transforms.ts` (server timestamp, increment, array union/remove, delete field) are resolved
+ * of `./transforms.ts` (server timestamp, increment, array union/remove, delete field) are resolved
  * against the stored value at commit time. Pure: the caller passes the document before and `now`.
  */
-import { BackendError } from '../errors';
-import type { DocData, WriteOp } from '../port';
-import { isFieldTransform } from '../transforms';
-import type { FieldTransform } from '../transforms';
-import { Bytes, DocumentRef, GeoPoint } from '../value-types';
+import { BackendError } from './errors';
+import type { DocData, WriteOp } from './document';
+import { isFieldTransform } from './transforms';
+import type { FieldTransform } from './transforms';
+import { Bytes, DocumentRef, GeoPoint } from './value-types';
 import { assertDocPath, utf8Length } from './paths';
 import {
   assertFieldName,

@@ -1,6 +1,6 @@
 /** Shared by the engine's refusal tests: the call fails as Firestore does, naming what is wrong. */
 import { expect } from 'vitest';
-import { BackendError } from '@/backend/errors';
+import { BackendError } from 'firestore-engine/errors';
 
 export function expectInvalidArgument(fn: () => unknown, message: RegExp): void {
   let caught: unknown;

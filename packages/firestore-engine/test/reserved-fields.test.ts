@@ -7,9 +7,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectInvalidArgument } from './invalid-argument';
-import { applySet, applyUpdate, applyWrite } from '@/backend/engine/writes';
-import { fieldSegments, getField, isPlainObject } from '@/backend/engine/values';
-import { decodeDoc } from '@/backend/engine/wire';
+import { applySet, applyUpdate, applyWrite } from 'firestore-engine/writes';
+import { fieldSegments, getField, isPlainObject } from 'firestore-engine/values';
+import { decodeDoc } from 'firestore-engine/wire';
 
 const now = new Date('2025-01-01T00:00:00Z');
 

@@ -4,7 +4,7 @@
  * that keep data themselves (memory, local server) validate every path here, so a wrong path is an
  * `invalid-argument` before anything is read or written.
  */
-import { BackendError } from '../errors';
+import { BackendError } from './errors';
 
 const MAX_PATH_BYTES = 6 * 1024;
 /** Firestore's longest document or collection id, in UTF-8 bytes. */

@@ -4,8 +4,8 @@
  * implicit document-id tiebreak, then `limit`. The memory driver and the local server both answer
  * queries and query listeners with `runQuery`.
  */
-import { BackendError } from '../errors';
-import type { DocData, OrderClause, QueryDoc, QuerySpec, WhereClause, WhereOp } from '../port';
+import { BackendError } from './errors';
+import type { DocData, OrderClause, QueryDoc, QuerySpec, WhereClause, WhereOp } from './document';
 import { assertCollectionPath } from './paths';
 import {
   compareIds,

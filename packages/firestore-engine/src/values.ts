@@ -5,9 +5,9 @@
  * < map) and values of one type naturally. Queries and listeners of the memory driver and the
  * local server sort and filter with these functions, so mixed-type fields behave as on Firestore.
  */
-import { BackendError } from '../errors';
-import type { DocData } from '../port';
-import { Bytes, DocumentRef, GeoPoint } from '../value-types';
+import { BackendError } from './errors';
+import type { DocData } from './document';
+import { Bytes, DocumentRef, GeoPoint } from './value-types';
 
 export type Plain = { [key: string]: unknown };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runQuery } from '@/backend/engine/query';
-import type { QueryDoc } from '@/backend/port';
+import { runQuery } from 'firestore-engine/query';
+import type { QueryDoc } from 'firestore-engine/document';
 
 /** Shuffled cards: names repeat, so the id decides between equal names. */
 function cards(count: number): QueryDoc[] {

@@ -7,12 +7,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectInvalidArgument } from './invalid-argument';
-import type { DocData, QuerySpec } from '@/backend/port';
-import { increment } from '@/backend/transforms';
-import { assertDocPath, isWellFormedText } from '@/backend/engine/paths';
-import { validateQuery } from '@/backend/engine/query';
-import { decodeDoc, decodeValue } from '@/backend/engine/wire';
-import { applyWrite, MAX_DEPTH } from '@/backend/engine/writes';
+import type { DocData, QuerySpec } from 'firestore-engine/document';
+import { increment } from 'firestore-engine/transforms';
+import { assertDocPath, isWellFormedText } from 'firestore-engine/paths';
+import { validateQuery } from 'firestore-engine/query';
+import { decodeDoc, decodeValue } from 'firestore-engine/wire';
+import { applyWrite, MAX_DEPTH } from 'firestore-engine/writes';
 
 const now = new Date('2026-01-01T00:00:00Z');
 

@@ -6,9 +6,9 @@
  * `maxAttempts` times, as Firestore retries a contended transaction. Reads after a write are refused,
  * as Firestore refuses them, so code that passes here passes there.
  */
-import { BackendError } from '../errors';
-import type { DocData, DocSnapshot, QueryDoc, QuerySpec, WriteOp } from '../port';
-import type { ServerTransaction } from '../server-port';
+import { BackendError } from './errors';
+import type { DocData, DocSnapshot, QueryDoc, QuerySpec, WriteOp } from './document';
+import type { ServerTransaction } from './server-db';
 import { deepEqual } from './values';
 
 /** What a transaction read: each document (null: missing) and each query's result. */

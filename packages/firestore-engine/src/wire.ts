@@ -5,8 +5,8 @@
  * `{"__geo": [latitude, longitude]}` and `{"__bytes": "<base64>"}`. Transforms are already plain
  * tagged objects and pass through, their own values encoded the same way.
  */
-import { BackendError } from '../errors';
-import { Bytes, DocumentRef, GeoPoint } from '../value-types';
+import { BackendError } from './errors';
+import { Bytes, DocumentRef, GeoPoint } from './value-types';
 import { assertFieldName, isPlainObject } from './values';
 import type { Plain } from './values';
 
