@@ -14,7 +14,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { DocData, WriteOp } from '@/backend/port';
-import { startServer } from '../server/create-server';
+import { startServer } from 'firestore-local/create-server';
 import { REFUSE_ALL } from './lib/refuse-all';
 import { runWhenAlone } from './lib/bench-alone';
 

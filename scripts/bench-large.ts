@@ -26,7 +26,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import type { DocData, WriteOp } from '@/backend/port';
-import { openStore } from '../server/store';
+import { openStore } from 'firestore-local/store';
 import { setBackend } from '@/backend/current';
 import { createLocalBackend } from '@/backend/local/local-backend';
 import type { Backend } from '@/backend/port';

@@ -5,7 +5,7 @@
  * Cloud Function of the same name runs too.
  */
 import { localCallableRoute } from './local-host';
-import type { RouteHandler } from './types';
+import type { RouteHandler } from 'firestore-local/types';
 
 /** The callable for the local server (`startServer({ routes })`). */
 export const setAccountActiveRoute: RouteHandler = localCallableRoute('setAccountActive');

@@ -16,8 +16,8 @@ import { readsStillHold, type TransactionReads } from 'firestore-engine/optimist
 import { decodeValue, encodeValue } from 'firestore-engine/wire';
 import type { QuerySpec, WriteOp } from '@/backend/port';
 import { ADMIN_DB_PATH } from '@/backend/local/remote-server-db';
-import { readBody, sendError, sendJson } from './http-util';
-import type { RouteHandler } from './types';
+import { readBody, sendError, sendJson } from 'firestore-local/http-util';
+import type { RouteHandler } from 'firestore-local/types';
 
 function sameSecret(given: string, secret: string): boolean {
   const a = Buffer.from(given);

@@ -6,8 +6,8 @@
  */
 import { BackendError } from '@/backend/errors';
 import type { CallerAuth } from '@/backend/server-port';
-import { readBody, requestAuth, statusFor, toBackendError } from './http-util';
-import type { AuthInfo, RouteHandler, ServerContext } from './types';
+import { readBody, requestAuth, statusFor, toBackendError } from 'firestore-local/http-util';
+import type { AuthInfo, RouteHandler, ServerContext } from 'firestore-local/types';
 
 export type CallableHandler = (
   data: unknown,

@@ -10,7 +10,7 @@ import { getAuth } from 'firebase-admin/auth';
 import type { DocData } from '@/backend/port';
 import { FREE_PLAN } from '@/domain/plan';
 import { newTeamDocument } from '@/domain/schemas/team';
-import type { AdminDb } from './types';
+import type { AdminDb } from 'firestore-local/types';
 
 export const DEMO_PASSWORD = 'Demo-pass1';
 

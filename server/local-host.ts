@@ -37,7 +37,7 @@ import { createPublicSurfaces } from './public-surfaces';
 import { scimRoute } from './scim-route';
 import { sitemapRoute } from './sitemap-route';
 import { standInSubscriptionPayments } from './stand-ins/payments-portal';
-import type { CommitTrigger, RouteHandler, ServerContext } from './types';
+import type { CommitTrigger, RouteHandler, ServerContext } from 'firestore-local/types';
 
 /** The local server's webhook address policy: loopback http allowed (docs/lead-webhooks.md). */
 export const LOCAL_WEBHOOK_POLICY: WebhookUrlPolicy = { allowLoopbackHttp: true };

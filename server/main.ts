@@ -17,18 +17,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAdminRoute } from './admin-route';
-import { startServer } from './create-server';
+import { startServer } from 'firestore-local/create-server';
 import { explainFatalErrors } from './startup-errors';
 import { seedDemoIfEmpty } from './demo-seed';
 import {
-  DEFAULT_RULES_DIR,
   describeRulesFailure,
   holdRules,
   loadRules,
   type LoadedRules,
-} from './access/load-rules';
-import { declaredIndexFields } from './field-index';
-import { createRulesEnginePolicy } from './access/rules-engine-policy';
+} from 'firestore-local/access/load-rules';
+import { declaredIndexFields } from 'firestore-local/field-index';
+import { createRulesEnginePolicy } from 'firestore-local/access/rules-engine-policy';
 import { createLocalHost } from './local-host';
 import { localWalletConfig } from '@/server/wallet/dev-credentials';
 import { apnsConfig } from '@/server/wallet/apns';
@@ -38,7 +37,7 @@ import { resumeUnfinishedJobs } from './triggers/jobs';
 import { backfillNameLower } from '@/server/jobs/backfill-name-lower';
 import { repairCardCounts } from '@/server/card-count';
 import { serverDbFromSync } from '@/backend/local/sync-server-db';
-import type { CommitTrigger, RouteHandler } from './types';
+import type { CommitTrigger, RouteHandler } from 'firestore-local/types';
 
 /**
  * Everything the table of what the server hosts declares (src/server/hosted.ts, which the Cloud
@@ -75,10 +74,12 @@ for (const [key, value] of Object.entries(env)) {
   if (key.startsWith('VITE_') && value !== undefined) runtimeConfig[key] = value;
 }
 
+/** The rules files and firestore.indexes.json are the repository's unless RULES_DIR names others. */
+const rulesDir = env.RULES_DIR ?? join(import.meta.dirname, '..');
 // The access rules decide every client call: a server whose rules do not parse does not start.
 let loadedRules: LoadedRules;
 try {
-  loadedRules = loadRules(env.RULES_DIR);
+  loadedRules = loadRules(rulesDir);
 } catch (err) {
   console.error(
     `\nThe access rules could not be loaded, so the local data server did not start:\n\n` +
@@ -86,13 +87,10 @@ try {
   );
   process.exit(1);
 }
-const rules = holdRules(loadedRules, {
-  watch: env.RULES_WATCH === '1',
-  ...(env.RULES_DIR ? { dir: env.RULES_DIR } : {}),
-});
+const rules = holdRules(loadedRules, { watch: env.RULES_WATCH === '1', dir: rulesDir });
 const projectId = env.PROJECT_ID ?? 'demo-cardbuilder';
 // The fields production's composite indexes name are indexed from the start; others when first queried.
-const indexesFile = join(env.RULES_DIR ?? DEFAULT_RULES_DIR, 'firestore.indexes.json');
+const indexesFile = join(rulesDir, 'firestore.indexes.json');
 const indexes = existsSync(indexesFile)
   ? declaredIndexFields(JSON.parse(readFileSync(indexesFile, 'utf8')))
   : [];

@@ -16,8 +16,8 @@ import {
 } from '@/server/public-surfaces/public-surfaces-handler';
 import type { PublicDb } from '@/server/public-surfaces/public-surface-types';
 import type { WalletConfig } from '@/server/wallet/wallet-config';
-import type { FlushingRoute } from './create-server';
-import type { AdminDb, ServerContext } from './types';
+import type { FlushingRoute } from 'firestore-local/create-server';
+import type { AdminDb, ServerContext } from 'firestore-local/types';
 
 export interface PublicSurfacesOptions {
   /** Path prefix (`/c`) or absolute base (`https://card.example.com`) of card pages. */

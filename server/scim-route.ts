@@ -5,7 +5,7 @@
 import type { HostContext } from '@/server/hosted';
 import { handleScim, SCIM_PATH } from '@/server/scim/scim-handler';
 import { bodyReader } from './public-surfaces';
-import type { RouteHandler, ServerContext } from './types';
+import type { RouteHandler, ServerContext } from 'firestore-local/types';
 
 export function scimRoute(context: (ctx: ServerContext) => HostContext): RouteHandler {
   return async (req, res, url, ctx) => {

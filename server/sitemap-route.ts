@@ -3,7 +3,7 @@
  * `sitemap` Cloud Function hosts too), listing the card pages under the server's own `/c`.
  */
 import { sitemapPage, SITEMAP_PATH } from '@/server/sitemap';
-import type { RouteHandler } from './types';
+import type { RouteHandler } from 'firestore-local/types';
 
 export const sitemapRoute: RouteHandler = async (req, res, url, ctx) => {
   if (url.pathname !== SITEMAP_PATH) return false;

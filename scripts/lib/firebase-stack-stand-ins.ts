@@ -28,7 +28,7 @@ import { MAX_WRITES_PER_COMMIT, type ServerDb } from '@/backend/server-port';
 import { seedDemoIfEmpty } from '../../server/demo-seed';
 import { deliverMail, mailboxPage } from '../../server/stand-ins/mail-outbox';
 import { checkoutPage, checkoutSessionTrigger } from '../../server/stand-ins/payments-checkout';
-import type { AdminDb, CommitTrigger, RouteHandler, ServerContext } from '../../server/types';
+import type { AdminDb, CommitTrigger, RouteHandler, ServerContext } from 'firestore-local/types';
 
 /** A synchronous AdminDb over staged documents; its writes are kept to be committed. */
 interface StagedDb extends AdminDb {

@@ -5,6 +5,6 @@
  * against the local store with server privileges.
  */
 import { localCallableRoute } from '../local-host';
-import type { RouteHandler } from '../types';
+import type { RouteHandler } from 'firestore-local/types';
 
 export const acceptInviteRoute: RouteHandler = localCallableRoute('acceptInvite');

@@ -11,7 +11,7 @@
  * continueUrl...) on the app's `/auth/action`.
  */
 import { escapeHtml } from '@/domain/html';
-import type { CommitTrigger, RouteHandler } from '../types';
+import type { CommitTrigger, RouteHandler } from 'firestore-local/types';
 
 function recipients(value: unknown): string[] {
   if (typeof value === 'string') return [value];

@@ -24,7 +24,7 @@ import type { DocData } from '@/backend/port';
 import { DocumentRef } from '@/backend/value-types';
 import { escapeHtml } from '@/domain/html';
 import { isSubscriptionLive } from '@/domain/subscriptions';
-import type { AdminDb, CommitTrigger, RouteHandler } from '../types';
+import type { AdminDb, CommitTrigger, RouteHandler } from 'firestore-local/types';
 import { advanceSubscriptions } from './payments-clock';
 import {
   DAY_MS,

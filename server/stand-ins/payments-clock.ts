@@ -13,7 +13,7 @@
  */
 import type { DocData } from '@/backend/port';
 import { isTerminalSubscriptionStatus } from '@/domain/plan-sync';
-import type { AdminDb } from '../types';
+import type { AdminDb } from 'firestore-local/types';
 import { addInterval, asDate, itemInterval } from './payments-shared';
 
 /** At most this many periods are caught up at once (a subscription left for years). */

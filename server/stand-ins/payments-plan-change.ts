@@ -20,7 +20,7 @@
 import type { DocData } from '@/backend/port';
 import { DocumentRef } from '@/backend/value-types';
 import { isSubscriptionLive } from '@/domain/subscriptions';
-import type { AdminDb } from '../types';
+import type { AdminDb } from 'firestore-local/types';
 import {
   addInterval,
   asDate,

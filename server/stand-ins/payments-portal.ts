@@ -24,7 +24,7 @@ import { isTerminalSubscriptionStatus } from '@/domain/plan-sync';
 import { resumedSubscription } from '@/domain/resume-subscription';
 import type { SubscriptionPayments } from '@/server/resume-subscription';
 import { callableRoute } from '../callable';
-import type { RouteHandler, ServerContext } from '../types';
+import type { RouteHandler, ServerContext } from 'firestore-local/types';
 import { advanceSubscriptions } from './payments-clock';
 import {
   changeablePrices,

@@ -6,8 +6,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DocData } from '@/backend/port';
 import { escapeHtml } from '@/domain/html';
-import { readBody } from '../http-util';
-import type { AdminDb } from '../types';
+import { readBody } from 'firestore-local/http-util';
+import type { AdminDb } from 'firestore-local/types';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -12,7 +12,7 @@
  * writes them (`DocumentRef` of src/backend/value-types.ts), so every reader of subscriptions meets
  * here what it meets in production.
  */
-import type { CommitTrigger, RouteHandler } from '../types';
+import type { CommitTrigger, RouteHandler } from 'firestore-local/types';
 import { checkoutPage, checkoutSessionTrigger } from './payments-checkout';
 import { createPortalLinkCallable, portalPage } from './payments-portal';
 

@@ -5,7 +5,7 @@
  * mail outbox stand-in then delivers the queued `mail` documents.
  */
 import { localTrigger } from '../local-host';
-import type { CommitTrigger } from '../types';
+import type { CommitTrigger } from 'firestore-local/types';
 
 const welcome = localTrigger('welcomeMail');
 const billing = localTrigger('billingMail');

@@ -4,7 +4,7 @@
  * as a commit trigger after each write of a card document.
  */
 import { localTrigger } from '../local-host';
-import type { CommitTrigger } from '../types';
+import type { CommitTrigger } from 'firestore-local/types';
 
 /** The trigger: wire it into `startServer({ triggers: [countCardsInUse] })`. */
 export const countCardsInUse: CommitTrigger = localTrigger('countCardsInUse');

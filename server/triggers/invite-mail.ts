@@ -5,6 +5,6 @@
  * queued `mail` document.
  */
 import { localTrigger } from '../local-host';
-import type { CommitTrigger } from '../types';
+import type { CommitTrigger } from 'firestore-local/types';
 
 export const sendInviteMail: CommitTrigger = localTrigger('sendInviteMail');

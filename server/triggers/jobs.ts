@@ -9,7 +9,7 @@
 import { serverDbFromSync } from '@/backend/local/sync-server-db';
 import { runJob, unfinishedJobs } from '@/server/jobs/run-job';
 import { besideWork, localTrigger } from '../local-host';
-import type { AdminDb, CommitTrigger } from '../types';
+import type { AdminDb, CommitTrigger } from 'firestore-local/types';
 
 export const runJobs: CommitTrigger = localTrigger('runJobs');
 

@@ -21,7 +21,7 @@ import {
   startLocalSchedule,
   LOCAL_WEBHOOK_POLICY,
 } from '../local-host';
-import type { CommitTrigger, RouteHandler, ServerContext } from '../types';
+import type { CommitTrigger, RouteHandler, ServerContext } from 'firestore-local/types';
 
 export { LOCAL_WEBHOOK_POLICY };
 

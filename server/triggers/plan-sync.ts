@@ -6,6 +6,6 @@
  * so limits and gates follow within a second.
  */
 import { localTrigger } from '../local-host';
-import type { CommitTrigger } from '../types';
+import type { CommitTrigger } from 'firestore-local/types';
 
 export const syncPlanFromSubscriptions: CommitTrigger = localTrigger('planSync');

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { createFirebaseBackend } from '@/backend/firebase/firebase-backend';
 import type { ListenError } from '@/backend/port';
 import { signedInPolicy } from '../support/policies';
-import type { AccessPolicy } from '../../server/access-policy';
+import type { AccessPolicy } from 'firestore-local/access-policy';
 import { createMemoryBackend } from '@/backend/memory/memory-backend';
 import { callableRoute } from '../../server/callable';
 import { BackendError } from '@/backend/errors';

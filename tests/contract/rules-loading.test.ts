@@ -8,7 +8,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { holdRules, loadRules } from '../../server/access/load-rules';
+import { holdRules, loadRules } from 'firestore-local/access/load-rules';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dirs: string[] = [];

@@ -14,8 +14,8 @@ import {
   isLoopbackHost,
   isLoopbackPeer,
   startServer,
-} from '../../server/create-server';
-import { MAX_LISTENERS_PER_SOCKET } from '../../server/listen-socket';
+} from 'firestore-local/create-server';
+import { MAX_LISTENERS_PER_SOCKET } from 'firestore-local/listen-socket';
 import { mailboxPage } from '../../server/stand-ins/mail-outbox';
 import { TEST_PROJECT_ID, authEmulatorHost, createTestUser } from '../support/auth-emulator';
 import type { TestUser } from '../support/auth-emulator';

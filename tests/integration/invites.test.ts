@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rulesPolicy } from '../support/policies';
 import { acceptInviteRoute } from '../../server/callables/accept-invite';
 import { sendInviteMail } from '../../server/triggers/invite-mail';
-import type { AdminDb } from '../../server/types';
+import type { AdminDb } from 'firestore-local/types';
 import { serverDbFromSync } from '@/backend/local/sync-server-db';
 import type { Backend, DocData } from '@/backend/port';
 import { acceptInvite as acceptInviteOn } from '@/server/invites/accept-invite';

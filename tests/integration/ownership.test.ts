@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localTrigger } from '../../server/local-host';
-import type { AdminDb } from '../../server/types';
+import type { AdminDb } from 'firestore-local/types';
 import { setBackend } from '@/backend/current';
 import type { Backend, DocData } from '@/backend/port';
 import { arrayRemove } from '@/backend/transforms';

@@ -27,7 +27,7 @@ import { advanceSubscriptions } from '../../server/stand-ins/payments-clock';
 import { sendAccountMail } from '../../server/triggers/billing-mail';
 import { syncPlanFromSubscriptions } from '../../server/triggers/plan-sync';
 import { PLAN_SYNC_COLLECTION } from '@/server/plan-sync';
-import type { CommitTrigger, DocChange } from '../../server/types';
+import type { CommitTrigger, DocChange } from 'firestore-local/types';
 import { DocumentRef } from '@/backend/value-types';
 import { createTestUser, type TestUser } from '../support/auth-emulator';
 import { localBackendFor, startTestServer, type TestServer } from '../support/local-server';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countCardsInUse } from '../../server/triggers/card-count';
 import { resumeUnfinishedJobs, runJobs } from '../../server/triggers/jobs';
-import type { CommitTrigger } from '../../server/types';
+import type { CommitTrigger } from 'firestore-local/types';
 import { setBackend } from '@/backend/current';
 import { serverDbFromSync } from '@/backend/local/sync-server-db';
 import type { DocData, WriteOp } from '@/backend/port';

@@ -10,7 +10,7 @@ import { dumpDocs, queryDocMap, snapshotDoc } from '@/backend/memory/doc-map';
 import type { DocData } from '@/backend/port';
 import { PROCESSED_EVENTS } from '@/server/processed-events';
 import { localTrigger } from '../../../server/local-host';
-import type { AdminDb, ServerContext } from '../../../server/types';
+import type { AdminDb, ServerContext } from 'firestore-local/types';
 
 /** A synchronous store whose first `failures` commits throw (nothing of them is stored). */
 function store(failures = 0) {
