@@ -119,7 +119,7 @@ export default tseslint.config(
               message: 'Shared layers do not import features or the shell.',
             },
             {
-              target: ['./server', './functions', './src/server'],
+              target: ['./local-server', './functions', './src/server'],
               from: './src/features',
               message:
                 'Server code does not import features; the card view it renders is src/card-view.',
@@ -144,11 +144,11 @@ export default tseslint.config(
                 './src/stores',
                 './src/data',
                 './src/ui',
-                './server',
+                './local-server',
                 './functions',
               ],
               message:
-                'src/server is hosted by server/ and functions/: it imports neither, nor the UI.',
+                'src/server is hosted by local-server/ and functions/: it imports neither, nor the UI.',
             },
             ...featureNames.map((name) => ({
               target: `./src/features/${name}`,
@@ -190,7 +190,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [CLIMBING_IMPORT] }] },
   },
   {
-    files: ['server/**/*.ts', 'tests/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    files: ['local-server/**/*.ts', 'tests/**/*.{ts,tsx}', 'scripts/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [INTO_SRC_BY_PATH] }] },
   },
   {

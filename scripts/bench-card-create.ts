@@ -14,7 +14,7 @@ import type { DocData, WriteOp } from '@/backend/port';
 import { increment, serverTimestamp } from '@/backend/transforms';
 import { cardUsagePath } from '@/domain/card-count';
 import { startServer } from 'firestore-local/create-server';
-import { countCardsInUse } from '../server/triggers/card-count';
+import { countCardsInUse } from '../local-server/triggers/card-count';
 import type { CommitTrigger } from 'firestore-local/types';
 import { REFUSE_ALL } from './lib/refuse-all';
 import { runWhenAlone } from './lib/bench-alone';

@@ -2,7 +2,7 @@
  * Deactivating and reactivating an account (docs/product.md §3: Account.isActive; docs/product.md §4: only active accounts
  * are listed; docs/product.md §6: the super admin). `isActive` is a server-only field (docs/access.md), so a
  * super admin changes it through the `setAccountActive` callable, and this is its decision, pure,
- * for every host alike: the local server (`server/account-status.ts`) and a production Cloud
+ * for every host alike: the local server (`local-server/account-status.ts`) and a production Cloud
  * Function read the two documents, ask `decideAccountStatus`, and write the update it returns.
  *
  * The update sets `dateUpdated` with `isActive`, so the account list (ordered by dateUpdated) shows

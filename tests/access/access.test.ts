@@ -28,7 +28,7 @@ import { loadRules, type LoadedRules } from 'firestore-local/access/load-rules';
 import { createRulesEnginePolicy } from 'firestore-local/access/rules-engine-policy';
 import { parseRules } from 'firestore-local/rules/ruleset';
 import { TEST_BUCKET } from '../support/policies';
-import { countCardsInUse } from '../../server/triggers/card-count';
+import { countCardsInUse } from '../../local-server/triggers/card-count';
 import type { AdminDb } from 'firestore-local/types';
 import { encodeValue } from 'firestore-engine/wire';
 import type { Backend, DocData, ListenError, QueryDoc } from '@/backend/port';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rulesPolicy } from '../support/policies';
-import { countCardsInUse } from '../../server/triggers/card-count';
+import { countCardsInUse } from '../../local-server/triggers/card-count';
 import { setBackend } from '@/backend/current';
 import { readAccountExport } from '@/data/account-export';
 import { createAccountWithTeam } from '@/data/account-setup';
@@ -33,7 +33,7 @@ import {
 } from '@/data/team-settings';
 import type { TeamDoc } from '@/data/team-settings';
 import { requestTeamSync } from '@/data/team-sync';
-import { runJobs } from '../../server/triggers/jobs';
+import { runJobs } from '../../local-server/triggers/jobs';
 import { newTeamData } from '@/data/teams';
 import { createTestUser, type TestUser } from '../support/auth-emulator';
 import { localBackendFor, startTestServer, type TestServer } from '../support/local-server';

@@ -13,7 +13,7 @@ import type { ListenError } from '@/backend/port';
 import { signedInPolicy } from '../support/policies';
 import type { AccessPolicy } from 'firestore-local/access-policy';
 import { createMemoryBackend } from '@/backend/memory/memory-backend';
-import { callableRoute } from '../../server/callable';
+import { callableRoute } from '../../local-server/callable';
 import { BackendError } from '@/backend/errors';
 import { createTestUser } from '../support/auth-emulator';
 import { localBackendFor, startTestServer } from '../support/local-server';

@@ -31,7 +31,7 @@ function rulesDir(
 }
 
 function startServerWith(dir: string): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'local-server/main.ts'], {
     cwd: root,
     env: { ...process.env, RULES_DIR: dir, PORT: '0' },
     encoding: 'utf8',

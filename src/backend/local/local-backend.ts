@@ -1,5 +1,5 @@
 /**
- * The local driver of the port: talks to the project's local data server (`server/`). Document
+ * The local driver of the port: talks to the project's local data server (`local-server/`). Document
  * operations are `POST {baseUrl}/api/db` requests; all listeners share ONE WebSocket to
  * `{baseUrl}/api/listen` (protocol in `packages/firestore-local/src/listen-socket.ts`), which reconnects with backoff and
  * re-subscribes everything; files go to `{baseUrl}/api/files/<path>`; the callables (billing portal,

@@ -29,7 +29,7 @@ describe('lint keeps the layers apart', { timeout: 60_000 }, () => {
   });
 
   it('refuses server code importing a feature', async () => {
-    for (const file of ['src/server/fence-probe.ts', 'server/fence-probe.ts']) {
+    for (const file of ['src/server/fence-probe.ts', 'local-server/fence-probe.ts']) {
       const messages = await messagesFor(
         file,
         "export { handleProblem } from '@/features/builder/validation';\n",

@@ -4,7 +4,7 @@
  * (`src/server/hosted.ts`, also the production Cloud Functions) with a clock, sender and address
  * policy of their own, for the tests that receive leads on loopback (the local server accepts
  * `http://127.0.0.1`/`localhost` webhook addresses; every other private address is refused here
- * too, docs/lead-webhooks.md). `server/main.ts` hosts the same entries through
+ * too, docs/lead-webhooks.md). `local-server/main.ts` hosts the same entries through
  * `createLocalHost`.
  *
  * Sending runs beside the commit pipeline, not in it: a receiver that takes its 10 seconds must not

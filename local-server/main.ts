@@ -1,5 +1,5 @@
 /**
- * Entry point of the local data server (`tsx server/main.ts`). Reads its configuration from the
+ * Entry point of the local data server (`tsx local-server/main.ts`). Reads its configuration from the
  * environment, starts the server, prints its URL and closes cleanly on SIGINT/SIGTERM.
  *
  *   PORT (5173)  HOST (127.0.0.1)  DATA_DIR (.data/db)  PROJECT_ID (demo-cardbuilder)
