@@ -1,5 +1,6 @@
 // Lint rules that keep the layers of README.md ("How the pieces fit") apart: features never import
-// drivers or each other, only src/backend touches the Firebase SDK, and no cycles.
+// drivers or each other, only src/backend touches the Firebase SDK, the packages import nothing of
+// the product and the product's src never imports the local stand-in, and no cycles.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import js from '@eslint/js';
@@ -149,6 +150,24 @@ export default tseslint.config(
               ],
               message:
                 'src/server is hosted by local-server/ and functions/: it imports neither, nor the UI.',
+            },
+            {
+              target: './packages/firestore-engine',
+              from: ['./src', './local-server', './functions', './packages/firestore-local'],
+              message:
+                'packages/firestore-engine is the document model alone: it imports nothing of the product, nor the stand-in.',
+            },
+            {
+              target: './packages/firestore-local',
+              from: ['./src', './local-server', './functions'],
+              message:
+                'packages/firestore-local imports nothing of the product: the host (local-server/) passes in what it needs.',
+            },
+            {
+              target: ['./src', './functions'],
+              from: './packages/firestore-local',
+              message:
+                'The product never imports the local stand-in (packages/firestore-local): only local-server/, scripts and tests run it.',
             },
             ...featureNames.map((name) => ({
               target: `./src/features/${name}`,
