@@ -6,6 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { pathAliases } from '../scripts/lib/path-aliases';
 
 const admin = fileURLToPath(new URL('./node_modules/firebase-admin/lib/', import.meta.url));
 
@@ -13,7 +14,8 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^firebase-admin\/(app|firestore)$/, replacement: `${admin}$1/index.js` },
-      { find: /^@\//, replacement: fileURLToPath(new URL('../src/', import.meta.url)) },
+      // The app's tsconfig paths (`@/`, the packages), as its own Vite config resolves them.
+      ...pathAliases(fileURLToPath(new URL('..', import.meta.url))),
     ],
   },
   test: {
