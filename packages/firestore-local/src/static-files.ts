@@ -1,9 +1,9 @@
 /**
  * Serves the built app (`dist/`) from the local server: files as they are, a pre-rendered page
- * (`dist/<route>/index.html`, written by scripts/prerender.ts) for its route, and for any other page
+ * (`dist/<route>/index.html`, written by the host's pre-render step) for its route, and for any other page
  * path the SPA's shell (`app.html`, or `index.html` in a build without pre-rendered pages). The
- * runtime configuration is injected into each page as `window.__APP_CONFIG__` (read by
- * `src/app/config.ts`), so one build runs on any port and host.
+ * runtime configuration is injected into each page as `window.__APP_CONFIG__` (which the app reads
+ * at start), so one build runs on any port and host.
  */
 import fs from 'node:fs';
 import path from 'node:path';
