@@ -6,7 +6,6 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { pathAliases } from '../scripts/lib/path-aliases';
 
 const admin = fileURLToPath(new URL('./node_modules/firebase-admin/lib/', import.meta.url));
 
@@ -14,8 +13,12 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^firebase-admin\/(app|firestore)$/, replacement: `${admin}$1/index.js` },
-      // The app's tsconfig paths (`@/`, the packages), as its own Vite config resolves them.
-      ...pathAliases(fileURLToPath(new URL('..', import.meta.url))),
+      // tsconfig's paths that the shared server code uses (never firestore-local: lint fences it out).
+      { find: /^@\//, replacement: fileURLToPath(new URL('../src/', import.meta.url)) },
+      {
+        find: /^firestore-engine\//,
+        replacement: fileURLToPath(new URL('../packages/firestore-engine/src/', import.meta.url)),
+      },
     ],
   },
   test: {
