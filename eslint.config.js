@@ -1,6 +1,7 @@
 // Lint rules that keep the layers of README.md ("How the pieces fit") apart: features never import
-// drivers or each other, only src/backend touches the Firebase SDK, and no cycles.
-import { readdirSync } from 'node:fs';
+// drivers or each other, only src/backend touches the Firebase SDK, the packages import nothing of
+// the product and the product's src never imports the local stand-in, and no cycles.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
@@ -15,6 +16,12 @@ const featureNames = readdirSync(join(import.meta.dirname, 'src', 'features'), {
 })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+
+// tsconfig's path aliases (`@/*` -> src, each package's name -> its src), for the resolver below.
+const aliasMap = Object.entries(
+  JSON.parse(readFileSync(join(import.meta.dirname, 'tsconfig.json'), 'utf8')).compilerOptions
+    .paths,
+).map(([name, [target]]) => [name.slice(0, -2), join(import.meta.dirname, target.slice(0, -2))]);
 
 // Code in src reaches another folder of src through the `@/` alias (tsconfig paths), so a file can
 // move without its imports turning into a count of `../`.
@@ -56,12 +63,12 @@ export default tseslint.config(
     },
     plugins: { import: importPlugin, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     settings: {
-      // The first resolver knows tsconfig's `@/` alias; without it the zones below could not see
+      // The first resolver knows tsconfig's aliases; without it the zones below could not see
       // where an aliased import lands and would let it through. (eslint-import-resolver-typescript
       // would read tsconfig itself, but needs native bindings the registry here does not hold.)
       'import/resolver': {
         alias: {
-          map: [['@', join(import.meta.dirname, 'src')]],
+          map: aliasMap,
           extensions: ['.ts', '.tsx', '.js'],
         },
         node: { extensions: ['.ts', '.tsx', '.js'] },
@@ -113,7 +120,7 @@ export default tseslint.config(
               message: 'Shared layers do not import features or the shell.',
             },
             {
-              target: ['./server', './functions', './src/server'],
+              target: ['./local-server', './functions', './src/server'],
               from: './src/features',
               message:
                 'Server code does not import features; the card view it renders is src/card-view.',
@@ -138,11 +145,29 @@ export default tseslint.config(
                 './src/stores',
                 './src/data',
                 './src/ui',
-                './server',
+                './local-server',
                 './functions',
               ],
               message:
-                'src/server is hosted by server/ and functions/: it imports neither, nor the UI.',
+                'src/server is hosted by local-server/ and functions/: it imports neither, nor the UI.',
+            },
+            {
+              target: './packages/firestore-engine',
+              from: ['./src', './local-server', './functions', './packages/firestore-local'],
+              message:
+                'packages/firestore-engine is the document model alone: it imports nothing of the product, nor the stand-in.',
+            },
+            {
+              target: './packages/firestore-local',
+              from: ['./src', './local-server', './functions'],
+              message:
+                'packages/firestore-local imports nothing of the product: the host (local-server/) passes in what it needs.',
+            },
+            {
+              target: ['./src', './functions'],
+              from: './packages/firestore-local',
+              message:
+                'The product never imports the local stand-in (packages/firestore-local): only local-server/, scripts and tests run it.',
             },
             ...featureNames.map((name) => ({
               target: `./src/features/${name}`,
@@ -184,7 +209,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [CLIMBING_IMPORT] }] },
   },
   {
-    files: ['server/**/*.ts', 'tests/**/*.{ts,tsx}', 'scripts/**/*.ts'],
+    files: ['local-server/**/*.ts', 'tests/**/*.{ts,tsx}', 'scripts/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [INTO_SRC_BY_PATH] }] },
   },
   {

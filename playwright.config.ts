@@ -38,7 +38,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
     // The preload ends the server with Playwright even when Playwright is killed hard.
-    command: 'node --import tsx --import ./scripts/lib/exit-with-parent.mjs server/main.ts',
+    command: 'node --import tsx --import ./scripts/lib/exit-with-parent.mjs local-server/main.ts',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -11,7 +11,7 @@ import react from '@vitejs/plugin-react';
 import { loadEnv, type Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { ocrAssets } from './scripts/lib/ocr-assets';
-import { srcAlias } from './scripts/lib/src-alias';
+import { pathAliases } from './scripts/lib/path-aliases';
 
 /** The settings of `src/app/config.ts` a build for Firebase cannot do without. */
 const FIREBASE_SETTINGS = [
@@ -177,8 +177,8 @@ export default defineConfig({
     // The scanner's OCR engine and English data, served from our own origin (docs/scanner.md).
     ocrAssets(),
   ],
-  // tsconfig's `@/` alias, for the bundle and for every test project.
-  resolve: { alias: srcAlias(import.meta.dirname) },
+  // tsconfig's path aliases (`@/`, the packages), for the bundle and for every test project.
+  resolve: { alias: pathAliases(import.meta.dirname) },
   server: {
     port: 5173,
     proxy: {
@@ -205,7 +205,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: {
+          name: 'unit',
+          // The packages' own tests run with the product's unit tests.
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.ts'],
+          environment: 'node',
+        },
       },
       {
         extends: true,

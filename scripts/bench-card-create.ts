@@ -13,9 +13,9 @@ import { join } from 'node:path';
 import type { DocData, WriteOp } from '@/backend/port';
 import { increment, serverTimestamp } from '@/backend/transforms';
 import { cardUsagePath } from '@/domain/card-count';
-import { startServer } from '../server/create-server';
-import { countCardsInUse } from '../server/triggers/card-count';
-import type { CommitTrigger } from '../server/types';
+import { startServer } from 'firestore-local/create-server';
+import { countCardsInUse } from '../local-server/triggers/card-count';
+import type { CommitTrigger } from 'firestore-local/types';
 import { REFUSE_ALL } from './lib/refuse-all';
 import { runWhenAlone } from './lib/bench-alone';
 

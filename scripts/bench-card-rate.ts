@@ -1,7 +1,7 @@
 /**
  * The card page's rate on the local server against a static file from the same server (issue 26:
  * the page should reach at least half the static file's rate), and the longest request while a
- * burst of lead POSTs runs. The server is `server/main.ts` as `npm start` runs it (NODE_ENV=
+ * burst of lead POSTs runs. The server is `local-server/main.ts` as `npm start` runs it (NODE_ENV=
  * production), on a data folder of 10,000 cards, so a handle lookup that scanned the cards would
  * show. Requests go over keep-alive connections, gzip accepted, with a browser's user agent (its
  * views counted once, as the dedupe says). Lead POSTs come from 40 loopback addresses
@@ -14,7 +14,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { DocData, WriteOp } from '@/backend/port';
-import { startServer } from '../server/create-server';
+import { startServer } from 'firestore-local/create-server';
 import { REFUSE_ALL } from './lib/refuse-all';
 import { runWhenAlone } from './lib/bench-alone';
 
@@ -78,18 +78,22 @@ function startMain(
   dataDir: string,
   appDist: string,
 ): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      APP_DIST: appDist,
-      FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'local-server', 'main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        APP_DIST: appDist,
+        FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   return new Promise((done, fail) => {
     const onData = (chunk: Buffer) => {

@@ -26,7 +26,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import type { DocData, WriteOp } from '@/backend/port';
-import { openStore } from '../server/store';
+import { openStore } from 'firestore-local/store';
 import { setBackend } from '@/backend/current';
 import { createLocalBackend } from '@/backend/local/local-backend';
 import type { Backend } from '@/backend/port';
@@ -498,24 +498,28 @@ export async function benchLarge(options: {
   console.log(`  (large account written in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   await ensureAuthUser(options.emulator);
   const base = `http://127.0.0.1:${options.port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(options.port),
-      DATA_DIR: dataDir,
-      APP_DIST: join(root, 'dist'),
-      PUBLIC_ORIGIN: base,
-      FIREBASE_AUTH_EMULATOR_HOST: options.emulator.host,
-      VITE_AUTH_EMULATOR_URL: options.emulator.url,
+  const server = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'local-server', 'main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(options.port),
+        DATA_DIR: dataDir,
+        APP_DIST: join(root, 'dist'),
+        PUBLIC_ORIGIN: base,
+        FIREBASE_AUTH_EMULATOR_HOST: options.emulator.host,
+        VITE_AUTH_EMULATOR_URL: options.emulator.url,
+      },
+      // The server's own output goes to a log file (BENCH_SERVER_LOG), or nowhere.
+      stdio: [
+        'ignore',
+        'ignore',
+        process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'w') : 'ignore',
+      ],
     },
-    // The server's own output goes to a log file (BENCH_SERVER_LOG), or nowhere.
-    stdio: [
-      'ignore',
-      'ignore',
-      process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'w') : 'ignore',
-    ],
-  });
+  );
   try {
     await waitForHttp(`${base}/api/health`, 60_000, server);
     // BENCH_LARGE_ONLY=jobs measures the jobs alone, =app the builder, search and leads alone

@@ -14,7 +14,7 @@ import {
   type AuthContext,
   type DocumentReader,
   type PlainDoc,
-} from '../server/rules/ruleset';
+} from 'firestore-local/rules/ruleset';
 
 type Report = (name: string, value: string, budget: string) => void;
 

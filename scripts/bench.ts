@@ -523,21 +523,25 @@ async function main(): Promise<void> {
   }
   const emulator = await startAuthEmulator({ port: AUTH_PORT, quiet: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'cardbuilder-bench-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(SERVER_PORT),
-      DATA_DIR: dataDir,
-      // Another build can be measured against this one (say, the commit before a change).
-      APP_DIST: process.env.BENCH_APP_DIST ?? join(root, 'dist'),
-      SEED_DEMO: '1',
-      PUBLIC_ORIGIN: `http://127.0.0.1:${SERVER_PORT}`,
-      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-      VITE_AUTH_EMULATOR_URL: emulator.url,
+  const server = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'local-server', 'main.ts')],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(SERVER_PORT),
+        DATA_DIR: dataDir,
+        // Another build can be measured against this one (say, the commit before a change).
+        APP_DIST: process.env.BENCH_APP_DIST ?? join(root, 'dist'),
+        SEED_DEMO: '1',
+        PUBLIC_ORIGIN: `http://127.0.0.1:${SERVER_PORT}`,
+        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+        VITE_AUTH_EMULATOR_URL: emulator.url,
+      },
+      stdio: 'ignore',
     },
-    stdio: 'ignore',
-  });
+  );
   let browser: Browser | undefined;
   try {
     await waitForHttp(`${base}/api/health`, 60_000, server);

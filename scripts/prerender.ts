@@ -13,7 +13,7 @@
 import { readFileSync, writeFileSync, mkdirSync, renameSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, createServer } from 'vite';
-import { srcAlias } from './lib/src-alias';
+import { pathAliases } from './lib/path-aliases';
 import type { PrerenderedPage, renderPage, PRERENDERED_PAGES } from '@/app/prerender';
 
 interface ManifestChunk {
@@ -75,7 +75,7 @@ async function buildKeeper(root: string, distDir: string): Promise<string> {
     configFile: false,
     logLevel: 'error',
     publicDir: false,
-    resolve: { alias: srcAlias(root) },
+    resolve: { alias: pathAliases(root) },
     build: {
       write: false,
       emptyOutDir: false,
@@ -189,7 +189,7 @@ export async function prerenderPages(root: string, distDir: string): Promise<str
   const server = await createServer({
     root,
     configFile: false,
-    resolve: { alias: srcAlias(root) },
+    resolve: { alias: pathAliases(root) },
     logLevel: 'error',
     appType: 'custom',
     server: { middlewareMode: true, hmr: false, ws: false },

@@ -7,7 +7,7 @@
  *
  * Ports: FIREBASE_STACK_PORT (6750) and the ten above it (the README's "The Firebase stack").
  */
-import { DEMO_PASSWORD, DEMO_USERS } from '../server/demo-seed';
+import { DEMO_PASSWORD, DEMO_USERS } from '../local-server/demo-seed';
 import { startFirebaseStack, type RunningFirebaseStack } from './lib/firebase-stack';
 import { StartupError } from './lib/processes';
 

@@ -321,7 +321,7 @@ async function main(): Promise<void> {
 
   const server = startPart(
     'the data server',
-    ['--import', 'tsx', join(root, 'server', 'main.ts')],
+    ['--import', 'tsx', join(root, 'local-server', 'main.ts')],
     {
       ...process.env,
       PORT: String(serverPort),

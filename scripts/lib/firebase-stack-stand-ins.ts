@@ -1,6 +1,6 @@
 /**
  * The extensions' stand-ins on the Firebase stack (`npm run start:firebase`): the same modules the
- * local server runs (server/stand-ins/), driven by Firestore instead of the local server's commits.
+ * local server runs (local-server/stand-ins/), driven by Firestore instead of the local server's commits.
  *
  * - Stripe payments: a new `users/{uid}/checkout_sessions/{id}` gets its `url` (or `error`) from
  *   `checkoutSessionTrigger`; the local checkout page (`checkoutPage`) is served on the stand-ins'
@@ -21,14 +21,17 @@ import { randomBytes } from 'node:crypto';
 import { deleteApp, getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { createAdminServerDb, fromAdmin } from '@/backend/admin/admin-server-db';
-import { applyWrite } from '@/backend/engine/writes';
+import { applyWrite } from 'firestore-engine/writes';
 import { queryDocMap, snapshotDoc } from '@/backend/memory/doc-map';
 import type { DocData, WriteOp } from '@/backend/port';
 import { MAX_WRITES_PER_COMMIT, type ServerDb } from '@/backend/server-port';
-import { seedDemoIfEmpty } from '../../server/demo-seed';
-import { deliverMail, mailboxPage } from '../../server/stand-ins/mail-outbox';
-import { checkoutPage, checkoutSessionTrigger } from '../../server/stand-ins/payments-checkout';
-import type { AdminDb, CommitTrigger, RouteHandler, ServerContext } from '../../server/types';
+import { seedDemoIfEmpty } from '../../local-server/demo-seed';
+import { deliverMail, mailboxPage } from '../../local-server/stand-ins/mail-outbox';
+import {
+  checkoutPage,
+  checkoutSessionTrigger,
+} from '../../local-server/stand-ins/payments-checkout';
+import type { AdminDb, CommitTrigger, RouteHandler, ServerContext } from 'firestore-local/types';
 
 /** A synchronous AdminDb over staged documents; its writes are kept to be committed. */
 interface StagedDb extends AdminDb {
@@ -74,7 +77,7 @@ export interface StandInsOptions {
 
 export interface RunningStandIns {
   readonly url: string;
-  /** Writes the demo data (server/demo-seed.ts) when Firestore has none; true when it did. */
+  /** Writes the demo data (local-server/demo-seed.ts) when Firestore has none; true when it did. */
   seedDemo(): Promise<boolean>;
   /** Resolves once every event received so far has been handled. */
   idle(): Promise<void>;

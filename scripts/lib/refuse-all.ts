@@ -1,4 +1,4 @@
-import type { AccessPolicy } from '../../server/access-policy';
+import type { AccessPolicy } from 'firestore-local/access-policy';
 
 /** For a bench's own server, which no client calls reach: every call is refused. */
 export const REFUSE_ALL: AccessPolicy = {

@@ -5,68 +5,37 @@
  * store and the callable functions only through this interface, so the app runs unchanged on Cloud
  * Firestore (production) and on the local data server (development, tests, CI). No SDK class ever
  * crosses it: documents are plain objects, dates come back as `Date`, write transforms are the
- * tagged values of `./transforms.ts`.
+ * tagged values of `firestore-engine/transforms`.
  */
 import type { InviteDetails } from '../domain/invite-details';
 import type { AddScannedLeadInput } from '../domain/scanned-lead';
-import type { BackendErrorCode } from './errors';
 
-/** A document's fields. Values: null, boolean, number, string, Date, arrays and maps of those. */
-export type DocData = { [field: string]: unknown };
+import type {
+  DocData,
+  WhereOp,
+  WhereClause,
+  OrderClause,
+  QuerySpec,
+  DocSnapshot,
+  QueryDoc,
+  WriteOp,
+  Unsubscribe,
+  ListenError,
+} from 'firestore-engine/document';
 
-export type WhereOp =
-  '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'not-in' | 'array-contains' | 'array-contains-any';
-
-export interface WhereClause {
-  /** A field path, dotted for nested maps (`directory.slug`). */
-  readonly field: string;
-  readonly op: WhereOp;
-  readonly value: unknown;
-}
-
-export interface OrderClause {
-  readonly field: string;
-  readonly direction: 'asc' | 'desc';
-}
-
-/** A query on one collection, addressed by its slash path (`accounts/a1/teams`). */
-export interface QuerySpec {
-  readonly collection: string;
-  readonly where?: readonly WhereClause[];
-  readonly orderBy?: readonly OrderClause[];
-  readonly limit?: number;
-}
-
-export interface DocSnapshot {
-  readonly id: string;
-  readonly path: string;
-  readonly exists: boolean;
-  /** null when the document does not exist. */
-  readonly data: DocData | null;
-}
-
-export interface QueryDoc {
-  readonly id: string;
-  readonly path: string;
-  readonly data: DocData;
-}
-
-export type WriteOp =
-  | {
-      readonly kind: 'set';
-      readonly path: string;
-      readonly data: DocData;
-      readonly merge?: boolean;
-    }
-  | { readonly kind: 'update'; readonly path: string; readonly data: DocData }
-  | { readonly kind: 'delete'; readonly path: string };
-
-export type Unsubscribe = () => void;
-
-export interface ListenError {
-  readonly code: BackendErrorCode;
-  readonly message: string;
-}
+// The document model is the engine's; the port speaks it.
+export type {
+  DocData,
+  WhereOp,
+  WhereClause,
+  OrderClause,
+  QuerySpec,
+  DocSnapshot,
+  QueryDoc,
+  WriteOp,
+  Unsubscribe,
+  ListenError,
+};
 
 export interface FileStore {
   /** Stores the bytes at `path` (`users/{uid}/cards/{cardId}/photoAvatar.jpg`) and returns its download URL. */

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rulesPolicy } from '../support/policies';
-import { countCardsInUse } from '../../server/triggers/card-count';
+import { countCardsInUse } from '../../local-server/triggers/card-count';
 import { setBackend } from '@/backend/current';
 import { readAccountExport } from '@/data/account-export';
 import { createAccountWithTeam } from '@/data/account-setup';
@@ -33,7 +33,7 @@ import {
 } from '@/data/team-settings';
 import type { TeamDoc } from '@/data/team-settings';
 import { requestTeamSync } from '@/data/team-sync';
-import { runJobs } from '../../server/triggers/jobs';
+import { runJobs } from '../../local-server/triggers/jobs';
 import { newTeamData } from '@/data/teams';
 import { createTestUser, type TestUser } from '../support/auth-emulator';
 import { localBackendFor, startTestServer, type TestServer } from '../support/local-server';
@@ -290,7 +290,7 @@ describe("the team workspace's writes pass the access rules", () => {
     expect(await importRows(rows(names, 200))).toMatchObject({ state: 'done', written: 801 });
 
     // Eleven parts in one batch read the same few documents: Google's evaluator charges a
-    // document once per batch (server/rules/README.md, measured on its emulator), so the batch
+    // document once per batch (packages/firestore-local/src/rules/README.md, measured on its emulator), so the batch
     // stays within 20 access calls and is allowed, as it would be in production.
     const parts = Array.from({ length: 11 }, (_, n) => ({
       kind: 'set' as const,

@@ -184,7 +184,7 @@ it('repairs at start the card counts a crash left behind the cards, and says so'
   await seeding.close();
 
   // The real entry point (`npm start`'s server), on that data folder.
-  const started = await startChild(dir, 'server/main.ts');
+  const started = await startChild(dir, 'local-server/main.ts');
   const exited = new Promise<void>((resolve) => started.child.once('exit', () => resolve()));
   started.child.kill('SIGTERM');
   await exited;
@@ -227,7 +227,7 @@ it('counts every acknowledged view after a SIGKILL right behind them (the counte
   }
   await seeding.close();
 
-  const first = await startChild(dir, 'server/main.ts');
+  const first = await startChild(dir, 'local-server/main.ts');
   let acknowledged = 0;
   for (let b = 0; b < BROWSERS; b++) {
     const userAgent = `Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36 visitor-${b}`;
@@ -246,7 +246,7 @@ it('counts every acknowledged view after a SIGKILL right behind them (the counte
   expect(acknowledged).toBe(CARDS * BROWSERS);
 
   // The next start writes what the outbox kept; a clean stop after it must not count them again.
-  const second = await startChild(dir, 'server/main.ts');
+  const second = await startChild(dir, 'local-server/main.ts');
   const stopped = new Promise<void>((resolve) => second.child.once('exit', () => resolve()));
   second.child.kill('SIGTERM');
   await stopped;

@@ -7,8 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDatabase } from '../../server/database';
-import { openStore, type Store } from '../../server/store';
+import { createDatabase } from 'firestore-local/database';
+import { openStore, type Store } from 'firestore-local/store';
 import { createCardLookup } from '@/server/public-surfaces/card-lookup';
 import { signedInPolicy } from '../support/policies';
 

@@ -8,7 +8,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { holdRules, loadRules } from '../../server/access/load-rules';
+import { holdRules, loadRules } from 'firestore-local/access/load-rules';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dirs: string[] = [];
@@ -31,7 +31,7 @@ function rulesDir(
 }
 
 function startServerWith(dir: string): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'local-server/main.ts'], {
     cwd: root,
     env: { ...process.env, RULES_DIR: dir, PORT: '0' },
     encoding: 'utf8',

@@ -14,9 +14,9 @@ import {
   isLoopbackHost,
   isLoopbackPeer,
   startServer,
-} from '../../server/create-server';
-import { MAX_LISTENERS_PER_SOCKET } from '../../server/listen-socket';
-import { mailboxPage } from '../../server/stand-ins/mail-outbox';
+} from 'firestore-local/create-server';
+import { MAX_LISTENERS_PER_SOCKET } from 'firestore-local/listen-socket';
+import { mailboxPage } from '../../local-server/stand-ins/mail-outbox';
 import { TEST_PROJECT_ID, authEmulatorHost, createTestUser } from '../support/auth-emulator';
 import type { TestUser } from '../support/auth-emulator';
 import { startTestServer, type TestServer } from '../support/local-server';

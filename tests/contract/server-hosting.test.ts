@@ -12,8 +12,8 @@ import type { DocSnapshot } from '@/backend/port';
 import { increment } from '@/backend/transforms';
 import { authEmulatorHost, createTestUser, TEST_PROJECT_ID } from '../support/auth-emulator';
 import { localBackendFor, startTestServer } from '../support/local-server';
-import { startServer } from '../../server/create-server';
-import type { DocChange } from '../../server/types';
+import { startServer } from 'firestore-local/create-server';
+import type { DocChange } from 'firestore-local/types';
 
 describe('commit triggers', () => {
   it('run once per changed document, in commit order, and their writes reach listeners', async () => {

@@ -9,7 +9,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminRoute } from '../../server/admin-route';
+import { createAdminRoute } from '../../local-server/admin-route';
 import { createAdminServerDb } from '@/backend/admin/admin-server-db';
 import { createMemoryServerDb } from '@/backend/memory/memory-server-db';
 import { createRemoteServerDb } from '@/backend/local/remote-server-db';

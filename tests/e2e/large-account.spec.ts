@@ -2,7 +2,7 @@
  * A 1,000-card account in the builder: the list opens on one page with the account's true count,
  * pages on, and finds a card far down the alphabet by name, by handle and after a filter; then its
  * team page shows the team's true counts. The cards
- * are seeded server-side (the e2e stack's admin endpoint, server/admin-route.ts): no screen makes
+ * are seeded server-side (the e2e stack's admin endpoint, local-server/admin-route.ts): no screen makes
  * 1,000 cards, and the importer is measured by the bench.
  */
 import { expect, expectAccessible, test } from './fixtures';

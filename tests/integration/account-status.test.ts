@@ -5,9 +5,9 @@
  * no token, a caller who is not a super admin, a missing account, a malformed request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setAccountActiveRoute } from '../../server/account-status';
+import { setAccountActiveRoute } from '../../local-server/account-status';
 import { rulesPolicy } from '../support/policies';
-import type { AdminDb } from '../../server/types';
+import type { AdminDb } from 'firestore-local/types';
 import { BackendError } from '@/backend/errors';
 import type { Backend, DocData } from '@/backend/port';
 import { createTestUser, uniqueEmail, type TestUser } from '../support/auth-emulator';

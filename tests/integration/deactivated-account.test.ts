@@ -8,9 +8,9 @@
  * "Deactivated accounts").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setAccountActiveRoute } from '../../server/account-status';
-import { createPublicSurfaces } from '../../server/public-surfaces';
-import { sitemapRoute } from '../../server/sitemap-route';
+import { setAccountActiveRoute } from '../../local-server/account-status';
+import { createPublicSurfaces } from '../../local-server/public-surfaces';
+import { sitemapRoute } from '../../local-server/sitemap-route';
 import { BackendError } from '@/backend/errors';
 import { serverDbFromSync } from '@/backend/local/sync-server-db';
 import type { Backend, DocData } from '@/backend/port';

@@ -4,7 +4,7 @@
  * next directory page shows them; a change of the brand kit shows at once, with no copy to sync.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPublicSurfaces } from '../../server/public-surfaces';
+import { createPublicSurfaces } from '../../local-server/public-surfaces';
 import { setBackend } from '@/backend/current';
 import { saveBranding, toTeamDoc } from '@/data/team-settings';
 import { EMPTY_BRAND_KIT } from '@/domain/model';

@@ -10,9 +10,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rulesPolicy } from '../support/policies';
-import { acceptInviteRoute } from '../../server/callables/accept-invite';
-import { sendInviteMail } from '../../server/triggers/invite-mail';
-import type { AdminDb } from '../../server/types';
+import { acceptInviteRoute } from '../../local-server/callables/accept-invite';
+import { sendInviteMail } from '../../local-server/triggers/invite-mail';
+import type { AdminDb } from 'firestore-local/types';
 import { serverDbFromSync } from '@/backend/local/sync-server-db';
 import type { Backend, DocData } from '@/backend/port';
 import { acceptInvite as acceptInviteOn } from '@/server/invites/accept-invite';

@@ -9,8 +9,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPublicSurfaces } from '../../server/public-surfaces';
-import { createLocalLeadRouting, type LocalLeadRouting } from '../../server/triggers/lead-webhooks';
+import { createPublicSurfaces } from '../../local-server/public-surfaces';
+import {
+  createLocalLeadRouting,
+  type LocalLeadRouting,
+} from '../../local-server/triggers/lead-webhooks';
 import type { Backend, DocData } from '@/backend/port';
 import { LEAD_WEBHOOK_BACKOFF_MS, WEBHOOK_PAUSED_SETTER_LEFT } from '@/domain/lead-webhooks';
 import { verifySignature } from '@/server/lead-routing/signature';

@@ -4,7 +4,7 @@
  * a hidden link never does. A redirect to a link that is not live answers 404 and counts nothing.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createPublicSurfaces } from '../../server/public-surfaces';
+import { createPublicSurfaces } from '../../local-server/public-surfaces';
 import { startTestServer, type TestServer } from '../support/local-server';
 
 let server: TestServer;

@@ -6,8 +6,8 @@
  * the owner and the old one as a collaborator.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localTrigger } from '../../server/local-host';
-import type { AdminDb } from '../../server/types';
+import { localTrigger } from '../../local-server/local-host';
+import type { AdminDb } from 'firestore-local/types';
 import { setBackend } from '@/backend/current';
 import type { Backend, DocData } from '@/backend/port';
 import { arrayRemove } from '@/backend/transforms';

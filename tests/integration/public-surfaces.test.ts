@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocData } from '@/backend/port';
-import { createPublicSurfaces } from '../../server/public-surfaces';
+import { createPublicSurfaces } from '../../local-server/public-surfaces';
 import { createTestUser } from '../support/auth-emulator';
 import { startTestServer, type TestServer } from '../support/local-server';
 

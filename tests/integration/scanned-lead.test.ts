@@ -7,7 +7,7 @@
  * are refused with nothing written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localCallableRoute } from '../../server/local-host';
+import { localCallableRoute } from '../../local-server/local-host';
 import type { Backend } from '@/backend/port';
 import { setBackend } from '@/backend/current';
 import { listLeadPage } from '@/data/analytics';

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Backend } from '@/backend/port';
-import { createLocalHost } from '../../server/local-host';
+import { createLocalHost } from '../../local-server/local-host';
 import {
   createTestUser,
   TEST_PROJECT_ID,

@@ -20,8 +20,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DocData } from '@/backend/port';
 import { createDevWalletConfig } from '@/server/wallet/dev-credentials';
 import type { WalletConfig } from '@/server/wallet/wallet-config';
-import { localContextFor, localTrigger } from '../../server/local-host';
-import { createPublicSurfaces } from '../../server/public-surfaces';
+import { localContextFor, localTrigger } from '../../local-server/local-host';
+import { createPublicSurfaces } from '../../local-server/public-surfaces';
 import { startTestServer, type TestServer } from '../support/local-server';
 import { openPass, verifyPassSignature } from '../support/wallet-pass';
 

@@ -15,7 +15,7 @@ import type {
   GoogleWalletConfig,
   WalletConfig,
 } from '@/server/wallet/wallet-config';
-import { createPublicSurfaces } from '../../server/public-surfaces';
+import { createPublicSurfaces } from '../../local-server/public-surfaces';
 import { startTestServer, type TestServer } from '../support/local-server';
 import { openPass, verifyPassSignature } from '../support/wallet-pass';
 

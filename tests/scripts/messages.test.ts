@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { assertExportReadable } from '../../scripts/lib/auth-emulator';
 import { assertPortsFree } from '../../scripts/lib/ports';
 import { StartupError } from '../../scripts/lib/processes';
-import { explainStartupError } from '../../server/startup-errors';
+import { explainStartupError } from '../../local-server/startup-errors';
 import { freePort, root, STACK_LINE, startStack } from './helpers';
 
 const cleanups: (() => void)[] = [];
@@ -82,7 +82,7 @@ describe('the data server started on its own', () => {
   it('explains a port in use instead of throwing', async () => {
     const port = await freePort();
     await holdPort(port);
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'local-server/main.ts'], {
       cwd: root,
       encoding: 'utf8',
       env: { ...process.env, PORT: String(port), DATA_DIR: tempDir() },

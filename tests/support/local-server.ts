@@ -8,9 +8,9 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { createLocalBackend } from '@/backend/local/local-backend';
 import type { Backend } from '@/backend/port';
-import type { AccessPolicy } from '../../server/access-policy';
-import { startServer } from '../../server/create-server';
-import type { CommitTrigger, RouteHandler, ServerContext } from '../../server/types';
+import type { AccessPolicy } from 'firestore-local/access-policy';
+import { startServer } from 'firestore-local/create-server';
+import type { CommitTrigger, RouteHandler, ServerContext } from 'firestore-local/types';
 import { authEmulatorHost, TEST_PROJECT_ID } from './auth-emulator';
 import { rulesPolicy } from './policies';
 

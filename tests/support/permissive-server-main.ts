@@ -4,7 +4,7 @@
  * write plain documents without building an account first. The access rules have their own suite.
  */
 import { signedInPolicy } from './policies';
-import { startServer } from '../../server/create-server';
+import { startServer } from 'firestore-local/create-server';
 
 const env = process.env;
 const server = await startServer({

@@ -5,13 +5,13 @@
  * the rules would refuse: signed-in callers may do anything (and, with `refusingPolicy`, nothing
  * under one prefix, so cases can check that refusals reach every operation and leave nothing).
  */
-import type { AccessPolicy } from '../../server/access-policy';
-import { holdRules, loadRules } from '../../server/access/load-rules';
+import type { AccessPolicy } from 'firestore-local/access-policy';
+import { holdRules, loadRules } from 'firestore-local/access/load-rules';
 import {
   createRulesEnginePolicy,
   type RulesEnginePolicyOptions,
-} from '../../server/access/rules-engine-policy';
-import type { Ruleset } from '../../server/rules/ruleset';
+} from 'firestore-local/access/rules-engine-policy';
+import type { Ruleset } from 'firestore-local/rules/ruleset';
 
 /** The bucket the test server's storage rules see. */
 export const TEST_BUCKET = 'demo-cardbuilder.appspot.com';

@@ -1,5 +1,5 @@
 /**
- * The server port over HTTP to the local data server's admin endpoint (`server/admin-route.ts`):
+ * The server port over HTTP to the local data server's admin endpoint (`local-server/admin-route.ts`):
  * what the Cloud Functions use in the offline deploy rehearsal, where no Firestore emulator can run,
  * so that the functions read and write the same documents as the local stack. Values travel in the
  * local wire format; a transaction sends its reads with its writes and the server commits only if
@@ -11,8 +11,8 @@ import {
   runOptimisticTransaction,
   type OptimisticStore,
   type TransactionReads,
-} from '../engine/optimistic-transaction';
-import { decodeValue, encodeValue } from '../engine/wire';
+} from 'firestore-engine/optimistic-transaction';
+import { decodeValue, encodeValue } from 'firestore-engine/wire';
 import type { DocSnapshot, QueryDoc, WriteOp } from '../port';
 import type { ServerDb } from '../server-port';
 

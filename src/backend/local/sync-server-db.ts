@@ -8,7 +8,7 @@ import {
   readsStillHold,
   runOptimisticTransaction,
   type OptimisticStore,
-} from '../engine/optimistic-transaction';
+} from 'firestore-engine/optimistic-transaction';
 import type { DocSnapshot, QueryDoc, WriteOp } from '../port';
 import type { ServerDb, ServerQuerySpec } from '../server-port';
 

@@ -6,11 +6,11 @@
  */
 import type { DocData, DocSnapshot, QueryDoc } from '../port';
 import type { ServerQuerySpec } from '../server-port';
-import { assertDocPath, docId } from '../engine/paths';
-import { runQuery } from '../engine/query';
-import { inQueryScope, selectFields } from '../engine/server-query';
-import { cloneValue } from '../engine/values';
-import { applyWrite } from '../engine/writes';
+import { assertDocPath, docId } from 'firestore-engine/paths';
+import { runQuery } from 'firestore-engine/query';
+import { inQueryScope, selectFields } from 'firestore-engine/server-query';
+import { cloneValue } from 'firestore-engine/values';
+import { applyWrite } from 'firestore-engine/writes';
 
 /** The document at `path` as a snapshot (`exists: false` when there is none). */
 export function snapshotDoc(docs: ReadonlyMap<string, DocData>, path: string): DocSnapshot {

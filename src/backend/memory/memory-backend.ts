@@ -17,11 +17,11 @@ import type {
   Unsubscribe,
   WriteOp,
 } from '../port';
-import { assertUploadAllowed, assertFilePath, normalizeContentType } from '../engine/files';
-import { assertCollectionPath, assertDocPath, newDocId } from '../engine/paths';
-import { validateQuery } from '../engine/query';
-import { cloneValue, deepEqual, isPlainObject } from '../engine/values';
-import { applyWrite } from '../engine/writes';
+import { assertUploadAllowed, assertFilePath, normalizeContentType } from 'firestore-engine/files';
+import { assertCollectionPath, assertDocPath, newDocId } from 'firestore-engine/paths';
+import { validateQuery } from 'firestore-engine/query';
+import { cloneValue, deepEqual, isPlainObject } from 'firestore-engine/values';
+import { applyWrite } from 'firestore-engine/writes';
 import { dumpDocs, queryDocMap, seedDoc, snapshotDoc } from './doc-map';
 
 /** What a test may refuse: a read of a document, a query on a collection, a write to a document. */

@@ -5,9 +5,9 @@
  * clock's time, so a test or the bench can count writes per document.
  */
 import { BackendError } from '../errors';
-import { assertDocPath } from '../engine/paths';
-import { validateServerQuery } from '../engine/server-query';
-import { applyWrite } from '../engine/writes';
+import { assertDocPath } from 'firestore-engine/paths';
+import { validateServerQuery } from 'firestore-engine/server-query';
+import { applyWrite } from 'firestore-engine/writes';
 import { dumpDocs, queryDocMap, seedDoc, snapshotDoc } from './doc-map';
 import { serverDbFromSync, type SyncDocStore } from '../local/sync-server-db';
 import type { DocData, WriteOp } from '../port';

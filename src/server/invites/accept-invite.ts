@@ -6,7 +6,7 @@
  * "Invitations": every missing or stale token gets the same answer, the caller's e-mail must be
  * the invited one, and the collaborator limit and one account per user are checked again here.
  */
-import { newDocId } from '@/backend/engine/paths';
+import { newDocId } from 'firestore-engine/paths';
 import { BackendError } from '@/backend/errors';
 import type { DocData } from '@/backend/port';
 import type { CallerAuth, ServerDb } from '@/backend/server-port';

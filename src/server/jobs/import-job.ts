@@ -6,7 +6,7 @@
  * card cap holds through one import per account at a time (`takeImportLock`) and a recount per
  * chunk.
  */
-import { newDocId } from '@/backend/engine/paths';
+import { newDocId } from 'firestore-engine/paths';
 import type { DocData, WriteOp } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
 import { serverTimestamp } from '@/backend/transforms';

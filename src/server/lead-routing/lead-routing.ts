@@ -7,7 +7,7 @@
  * codes alone).
  */
 import { BackendError } from '@/backend/errors';
-import { newDocId } from '@/backend/engine/paths';
+import { newDocId } from 'firestore-engine/paths';
 import type { DocData, LeadWebhooksInput, LeadWebhooksOutput, QueryDoc } from '@/backend/port';
 import type { CallerAuth, DocumentChange, ServerDb } from '@/backend/server-port';
 import {

@@ -5,8 +5,8 @@
  * acknowledged count is never lost nor counted twice. The local server keeps the same promise with
  * its SQLite outbox (docs/decisions/005).
  */
-import { newDocId } from '@/backend/engine/paths';
-import { decodeDoc, encodeValue } from '@/backend/engine/wire';
+import { newDocId } from 'firestore-engine/paths';
+import { decodeDoc, encodeValue } from 'firestore-engine/wire';
 import type { DocData } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
 import { addCounts } from './counter-buffer';

@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { BackendError } from '@/backend/errors';
-import { newDocId } from '@/backend/engine/paths';
+import { newDocId } from 'firestore-engine/paths';
 import type { DocData, ScimTokensInput, ScimTokensOutput } from '@/backend/port';
 import type { CallerAuth, ServerDb } from '@/backend/server-port';
 import { DEACTIVATED_ACCOUNT_MESSAGE, isAccountDeactivated } from '@/domain/account-status';

@@ -5,7 +5,7 @@
  * so two requests for one name cannot both win.
  */
 import { createHash } from 'node:crypto';
-import { newDocId } from '@/backend/engine/paths';
+import { newDocId } from 'firestore-engine/paths';
 import type { DocData, QueryDoc } from '@/backend/port';
 import type { ServerDb, ServerTransaction } from '@/backend/server-port';
 import { deleteField, serverTimestamp } from '@/backend/transforms';

@@ -5,7 +5,7 @@
  * start a job (import, team sync) then see its progress and result as they would in the app.
  */
 import type { MemoryBackend } from '@/backend/memory/memory-backend';
-import { runOptimisticTransaction } from '@/backend/engine/optimistic-transaction';
+import { runOptimisticTransaction } from 'firestore-engine/optimistic-transaction';
 import type { ServerDb } from '@/backend/server-port';
 import { runJob } from '@/server/jobs/run-job';
 

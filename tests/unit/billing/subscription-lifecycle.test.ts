@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DocData } from '@/backend/port';
-import { subscriptionAt } from '../../../server/stand-ins/payments-clock';
+import { subscriptionAt } from '../../../local-server/stand-ins/payments-clock';
 import { subscriptionMailEvents } from '@/server/billing-mail';
 import { renderMail } from '@/server/mail-layout';
 import { subscriptionEndsAt } from '@/domain/subscriptions';

@@ -29,12 +29,62 @@ describe('lint keeps the layers apart', { timeout: 60_000 }, () => {
   });
 
   it('refuses server code importing a feature', async () => {
-    for (const file of ['src/server/fence-probe.ts', 'server/fence-probe.ts']) {
+    for (const file of ['src/server/fence-probe.ts', 'local-server/fence-probe.ts']) {
       const messages = await messagesFor(
         file,
         "export { handleProblem } from '@/features/builder/validation';\n",
       );
       expect(messages.join('\n')).toContain('Server code does not import features');
+    }
+  });
+
+  it('refuses the packages importing the product, by name, alias or path', async () => {
+    const standIn = 'The product never imports';
+    const cases: [string, string, string][] = [
+      [
+        'packages/firestore-local/src/fence-probe.ts',
+        '@/domain/plan',
+        'imports nothing of the product',
+      ],
+      [
+        'packages/firestore-local/src/fence-probe.ts',
+        '../../../src/domain/plan',
+        'imports nothing of the product',
+      ],
+      [
+        'packages/firestore-local/src/fence-probe.ts',
+        '../../../local-server/local-host',
+        'imports nothing of the product',
+      ],
+      [
+        'packages/firestore-engine/src/fence-probe.ts',
+        '@/backend/port',
+        'the document model alone',
+      ],
+      [
+        'packages/firestore-engine/src/fence-probe.ts',
+        'firestore-local/store',
+        'the document model alone',
+      ],
+      ['src/backend/local/fence-probe.ts', 'firestore-local/store', standIn],
+      ['src/server/fence-probe.ts', '../../packages/firestore-local/src/store', standIn],
+      ['functions/src/fence-probe.ts', 'firestore-local/create-server', standIn],
+    ];
+    for (const [file, from, message] of cases) {
+      const messages = await messagesFor(file, `export { probe } from '${from}';\n`);
+      expect(messages.join('\n'), `${file} importing ${from}`).toContain(message);
+    }
+  });
+
+  it('lets the local host run the stand-in, and src use the document engine', async () => {
+    const allowed: [string, string][] = [
+      ['local-server/fence-probe.ts', 'firestore-local/store'],
+      ['src/backend/memory/fence-probe.ts', 'firestore-engine/query'],
+      ['packages/firestore-local/src/fence-probe.ts', 'firestore-engine/query'],
+    ];
+    for (const [file, from] of allowed) {
+      const messages = await messagesFor(file, `export { probe } from '${from}';\n`);
+      expect(messages.join('\n'), `${file} importing ${from}`).not.toMatch(/no-restricted-paths/);
     }
   });
 

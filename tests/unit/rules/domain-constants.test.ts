@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type PlainDoc, parseRules } from '../../../server/rules/ruleset';
+import { type PlainDoc, parseRules } from 'firestore-local/rules/ruleset';
 import { COLLABORATOR_GATE_THRESHOLD } from '@/domain/gates';
 import {
   HANDLE_MAX_LENGTH,
@@ -17,7 +17,7 @@ import {
 import { ownershipAcceptance, OWNERSHIP_OFFER_DAYS } from '@/domain/ownership';
 import { FREE_PLAN } from '@/domain/plan';
 import { MAX_SSO_DOMAINS, MAX_SSO_NAME, SSO_PLAN_TYPE, ssoProtocolOf } from '@/domain/sso';
-import { ALICE, NOW, reader } from './support';
+import { ALICE, NOW, reader } from '../../../packages/firestore-local/test/rules/support';
 
 const source = readFileSync(new URL('../../../firestore.rules', import.meta.url), 'utf8');
 const rules = parseRules(source, 'firestore.rules');

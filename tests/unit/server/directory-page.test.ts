@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runQuery } from '@/backend/engine/query';
+import { runQuery } from 'firestore-engine/query';
 import type { DocData, QueryDoc } from '@/backend/port';
 import { createDirectoryPage } from '@/server/directory/directory-page';
 import type { PublicDb } from '@/server/public-surfaces/public-surfaces-handler';

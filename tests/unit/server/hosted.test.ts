@@ -1,6 +1,6 @@
 /**
  * The two hosts serve the same table (src/server/hosted.ts): what the Cloud Functions bundle
- * exports (functions/src/index.ts), what the local server registers (server/local-host.ts) and
+ * exports (functions/src/index.ts), what the local server registers (local-server/local-host.ts) and
  * what the clients call must all be the table's names. `setAccountActive` once lived on the local
  * server only, and a super admin's deactivate got functions/not-found in production; each case here
  * fails on that kind of drift. (functions/test/hosts.test.ts checks the bundle's real exports and
@@ -18,7 +18,7 @@ import {
   hostedNames,
   triggerFires,
 } from '@/server/hosted';
-import { createLocalHost } from '../../../server/local-host';
+import { createLocalHost } from '../../../local-server/local-host';
 
 const root = new URL('../../../', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, root), 'utf8');
@@ -85,7 +85,7 @@ describe('the client', () => {
     expect(names.length).toBeGreaterThan(0);
     const local = createLocalHost().manifest.callables;
     for (const name of names) {
-      // The payments extension's callable is the payments stand-in's (server/stand-ins).
+      // The payments extension's callable is the payments stand-in's (local-server/stand-ins).
       if (name.startsWith('ext-')) continue;
       expect(local).toContain(name);
     }
@@ -104,7 +104,7 @@ describe('the local server', () => {
   });
 
   it('is started with the local host’s routes, triggers and schedules', () => {
-    const main = read('server/main.ts');
+    const main = read('local-server/main.ts');
     expect(main).toContain('createLocalHost(');
     expect(main).toContain('...host.routes');
     expect(main).toContain('...host.triggers');

@@ -1,16 +1,16 @@
 /**
- * The local server as a host of the table (server/local-host.ts): a table trigger becomes a
+ * The local server as a host of the table (local-server/local-host.ts): a table trigger becomes a
  * commit trigger that fires on its document pattern and event kind only, and a failing delivery is
  * tried again with the same event id, as production retries it, so the handlers' once-only
  * guarantees hold here too (a retried card write moves its team's count once).
  */
 import { describe, expect, it } from 'vitest';
-import { applyWrite } from '@/backend/engine/writes';
+import { applyWrite } from 'firestore-engine/writes';
 import { dumpDocs, queryDocMap, snapshotDoc } from '@/backend/memory/doc-map';
 import type { DocData } from '@/backend/port';
 import { PROCESSED_EVENTS } from '@/server/processed-events';
-import { localTrigger } from '../../../server/local-host';
-import type { AdminDb, ServerContext } from '../../../server/types';
+import { localTrigger } from '../../../local-server/local-host';
+import type { AdminDb, ServerContext } from 'firestore-local/types';
 
 /** A synchronous store whose first `failures` commits throw (nothing of them is stored). */
 function store(failures = 0) {

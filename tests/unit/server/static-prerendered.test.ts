@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaticHandler } from '../../../server/static-files';
+import { createStaticHandler } from 'firestore-local/static-files';
 
 describe('static hosting with pre-rendered pages', () => {
   let dir: string;
