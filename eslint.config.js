@@ -120,7 +120,7 @@ export default tseslint.config(
               message: 'Shared layers do not import features or the shell.',
             },
             {
-              target: ['./local-server', './functions', './src/server'],
+              target: ['./local-server', './functions', './src/services'],
               from: './src/features',
               message:
                 'Server code does not import features; the card view it renders is src/card-view.',
@@ -133,13 +133,13 @@ export default tseslint.config(
                 './src/stores',
                 './src/data',
                 './src/backend',
-                './src/server',
+                './src/services',
               ],
               message:
                 'src/card-view is the card as visitors see it, rendered by the server and the builder preview alike: it imports only the domain.',
             },
             {
-              target: './src/server',
+              target: './src/services',
               from: [
                 './src/app',
                 './src/stores',
@@ -149,7 +149,7 @@ export default tseslint.config(
                 './functions',
               ],
               message:
-                'src/server is hosted by local-server/ and functions/: it imports neither, nor the UI.',
+                'src/services is hosted by local-server/ and functions/: it imports neither, nor the UI.',
             },
             {
               target: './packages/firestore-engine',

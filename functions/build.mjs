@@ -1,4 +1,4 @@
-// Bundles src/index.ts and the shared server code it imports (../src/server, ../src/backend,
+// Bundles src/index.ts and the shared server code it imports (../src/services, ../src/backend,
 // ../src/domain, the card page's React render) into lib/: lib/index.mjs, which every function
 // loads, and chunks that only some load. Each function runs on its own Cloud Run instances, and
 // an instance's cold start is the code it loads: the public surfaces' render and wallet signing

@@ -15,7 +15,7 @@ export type CallableHandler = (
   ctx: ServerContext,
 ) => Promise<unknown>;
 
-/** The caller as server code sees it (`src/server/`), from the verified token. */
+/** The caller as server code sees it (`src/services/`), from the verified token. */
 export function callerAuth(auth: AuthInfo | null): CallerAuth | null {
   return auth
     ? {

@@ -1,5 +1,5 @@
 /**
- * The local data server as a host of the table of what the server hosts (`src/server/hosted.ts`),
+ * The local data server as a host of the table of what the server hosts (`src/services/hosted.ts`),
  * which the Cloud Functions bundle reads too: each callable becomes a route in the callable wire
  * format (`./callable.ts`), each Firestore trigger a commit trigger that matches the document
  * pattern and event kind, each schedule a timer, and the public routes the path prefixes of
@@ -11,7 +11,7 @@
  * not in it, so a long job or a slow receiver does not hold up the card counts and e-mails of
  * later commits; `idle()` waits for them (tests, a clean stop).
  */
-import { createApnsSender, type ApnsConfig, type ApnsSender } from '@/server/wallet/apns';
+import { createApnsSender, type ApnsConfig, type ApnsSender } from '@/services/wallet/apns';
 import { randomUUID } from 'node:crypto';
 import { serverDbFromSync } from '@/backend/local/sync-server-db';
 import type { WebhookUrlPolicy } from '@/domain/lead-webhooks';
@@ -29,9 +29,9 @@ import {
   type PublicRouteName,
   type ScheduleName,
   type TriggerName,
-} from '@/server/hosted';
-import { createPostWebhook, type PostWebhook } from '@/server/lead-routing/post-webhook';
-import type { WalletConfig } from '@/server/wallet/wallet-config';
+} from '@/services/hosted';
+import { createPostWebhook, type PostWebhook } from '@/services/lead-routing/post-webhook';
+import type { WalletConfig } from '@/services/wallet/wallet-config';
 import { callableRoute, callerAuth } from './callable';
 import { createPublicSurfaces } from './public-surfaces';
 import { scimRoute } from './scim-route';

@@ -29,18 +29,18 @@ import {
 import { declaredIndexFields } from 'firestore-local/field-index';
 import { createRulesEnginePolicy } from 'firestore-local/access/rules-engine-policy';
 import { createLocalHost } from './local-host';
-import { localWalletConfig } from '@/server/wallet/dev-credentials';
-import { apnsConfig } from '@/server/wallet/apns';
+import { localWalletConfig } from '@/services/wallet/dev-credentials';
+import { apnsConfig } from '@/services/wallet/apns';
 import { deliverMail, mailboxPage } from './stand-ins/mail-outbox';
 import { paymentsRoutes, paymentsTriggers } from './stand-ins/payments';
 import { resumeUnfinishedJobs } from './triggers/jobs';
-import { backfillNameLower } from '@/server/jobs/backfill-name-lower';
-import { repairCardCounts } from '@/server/card-count';
+import { backfillNameLower } from '@/services/jobs/backfill-name-lower';
+import { repairCardCounts } from '@/services/card-count';
 import { serverDbFromSync } from '@/backend/local/sync-server-db';
 import type { CommitTrigger, RouteHandler } from 'firestore-local/types';
 
 /**
- * Everything the table of what the server hosts declares (src/server/hosted.ts, which the Cloud
+ * Everything the table of what the server hosts declares (src/services/hosted.ts, which the Cloud
  * Functions read too): the public routes (`/c`, `/s`, `/l`, `/d`, `/sitemap.xml`), the
  * callables, the Firestore triggers as commit triggers and the schedules as timers.
  */
@@ -135,7 +135,7 @@ const backfilled = await backfillNameLower(serverDbFromSync(server.ctx.db));
 if (backfilled > 0) console.log(`Added the search field to ${backfilled} older cards.`);
 // A crash between a card's commit and its trigger leaves the counts behind the cards, and teams
 // whose cards predate the team counts have none: each is recounted where it differs, after the
-// seeding's triggers and before any job or client writes a card (src/server/card-count.ts).
+// seeding's triggers and before any job or client writes a card (src/services/card-count.ts).
 await server.idle();
 const repaired = await repairCardCounts(serverDbFromSync(server.ctx.db));
 if (repaired.accounts > 0) {

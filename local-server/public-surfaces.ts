@@ -2,20 +2,20 @@
  * The public surfaces on the local data server: the card pages, vCard, lead endpoint, signature
  * preview, click redirect and account directories, as path prefixes of the server's own origin
  * (`/c`, `/s`, `/l`, `/d`). A thin adapter: the work is done by the host-agnostic handlers in
- * `src/server/public-surfaces/` and `src/server/directory/`, which the Cloud Functions host too. It
+ * `src/services/public-surfaces/` and `src/services/directory/`, which the Cloud Functions host too. It
  * reads with server privileges (AdminDb) and needs no sign-in.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { createDirectoryPage } from '@/server/directory/directory-page';
-import { createPhotoLoader } from '@/server/public-surfaces/photo-loader';
+import { createDirectoryPage } from '@/services/directory/directory-page';
+import { createPhotoLoader } from '@/services/public-surfaces/photo-loader';
 import {
   createPublicSurfacesHandler,
   type PublicRequest,
   type PublicResponse,
-} from '@/server/public-surfaces/public-surfaces-handler';
-import type { PublicDb } from '@/server/public-surfaces/public-surface-types';
-import type { WalletConfig } from '@/server/wallet/wallet-config';
+} from '@/services/public-surfaces/public-surfaces-handler';
+import type { PublicDb } from '@/services/public-surfaces/public-surface-types';
+import type { WalletConfig } from '@/services/wallet/wallet-config';
 import type { FlushingRoute } from 'firestore-local/create-server';
 import type { AdminDb, ServerContext } from 'firestore-local/types';
 

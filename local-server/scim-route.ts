@@ -1,9 +1,9 @@
 /**
- * `/scim/v2/**` on the local data server: a thin adapter over `src/server/scim/scim-handler.ts`
+ * `/scim/v2/**` on the local data server: a thin adapter over `src/services/scim/scim-handler.ts`
  * (which the `scim` Cloud Function hosts too), with the server's privileges and its clock.
  */
-import type { HostContext } from '@/server/hosted';
-import { handleScim, SCIM_PATH } from '@/server/scim/scim-handler';
+import type { HostContext } from '@/services/hosted';
+import { handleScim, SCIM_PATH } from '@/services/scim/scim-handler';
 import { bodyReader } from './public-surfaces';
 import type { RouteHandler, ServerContext } from 'firestore-local/types';
 

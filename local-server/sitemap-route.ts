@@ -1,8 +1,8 @@
 /**
- * `/sitemap.xml` on the local data server: a thin adapter over `src/server/sitemap.ts` (which the
+ * `/sitemap.xml` on the local data server: a thin adapter over `src/services/sitemap.ts` (which the
  * `sitemap` Cloud Function hosts too), listing the card pages under the server's own `/c`.
  */
-import { sitemapPage, SITEMAP_PATH } from '@/server/sitemap';
+import { sitemapPage, SITEMAP_PATH } from '@/services/sitemap';
 import type { RouteHandler } from 'firestore-local/types';
 
 export const sitemapRoute: RouteHandler = async (req, res, url, ctx) => {

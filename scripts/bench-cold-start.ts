@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { hostedNames } from '@/server/hosted';
+import { hostedNames } from '@/services/hosted';
 
 type Report = (name: string, value: string, budget: string) => void;
 

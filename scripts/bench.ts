@@ -44,7 +44,7 @@ import type { Card } from '@/domain/model';
 import {
   createPublicSurfacesHandler,
   type PublicDb,
-} from '@/server/public-surfaces/public-surfaces-handler';
+} from '@/services/public-surfaces/public-surfaces-handler';
 import { renderCardPage } from '@/card-view/render/render-card-page';
 import { startAuthEmulator, waitForHttp } from './lib/auth-emulator';
 import { benchColdStart } from './bench-cold-start';

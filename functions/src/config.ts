@@ -23,8 +23,8 @@
  */
 import { defineSecret } from 'firebase-functions/params';
 import type { PublicHosts } from '@/domain/urls';
-import { apnsConfig, type ApnsConfig } from '@/server/wallet/apns';
-import { walletConfig, type WalletConfig } from '@/server/wallet/wallet-config';
+import { apnsConfig, type ApnsConfig } from '@/services/wallet/apns';
+import { walletConfig, type WalletConfig } from '@/services/wallet/wallet-config';
 import { SERVING_REGION, TRIGGER_REGION } from './deploy-location';
 
 /** Where the HTTP functions, callables and schedules run: the client's callables and firebase.json's rewrites name it. */

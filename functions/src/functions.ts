@@ -1,6 +1,6 @@
 /**
  * Every Cloud Function of the product, built from the table of what the server hosts
- * (`src/server/hosted.ts`), which the local server reads too: wiring only (which event or request,
+ * (`src/services/hosted.ts`), which the local server reads too: wiring only (which event or request,
  * which handler, which database), no behaviour of its own. A factory, so that tests build the
  * functions over a database of their own; `index.ts` builds them for real and exports each name.
  *
@@ -38,7 +38,7 @@ import {
   type HttpsFunction,
 } from 'firebase-functions/v2/https';
 import { fromAdmin } from '@/backend/admin/admin-server-db';
-import { withPendingCounts } from '@/server/public-surfaces/pending-counts';
+import { withPendingCounts } from '@/services/public-surfaces/pending-counts';
 import { BackendError } from '@/backend/errors';
 import type { DocData } from '@/backend/port';
 import type { CallerAuth, ServerDb } from '@/backend/server-port';
@@ -59,19 +59,19 @@ import {
   type ScheduleName,
   type TriggerEvent,
   type TriggerName,
-} from '@/server/hosted';
-import type { LeadRoutingDeps } from '@/server/lead-routing/lead-routing';
-import { createPostWebhook } from '@/server/lead-routing/post-webhook';
-import { createApnsSender, type ApnsSender } from '@/server/wallet/apns';
-import { handleScim } from '@/server/scim/scim-handler';
-import { sitemapPage } from '@/server/sitemap';
-import { createPhotoLoader } from '@/server/public-surfaces/photo-loader';
+} from '@/services/hosted';
+import type { LeadRoutingDeps } from '@/services/lead-routing/lead-routing';
+import { createPostWebhook } from '@/services/lead-routing/post-webhook';
+import { createApnsSender, type ApnsSender } from '@/services/wallet/apns';
+import { handleScim } from '@/services/scim/scim-handler';
+import { sitemapPage } from '@/services/sitemap';
+import { createPhotoLoader } from '@/services/public-surfaces/photo-loader';
 import type {
   PublicSurfacesConfig,
   PublicSurfacesHandler,
-} from '@/server/public-surfaces/public-surfaces-handler';
+} from '@/services/public-surfaces/public-surfaces-handler';
 import type { SecretParam } from 'firebase-functions/params';
-import type { SubscriptionPayments } from '@/server/resume-subscription';
+import type { SubscriptionPayments } from '@/services/resume-subscription';
 import {
   apnsSecrets,
   pathOf,
@@ -118,8 +118,8 @@ const TRIGGER_SECRETS: Partial<Record<TriggerName, () => SecretParam[]>> = {
 
 /** The modules only some functions import (each its own chunk of the bundle). */
 const LAZY = {
-  surfaces: onDemand(() => import('@/server/public-surfaces/public-surfaces-handler')),
-  directory: onDemand(() => import('@/server/directory/directory-page')),
+  surfaces: onDemand(() => import('@/services/public-surfaces/public-surfaces-handler')),
+  directory: onDemand(() => import('@/services/directory/directory-page')),
 };
 
 /** Which functions need which of them. */
@@ -328,7 +328,7 @@ export function createFunctions(deps: FunctionsDeps) {
   }
 
   // Firestore delivers events at least once and retries a failed one (TRIGGER_RETRY): every
-  // handler of the table is safe to repeat for the same event id (src/server/hosted.ts).
+  // handler of the table is safe to repeat for the same event id (src/services/hosted.ts).
   function trigger(hosted: HostedTrigger, name: string): CloudFunction<CloudEvent<unknown>> {
     const secrets = TRIGGER_SECRETS[name as TriggerName]?.() ?? [];
     const options = {

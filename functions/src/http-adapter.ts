@@ -1,13 +1,13 @@
 /**
  * Adapts firebase-functions' (Express) requests and responses to the host-agnostic surfaces of
- * `src/server/` (a plain request in, a plain response out).
+ * `src/services/` (a plain request in, a plain response out).
  */
 import type { Request } from 'firebase-functions/v2/https';
-import { visitorIp } from '@/server/public-surfaces/client-address';
+import { visitorIp } from '@/services/public-surfaces/client-address';
 import type {
   PublicRequest,
   PublicResponse,
-} from '@/server/public-surfaces/public-surfaces-handler';
+} from '@/services/public-surfaces/public-surfaces-handler';
 
 /** The parts of Express's response the adapter uses. */
 export interface ResponseLike {

@@ -1,7 +1,7 @@
 /**
  * The entry the Firebase CLI deploys (bundled to lib/index.js by build.mjs): the functions of
  * `functions.ts` over the production database and configuration. Each export is one deployed
- * function, one per name of the table of what the server hosts (`src/server/hosted.ts`):
+ * function, one per name of the table of what the server hosts (`src/services/hosted.ts`):
  * `test/hosts.test.ts` fails when a name of the table is not exported here (or an export is not
  * in the table), and `npm run test:deploy` checks that the emulator discovers every export.
  *

@@ -8,7 +8,7 @@
 import type { Stripe } from 'stripe';
 import { BackendError } from '@/backend/errors';
 import { RESUME_MESSAGES } from '@/domain/resume-subscription';
-import type { SubscriptionPayments } from '@/server/resume-subscription';
+import type { SubscriptionPayments } from '@/services/resume-subscription';
 
 export interface StripePaymentsOptions {
   /** The secret key, read when first needed (a bound secret has no value at deploy time). */

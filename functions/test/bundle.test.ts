@@ -12,7 +12,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostedNames } from '@/server/hosted';
+import { hostedNames } from '@/services/hosted';
 
 const functionsDir = resolve(import.meta.dirname, '..');
 let outdir = '';
@@ -72,14 +72,14 @@ describe('the bundle, per function', () => {
     const meta = JSON.parse(readFileSync(join(outdir, 'meta.json'), 'utf8')) as Metafile;
     const entry = Object.keys(meta.outputs).find((file) => file.endsWith('/index.mjs')) ?? '';
     const loaded = loadedAtStart(meta, entry);
-    expect(loaded.some((input) => input.includes('src/server/hosted.ts'))).toBe(true);
+    expect(loaded.some((input) => input.includes('src/services/hosted.ts'))).toBe(true);
     const heavyModules = [
       'node_modules/react-dom/',
       'node_modules/node-forge/',
       'node_modules/passkit-generator/',
       'src/card-view/render/',
-      'src/server/public-surfaces/public-surfaces-handler.ts',
-      'src/server/wallet/wallet-surface.ts',
+      'src/services/public-surfaces/public-surfaces-handler.ts',
+      'src/services/wallet/wallet-surface.ts',
     ];
     for (const heavy of heavyModules) {
       expect(

@@ -1,5 +1,5 @@
 /**
- * How the functions deploy: each with the size its table entry chooses (src/server/hosted.ts) and
+ * How the functions deploy: each with the size its table entry chooses (src/services/hosted.ts) and
  * the README's "Function sizes" table says, the triggers in the database's region and the rest
  * where the app calls them, the wallet keys' secrets bound to the card pages for the wallets
  * WALLET_PASSES names, and the sitemap of a host listing only that host's card pages.
@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryServerDb } from '@/backend/memory/memory-server-db';
-import { HOSTED_TRIGGERS, hostedNames, hostedOptions, type HostedName } from '@/server/hosted';
-import { sitemapPage } from '@/server/sitemap';
+import { HOSTED_TRIGGERS, hostedNames, hostedOptions, type HostedName } from '@/services/hosted';
+import { sitemapPage } from '@/services/sitemap';
 import { readFunctionsConfig, REGION, TRIGGER_REGION } from '../src/config';
 import { triggerRegionFor } from '../src/deploy-location';
 import { createFunctions } from '../src/functions';

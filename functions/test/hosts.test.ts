@@ -1,6 +1,6 @@
 /**
  * The bundle's entry (`src/index.ts`) as the Firebase CLI loads it: it exports one function per
- * name of the table of what the server hosts (src/server/hosted.ts), each deployed as the table
+ * name of the table of what the server hosts (src/services/hosted.ts), each deployed as the table
  * says (a callable as a callable, a trigger on its document and event kind with retries on, a
  * schedule on its schedule), and every project callable the client calls is among them.
  */
@@ -12,7 +12,7 @@ import {
   HOSTED_SCHEDULES,
   HOSTED_TRIGGERS,
   hostedNames,
-} from '@/server/hosted';
+} from '@/services/hosted';
 import * as bundle from '../src/index';
 
 interface Endpoint {

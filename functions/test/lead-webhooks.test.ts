@@ -3,14 +3,14 @@
  * database and a recording sender instead of the network): a new lead entry reaches the account's
  * webhook signed, the scheduled retry sends what is due, and the callable is the owner's only and
  * refuses loopback addresses in production. The behaviour itself is the shared server code's
- * (src/server/lead-routing), tested against a real receiver in tests/integration/lead-webhooks.
+ * (src/services/lead-routing), tested against a real receiver in tests/integration/lead-webhooks.
  */
 import functionsTest from 'firebase-functions-test';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryServerDb, type MemoryServerDb } from '@/backend/memory/memory-server-db';
-import type { WebhookRequest } from '@/server/lead-routing/post-webhook';
-import { verifySignature } from '@/server/lead-routing/signature';
+import type { WebhookRequest } from '@/services/lead-routing/post-webhook';
+import { verifySignature } from '@/services/lead-routing/signature';
 import { readFunctionsConfig } from '../src/config';
 import { createFunctions } from '../src/functions';
 

@@ -1,6 +1,6 @@
 /**
  * Firestore delivers each event at least once, and every trigger deploys with retries on: each
- * trigger of the table (src/server/hosted.ts) gets its event twice, and a delivery that fails at
+ * trigger of the table (src/services/hosted.ts) gets its event twice, and a delivery that fails at
  * each of its commits (before it, or just after it) followed by the retry of the same event; the
  * state must be the state after one clean delivery, and no mail or webhook goes out twice. The
  * events go through the deployed wiring (firebase-functions-test, with the event's id), over an
@@ -12,9 +12,9 @@ import { createMemoryServerDb, type MemoryServerDb } from '@/backend/memory/memo
 import type { DocData } from '@/backend/port';
 import type { ServerDb, ServerTransaction } from '@/backend/server-port';
 import { DocumentRef } from '@/backend/value-types';
-import { HOSTED_TRIGGERS, type TriggerName } from '@/server/hosted';
-import { hashInviteToken } from '@/server/invites/token';
-import type { WebhookRequest } from '@/server/lead-routing/post-webhook';
+import { HOSTED_TRIGGERS, type TriggerName } from '@/services/hosted';
+import { hashInviteToken } from '@/services/invites/token';
+import type { WebhookRequest } from '@/services/lead-routing/post-webhook';
 import { readFunctionsConfig } from '../src/config';
 import { createFunctions } from '../src/functions';
 

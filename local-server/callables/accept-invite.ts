@@ -1,7 +1,7 @@
 /**
  * The local host of the `acceptInvite` callable: `POST /functions/{projectId}/us-central1/acceptInvite`
- * in the callable wire format (`{ token }`), running the table's handler (`src/server/hosted.ts`:
- * `acceptInvite` of `src/server/invites/accept-invite.ts`, also the production Cloud Function)
+ * in the callable wire format (`{ token }`), running the table's handler (`src/services/hosted.ts`:
+ * `acceptInvite` of `src/services/invites/accept-invite.ts`, also the production Cloud Function)
  * against the local store with server privileges.
  */
 import { localCallableRoute } from '../local-host';

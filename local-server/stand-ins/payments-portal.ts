@@ -22,7 +22,7 @@ import { DocumentRef } from '@/backend/value-types';
 import { escapeHtml } from '@/domain/html';
 import { isTerminalSubscriptionStatus } from '@/domain/plan-sync';
 import { resumedSubscription } from '@/domain/resume-subscription';
-import type { SubscriptionPayments } from '@/server/resume-subscription';
+import type { SubscriptionPayments } from '@/services/resume-subscription';
 import { callableRoute } from '../callable';
 import type { RouteHandler, ServerContext } from 'firestore-local/types';
 import { advanceSubscriptions } from './payments-clock';

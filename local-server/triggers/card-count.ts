@@ -1,6 +1,6 @@
 /**
- * The local host of card counting: the table's `countCardsInUse` trigger (`src/server/hosted.ts`,
- * running `recountCardsInUse` of `src/server/card-count.ts`, also the production Cloud Function)
+ * The local host of card counting: the table's `countCardsInUse` trigger (`src/services/hosted.ts`,
+ * running `recountCardsInUse` of `src/services/card-count.ts`, also the production Cloud Function)
  * as a commit trigger after each write of a card document.
  */
 import { localTrigger } from '../local-host';

@@ -1,6 +1,6 @@
 /**
  * The local host of the invitation e-mail: the table's `sendInviteMail` trigger
- * (`src/server/hosted.ts`, running `queueInviteMail` of `src/server/invites/invite-mail.ts`, also
+ * (`src/services/hosted.ts`, running `queueInviteMail` of `src/services/invites/invite-mail.ts`, also
  * the production Cloud Function) as a commit trigger; the mail outbox stand-in then delivers the
  * queued `mail` document.
  */

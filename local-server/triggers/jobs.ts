@@ -1,13 +1,13 @@
 /**
- * The local host of server jobs (`src/server/jobs/run-job.ts`): the table's `runJobs` trigger
- * (`src/server/hosted.ts`, also the production Cloud Function) starts a job whenever its document
+ * The local host of server jobs (`src/services/jobs/run-job.ts`): the table's `runJobs` trigger
+ * (`src/services/hosted.ts`, also the production Cloud Function) starts a job whenever its document
  * becomes `queued`, beside the commit pipeline, not in it, so the card counts and e-mails its
  * commits cause are not held up for the whole job. At start, the jobs a stopped server left
  * unfinished run again. The table's `sweepJobs` schedule (run by the local host's timers, like
  * the production function) queues again the jobs whose run was lost.
  */
 import { serverDbFromSync } from '@/backend/local/sync-server-db';
-import { runJob, unfinishedJobs } from '@/server/jobs/run-job';
+import { runJob, unfinishedJobs } from '@/services/jobs/run-job';
 import { besideWork, localTrigger } from '../local-host';
 import type { AdminDb, CommitTrigger } from 'firestore-local/types';
 

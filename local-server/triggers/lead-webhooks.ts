@@ -1,7 +1,7 @@
 /**
- * The local host of lead routing (`src/server/lead-routing/lead-routing.ts`): the table's
+ * The local host of lead routing (`src/services/lead-routing/lead-routing.ts`): the table's
  * `routeLeadToWebhooks` trigger, `leadWebhooks` callable and `retryLeadWebhooks` schedule
- * (`src/server/hosted.ts`, also the production Cloud Functions) with a clock, sender and address
+ * (`src/services/hosted.ts`, also the production Cloud Functions) with a clock, sender and address
  * policy of their own, for the tests that receive leads on loopback (the local server accepts
  * `http://127.0.0.1`/`localhost` webhook addresses; every other private address is refused here
  * too, docs/lead-webhooks.md). `local-server/main.ts` hosts the same entries through
@@ -11,8 +11,8 @@
  * hold up the other triggers. `idle()` waits for the sends in flight (tests).
  */
 import type { WebhookUrlPolicy } from '@/domain/lead-webhooks';
-import { HOSTED_SCHEDULES } from '@/server/hosted';
-import type { PostWebhook } from '@/server/lead-routing/post-webhook';
+import { HOSTED_SCHEDULES } from '@/services/hosted';
+import type { PostWebhook } from '@/services/lead-routing/post-webhook';
 import {
   createTracker,
   localCallableRoute,

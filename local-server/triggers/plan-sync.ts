@@ -1,6 +1,6 @@
 /**
- * The local host of the plan sync: the table's `planSync` trigger (`src/server/hosted.ts`, running
- * `syncPlanOnSubscriptionWrite` of `src/server/plan-sync.ts`, also the production Cloud Function)
+ * The local host of the plan sync: the table's `planSync` trigger (`src/services/hosted.ts`, running
+ * `syncPlanOnSubscriptionWrite` of `src/services/plan-sync.ts`, also the production Cloud Function)
  * as a commit trigger after every create, rewrite and delete of a
  * `users/{uid}/subscriptions/{id}` document. The account store follows the account document live,
  * so limits and gates follow within a second.

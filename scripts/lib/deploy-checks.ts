@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import type { DocData } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
 import { createRemoteServerDb } from '@/backend/local/remote-server-db';
-import { hashInviteToken } from '@/server/invites/token';
+import { hashInviteToken } from '@/services/invites/token';
 
 export interface CheckResult {
   readonly name: string;
@@ -333,7 +333,7 @@ async function main(): Promise<void> {
       .map(encodeURIComponent)
       .join('/');
     // A browser's user agent, new each run: scripted clients and a visitor's repeat clicks within
-    // 30 minutes are followed but not counted (src/server/public-surfaces/visitor-counting.ts).
+    // 30 minutes are followed but not counted (src/services/public-surfaces/visitor-counting.ts).
     const res = await fetchText(`${sites.link}/${path}/nodcard/click`, {
       headers: {
         'user-agent': `Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36 deploy-check/${Date.now()}`,

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { hostedNames, hostedOptions, HOSTED_TRIGGERS, type HostedName } from '@/server/hosted';
+import { hostedNames, hostedOptions, HOSTED_TRIGGERS, type HostedName } from '@/services/hosted';
 import {
   FIRESTORE_LOCATION,
   SERVING_REGION,
@@ -155,7 +155,7 @@ export async function staticDeployChecks(): Promise<CheckResult[]> {
         }
       }
       if (wrong.length > 0) fail(wrong.join('; '));
-      return 'maxInstances/MiB/cpu/concurrency as src/server/hosted.ts says';
+      return 'maxInstances/MiB/cpu/concurrency as src/services/hosted.ts says';
     },
   );
 

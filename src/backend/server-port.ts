@@ -1,5 +1,5 @@
 /**
- * The server port: what server code (public surfaces, triggers, callables in `src/server/`) needs of
+ * The server port: what server code (public surfaces, triggers, callables in `src/services/`) needs of
  * the database, with server privileges and no access rules. It is the client port's document shapes
  * (`./port.ts`: plain data, Dates, tagged transforms, the value classes of `./value-types.ts`) with
  * one addition clients do not get: transactions.

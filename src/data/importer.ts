@@ -3,7 +3,7 @@
  *
  * The pure rules (column mapping, handles, per-row validation) are in src/domain/import-rows.ts.
  * This is the backend part: which e-mails already have a card in the account, which handles are
- * claimed, and the import itself, a server job (`startImportJob`, `src/server/jobs/import-job.ts`)
+ * claimed, and the import itself, a server job (`startImportJob`, `src/services/jobs/import-job.ts`)
  * that creates the cards in chunks with progress, goes on if the person leaves the page, and
  * resumes where it stopped after a failure.
  *
@@ -107,7 +107,7 @@ export function importJobRow(row: ImportRow): ImportJobRow {
 const PARTS_PER_BATCH = 4;
 
 /**
- * Starts the import as a server job (`src/server/jobs/import-job.ts`): writes the rows in parts of
+ * Starts the import as a server job (`src/services/jobs/import-job.ts`): writes the rows in parts of
  * `IMPORT_ROWS_PER_PART`, then creates the job, which the server runs in chunks (it checks every
  * row again: e-mail, handle, card cap). Resolves with the job's id; follow it with `watchJob`.
  */

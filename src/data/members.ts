@@ -13,7 +13,7 @@
  *     + server: tokenHash, expiresAt, sentAt,    The owner may set resendAt (server time) to have
  *       limitedAt; owner: resendAt               the e-mail sent again with a new link.
  *
- * The server (`src/server/invites/`, hosted by the local server and the Cloud Functions alike)
+ * The server (`src/services/invites/`, hosted by the local server and the Cloud Functions alike)
  * issues the secret token and e-mails it on creation and on each resend, and accepting is the
  * `acceptInvite` callable with that token; the invitee's side is `src/data/invites.ts`. A client
  * never sees a token and never queues mail, so the `mail` collection cannot be used as a relay.

@@ -5,7 +5,7 @@
  * update the rules allow the owner alone (`validCollaboratorsChange` / `validEditorsChange` for a
  * removal, `ownerMovesOneMember` for a role change, `ownershipOfferChange` for an offer); declining
  * or accepting an offer is the collaborator's (`acceptsOwnership`). The server then clears a removed person's
- * `users/{uid}.accountId` and records their departure (`src/server/members/clear-removed-access.ts`).
+ * `users/{uid}.accountId` and records their departure (`src/services/members/clear-removed-access.ts`).
  * Invitations are `./members.ts`.
  */
 import { backend } from '../backend/current';

@@ -1,7 +1,7 @@
 /**
  * Applying a team's links and brand kit to its cards (docs/product.md §3 and §4), from the client's
  * side: the planning is pure (`src/domain/team-sync-plan.ts`) and the work is a server job
- * (`src/server/jobs/team-sync-job.ts`), so a team of 10,000 cards syncs without the page doing
+ * (`src/services/jobs/team-sync-job.ts`), so a team of 10,000 cards syncs without the page doing
  * the writes, and goes on if the person leaves the page. The client asks for the job and follows
  * it (`src/data/jobs.ts`).
  *

@@ -1,6 +1,6 @@
 /**
  * Reads a team's card counts (`accounts/{accountId}/teamUsage/{teamId}`, kept by the server, see
- * `src/server/team-usage.ts`): one document for the team page however many cards the team has.
+ * `src/services/team-usage.ts`): one document for the team page however many cards the team has.
  */
 import { backend } from '../backend/current';
 import type { ListenError, Unsubscribe } from '../backend/port';

@@ -2,7 +2,7 @@
  * How many cards an account has in use (docs/product.md §3 and §9: `plan.cardsInUse`, the card cap).
  * The backend keeps `plan.cardsInUse` right by moving it by each card write's change
  * (`cardsInUseChanges`), and its start-up check recounts with `cardsInUse`; the server side
- * (`src/server/card-count.ts`), which the local server's trigger and the production Cloud Function
+ * (`src/services/card-count.ts`), which the local server's trigger and the production Cloud Function
  * both run, calls these functions, so the counting rule exists once.
  */
 import { cardLimit } from './plan';
@@ -39,7 +39,7 @@ export interface CardsInUseChange {
  * How a card document's change from `before` to `after` (null: missing) moves the accounts' counts
  * of cards in use: +1 for a card brought into use (created live, un-archived, moved in), -1 for one
  * taken out of use (deleted live, archived, moved out), nothing for edits of names and links. The
- * count changes by these deltas alone (src/server/card-count.ts), so a write costs the same in an
+ * count changes by these deltas alone (src/services/card-count.ts), so a write costs the same in an
  * account of 10 cards or 20,000; only server code moves a card between accounts (both listed).
  */
 export function cardsInUseChanges(

@@ -1,6 +1,6 @@
 /**
  * What a card gives away when a visitor keeps it: the one list of contact fields behind the vCard
- * (`vcard.ts`), the Apple Wallet pass and the Google Wallet pass (`src/server/wallet/`). Each of
+ * (`vcard.ts`), the Apple Wallet pass and the Google Wallet pass (`src/services/wallet/`). Each of
  * them only formats this list, so the three always offer the same fields: name, title, company,
  * the card's own address, its e-mail, and the contacts live at the moment asked (hidden, unsafe or
  * out-of-schedule links left out; see link-schedule.ts).

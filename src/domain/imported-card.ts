@@ -1,7 +1,7 @@
 /**
  * The card document a bulk import creates for one row (docs/product.md §3 and §4): the member's name,
  * title and e-mail, their personal links, and the team's links and branding unless the team's
- * settings turn them off for new cards. The import job (`src/server/jobs/import-job.ts`) writes it
+ * settings turn them off for new cards. The import job (`src/services/jobs/import-job.ts`) writes it
  * with its handle claim; the timestamps are the writer's.
  */
 import type { ImportJobRow } from './jobs';

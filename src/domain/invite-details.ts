@@ -1,6 +1,6 @@
 /**
  * What an invitation page may know before the person signs up (the `inviteDetails` callable,
- * src/server/invites/invite-details.ts): the account, the inviter, the invited address and
+ * src/services/invites/invite-details.ts): the account, the inviter, the invited address and
  * whether the link still works. `invalid` covers an unknown, revoked, replaced or used link alike.
  */
 export type InviteDetails =

@@ -1,6 +1,6 @@
 /**
  * Accepting an invitation (docs/access.md, "Invitations"): the pure decision, which
- * src/server/invites/accept-invite.ts runs in one transaction for both hosts. A link's secret
+ * src/services/invites/accept-invite.ts runs in one transaction for both hosts. A link's secret
  * token is stored only as its SHA-256 (on the invite and in server-only `invite_tokens/{hash}`);
  * it is good while the invite holds that hash, before `expiresAt`, and once. The app reads
  * refusals back with `inviteRefusalReason`, so the server's messages here are the callable's

@@ -2,7 +2,7 @@
  * Handing an account on (People and access): the owner offers it to a collaborator, who accepts or
  * declines; until then nothing changes. Acceptance swaps the two roles in one account write that
  * firestore.rules (`acceptsOwnership`) checks field by field, and the server then moves the users'
- * `isAccountOwner` flags (src/server/members/owner-flags.ts). A subscription stays with its payer,
+ * `isAccountOwner` flags (src/services/members/owner-flags.ts). A subscription stays with its payer,
  * who may still bill the account as a collaborator, so the plan carries on until they cancel.
  */
 import type { Account, OwnershipOffer } from './model';

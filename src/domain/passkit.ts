@@ -3,7 +3,7 @@
  * date; docs/wallet-updates.md): which request an address and method name, what a valid
  * `Authorization: ApplePass <token>` header, device id, push token and serial number look like, how
  * the update tag compares, and when a fetch of the pass may be answered 304. Pure: the server
- * (`src/server/wallet/passkit-service.ts`) does the reads, writes and answers.
+ * (`src/services/wallet/passkit-service.ts`) does the reads, writes and answers.
  */
 
 /** The path segment, under the card host, of the web service: `{card host}/passkit/v1/...`. */

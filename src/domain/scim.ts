@@ -2,7 +2,7 @@
  * Provisioning by SCIM 2.0 (RFC 7643, RFC 7644; docs/scim.md), the business rules, pure: each SCIM
  * user is one employee seat (docs/access.md, "Employee seats") and each group one team. This
  * module decides what a resource looks like, what a request means, how a list is paged and what an
- * error says; `src/server/scim/` reads and writes the documents, keeping the provider's own
+ * error says; `src/services/scim/` reads and writes the documents, keeping the provider's own
  * attributes so that a GET answers what it sent.
  */
 

@@ -2,7 +2,7 @@
  * A team's card counts as the team page shows them: how many listed cards the team has, and how
  * many of those take the team's links and its branding. The server keeps them in
  * `accounts/{accountId}/teamUsage/{teamId}`, applying the change of each card write that can move
- * them (`src/server/team-usage.ts`), so the team page reads one document instead of every card, however
+ * them (`src/services/team-usage.ts`), so the team page reads one document instead of every card, however
  * large the account is (docs/access.md, "Team usage").
  */
 import { isCoupled } from './links';

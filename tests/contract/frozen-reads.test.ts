@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase } from 'firestore-local/database';
 import { openStore, type Store } from 'firestore-local/store';
-import { createCardLookup } from '@/server/public-surfaces/card-lookup';
+import { createCardLookup } from '@/services/public-surfaces/card-lookup';
 import { signedInPolicy } from '../support/policies';
 
 const opened: { dir: string; store: Store }[] = [];

@@ -1,5 +1,5 @@
 /**
- * Production's counter outbox (src/server/public-surfaces/pending-counts.ts) on every server-port
+ * Production's counter outbox (src/services/public-surfaces/pending-counts.ts) on every server-port
  * driver here, firebase-admin on Google's Firestore emulator included: a count is kept before the
  * visitor is answered, a dead instance's counts are folded by the schedule, and a count is never
  * added twice, even when an instance and the schedule fold the same ones at once.
@@ -19,8 +19,8 @@ import {
   LOST_AFTER_MS,
   PENDING_COUNTS,
   withPendingCounts,
-} from '@/server/public-surfaces/pending-counts';
-import { createSurfaceAnalytics } from '@/server/public-surfaces/surface-analytics';
+} from '@/services/public-surfaces/pending-counts';
+import { createSurfaceAnalytics } from '@/services/public-surfaces/surface-analytics';
 import { startTestServer, type TestServer } from '../support/local-server';
 
 interface Target {

@@ -18,7 +18,7 @@ import {
   deleteScimUser,
   listScimUsers,
   updateScimUser,
-} from '@/server/scim/scim-users';
+} from '@/services/scim/scim-users';
 import { startTestServer, type TestServer } from '../support/local-server';
 
 interface Target {

@@ -23,7 +23,7 @@ function accountRow(page: Page, name: string) {
 }
 
 // setAccountActive once existed on the local server only and answered functions/not-found in
-// production; the host table (src/server/hosted.ts) now puts it in the functions bundle.
+// production; the host table (src/services/hosted.ts) now puts it in the functions bundle.
 test('a super admin deactivates and reactivates an account through setAccountActive', async ({
   page,
   browser,

@@ -17,14 +17,14 @@ import type { Backend, DocData } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
 import { serverTimestamp } from '@/backend/transforms';
 import { DEACTIVATED_ACCOUNT_MESSAGE, DEACTIVATED_JOB_MESSAGE } from '@/domain/account-status';
-import { runJob } from '@/server/jobs/run-job';
+import { runJob } from '@/services/jobs/run-job';
 import {
   attemptDelivery,
   DEACTIVATED_PAUSE_MS,
   manageLeadWebhooks,
   type LeadRoutingDeps,
-} from '@/server/lead-routing/lead-routing';
-import { createDevWalletConfig } from '@/server/wallet/dev-credentials';
+} from '@/services/lead-routing/lead-routing';
+import { createDevWalletConfig } from '@/services/wallet/dev-credentials';
 import { rulesPolicy } from '../support/policies';
 import { createTestUser, uniqueEmail, type TestUser } from '../support/auth-emulator';
 import { localBackendFor, startTestServer, type TestServer } from '../support/local-server';

@@ -5,7 +5,7 @@
  * which makes them a collaborator or card editor in one transaction and mails the owner. The
  * refusals: a revoked, resent, used, expired or unknown token, another e-mail, no sign-in, a user
  * of another account, a plan whose collaborator gate has closed since. The app's local driver calls the same callable; the
- * production Cloud Function runs the same `acceptInvite` (src/server/invites/accept-invite.ts) over
+ * production Cloud Function runs the same `acceptInvite` (src/services/invites/accept-invite.ts) over
  * firebase-admin, whose driver has its own tests.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,10 +15,10 @@ import { sendInviteMail } from '../../local-server/triggers/invite-mail';
 import type { AdminDb } from 'firestore-local/types';
 import { serverDbFromSync } from '@/backend/local/sync-server-db';
 import type { Backend, DocData } from '@/backend/port';
-import { acceptInvite as acceptInviteOn } from '@/server/invites/accept-invite';
+import { acceptInvite as acceptInviteOn } from '@/services/invites/accept-invite';
 import { deleteField, serverTimestamp } from '@/backend/transforms';
 import { inviteRefusalReason, type InviteRole } from '@/domain/invites';
-import { hashInviteToken } from '@/server/invites/token';
+import { hashInviteToken } from '@/services/invites/token';
 import {
   createTestUser,
   TEST_PROJECT_ID,

@@ -16,7 +16,7 @@ import {
 } from '../../local-server/triggers/lead-webhooks';
 import type { Backend, DocData } from '@/backend/port';
 import { LEAD_WEBHOOK_BACKOFF_MS, WEBHOOK_PAUSED_SETTER_LEFT } from '@/domain/lead-webhooks';
-import { verifySignature } from '@/server/lead-routing/signature';
+import { verifySignature } from '@/services/lead-routing/signature';
 import {
   createTestUser,
   TEST_PROJECT_ID,

@@ -1,6 +1,6 @@
 /**
  * Handing an account on, against the real local server (rules policy, Auth emulator, the account
- * trigger of src/server/hosted.ts): the owner offers the account to a collaborator, who is mailed;
+ * trigger of src/services/hosted.ts): the owner offers the account to a collaborator, who is mailed;
  * the collaborator accepts with the app's own write (src/data/people.ts); the account changes hands
  * and the server moves both `isAccountOwner` flags. From then on the rules treat the new owner as
  * the owner and the old one as a collaborator.

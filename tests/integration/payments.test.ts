@@ -26,7 +26,7 @@ import { paymentsRoutes, paymentsTriggers } from '../../local-server/stand-ins/p
 import { advanceSubscriptions } from '../../local-server/stand-ins/payments-clock';
 import { sendAccountMail } from '../../local-server/triggers/billing-mail';
 import { syncPlanFromSubscriptions } from '../../local-server/triggers/plan-sync';
-import { PLAN_SYNC_COLLECTION } from '@/server/plan-sync';
+import { PLAN_SYNC_COLLECTION } from '@/services/plan-sync';
 import type { CommitTrigger, DocChange } from 'firestore-local/types';
 import { DocumentRef } from '@/backend/value-types';
 import { createTestUser, type TestUser } from '../support/auth-emulator';

@@ -37,14 +37,14 @@ import {
   BACKFILL_REST_MS,
   backfillNameLower,
   backfillNameLowerStep,
-} from '@/server/jobs/backfill-name-lower';
+} from '@/services/jobs/backfill-name-lower';
 import {
   CAP_REACHED_MEANWHILE,
   CLAIMED_MEANWHILE,
   LEASE_MS,
   requeueExpiredJobs,
   runJob,
-} from '@/server/jobs/run-job';
+} from '@/services/jobs/run-job';
 import { createTestUser, type TestUser } from '../support/auth-emulator';
 import { localBackendFor, startTestServer, type TestServer } from '../support/local-server';
 
@@ -393,7 +393,7 @@ describe('jobs run by the server as they are created', () => {
     const inUse = () =>
       (server.ctx.db.get('accounts/imp').data?.plan as { cardsInUse: number }).cardsInUse;
     expect(inUse()).toBe(1160);
-    // The team page's count too (src/server/team-usage.ts): recounted by the job, not per card.
+    // The team page's count too (src/services/team-usage.ts): recounted by the job, not per card.
     const teamCount = () => server.ctx.db.get(`accounts/imp/teamUsage/${TEAM}`).data?.cards;
     expect(teamCount()).toBe(1160);
     // A card named like the job's cards but created after its last count is counted as usual.

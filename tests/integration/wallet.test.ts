@@ -8,13 +8,13 @@ import { createPublicKey } from 'node:crypto';
 import { importSPKI, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DocData } from '@/backend/port';
-import { createDevWalletConfig } from '@/server/wallet/dev-credentials';
-import { solidPng } from '@/server/wallet/solid-png';
+import { createDevWalletConfig } from '@/services/wallet/dev-credentials';
+import { solidPng } from '@/services/wallet/solid-png';
 import type {
   AppleWalletConfig,
   GoogleWalletConfig,
   WalletConfig,
-} from '@/server/wallet/wallet-config';
+} from '@/services/wallet/wallet-config';
 import { createPublicSurfaces } from '../../local-server/public-surfaces';
 import { startTestServer, type TestServer } from '../support/local-server';
 import { openPass, verifyPassSignature } from '../support/wallet-pass';

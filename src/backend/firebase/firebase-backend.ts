@@ -251,7 +251,7 @@ type CallableOutput<K extends keyof CloudFunctions> = Awaited<ReturnType<CloudFu
 /**
  * The name of the deployed callable each port function calls: the only place the client names
  * one. The project's own are served by the functions bundle (functions/src/index.ts, from the
- * table src/server/hosted.ts; tests/unit/server/hosted.test.ts checks that each is there), `ext-`
+ * table src/services/hosted.ts; tests/unit/services/hosted.test.ts checks that each is there), `ext-`
  * ones by an extension.
  */
 export const FIREBASE_CALLABLES = {

@@ -2,7 +2,7 @@
  * Server rendering of the public card page: a whole HTML document (share tags for link-preview
  * crawlers, inlined CSS, the card, a QR code, a few KB of enhancement script) that reads as a
  * finished card with JavaScript off. Also the friendly not-found page and a plain message page for
- * refused requests. Called by the public surfaces handler (`src/server/public-surfaces/`), which the
+ * refused requests. Called by the public surfaces handler (`src/services/public-surfaces/`), which the
  * local server and, in production, the `cardPages` Cloud Function host.
  */
 import { liveLinks } from '@/domain/link-schedule';

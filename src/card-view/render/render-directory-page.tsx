@@ -1,7 +1,7 @@
 /**
  * The public directory page as visitors see it, rendered through the same document shell as the
  * card pages so that React escapes every user value; no script. The reads and the request handling
- * are in src/server/directory.
+ * are in src/services/directory.
  */
 import { safeImageSrc } from '@/card-view/components/card-theme';
 import { DEFAULT_ACCENT, safeHexColor } from '@/domain/colors';

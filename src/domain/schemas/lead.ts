@@ -28,7 +28,7 @@ const storedConsentSchema = z.catch(
 /**
  * Where a lead came from: `form`, a visitor through the card's lead form (every lead stored before
  * the scanner, which carries no `source`), or `scanned`, a paper card a member of the account
- * photographed and checked (src/server/scanned-lead.ts).
+ * photographed and checked (src/services/scanned-lead.ts).
  */
 export const LEAD_SOURCES = ['form', 'scanned'] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];

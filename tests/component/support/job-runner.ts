@@ -1,13 +1,13 @@
 /**
  * The server's job runner for component tests: follows the jobs of an account on the in-memory
- * backend and runs each queued one with the real `runJob` (`src/server/jobs/run-job.ts`), over a
+ * backend and runs each queued one with the real `runJob` (`src/services/jobs/run-job.ts`), over a
  * server port made of the same memory backend, as the local server's trigger does. Screens that
  * start a job (import, team sync) then see its progress and result as they would in the app.
  */
 import type { MemoryBackend } from '@/backend/memory/memory-backend';
 import { runOptimisticTransaction } from 'firestore-engine/optimistic-transaction';
 import type { ServerDb } from '@/backend/server-port';
-import { runJob } from '@/server/jobs/run-job';
+import { runJob } from '@/services/jobs/run-job';
 
 /** A server port over the memory backend (server privileges: no `refuse`d access is checked here). */
 export function serverDbOver(db: MemoryBackend): ServerDb {

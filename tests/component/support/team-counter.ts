@@ -1,11 +1,11 @@
 /**
  * The card-count trigger's team counts for component tests: follows the account's cards on the
  * in-memory backend and, after each change, recounts every team a card names with the real
- * `recountTeamUsage` (`src/server/team-usage.ts`), as the local server's trigger does after each
+ * `recountTeamUsage` (`src/services/team-usage.ts`), as the local server's trigger does after each
  * card write. The team page then shows the counts it would show in the app.
  */
 import type { MemoryBackend } from '@/backend/memory/memory-backend';
-import { recountTeamUsage } from '@/server/team-usage';
+import { recountTeamUsage } from '@/services/team-usage';
 import { serverDbOver } from './job-runner';
 
 /** Keeps `accounts/{accountId}/teamUsage/*` right for `teams` and every team a card names. */

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryBackend } from '@/backend/memory/memory-backend';
 import type { MemoryAccess } from '@/backend/memory/memory-backend';
 import { MEMBER_PAGE_SIZE } from '@/features/teams/hooks/use-card-pages';
-import { recountTeamUsage } from '@/server/team-usage';
+import { recountTeamUsage } from '@/services/team-usage';
 import { serverDbOver } from '../support/job-runner';
 import { renderTeam, seedAcme, seedCard } from './render-team';
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { DocData } from '@/backend/port';
 import { DocumentRef } from '@/backend/value-types';
 import { isSubscriptionLive, liveSubscriptionOf } from '@/domain/subscriptions';
-import { subscriptionMailEvents } from '@/server/billing-mail';
+import { subscriptionMailEvents } from '@/services/billing-mail';
 import { subscriptionAfterPlanChange } from '../../../local-server/stand-ins/payments-plan-change';
 import type { FoundPrice } from '../../../local-server/stand-ins/payments-shared';
 

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DocData } from '@/backend/port';
 import { subscriptionAt } from '../../../local-server/stand-ins/payments-clock';
-import { subscriptionMailEvents } from '@/server/billing-mail';
-import { renderMail } from '@/server/mail-layout';
+import { subscriptionMailEvents } from '@/services/billing-mail';
+import { renderMail } from '@/services/mail-layout';
 import { subscriptionEndsAt } from '@/domain/subscriptions';
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);

@@ -29,7 +29,7 @@ describe('lint keeps the layers apart', { timeout: 60_000 }, () => {
   });
 
   it('refuses server code importing a feature', async () => {
-    for (const file of ['src/server/fence-probe.ts', 'local-server/fence-probe.ts']) {
+    for (const file of ['src/services/fence-probe.ts', 'local-server/fence-probe.ts']) {
       const messages = await messagesFor(
         file,
         "export { handleProblem } from '@/features/builder/validation';\n",
@@ -67,7 +67,7 @@ describe('lint keeps the layers apart', { timeout: 60_000 }, () => {
         'the document model alone',
       ],
       ['src/backend/local/fence-probe.ts', 'firestore-local/store', standIn],
-      ['src/server/fence-probe.ts', '../../packages/firestore-local/src/store', standIn],
+      ['src/services/fence-probe.ts', '../../packages/firestore-local/src/store', standIn],
       ['functions/src/fence-probe.ts', 'firestore-local/create-server', standIn],
     ];
     for (const [file, from, message] of cases) {

@@ -10,7 +10,7 @@ import { CARD_LOCALES, CARD_WORDS, type CardLocale } from '@/card-view/card-word
 import { CARD_PAGE_SCRIPT } from '@/card-view/render/page-scripts';
 import { renderCardPage, renderNotFoundPage } from '@/card-view/render/render-card-page';
 import type { Card } from '@/domain/model';
-import { cardLocaleFor } from '@/server/public-surfaces/visitor-language';
+import { cardLocaleFor } from '@/services/public-surfaces/visitor-language';
 
 const card: Card = {
   id: 'c1',

@@ -9,14 +9,14 @@ import {
   leadWebhookBody,
   plainLeadPayload,
   type LeadForWebhook,
-} from '@/server/lead-routing/payloads';
+} from '@/services/lead-routing/payloads';
 import {
   newWebhookSecret,
   secretHint,
   signatureHeader,
   verifySignature,
-} from '@/server/lead-routing/signature';
-import { checkWebhookUrl, isAllowedAddress } from '@/server/lead-routing/webhook-address';
+} from '@/services/lead-routing/signature';
+import { checkWebhookUrl, isAllowedAddress } from '@/services/lead-routing/webhook-address';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const LEAD: LeadForWebhook = {

@@ -2,7 +2,7 @@
  * After an account changes hands (an accepted ownership offer, src/domain/ownership.ts), the two
  * people's `users/{uid}.isAccountOwner` still say who owned it before: rules let no client change
  * that flag. This runs in the account trigger beside `clearRemovedAccess` (both hosts,
- * `src/server/hosted.ts`) and sets the flag of the old and the new owner from the account as it is
+ * `src/services/hosted.ts`) and sets the flag of the old and the new owner from the account as it is
  * now, each in its own transaction, only while the user still belongs to this account. Safe to
  * repeat: a second delivery finds the flags already right and writes nothing.
  */

@@ -3,7 +3,7 @@
  * header the client can choose (the lead limiter and the visit counts key on it).
  */
 import { describe, expect, it } from 'vitest';
-import { visitorIp } from '@/server/public-surfaces/client-address';
+import { visitorIp } from '@/services/public-surfaces/client-address';
 
 function req(headers: Record<string, string>) {
   return { headers } as Parameters<typeof visitorIp>[0];

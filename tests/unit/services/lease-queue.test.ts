@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryServerDb } from '@/backend/memory/memory-server-db';
 import type { DocData } from '@/backend/port';
-import { claimLease, leaseEnd, leaseFrom, leaseHeld, sweepQueue } from '@/server/lease-queue';
+import { claimLease, leaseEnd, leaseFrom, leaseHeld, sweepQueue } from '@/services/lease-queue';
 
 const NOW = Date.parse('2026-03-01T10:00:00Z');
 

@@ -1,6 +1,6 @@
 /** The lead e-mail to a card's owner: every visitor-typed value escaped, a text part, one-line subject. */
 import { describe, expect, it } from 'vitest';
-import { leadMail } from '@/server/public-surfaces/lead-mail';
+import { leadMail } from '@/services/public-surfaces/lead-mail';
 
 describe('leadMail', () => {
   it('escapes what the visitor typed and keeps the subject on one line', () => {

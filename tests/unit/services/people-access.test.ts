@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryServerDb } from '@/backend/memory/memory-server-db';
 import { INVITE_TOKENS } from '@/domain/invites';
-import { inviteDetails } from '@/server/invites/invite-details';
-import { hashInviteToken } from '@/server/invites/token';
-import { clearRemovedAccess } from '@/server/members/clear-removed-access';
-import { moveOwnerFlags } from '@/server/members/owner-flags';
-import { queueOwnershipOfferMail } from '@/server/members/ownership-mail';
+import { inviteDetails } from '@/services/invites/invite-details';
+import { hashInviteToken } from '@/services/invites/token';
+import { clearRemovedAccess } from '@/services/members/clear-removed-access';
+import { moveOwnerFlags } from '@/services/members/owner-flags';
+import { queueOwnershipOfferMail } from '@/services/members/ownership-mail';
 
 const ACCOUNT = {
   id: 'acme',

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryServerDb } from '@/backend/memory/memory-server-db';
 import type { DocData, QuerySpec } from '@/backend/port';
-import { BACKFILL_REST_MS } from '@/server/jobs/backfill-name-lower';
+import { BACKFILL_REST_MS } from '@/services/jobs/backfill-name-lower';
 import {
   BACKFILL_TEAM_USAGE_STATE,
   SETTLE_MS,
   backfillTeamUsageStep,
-} from '@/server/jobs/backfill-team-usage';
-import { teamUsagePath } from '@/server/team-usage';
+} from '@/services/jobs/backfill-team-usage';
+import { teamUsagePath } from '@/services/team-usage';
 
 const T0 = Date.parse('2026-11-26T10:00:00Z');
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createMemoryServerDb } from '@/backend/memory/memory-server-db';
-import { syncPlanOnSubscriptionWrite } from '@/server/plan-sync';
+import { syncPlanOnSubscriptionWrite } from '@/services/plan-sync';
 
 const NOW = new Date('2026-11-27T12:00:00Z');
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);

@@ -1,6 +1,6 @@
 /**
  * The wallet passes of a live card (`{card}/{id-or-handle}/wallet/{file}`, built by
- * `src/server/wallet/`): 404 as the page for an unknown file or an unknown or archived card, 503
+ * `src/services/wallet/`): 404 as the page for an unknown file or an unknown or archived card, 503
  * when that wallet's credentials are not configured on this host or cannot sign.
  */
 import type { Card } from '@/domain/model';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryServerDb } from '@/backend/memory/memory-server-db';
 import type { DocData, WriteOp } from '@/backend/port';
-import { countCardWrite, repairCardCounts } from '@/server/card-count';
-import type { EventKey } from '@/server/processed-events';
-import { recountTeamUsage, teamUsagePath } from '@/server/team-usage';
+import { countCardWrite, repairCardCounts } from '@/services/card-count';
+import type { EventKey } from '@/services/processed-events';
+import { recountTeamUsage, teamUsagePath } from '@/services/team-usage';
 
 function setup() {
   const commits: WriteOp[][] = [];

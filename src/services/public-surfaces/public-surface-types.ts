@@ -87,7 +87,7 @@ export interface PublicSurfacesConfig {
    */
   readonly counters?: Omit<CounterBufferOptions, 'write'> & { readonly awaitViews?: boolean };
   /**
-   * The credentials wallet passes are signed with (`src/server/wallet/`); a wallet left out (or
+   * The credentials wallet passes are signed with (`src/services/wallet/`); a wallet left out (or
    * null) is off: the page shows no button for it and its address answers 503.
    */
   readonly wallet?: WalletConfig;

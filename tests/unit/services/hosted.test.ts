@@ -1,5 +1,5 @@
 /**
- * The two hosts serve the same table (src/server/hosted.ts): what the Cloud Functions bundle
+ * The two hosts serve the same table (src/services/hosted.ts): what the Cloud Functions bundle
  * exports (functions/src/index.ts), what the local server registers (local-server/local-host.ts) and
  * what the clients call must all be the table's names. `setAccountActive` once lived on the local
  * server only, and a super admin's deactivate got functions/not-found in production; each case here
@@ -17,7 +17,7 @@ import {
   documentParams,
   hostedNames,
   triggerFires,
-} from '@/server/hosted';
+} from '@/services/hosted';
 import { createLocalHost } from '../../../local-server/local-host';
 
 const root = new URL('../../../', import.meta.url);

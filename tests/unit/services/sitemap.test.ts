@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { queryDocMap } from '@/backend/memory/doc-map';
 import type { DocData } from '@/backend/port';
 import type { ServerQuerySpec } from '@/backend/server-port';
-import { SITEMAP_CARD_FIELDS, SITEMAP_PAGE, sitemapPage, type SitemapDb } from '@/server/sitemap';
+import { SITEMAP_CARD_FIELDS, SITEMAP_PAGE, sitemapPage, type SitemapDb } from '@/services/sitemap';
 
 /** The documents, with each card's `id` field as stored; the queries it answered are kept. */
 function fakeDb(docs: Record<string, DocData>, queries: ServerQuerySpec[] = []): SitemapDb {

@@ -1,7 +1,7 @@
 /**
  * The e-mail to the collaborator an owner offers the account to (src/domain/ownership.ts): the
  * offer waits on People and access, and nobody looks there unprompted. Queued from the account
- * trigger (`src/server/hosted.ts`) at most once a day per account and collaborator: its id is made
+ * trigger (`src/services/hosted.ts`) at most once a day per account and collaborator: its id is made
  * of the account, the collaborator and the UTC day of the offer, and it is written only while the
  * account still holds that same offer.
  */

@@ -4,7 +4,7 @@
  * changing its user agent; the salt (and every hash under it) is replaced each day.
  */
 import { describe, expect, it } from 'vitest';
-import { createVisitorCounter, isAutomated } from '@/server/public-surfaces/visitor-counting';
+import { createVisitorCounter, isAutomated } from '@/services/public-surfaces/visitor-counting';
 
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';

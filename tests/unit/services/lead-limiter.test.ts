@@ -7,7 +7,7 @@ import type { DocData, WriteOp } from '@/backend/port';
 import {
   createPublicSurfacesHandler,
   type PublicDb,
-} from '@/server/public-surfaces/public-surfaces-handler';
+} from '@/services/public-surfaces/public-surfaces-handler';
 
 function memoryDb(docs: Record<string, DocData>): PublicDb {
   return {

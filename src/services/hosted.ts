@@ -402,7 +402,7 @@ export const HOSTED_SCHEDULES = {
     run: (ctx) => requeueExpiredJobs(ctx.db, { clock: () => ctx.now().getTime() }),
   },
   // Views and clicks a Cloud Function instance kept and died before writing to their summary
-  // (src/server/public-surfaces/pending-counts.ts).
+  // (src/services/public-surfaces/pending-counts.ts).
   foldLostCounts: {
     schedule: 'every 5 minutes',
     localEveryMs: 5 * 60_000,
@@ -419,7 +419,7 @@ export const HOSTED_SCHEDULES = {
     },
   },
   // Cards stored without the search field, 5,000 a run from a stored cursor; a finished pass
-  // rests a day (src/server/jobs/backfill-name-lower.ts).
+  // rests a day (src/services/jobs/backfill-name-lower.ts).
   backfillNameLower: {
     schedule: 'every 15 minutes',
     localEveryMs: 15 * 60_000,
@@ -434,7 +434,7 @@ export const HOSTED_SCHEDULES = {
     run: (ctx) => backfillNameLowerStep(ctx.db, { clock: () => ctx.now().getTime() }),
   },
   // Team counts that drifted from the cards, put right once they have settled; 5,000 cards a run
-  // from a stored cursor, a finished pass rests a day (src/server/jobs/backfill-team-usage.ts).
+  // from a stored cursor, a finished pass rests a day (src/services/jobs/backfill-team-usage.ts).
   backfillTeamUsage: {
     schedule: 'every 15 minutes',
     localEveryMs: 15 * 60_000,

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMemoryServerDb } from '@/backend/memory/memory-server-db';
 import type { ServerQuerySpec } from '@/backend/server-port';
-import { LEASE_MS, requeueExpiredJobs, unfinishedJobs } from '@/server/jobs/run-job';
+import { LEASE_MS, requeueExpiredJobs, unfinishedJobs } from '@/services/jobs/run-job';
 
 interface IndexField {
   fieldPath: string;

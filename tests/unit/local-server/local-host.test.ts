@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { applyWrite } from 'firestore-engine/writes';
 import { dumpDocs, queryDocMap, snapshotDoc } from '@/backend/memory/doc-map';
 import type { DocData } from '@/backend/port';
-import { PROCESSED_EVENTS } from '@/server/processed-events';
+import { PROCESSED_EVENTS } from '@/services/processed-events';
 import { localTrigger } from '../../../local-server/local-host';
 import type { AdminDb, ServerContext } from 'firestore-local/types';
 

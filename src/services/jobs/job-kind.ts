@@ -1,5 +1,5 @@
 /**
- * What a kind of server job implements (`src/server/jobs/run-job.ts` runs them): `start` loads
+ * What a kind of server job implements (`src/services/jobs/run-job.ts` runs them): `start` loads
  * what every chunk needs, `step` does the chunk after the job's cursor and says what to store.
  */
 import type { DocData, WriteOp } from '@/backend/port';

@@ -9,20 +9,20 @@ import type { DocData } from '@/backend/port';
 import { cardContactFields } from '@/domain/contact-fields';
 import { buildVCard } from '@/domain/vcard';
 import { cardFromDoc } from '@/domain/schemas/card';
-import { applePassJson, buildApplePass } from '@/server/wallet/apple-pass';
+import { applePassJson, buildApplePass } from '@/services/wallet/apple-pass';
 import {
   createDevWalletConfig,
   loadOrCreateDevWalletConfig,
   localWalletConfig,
-} from '@/server/wallet/dev-credentials';
-import { GOOGLE_SAVE_URL, googleSaveUrl } from '@/server/wallet/google-pass';
-import { solidPng } from '@/server/wallet/solid-png';
+} from '@/services/wallet/dev-credentials';
+import { GOOGLE_SAVE_URL, googleSaveUrl } from '@/services/wallet/google-pass';
+import { solidPng } from '@/services/wallet/solid-png';
 import {
   walletConfigFromEnv,
   type AppleWalletConfig,
   type GoogleWalletConfig,
-} from '@/server/wallet/wallet-config';
-import { walletAnswer, type WalletRequest } from '@/server/wallet/wallet-surface';
+} from '@/services/wallet/wallet-config';
+import { walletAnswer, type WalletRequest } from '@/services/wallet/wallet-surface';
 import { openPass, verifyPassSignature } from '../../support/wallet-pass';
 
 const NOW = new Date('2026-05-01T12:00:00Z');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { runQuery } from 'firestore-engine/query';
 import type { DocData, QueryDoc } from '@/backend/port';
-import { createDirectoryPage } from '@/server/directory/directory-page';
-import type { PublicDb } from '@/server/public-surfaces/public-surfaces-handler';
+import { createDirectoryPage } from '@/services/directory/directory-page';
+import type { PublicDb } from '@/services/public-surfaces/public-surfaces-handler';
 
 function fakeDb(docs: Record<string, DocData>): PublicDb {
   return {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { INVALID_EMAIL_MESSAGE } from '@/domain/auth-errors';
 import { LEAD_VALUE_MAX_LENGTH, leadFromDoc } from '@/domain/schemas/lead';
-import { parseLead } from '@/server/public-surfaces/lead-input';
+import { parseLead } from '@/services/public-surfaces/lead-input';
 
 const JSON_TYPE = 'application/json';
 const allowed = ['name', 'email', 'note'] as const;
