@@ -152,22 +152,22 @@ export default tseslint.config(
                 'src/services is hosted by local-server/ and functions/: it imports neither, nor the UI.',
             },
             {
-              target: './packages/firestore-engine',
-              from: ['./src', './local-server', './functions', './packages/firestore-local'],
+              target: './firestore-engine',
+              from: ['./src', './local-server', './functions', './firestore-local'],
               message:
-                'packages/firestore-engine is the document model alone: it imports nothing of the product, nor the stand-in.',
+                'firestore-engine is the document model alone: it imports nothing of the product, nor the stand-in.',
             },
             {
-              target: './packages/firestore-local',
+              target: './firestore-local',
               from: ['./src', './local-server', './functions'],
               message:
-                'packages/firestore-local imports nothing of the product: the host (local-server/) passes in what it needs.',
+                'firestore-local imports nothing of the product: the host (local-server/) passes in what it needs.',
             },
             {
               target: ['./src', './functions'],
-              from: './packages/firestore-local',
+              from: './firestore-local',
               message:
-                'The product never imports the local stand-in (packages/firestore-local): only local-server/, scripts and tests run it.',
+                'The product never imports the local stand-in (firestore-local): only local-server/, scripts and tests run it.',
             },
             ...featureNames.map((name) => ({
               target: `./src/features/${name}`,

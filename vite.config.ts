@@ -208,7 +208,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           // The packages' own tests run with the product's unit tests.
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'packages/*/test/**/*.test.ts'],
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'firestore-*/test/**/*.test.ts'],
           environment: 'node',
         },
       },

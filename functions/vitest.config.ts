@@ -17,7 +17,7 @@ export default defineConfig({
       { find: /^@\//, replacement: fileURLToPath(new URL('../src/', import.meta.url)) },
       {
         find: /^firestore-engine\//,
-        replacement: fileURLToPath(new URL('../packages/firestore-engine/src/', import.meta.url)),
+        replacement: fileURLToPath(new URL('../firestore-engine/src/', import.meta.url)),
       },
     ],
   },

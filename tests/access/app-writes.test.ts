@@ -290,7 +290,7 @@ describe("the team workspace's writes pass the access rules", () => {
     expect(await importRows(rows(names, 200))).toMatchObject({ state: 'done', written: 801 });
 
     // Eleven parts in one batch read the same few documents: Google's evaluator charges a
-    // document once per batch (packages/firestore-local/src/rules/README.md, measured on its emulator), so the batch
+    // document once per batch (firestore-local/src/rules/README.md, measured on its emulator), so the batch
     // stays within 20 access calls and is allowed, as it would be in production.
     const parts = Array.from({ length: 11 }, (_, n) => ({
       kind: 'set' as const,

@@ -41,33 +41,21 @@ describe('lint keeps the layers apart', { timeout: 60_000 }, () => {
   it('refuses the packages importing the product, by name, alias or path', async () => {
     const standIn = 'The product never imports';
     const cases: [string, string, string][] = [
+      ['firestore-local/src/fence-probe.ts', '@/domain/plan', 'imports nothing of the product'],
       [
-        'packages/firestore-local/src/fence-probe.ts',
-        '@/domain/plan',
+        'firestore-local/src/fence-probe.ts',
+        '../../src/domain/plan',
         'imports nothing of the product',
       ],
       [
-        'packages/firestore-local/src/fence-probe.ts',
-        '../../../src/domain/plan',
+        'firestore-local/src/fence-probe.ts',
+        '../../local-server/local-host',
         'imports nothing of the product',
       ],
-      [
-        'packages/firestore-local/src/fence-probe.ts',
-        '../../../local-server/local-host',
-        'imports nothing of the product',
-      ],
-      [
-        'packages/firestore-engine/src/fence-probe.ts',
-        '@/backend/port',
-        'the document model alone',
-      ],
-      [
-        'packages/firestore-engine/src/fence-probe.ts',
-        'firestore-local/store',
-        'the document model alone',
-      ],
+      ['firestore-engine/src/fence-probe.ts', '@/backend/port', 'the document model alone'],
+      ['firestore-engine/src/fence-probe.ts', 'firestore-local/store', 'the document model alone'],
       ['src/backend/local/fence-probe.ts', 'firestore-local/store', standIn],
-      ['src/services/fence-probe.ts', '../../packages/firestore-local/src/store', standIn],
+      ['src/services/fence-probe.ts', '../../firestore-local/src/store', standIn],
       ['functions/src/fence-probe.ts', 'firestore-local/create-server', standIn],
     ];
     for (const [file, from, message] of cases) {
@@ -80,7 +68,7 @@ describe('lint keeps the layers apart', { timeout: 60_000 }, () => {
     const allowed: [string, string][] = [
       ['local-server/fence-probe.ts', 'firestore-local/store'],
       ['src/backend/memory/fence-probe.ts', 'firestore-engine/query'],
-      ['packages/firestore-local/src/fence-probe.ts', 'firestore-engine/query'],
+      ['firestore-local/src/fence-probe.ts', 'firestore-engine/query'],
     ];
     for (const [file, from] of allowed) {
       const messages = await messagesFor(file, `export { probe } from '${from}';\n`);

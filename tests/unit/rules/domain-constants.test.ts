@@ -17,7 +17,7 @@ import {
 import { ownershipAcceptance, OWNERSHIP_OFFER_DAYS } from '@/domain/ownership';
 import { FREE_PLAN } from '@/domain/plan';
 import { MAX_SSO_DOMAINS, MAX_SSO_NAME, SSO_PLAN_TYPE, ssoProtocolOf } from '@/domain/sso';
-import { ALICE, NOW, reader } from '../../../packages/firestore-local/test/rules/support';
+import { ALICE, NOW, reader } from '../../../firestore-local/test/rules/support';
 
 const source = readFileSync(new URL('../../../firestore.rules', import.meta.url), 'utf8');
 const rules = parseRules(source, 'firestore.rules');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type PlainDoc, parseRules } from 'firestore-local/rules/ruleset';
-import { ALICE, NOW, reader } from '../../../packages/firestore-local/test/rules/support';
+import { ALICE, NOW, reader } from '../../../firestore-local/test/rules/support';
 
 const firestoreSource = readFileSync(new URL('../../../firestore.rules', import.meta.url), 'utf8');
 const storageSource = readFileSync(new URL('../../../storage.rules', import.meta.url), 'utf8');

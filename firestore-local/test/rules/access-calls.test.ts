@@ -92,7 +92,7 @@ function existsFrom(n: number): string {
 }
 
 // The counts below are Google's, measured on the Firestore emulator with
-// packages/firestore-local/test/rules/access-probe.ts (packages/firestore-local/src/rules/README.md, "Access calls, as Google counts
+// firestore-local/test/rules/access-probe.ts (firestore-local/src/rules/README.md, "Access calls, as Google counts
 // them").
 describe('access-call limits', () => {
   const rules = firestoreRules(`

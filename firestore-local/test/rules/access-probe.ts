@@ -1,9 +1,9 @@
 /**
  * Measures how Google's Firestore emulator counts document access calls (get, exists, getAfter)
- * against its limits, for the findings in packages/firestore-local/src/rules/README.md ("Access calls, as Google
+ * against its limits, for the findings in firestore-local/src/rules/README.md ("Access calls, as Google
  * counts them"). Not a test and never imported by one: run it by hand with an emulator up,
  *
- *   npx tsx packages/firestore-local/test/rules/access-probe.ts [port]
+ *   npx tsx firestore-local/test/rules/access-probe.ts [port]
  *
  * Each write's rule makes M access calls whose documents come from the write's own data
  * (`ids`), so one rule can read M distinct documents or the same one M times. A batch is one

@@ -4,7 +4,7 @@
  * imported by one: run it by hand while an emulator is up (see reference-cases.test.ts),
  *
  *   java -cp …/cloud-firestore-emulator.jar …CloudFirestore --host 127.0.0.1 --port 8791
- *   npx tsx packages/firestore-local/test/rules/emulator-probe.ts [port]
+ *   npx tsx firestore-local/test/rules/emulator-probe.ts [port]
  *
  * Each expression E becomes two rules, `allow get: if E` on /a<i>/{id} and `allow get: if !(E)`
  * on /b<i>/{id}: the first allowing means true, the second false, neither an error. Every

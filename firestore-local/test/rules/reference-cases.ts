@@ -1,6 +1,6 @@
 /**
  * Expressions with Google's verdict on them, as observed on the Firestore emulator
- * (cloud-firestore-emulator 1.19.9, build 20250620144631) with packages/firestore-local/test/rules/emulator-probe.ts:
+ * (cloud-firestore-emulator 1.19.9, build 20250620144631) with firestore-local/test/rules/emulator-probe.ts:
  * each is the condition of `allow get` on a document that does not exist (resource == null),
  * without auth. `true`/`false` is the condition's value, 'error' that evaluating it failed (the
  * request is denied either way for false and error; `!(expr)` tells them apart), 'parse-error'
