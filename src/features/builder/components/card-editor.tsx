@@ -3,7 +3,7 @@
  * delete, public link) and one tab per group of the card.
  */
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { StrokeIcon } from '@/card-view/components/link-icon';
+import { StrokeIcon } from '@/card-view/components/stroke-icon';
 import toast from 'react-hot-toast';
 import type { CardDraft } from '@/domain/builder';
 import type { Gates } from '@/domain/gates';
