@@ -80,15 +80,17 @@ function prerender(): Plugin {
  * the start too, by a few lines in the page that link its code when the address is that page's:
  * the router would ask for it only once the app's code has run.
  */
-function startupPreload(firstPages: Record<string, string>): Plugin {
+function startupPreload(firstPages: Record<string, string>, localDriver: string): Plugin {
   let base = '/';
   let root = process.cwd();
+  let backend = '';
   return {
     name: 'startup-preload',
     apply: 'build',
     configResolved(config) {
       base = config.base;
       root = config.root;
+      backend = String(config.env.VITE_BACKEND ?? '');
     },
     transformIndexHtml: {
       order: 'post',
@@ -112,15 +114,21 @@ function startupPreload(firstPages: Record<string, string>): Plugin {
           file.endsWith('.css')
             ? `<link rel="stylesheet" crossorigin href="${base}${file}">`
             : `<link rel="modulepreload" crossorigin href="${base}${file}">`;
-        const startupFiles = fresh(startup);
-        const pages: Record<string, string[]> = {};
-        for (const [path, module] of Object.entries(firstPages)) {
+        const chunkOf = (module: string) => {
           const id = resolve(root, module);
           const chunk = Object.values(bundle).find(
             (item) => item.type === 'chunk' && item.facadeModuleId === id,
           );
           if (!chunk) throw new Error(`startup-preload: no chunk for ${module}`);
-          pages[path] = fresh(closure(chunk.fileName))
+          return chunk.fileName;
+        };
+        // The local data server's driver (what config.ts picks unless the build is for Firebase):
+        // the first step asks for it only once its own code has run, and the data waits for it.
+        if (backend !== 'firebase') closure(chunkOf(localDriver), startup);
+        const startupFiles = fresh(startup);
+        const pages: Record<string, string[]> = {};
+        for (const [path, module] of Object.entries(firstPages)) {
+          pages[path] = fresh(closure(chunkOf(module)))
             .filter((file) => !startup.has(file))
             .map((file) => `${base}${file}`);
         }
@@ -169,10 +177,13 @@ export default defineConfig({
   plugins: [
     react(),
     firebaseSettingsCheck(),
-    startupPreload({
-      '/builder': 'src/app/builder-route.tsx',
-      '/my-card': 'src/app/my-card-route.tsx',
-    }),
+    startupPreload(
+      {
+        '/builder': 'src/app/builder-route.tsx',
+        '/my-card': 'src/app/my-card-route.tsx',
+      },
+      'src/backend/local/local-backend.ts',
+    ),
     prerender(),
     // The scanner's OCR engine and English data, served from our own origin (docs/scanner.md).
     ocrAssets(),
