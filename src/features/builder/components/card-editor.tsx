@@ -94,8 +94,8 @@ export function CardEditor(props: {
   const [tab, setTab] = useState<EditorTab>('profile');
   const [attempted, setAttempted] = useState(false);
   const kindRule = useLinkRules();
-  // Loaded as soon as the editor is on screen, so that a tab opens at once when picked.
-  const { part: tabsPart, failed: tabsFailed } = editorTabs.useLoaded();
+  // Downloaded as soon as the editor is on screen, so that a tab opens at once when picked; the
+  // editor draws again for it only once a tab other than Profile is picked.
   useEffect(() => {
     // A failure shows where the part is used (the tab, the dialog); this only starts the download.
     preloadBuilderParts().catch(() => undefined);
@@ -142,6 +142,7 @@ export function CardEditor(props: {
     ...(isNew ? [] : [{ key: 'analytics' as const, label: 'Analytics' }]),
   ];
   const currentTab = tabs.some((t) => t.key === tab) ? tab : 'profile';
+  const { part: tabsPart, failed: tabsFailed } = editorTabs.useLoaded(currentTab !== 'profile');
 
   async function onSave() {
     setAttempted(true);
