@@ -80,17 +80,15 @@ function prerender(): Plugin {
  * the start too, by a few lines in the page that link its code when the address is that page's:
  * the router would ask for it only once the app's code has run.
  */
-function startupPreload(firstPages: Record<string, string>, localDriver: string): Plugin {
+function startupPreload(firstPages: Record<string, string>): Plugin {
   let base = '/';
   let root = process.cwd();
-  let backend = '';
   return {
     name: 'startup-preload',
     apply: 'build',
     configResolved(config) {
       base = config.base;
       root = config.root;
-      backend = String(config.env.VITE_BACKEND ?? '');
     },
     transformIndexHtml: {
       order: 'post',
@@ -114,21 +112,15 @@ function startupPreload(firstPages: Record<string, string>, localDriver: string)
           file.endsWith('.css')
             ? `<link rel="stylesheet" crossorigin href="${base}${file}">`
             : `<link rel="modulepreload" crossorigin href="${base}${file}">`;
-        const chunkOf = (module: string) => {
+        const startupFiles = fresh(startup);
+        const pages: Record<string, string[]> = {};
+        for (const [path, module] of Object.entries(firstPages)) {
           const id = resolve(root, module);
           const chunk = Object.values(bundle).find(
             (item) => item.type === 'chunk' && item.facadeModuleId === id,
           );
           if (!chunk) throw new Error(`startup-preload: no chunk for ${module}`);
-          return chunk.fileName;
-        };
-        // The local data server's driver (what config.ts picks unless the build is for Firebase):
-        // the first step asks for it only once its own code has run, and the data waits for it.
-        if (backend !== 'firebase') closure(chunkOf(localDriver), startup);
-        const startupFiles = fresh(startup);
-        const pages: Record<string, string[]> = {};
-        for (const [path, module] of Object.entries(firstPages)) {
-          pages[path] = fresh(closure(chunkOf(module)))
+          pages[path] = fresh(closure(chunk.fileName))
             .filter((file) => !startup.has(file))
             .map((file) => `${base}${file}`);
         }
@@ -177,13 +169,10 @@ export default defineConfig({
   plugins: [
     react(),
     firebaseSettingsCheck(),
-    startupPreload(
-      {
-        '/builder': 'src/app/builder-route.tsx',
-        '/my-card': 'src/app/my-card-route.tsx',
-      },
-      'src/backend/local/local-backend.ts',
-    ),
+    startupPreload({
+      '/builder': 'src/app/builder-route.tsx',
+      '/my-card': 'src/app/my-card-route.tsx',
+    }),
     prerender(),
     // The scanner's OCR engine and English data, served from our own origin (docs/scanner.md).
     ocrAssets(),

@@ -4,7 +4,6 @@
  * The card view loads after the builder's own code (the preview draws just after the editor).
  */
 import { lazy, Suspense } from 'react';
-import { useBuilderStore } from '../features/builder/builder-store';
 import { CardBuilder } from '../features/builder/card-builder';
 import { appConfig } from './config';
 
@@ -17,15 +16,11 @@ const CardStyles = lazy(() =>
 
 export function BuilderRoute() {
   const { hosts, walletPasses } = appConfig();
-  // Only the preview and the template thumbnails draw cards, and only with a card open.
-  const cardOpen = useBuilderStore((s) => s.draft.id !== undefined);
   return (
     <>
-      {cardOpen ? (
-        <Suspense fallback={null}>
-          <CardStyles />
-        </Suspense>
-      ) : null}
+      <Suspense fallback={null}>
+        <CardStyles />
+      </Suspense>
       <CardBuilder
         hosts={hosts}
         wallets={walletPasses}

@@ -47,35 +47,6 @@ function configureStores(config: AppConfig): void {
   loadThirdPartyScripts(config.scripts);
 }
 
-/** How long start-up holds the builder's first page of cards for the builder to take over. */
-const PREFETCH_HOLD_MS = 20_000;
-
-/**
- * Opened at /builder, asks for the account's first page of cards as soon as the account is known
- * (remembered from the last visit, or read from the user's document), beside the user's document
- * and the account, instead of once the builder has rendered. The builder's list joins the same
- * listener (`watchCardPage`); this lets go of it after a while.
- */
-async function prefetchBuilderCards(): Promise<void> {
-  if (window.location.pathname.replace(/\/$/, '') !== '/builder') return;
-  // Imported here: other pages do not load the cards (at /builder the page links them already).
-  const { prefetchCardPage } = await import('../data/cards');
-  let accountId: string | null = null;
-  let release: (() => void) | null = null;
-  const follow = (next: string | null) => {
-    if (next === accountId) return;
-    release?.();
-    accountId = next;
-    release = next ? prefetchCardPage(next) : null;
-  };
-  follow(useAccountStore.getState().currentAccountId);
-  const stop = useAccountStore.subscribe((state) => follow(state.currentAccountId));
-  setTimeout(() => {
-    stop();
-    release?.();
-  }, PREFETCH_HOLD_MS);
-}
-
 /** Resolves once `ready` holds for the store's state (checked now and on every change). */
 function whenReady<T>(
   store: { getState(): T; subscribe(listener: (state: T) => void): () => void },
@@ -96,9 +67,6 @@ async function render(config: AppConfig, backend: Promise<void>): Promise<void> 
   // loading: on a slow link the two downloads overlap instead of following each other.
   const router = createBrowserRouter(appRoutes);
   await backend;
-  prefetchBuilderCards().catch((err: unknown) =>
-    console.warn('[start-up] asking for the cards early failed', err),
-  );
   useAuthStore.getState().start();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element.');

@@ -9,8 +9,5 @@ export function connectStores(auth: AuthStoreApi, account: AccountStoreApi): () 
   account.getState().syncUser(auth.getState().user);
   return auth.subscribe((state, previous) => {
     if (state.user !== previous.user) account.getState().syncUser(state.user);
-    else if (state.authUser && state.authUser.uid !== previous.authUser?.uid && !state.user) {
-      account.getState().expectUser(state.authUser.uid);
-    }
   });
 }

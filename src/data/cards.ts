@@ -141,8 +141,7 @@ export function cursorAfter(cards: readonly Card[]): CardCursor | null {
 
 /**
  * Follows the first page of the account's listed cards (by name, then id), filtered: the page a
- * person sees on opening the builder, live. Later pages are read with `readCardPage`. The unfiltered
- * page is one shared listener per account (`prefetchCardPage` starts it early).
+ * person sees on opening the builder, live. Later pages are read with `readCardPage`.
  */
 export function watchCardPage(
   accountId: string,
@@ -151,87 +150,10 @@ export function watchCardPage(
   error: (err: ListenError) => void,
   limit = CARD_PAGE_SIZE,
 ): Unsubscribe {
-  if (!filter.teamId && !filter.sync && limit === CARD_PAGE_SIZE) {
-    return watchSharedFirstPage(accountId, next, error);
-  }
   return backend().onQuery(
     { collection: CARDS, where: listWhere(accountId, filter), orderBy: BY_NAME, limit },
     (docs) => next(inQueryOrder(docs)),
     error,
-  );
-}
-
-interface SharedPage {
-  readonly source: ReturnType<typeof backend>;
-  readonly subscribers: Set<{ next: (cards: Card[]) => void; error: (err: ListenError) => void }>;
-  last: Card[] | null;
-  stop: Unsubscribe | null;
-}
-
-/** The unfiltered first pages being followed, by account. */
-const firstPages = new Map<string, SharedPage>();
-
-/**
- * One listener for an account's unfiltered first page, whoever asks: a later subscriber gets the
- * last answer at once. It ends with its last subscriber; a failed one is dropped, so that the next
- * subscriber asks again.
- */
-function watchSharedFirstPage(
-  accountId: string,
-  next: (cards: Card[]) => void,
-  error: (err: ListenError) => void,
-): Unsubscribe {
-  const source = backend();
-  let page = firstPages.get(accountId);
-  const subscriber = { next, error };
-  if (page?.source !== source) {
-    const fresh: SharedPage = {
-      source,
-      subscribers: new Set([subscriber]),
-      last: null,
-      stop: null,
-    };
-    firstPages.set(accountId, fresh);
-    fresh.stop = source.onQuery(
-      {
-        collection: CARDS,
-        where: listWhere(accountId, {}),
-        orderBy: BY_NAME,
-        limit: CARD_PAGE_SIZE,
-      },
-      (docs) => {
-        const cards = inQueryOrder(docs);
-        fresh.last = cards;
-        for (const each of [...fresh.subscribers]) each.next(cards);
-      },
-      (err) => {
-        if (firstPages.get(accountId) === fresh) firstPages.delete(accountId);
-        for (const each of [...fresh.subscribers]) each.error(err);
-      },
-    );
-    page = fresh;
-  } else {
-    page.subscribers.add(subscriber);
-    if (page.last) next(page.last);
-  }
-  const joined = page;
-  return () => {
-    if (!joined.subscribers.delete(subscriber) || joined.subscribers.size > 0) return;
-    if (firstPages.get(accountId) === joined) firstPages.delete(accountId);
-    joined.stop?.();
-  };
-}
-
-/**
- * Asks for the account's first page of cards before the builder does (start-up, at /builder, as
- * soon as the account is known), so that the builder's list finds it answered or on its way.
- * Returns the stop function.
- */
-export function prefetchCardPage(accountId: string): Unsubscribe {
-  return watchSharedFirstPage(
-    accountId,
-    () => undefined,
-    () => undefined,
   );
 }
 

@@ -60,13 +60,6 @@ export type AccountStore = {
   configure: (deps: Partial<AccountDeps>) => void;
   /** Follows the user's document changes: picks the account to work in, recomputes gates. */
   syncUser: (user: User | null) => void;
-  /**
-   * The signed-in identity is known, its user document not yet: follows the account this person
-   * worked in last in this browser (remembered per user), so that the account, its teams and the
-   * cards load beside the user document instead of after it. The document decides: `syncUser`
-   * keeps the account or moves to its own.
-   */
-  expectUser: (uid: string) => void;
   /** Works in another account; only a super admin may pick one that is not their own. */
   switchAccount: (accountId: string) => boolean;
   selectTeam: (teamId: string | null) => void;
@@ -86,10 +79,6 @@ export type AccountStore = {
 };
 
 export const CURRENT_ACCOUNT_KEY = 'cardbuilder.currentAccountId';
-/** Where the account a user worked in last is remembered (one key per user; sign-out clears it). */
-export function lastAccountKey(uid: string): string {
-  return `cardbuilder.lastAccount.${uid}`;
-}
 /** What the access rules accept as a directory slug. */
 const VALID_SLUG = /^[a-z0-9][a-z0-9_-]{1,99}$/;
 
@@ -197,12 +186,6 @@ export function accountStoreCreator(
         },
         (err) => {
           if (get().currentAccountId !== accountId) return;
-          // A remembered account followed before the user's document arrived (`expectUser`): the
-          // document says which account is theirs now.
-          if (!get().user) {
-            follow(null);
-            return;
-          }
           // The rules refuse the account to someone who no longer has a role in it.
           if (isPermissionDenied(err) && !get().user?.isSuperAdmin) {
             loseAccess(accountId);
@@ -219,7 +202,6 @@ export function accountStoreCreator(
           set({ ...withSelection(teams, get().selectedTeamId, accountId), teamsLoaded: true });
         },
         (err) => {
-          if (!get().user) return;
           console.error('[account] following the teams failed', err);
           set({ teamsLoaded: true });
         },
@@ -268,31 +250,7 @@ export function accountStoreCreator(
           loseAccess(following);
         }
         const chosen = user.isSuperAdmin ? deps.storage?.getItem(CURRENT_ACCOUNT_KEY) : null;
-        const accountId = chosen || user.accountId || null;
-        const guessed = before === null && following !== null && following === accountId;
-        follow(accountId);
-        // Followed already from the remembered account (`expectUser`), before the user was known:
-        // the user's default team is picked now, as `follow` would have.
-        if (guessed && accountId === user.accountId) {
-          const defaultTeam = user.defaultTeam ?? null;
-          set(
-            get().teamsLoaded
-              ? withSelection(get().teams, defaultTeam, accountId)
-              : { selectedTeamId: defaultTeam },
-          );
-        }
-        try {
-          if (accountId) deps.storage?.setItem(lastAccountKey(user.id), accountId);
-          else deps.storage?.removeItem(lastAccountKey(user.id));
-        } catch {
-          // A full or refused storage only costs the next start-up its head start.
-        }
-      },
-
-      expectUser: (uid) => {
-        if (get().user || get().currentAccountId) return;
-        const remembered = deps.storage?.getItem(lastAccountKey(uid));
-        if (remembered) follow(remembered);
+        follow(chosen || user.accountId || null);
       },
 
       switchAccount: (accountId) => {
