@@ -207,6 +207,19 @@ describe('the production bundle', () => {
     expect(sources.some((source) => source.endsWith('/components/profile-panel.tsx'))).toBe(true);
   });
 
+  it('draws the builder’s preview with the card view loaded after the builder’s own code', () => {
+    const builder = [...staticChunks('src/app/builder-route.tsx')];
+    const sources = sourcesOf(builder);
+    expect(sources.some((source) => source.endsWith('/card-view/components/card-view.tsx'))).toBe(
+      false,
+    );
+    expect(manifest['src/app/builder-card-view.tsx']?.isDynamicEntry).toBe(true);
+    const view = sourcesOf(staticChunks('src/app/builder-card-view.tsx'));
+    expect(view.some((source) => source.endsWith('/card-view/components/card-view.tsx'))).toBe(
+      true,
+    );
+  });
+
   it('loads the scanner only when it is opened, and its OCR engine only when a photo is read', () => {
     const scanner = 'src/features/builder/scanner/card-scanner.tsx';
     expect(manifest[scanner]?.isDynamicEntry).toBe(true);
