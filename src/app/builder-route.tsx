@@ -1,21 +1,34 @@
 /**
  * /builder: the card builder with the public card view as its live preview. The two features
  * never import each other; this route composes them, so the preview is exactly what visitors see.
+ * The card view loads after the builder's own code (the preview draws just after the editor).
  */
+import { lazy, Suspense } from 'react';
 import { CardBuilder } from '../features/builder/card-builder';
-import { CARD_CSS } from '../card-view/components/card-styles';
-import { CardView } from '../card-view/components/card-view';
 import { appConfig } from './config';
+
+const PreviewCardView = lazy(() =>
+  import('./builder-card-view').then((m) => ({ default: m.PreviewCardView })),
+);
+const CardStyles = lazy(() =>
+  import('./builder-card-view').then((m) => ({ default: m.CardStyles })),
+);
 
 export function BuilderRoute() {
   const { hosts, walletPasses } = appConfig();
   return (
     <>
-      <style>{CARD_CSS}</style>
+      <Suspense fallback={null}>
+        <CardStyles />
+      </Suspense>
       <CardBuilder
         hosts={hosts}
         wallets={walletPasses}
-        renderPreview={(card) => <CardView card={card} hosts={hosts} mode="preview" />}
+        renderPreview={(card) => (
+          <Suspense fallback={null}>
+            <PreviewCardView card={card} hosts={hosts} />
+          </Suspense>
+        )}
       />
     </>
   );

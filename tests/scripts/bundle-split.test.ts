@@ -169,15 +169,55 @@ describe('the production bundle', () => {
     const packages = packagesIn(staticSources('src/app/builder-route.tsx'));
     expect(packages.size).toBeGreaterThan(0);
     for (const name of LATER) expect(packages, name).not.toContain(name);
-    // ...and they are still there, behind the builder's dynamic imports.
+    // ...and they are still there, behind the builder's dynamic imports (and theirs: the tabs
+    // after Profile load on demand too, with the charts behind them).
     const lazy = new Set<string>();
-    for (const key of staticChunks('src/app/builder-route.tsx')) {
-      for (const next of manifest[key]?.dynamicImports ?? []) staticChunks(next, lazy);
-    }
+    const follow = (key: string) => {
+      for (const next of manifest[key]?.dynamicImports ?? []) {
+        if (lazy.has(next)) continue;
+        const reached = staticChunks(next);
+        for (const chunk of reached) lazy.add(chunk);
+        for (const chunk of reached) follow(chunk);
+      }
+    };
+    for (const key of staticChunks('src/app/builder-route.tsx')) follow(key);
     const onDemand = packagesIn(sourcesOf(lazy));
     for (const name of ['ical.js', 'libphonenumber-js', 'chart.js']) {
       expect(onDemand, name).toContain(name);
     }
+  });
+
+  it('loads the editor’s tabs after Profile and the duplicate dialog once the editor shows, not before', () => {
+    const builder = [...staticChunks('src/app/builder-route.tsx')];
+    const sources = sourcesOf(builder);
+    for (const part of [
+      'src/features/builder/components/editor-tabs.tsx',
+      'src/features/builder/components/duplicate-dialog.tsx',
+    ]) {
+      expect(manifest[part]?.isDynamicEntry, part).toBe(true);
+      expect(builder, part).not.toContain(part);
+    }
+    for (const panel of ['design-panel', 'links-panel', 'handle-panel', 'card-analytics']) {
+      expect(
+        sources.some((source) => source.endsWith(`/components/${panel}.tsx`)),
+        panel,
+      ).toBe(false);
+    }
+    // Profile, the tab the editor opens on, comes with it.
+    expect(sources.some((source) => source.endsWith('/components/profile-panel.tsx'))).toBe(true);
+  });
+
+  it('draws the builder’s preview with the card view loaded after the builder’s own code', () => {
+    const builder = [...staticChunks('src/app/builder-route.tsx')];
+    const sources = sourcesOf(builder);
+    expect(sources.some((source) => source.endsWith('/card-view/components/card-view.tsx'))).toBe(
+      false,
+    );
+    expect(manifest['src/app/builder-card-view.tsx']?.isDynamicEntry).toBe(true);
+    const view = sourcesOf(staticChunks('src/app/builder-card-view.tsx'));
+    expect(view.some((source) => source.endsWith('/card-view/components/card-view.tsx'))).toBe(
+      true,
+    );
   });
 
   it('loads the scanner only when it is opened, and its OCR engine only when a photo is read', () => {

@@ -2,7 +2,8 @@
  * Small line icons for the card's buttons, one per kind of link, drawn inline so the public page
  * needs no icon font or extra request. Paths after Feather Icons (MIT).
  */
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactElement } from 'react';
+import { StrokeIcon } from './stroke-icon';
 
 export type IconName =
   | 'phone'
@@ -122,31 +123,6 @@ const PATHS: Readonly<Record<IconName, ReactElement>> = {
   qr: <path d="M3 3h7v7H3zM14 3h7v7h-7zM3 14h7v7H3zM14 14h3v3h-3zM20 14h1M14 20h1M17 17h4v4h-4z" />,
   star: <path d="m12 2 3.1 6.3 6.9 1-5 4.9 1.2 6.8L12 17.8 5.8 21l1.2-6.8-5-4.9 6.9-1z" />,
 };
-
-/**
- * A 24-unit stroke icon drawn from `children` (paths), hidden from screen readers: the control
- * around it is named by its text. The card's link icons and the builder's action icons use it.
- */
-export function StrokeIcon(props: { children: ReactNode; size?: number; className?: string }) {
-  const size = props.size ?? 20;
-  return (
-    <svg
-      className={props.className}
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {props.children}
-    </svg>
-  );
-}
 
 /** A link's icon on the card. */
 export function LinkIcon({ name, size = 20 }: { name: IconName; size?: number }) {

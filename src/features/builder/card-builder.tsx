@@ -37,8 +37,8 @@ import { VCardImport } from './components/vcard-import';
 import { CardPreview } from './components/card-preview';
 import { ConfirmDialog } from './components/confirm-dialog';
 import { DeleteDialog } from './components/delete-dialog';
-import { TEAM_TEMPLATE_ID, templatePatch } from './components/design-panel';
-import { DuplicateDialog } from './components/duplicate-dialog';
+import { duplicateDialog } from './builder-parts';
+import { TEAM_TEMPLATE_ID, templatePatch } from './template-patch';
 import { useCardListing } from './use-card-listing';
 import './builder.css';
 
@@ -84,6 +84,8 @@ function BuilderScreen(props: Omit<CardBuilderProps, 'store'>) {
   const cards = useBuilder((s) => s.cards);
   const cardsLoaded = useBuilder((s) => s.cardsLoaded);
   const touched = useBuilder((s) => s.status.touched);
+  const duplicating = useBuilder((s) => s.duplicateDialog.show);
+  const duplicate = duplicateDialog.useLoaded(duplicating).part;
 
   const [templates, setTemplates] = useState<Template[]>([]);
   const [capNotice, setCapNotice] = useState(false);
@@ -310,7 +312,7 @@ function BuilderScreen(props: Omit<CardBuilderProps, 'store'>) {
           </section>
         )}
       </div>
-      <DuplicateDialog plan={plan} ownerId={ownerId} />
+      {duplicate ? <duplicate.DuplicateDialog plan={plan} ownerId={ownerId} /> : null}
       <DeleteDialog hosts={props.hosts} />
       <ConfirmDialog
         open={pending !== null}

@@ -13,12 +13,17 @@ import type { DocData } from '@/backend/port';
 import type { Card, Plan, User } from '@/domain/model';
 import { CardBuilder } from '@/features/builder/card-builder';
 import { createBuilderStore } from '@/features/builder/builder-store';
+import { preloadBuilderParts } from '@/features/builder/builder-parts';
 import { AccountStoreContext, createAccountStore } from '@/stores/account-store';
 import { AuthStoreContext, createAuthStore } from '@/stores/auth-store';
 import { AppToaster } from '@/ui/toaster';
 import { createFakeAuth } from '../support/fake-auth';
 
 configure({ asyncUtilTimeout: 3000 });
+
+// The editor's other tabs and the dialogs load on demand in the app (builder-parts.ts); here they
+// are in before the first test, as they are in the app once the editor has been on screen.
+await preloadBuilderParts();
 
 if (typeof window.matchMedia !== 'function') {
   window.matchMedia = (query: string) =>

@@ -3,21 +3,15 @@
  * delete, public link) and one tab per group of the card.
  */
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { StrokeIcon } from '@/card-view/components/link-icon';
+import { StrokeIcon } from '@/card-view/components/stroke-icon';
 import toast from 'react-hot-toast';
 import type { CardDraft } from '@/domain/builder';
-import { cardColors } from '@/domain/colors';
 import type { Gates } from '@/domain/gates';
 import type { Card, CardTemplate, Plan, Template } from '@/domain/model';
-import {
-  cardPublicUrl,
-  signaturePreviewUrl,
-  trackedCardUrl,
-  type PublicHosts,
-} from '@/domain/urls';
+import { cardPublicUrl, type PublicHosts } from '@/domain/urls';
 import { useBuilder, useBuilderStoreApi } from '../builder-store';
 import { saveDraft } from '../save-draft';
-import { useHandleCheck } from '../use-handle-check';
+import { useHandleCheck, type HandleCheck } from '../use-handle-check';
 import {
   EMPTY_LINK_MESSAGE,
   UNSAFE_LINK_MESSAGE,
@@ -26,17 +20,8 @@ import {
   loadLinkRules,
   type KindRule,
 } from '../validation';
-import { CardAnalytics } from './card-analytics';
-import { DesignPanel } from './design-panel';
-import { HandlePanel } from './handle-panel';
-import { LeadFormPanel } from './lead-form-panel';
-import { LinksPanel } from './links-panel';
+import { editorTabs, preloadBuilderParts } from '../builder-parts';
 import { ProfilePanel } from './profile-panel';
-import { ShareLinkSection } from './share-link-section';
-import { SharePanel } from './share-panel';
-import { WalletPassesSection } from './wallet-passes';
-import { VirtualBackgroundSection } from './virtual-background';
-import { SignaturePanel } from './signature-panel';
 import { Tabs, type TabItem } from '@/ui/tabs';
 
 /**
@@ -45,7 +30,7 @@ import { Tabs, type TabItem } from '@/ui/tabs';
  */
 export const SAVE_TOAST_ID = 'card-save';
 
-const NO_TEAM_STYLES: readonly string[] = [];
+const NO_WALLETS = { apple: true, google: true };
 
 export type EditorTab =
   'profile' | 'links' | 'lead' | 'design' | 'signature' | 'share' | 'handle' | 'analytics';
@@ -64,6 +49,8 @@ function ActionIcon({ name }: { name: keyof typeof ACTION_ICONS }) {
     </StrokeIcon>
   );
 }
+
+const OWN_HANDLE: HandleCheck = { state: 'free' };
 
 /** Loads the link rules once the editor is on screen; them once loaded (see validation.ts). */
 function useLinkRules(): KindRule | null {
@@ -107,6 +94,12 @@ export function CardEditor(props: {
   const [tab, setTab] = useState<EditorTab>('profile');
   const [attempted, setAttempted] = useState(false);
   const kindRule = useLinkRules();
+  // Downloaded as soon as the editor is on screen, so that a tab opens at once when picked; the
+  // editor draws again for it only once a tab other than Profile is picked.
+  useEffect(() => {
+    // A failure shows where the part is used (the tab, the dialog); this only starts the download.
+    preloadBuilderParts().catch(() => undefined);
+  }, []);
   const problems = useMemo(() => draftProblems(draft, stored, kindRule), [draft, stored, kindRule]);
   const handle = draft.handle ?? '';
   const ownHandle = stored !== undefined && stored.handle === handle;
@@ -149,6 +142,7 @@ export function CardEditor(props: {
     ...(isNew ? [] : [{ key: 'analytics' as const, label: 'Analytics' }]),
   ];
   const currentTab = tabs.some((t) => t.key === tab) ? tab : 'profile';
+  const { part: tabsPart, failed: tabsFailed } = editorTabs.useLoaded(currentTab !== 'profile');
 
   async function onSave() {
     setAttempted(true);
@@ -302,77 +296,29 @@ export function CardEditor(props: {
         onSelect={setTab}
       >
         {currentTab === 'profile' ? <ProfilePanel draft={draft} nameError={nameError} /> : null}
-        {currentTab === 'links' ? (
-          <LinksPanel
-            contacts={draft.contacts ?? []}
-            problems={linkProblems}
-            onLinkLeft={onLinkLeft}
-          />
-        ) : null}
-        {currentTab === 'lead' ? <LeadFormPanel appForm={draft.appForm} /> : null}
-        {currentTab === 'design' ? (
-          <DesignPanel
-            template={draft.template}
+        {currentTab === 'profile' ? null : tabsPart ? (
+          <tabsPart.EditorTab
+            tab={currentTab}
+            draft={draft}
+            stored={stored}
+            hosts={hosts}
+            wallets={props.wallets ?? NO_WALLETS}
+            gates={props.gates}
             templates={props.templates}
             teamTemplate={props.teamTemplate}
             teamName={props.teamName}
-            teamStyles={stored?.teamStyles ?? NO_TEAM_STYLES}
-            gates={props.gates}
             renderPreview={props.renderPreview}
-            person={{ name: draft.name, title: draft.title, company: draft.company }}
+            linkProblems={linkProblems}
+            onLinkLeft={onLinkLeft}
+            handleCheck={ownHandle ? OWN_HANDLE : check}
+            handleError={handleError}
+            publicUrl={publicUrl}
           />
-        ) : null}
-        {currentTab === 'signature' ? (
-          <SignaturePanel
-            signatureBasic={draft.signatureBasic}
-            teamStyles={stored?.teamStyles ?? NO_TEAM_STYLES}
-            previewUrl={stored ? signaturePreviewUrl(stored, hosts) : null}
-          />
-        ) : null}
-        {currentTab === 'share' ? (
-          <>
-            <ShareLinkSection
-              url={stored ? trackedCardUrl(stored, hosts) : null}
-              colors={cardColors(draft.template)}
-              name={draft.name ?? ''}
-              fileStem={stored?.handle ?? ''}
-            />
-            <SharePanel
-              appShare={draft.appShare}
-              fallbackTitle={[draft.name, draft.title].filter(Boolean).join(' — ')}
-              card={{
-                name: draft.name ?? '',
-                title: draft.title ?? '',
-                company: draft.company ?? '',
-              }}
-            />
-            <VirtualBackgroundSection
-              input={{
-                name: draft.name ?? '',
-                title: draft.title ?? '',
-                company: draft.company ?? '',
-                template: draft.template,
-              }}
-              url={stored ? trackedCardUrl(stored, hosts) : null}
-              fileStem={stored?.handle ?? ''}
-            />
-            <WalletPassesSection
-              card={stored ?? null}
-              hosts={hosts}
-              wallets={props.wallets ?? { apple: true, google: true }}
-            />
-          </>
-        ) : null}
-        {currentTab === 'handle' ? (
-          <HandlePanel
-            draft={draft}
-            hosts={hosts}
-            check={ownHandle ? { state: 'free' } : check}
-            formatError={handleError}
-            savedUrl={publicUrl}
-          />
-        ) : null}
-        {currentTab === 'analytics' && stored ? <CardAnalytics card={stored} /> : null}
+        ) : (
+          <p className="builder-empty" role={tabsFailed ? 'alert' : 'status'}>
+            {tabsFailed ? "This tab couldn't be loaded. Please reload the page." : 'Loading…'}
+          </p>
+        )}
       </Tabs>
     </section>
   );

@@ -36,6 +36,7 @@ import {
 } from '@/domain/model';
 import { ColorField } from '@/ui/color-field';
 import { useBuilderStoreApi } from '../builder-store';
+import { TEAM_TEMPLATE_ID, templatePatch } from '../template-patch';
 import {
   CheckboxField,
   ChoiceGroup,
@@ -48,8 +49,6 @@ import { ImageField } from './image-field';
 import { LockedFeature } from '@/ui/locked-feature';
 import { LibraryImageField } from '@/ui/image-library-picker';
 import './design-panel.css';
-
-export const TEAM_TEMPLATE_ID = 'team';
 
 const SHAPE_LABELS: Record<AvatarShape, string> = {
   square: 'Square',
@@ -78,12 +77,6 @@ const SOURCE_LABELS: Record<BackgroundSource, string> = {
 };
 
 const COLOR_NAMES = ['Yellow', 'Pink', 'Green'];
-
-/** The template fields applied when a template is picked: all of its look but a person's photo. */
-export function templatePatch(id: string, template: CardTemplate): Partial<CardTemplate> {
-  const { photoAvatar: _photo, ...rest } = template;
-  return { ...rest, templateId: id };
-}
 
 /** What picking a template did to the accent colour: the template's replaced the card's own. */
 interface ReplacedAccent {
