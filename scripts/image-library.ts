@@ -12,21 +12,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LIBRARY_IMAGES } from '@/ui/image-library';
+import { seededRandom as random } from './lib/seeded-random';
 
 const W = 1200;
 const H = 800;
-
-/** mulberry32: a tiny seeded random source, so the files are the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const r1 = (n: number) => Math.round(n * 10) / 10;
 

@@ -4,18 +4,7 @@
  * Firestore refuses, a value past a limit, bytes that are not UTF-8, a wrong content type), so the
  * stack must answer each with a 4xx and change nothing.
  */
-
-/** Mulberry32: small, fast and good enough to pick shapes. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from './seeded-random';
 
 export interface FuzzRequest {
   readonly what: string;
