@@ -7,7 +7,7 @@
 import { defineConfig } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumArgs, chromiumPathOrExit } from './scripts/lib/chromium';
+import { playwrightUse } from './scripts/lib/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 5175);
 const authEmulatorUrl = process.env.AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9399';
@@ -26,15 +26,7 @@ export default defineConfig({
     ['list'],
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '.reports/e2e.json' }],
   ],
-  use: {
-    baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: chromiumPathOrExit(),
-      args: chromiumArgs('--disable-dev-shm-usage'),
-    },
-  },
+  use: playwrightUse(`http://127.0.0.1:${port}`),
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
     // The preload ends the server with Playwright even when Playwright is killed hard.

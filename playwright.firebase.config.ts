@@ -7,7 +7,7 @@
  * account (billing: Globex; teams: Initech; cards and admin: accounts they sign up).
  */
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, chromiumPathOrExit } from './scripts/lib/chromium';
+import { playwrightUse } from './scripts/lib/chromium';
 
 const appUrl = process.env.FIREBASE_STACK_APP_URL ?? 'http://127.0.0.1:6770';
 
@@ -27,14 +27,6 @@ export default defineConfig({
     ],
   ],
   outputDir: 'test-results/e2e-firebase',
-  use: {
-    baseURL: appUrl,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: chromiumPathOrExit(),
-      args: chromiumArgs('--disable-dev-shm-usage'),
-    },
-  },
+  use: playwrightUse(appUrl),
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
 });

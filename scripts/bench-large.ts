@@ -17,10 +17,10 @@
  *
  * `npx tsx scripts/bench-large.ts` runs it alone (its own Auth emulator and Chromium).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { getApps, initializeApp } from 'firebase-admin/app';
@@ -38,8 +38,8 @@ import { requestTeamSync } from '@/data/team-sync';
 import { WebSocket } from 'ws';
 import { startAuthEmulator, waitForHttp, type RunningAuthEmulator } from './lib/auth-emulator';
 import { chromiumAdvice, findChromium, chromiumArgs } from './lib/chromium';
+import { startBenchServer } from './lib/bench-server';
 
-const root = resolve(import.meta.dirname, '..');
 const CARDS = 10_000;
 const LEADS = 100_000;
 const EMAIL = 'owner@large.example';
@@ -498,28 +498,17 @@ export async function benchLarge(options: {
   console.log(`  (large account written in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   await ensureAuthUser(options.emulator);
   const base = `http://127.0.0.1:${options.port}`;
-  const server = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'local-server', 'main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(options.port),
-        DATA_DIR: dataDir,
-        APP_DIST: join(root, 'dist'),
-        PUBLIC_ORIGIN: base,
-        FIREBASE_AUTH_EMULATOR_HOST: options.emulator.host,
-        VITE_AUTH_EMULATOR_URL: options.emulator.url,
-      },
-      // The server's own output goes to a log file (BENCH_SERVER_LOG), or nowhere.
-      stdio: [
-        'ignore',
-        'ignore',
-        process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'w') : 'ignore',
-      ],
-    },
-  );
+  const server = startBenchServer({
+    port: options.port,
+    dataDir,
+    emulator: options.emulator,
+    // The server's own output goes to a log file (BENCH_SERVER_LOG), or nowhere.
+    stdio: [
+      'ignore',
+      'ignore',
+      process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'w') : 'ignore',
+    ],
+  });
   try {
     await waitForHttp(`${base}/api/health`, 60_000, server);
     // BENCH_LARGE_ONLY=jobs measures the jobs alone, =app the builder, search and leads alone

@@ -57,6 +57,7 @@ import { benchCardCreate } from './bench-card-create';
 import { benchCardRate } from './bench-card-rate';
 import { chromiumAdvice, findChromium, chromiumArgs } from './lib/chromium';
 import { StartupError } from './lib/processes';
+import { startBenchServer } from './lib/bench-server';
 
 const root = resolve(import.meta.dirname, '..');
 const AUTH_PORT = Number(process.env.BENCH_AUTH_PORT ?? 9588);
@@ -523,25 +524,14 @@ async function main(): Promise<void> {
   }
   const emulator = await startAuthEmulator({ port: AUTH_PORT, quiet: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'cardbuilder-bench-'));
-  const server = spawn(
-    process.execPath,
-    ['--import', 'tsx', join(root, 'local-server', 'main.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(SERVER_PORT),
-        DATA_DIR: dataDir,
-        // Another build can be measured against this one (say, the commit before a change).
-        APP_DIST: process.env.BENCH_APP_DIST ?? join(root, 'dist'),
-        SEED_DEMO: '1',
-        PUBLIC_ORIGIN: `http://127.0.0.1:${SERVER_PORT}`,
-        FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
-        VITE_AUTH_EMULATOR_URL: emulator.url,
-      },
-      stdio: 'ignore',
-    },
-  );
+  const server = startBenchServer({
+    port: SERVER_PORT,
+    dataDir,
+    emulator,
+    // Another build can be measured against this one (say, the commit before a change).
+    ...(process.env.BENCH_APP_DIST ? { appDist: process.env.BENCH_APP_DIST } : {}),
+    env: { SEED_DEMO: '1' },
+  });
   let browser: Browser | undefined;
   try {
     await waitForHttp(`${base}/api/health`, 60_000, server);

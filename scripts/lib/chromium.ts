@@ -207,3 +207,19 @@ export function chromiumPathOrExit(): string {
   }
   process.exit(1);
 }
+
+/**
+ * The browser part of every Playwright config here: Debian's Chromium with the machine's flags, a
+ * trace and a screenshot kept only when a journey fails.
+ */
+export function playwrightUse(baseURL: string) {
+  return {
+    baseURL,
+    trace: 'retain-on-failure' as const,
+    screenshot: 'only-on-failure' as const,
+    launchOptions: {
+      executablePath: chromiumPathOrExit(),
+      args: chromiumArgs('--disable-dev-shm-usage'),
+    },
+  };
+}

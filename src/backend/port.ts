@@ -12,9 +12,6 @@ import type { AddScannedLeadInput } from '../domain/scanned-lead';
 
 import type {
   DocData,
-  WhereOp,
-  WhereClause,
-  OrderClause,
   QuerySpec,
   DocSnapshot,
   QueryDoc,
@@ -24,18 +21,7 @@ import type {
 } from 'firestore-engine/document';
 
 // The document model is the engine's; the port speaks it.
-export type {
-  DocData,
-  WhereOp,
-  WhereClause,
-  OrderClause,
-  QuerySpec,
-  DocSnapshot,
-  QueryDoc,
-  WriteOp,
-  Unsubscribe,
-  ListenError,
-};
+export type * from 'firestore-engine/document';
 
 export interface FileStore {
   /** Stores the bytes at `path` (`users/{uid}/cards/{cardId}/photoAvatar.jpg`) and returns its download URL. */

@@ -21,10 +21,11 @@ import {
 } from '@/domain/scim';
 import { useAccount } from '@/stores/account-store';
 import { useAuth } from '@/stores/auth-store';
-import { Button, ButtonLink } from '@/ui/button';
+import { Button } from '@/ui/button';
 import { Alert } from '@/ui/page';
 import { TextField } from '@/ui/text-field';
 import { errorText } from './error-text';
+import { PlanRequired } from './plan-required';
 import './scim.css';
 
 const TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -157,14 +158,7 @@ export function ScimSection() {
         person it assigns gets an employee seat and a card in your team’s branding.
       </p>
       {!allowed ? (
-        <>
-          <Alert tone="info">{SCIM_PLAN_MESSAGE}</Alert>
-          <div>
-            <ButtonLink to="/pricing" variant="secondary">
-              See the plans
-            </ButtonLink>
-          </div>
-        </>
+        <PlanRequired message={SCIM_PLAN_MESSAGE} />
       ) : (
         <>
           <div className="scim__base">

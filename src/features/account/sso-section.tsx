@@ -16,10 +16,11 @@ import {
 } from '@/domain/sso';
 import { useAccount } from '@/stores/account-store';
 import { useAuth } from '@/stores/auth-store';
-import { Button, ButtonLink } from '@/ui/button';
+import { Button } from '@/ui/button';
 import { Alert } from '@/ui/page';
 import { TextField } from '@/ui/text-field';
 import { errorText } from './error-text';
+import { PlanRequired } from './plan-required';
 import './scim.css';
 
 function saveError(err: unknown): string {
@@ -44,14 +45,7 @@ export function SsoSection() {
         provider.
       </p>
       {!allowed ? (
-        <>
-          <Alert tone="info">{SSO_PLAN_MESSAGE}</Alert>
-          <div>
-            <ButtonLink to="/pricing" variant="secondary">
-              See the plans
-            </ButtonLink>
-          </div>
-        </>
+        <PlanRequired message={SSO_PLAN_MESSAGE} />
       ) : (
         // A new form when the stored configuration changes (a save, another tab, a disconnect).
         <SsoForm
