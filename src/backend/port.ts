@@ -21,7 +21,8 @@ import type {
 } from 'firestore-engine/document';
 
 // The document model is the engine's; the port speaks it.
-export type * from 'firestore-engine/document';
+export type { DocData, QuerySpec, DocSnapshot, QueryDoc, WriteOp, Unsubscribe, ListenError };
+export type { WhereOp, WhereClause, OrderClause } from 'firestore-engine/document';
 
 export interface FileStore {
   /** Stores the bytes at `path` (`users/{uid}/cards/{cardId}/photoAvatar.jpg`) and returns its download URL. */
