@@ -36,7 +36,12 @@ import { jobPath } from '@/data/jobs';
 import { saveTeamLinks, toTeamDoc } from '@/data/team-settings';
 import { requestTeamSync } from '@/data/team-sync';
 import { WebSocket } from 'ws';
-import { startAuthEmulator, waitForHttp, type RunningAuthEmulator } from './lib/auth-emulator';
+import {
+  signInWithPassword,
+  startAuthEmulator,
+  waitForHttp,
+  type RunningAuthEmulator,
+} from './lib/auth-emulator';
 import { chromiumAdvice, findChromium, chromiumArgs } from './lib/chromium';
 import { startBenchServer } from './lib/bench-server';
 
@@ -347,15 +352,7 @@ async function measure(browser: Browser, base: string, report: Report): Promise<
 
 /** A Node client of the local server signed in as the large account's owner (the app's code). */
 async function ownerClient(emulator: RunningAuthEmulator, base: string): Promise<Backend> {
-  const res = await fetch(
-    `${emulator.url}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=bench`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: EMAIL, password: PASSWORD, returnSecureToken: true }),
-    },
-  );
-  const { idToken } = (await res.json()) as { idToken: string };
+  const { token: idToken } = await signInWithPassword(emulator.url, EMAIL, PASSWORD);
   return createLocalBackend({
     baseUrl: base,
     getIdToken: async () => idToken,

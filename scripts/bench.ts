@@ -46,7 +46,7 @@ import {
   type PublicDb,
 } from '@/services/public-surfaces/public-surfaces-handler';
 import { renderCardPage } from '@/card-view/render/render-card-page';
-import { startAuthEmulator, waitForHttp } from './lib/auth-emulator';
+import { signInWithPassword, startAuthEmulator, waitForHttp } from './lib/auth-emulator';
 import { benchColdStart } from './bench-cold-start';
 import { benchLighthouse, LIGHTHOUSE_PAGES } from './bench-lighthouse';
 import { benchPhone } from './bench-phone';
@@ -240,22 +240,8 @@ async function benchHotDocument(): Promise<void> {
   );
 }
 
-async function idTokenFor(
-  email: string,
-  password: string,
-): Promise<{ token: string; uid: string }> {
-  const res = await fetch(
-    `http://127.0.0.1:${AUTH_PORT}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=any`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password, returnSecureToken: true }),
-    },
-  );
-  const body = (await res.json()) as { idToken?: string; localId?: string };
-  if (!body.idToken || !body.localId)
-    throw new Error(`sign-in of ${email}: ${JSON.stringify(body)}`);
-  return { token: body.idToken, uid: body.localId };
+function idTokenFor(email: string, password: string): Promise<{ token: string; uid: string }> {
+  return signInWithPassword(`http://127.0.0.1:${AUTH_PORT}`, email, password);
 }
 
 async function benchBrowser(browser: Browser, base: string): Promise<void> {

@@ -20,7 +20,9 @@ import { setBackend } from '@/backend/current';
 import { createLocalBackend } from '@/backend/local/local-backend';
 import { deleteCard, duplicateCard, getCard } from '@/data/cards';
 import { ask, browserAgent, inParallel, loopback, type Answer } from './lib/outside-http';
+import { signInWithPassword } from './lib/auth-emulator';
 import { fuzzRequests } from './lib/fuzz-requests';
+import { isAlive } from './lib/processes';
 
 const root = resolve(import.meta.dirname, '..');
 const ROUNDS = Number(process.env.OUTSIDE_ROUNDS ?? 4);
@@ -95,15 +97,6 @@ function processTree(pid: number): number[] {
   return tree;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** A crash: every process of the stack killed at the same instant, none told first. */
 async function crashStack(): Promise<number> {
   const pids = processTree(stack?.pid ?? 0);
@@ -114,7 +107,7 @@ async function crashStack(): Promise<number> {
       // Already gone.
     }
   }
-  while (pids.some(alive)) await sleep(50);
+  while (pids.some(isAlive)) await sleep(50);
   return pids.length;
 }
 
@@ -123,8 +116,8 @@ async function stopStack(): Promise<void> {
   const pids = processTree(stack?.pid ?? 0);
   stack?.kill('SIGINT');
   const deadline = Date.now() + 30_000;
-  while (pids.some(alive) && Date.now() < deadline) await sleep(50);
-  if (pids.some(alive)) throw new Error('The stack did not stop within 30 s of Ctrl-C.');
+  while (pids.some(isAlive) && Date.now() < deadline) await sleep(50);
+  if (pids.some(isAlive)) throw new Error('The stack did not stop within 30 s of Ctrl-C.');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -220,18 +213,8 @@ function digestOfDocuments(): { digest: string; paths: Map<string, string> } {
 // ---------------------------------------------------------------------------------------------
 // Who acts: a visitor, a lead sender, the owner creating cards.
 
-async function signIn(email: string): Promise<{ token: string; uid: string }> {
-  const res = await fetch(
-    `http://127.0.0.1:${AUTH_PORT}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=outside-check`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password: DEMO_PASSWORD, returnSecureToken: true }),
-    },
-  );
-  const answer = (await res.json()) as { idToken?: string; localId?: string };
-  if (!answer.idToken || !answer.localId) throw new Error(`Sign-in of ${email} failed.`);
-  return { token: answer.idToken, uid: answer.localId };
+function signIn(email: string): Promise<{ token: string; uid: string }> {
+  return signInWithPassword(`http://127.0.0.1:${AUTH_PORT}`, email, DEMO_PASSWORD);
 }
 
 let visitor = 0;

@@ -190,3 +190,24 @@ export async function startAuthEmulator(
       }),
   };
 }
+
+/** Signs a user in with their password on the Auth emulator at `emulatorUrl`: their token and uid. */
+export async function signInWithPassword(
+  emulatorUrl: string,
+  email: string,
+  password: string,
+): Promise<{ token: string; uid: string }> {
+  const res = await fetch(
+    `${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=local`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  const body = (await res.json()) as { idToken?: string; localId?: string };
+  if (!body.idToken || !body.localId) {
+    throw new Error(`Sign-in of ${email} failed: ${JSON.stringify(body)}`);
+  }
+  return { token: body.idToken, uid: body.localId };
+}
