@@ -5,12 +5,7 @@
  * added twice, even when an instance and the schedule fold the same ones at once.
  */
 import { randomUUID } from 'node:crypto';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminServerDb } from '@/backend/admin/admin-server-db';
-import { serverDbFromSync } from '@/backend/local/sync-server-db';
-import { createMemoryServerDb } from '@/backend/memory/memory-server-db';
 import type { ServerDb } from '@/backend/server-port';
 import { increment } from '@/backend/transforms';
 import type { Card } from '@/domain/model';
@@ -21,12 +16,7 @@ import {
   withPendingCounts,
 } from '@/services/public-surfaces/pending-counts';
 import { createSurfaceAnalytics } from '@/services/public-surfaces/surface-analytics';
-import { startTestServer, type TestServer } from '../support/local-server';
-
-interface Target {
-  db: ServerDb;
-  close(): Promise<void>;
-}
+import { serverDbTargets, type ServerDbTarget } from '../support/server-db-targets';
 
 const DAY = '2026-11-27';
 const aView = { views: increment(1), viewsByDay: { [DAY]: increment(1) } };
@@ -42,9 +32,9 @@ function instance(options: { dies?: boolean } = {}) {
   });
 }
 
-function runPendingCountsContract(name: string, makeTarget: () => Promise<Target>): void {
+function runPendingCountsContract(name: string, makeTarget: () => Promise<ServerDbTarget>): void {
   describe(`pending counts: ${name}`, () => {
-    let target: Target;
+    let target: ServerDbTarget;
     let db: ServerDb;
     beforeAll(async () => {
       target = await makeTarget();
@@ -116,25 +106,5 @@ function runPendingCountsContract(name: string, makeTarget: () => Promise<Target
   });
 }
 
-runPendingCountsContract('memory', async () => ({
-  db: createMemoryServerDb(),
-  close: async () => {},
-}));
-
-let server: TestServer | undefined;
-runPendingCountsContract('local server store, in process', async () => {
-  server = await startTestServer();
-  return { db: serverDbFromSync(server.ctx.db), close: () => server!.close() };
-});
-
-if (process.env.FIRESTORE_EMULATOR_HOST) {
-  let app: App;
-  runPendingCountsContract('firebase-admin on the Firestore emulator', async () => {
-    app = initializeApp({ projectId: 'demo-cardbuilder' }, `pending-counts-${randomUUID()}`);
-    return { db: createAdminServerDb(getFirestore(app)), close: () => deleteApp(app) };
-  });
-} else {
-  console.info(
-    '[contract] firebase-admin pending counts skipped: FIRESTORE_EMULATOR_HOST is not set.',
-  );
-}
+for (const [name, makeTarget] of serverDbTargets('pending counts'))
+  runPendingCountsContract(name, makeTarget);

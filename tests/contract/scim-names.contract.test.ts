@@ -5,12 +5,7 @@
  * side and only the name's claim, read inside each transaction, can refuse the late ones.
  */
 import { randomUUID } from 'node:crypto';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminServerDb } from '@/backend/admin/admin-server-db';
-import { serverDbFromSync } from '@/backend/local/sync-server-db';
-import { createMemoryServerDb } from '@/backend/memory/memory-server-db';
 import type { ServerDb } from '@/backend/server-port';
 import { ScimError, type ScimUserAttributes } from '@/domain/scim';
 import {
@@ -19,12 +14,7 @@ import {
   listScimUsers,
   updateScimUser,
 } from '@/services/scim/scim-users';
-import { startTestServer, type TestServer } from '../support/local-server';
-
-interface Target {
-  db: ServerDb;
-  close(): Promise<void>;
-}
+import { serverDbTargets, type ServerDbTarget } from '../support/server-db-targets';
 
 function person(userName: string, givenName: string): ScimUserAttributes {
   return {
@@ -67,9 +57,9 @@ async function newAccount(db: ServerDb): Promise<string> {
   return id;
 }
 
-function runScimNamesContract(name: string, makeTarget: () => Promise<Target>): void {
+function runScimNamesContract(name: string, makeTarget: () => Promise<ServerDbTarget>): void {
   describe(`SCIM userNames: ${name}`, () => {
-    let target: Target;
+    let target: ServerDbTarget;
     let db: ServerDb;
     beforeAll(async () => {
       target = await makeTarget();
@@ -134,20 +124,5 @@ function runScimNamesContract(name: string, makeTarget: () => Promise<Target>): 
   });
 }
 
-runScimNamesContract('memory', async () => ({ db: createMemoryServerDb(), close: async () => {} }));
-
-let server: TestServer | undefined;
-runScimNamesContract('local server store, in process', async () => {
-  server = await startTestServer();
-  return { db: serverDbFromSync(server.ctx.db), close: () => server!.close() };
-});
-
-if (process.env.FIRESTORE_EMULATOR_HOST) {
-  let app: App;
-  runScimNamesContract('firebase-admin on the Firestore emulator', async () => {
-    app = initializeApp({ projectId: 'demo-cardbuilder' }, `scim-names-${randomUUID()}`);
-    return { db: createAdminServerDb(getFirestore(app)), close: () => deleteApp(app) };
-  });
-} else {
-  console.info('[contract] firebase-admin SCIM names skipped: FIRESTORE_EMULATOR_HOST is not set.');
-}
+for (const [name, makeTarget] of serverDbTargets('SCIM names'))
+  runScimNamesContract(name, makeTarget);
