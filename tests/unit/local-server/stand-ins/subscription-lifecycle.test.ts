@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DocData } from '@/backend/port';
-import { subscriptionAt } from '../../../local-server/stand-ins/payments-clock';
+import { subscriptionAt } from '../../../../local-server/stand-ins/payments-clock';
 import { subscriptionMailEvents } from '@/services/billing-mail';
 import { renderMail } from '@/services/mail-layout';
 import { subscriptionEndsAt } from '@/domain/subscriptions';

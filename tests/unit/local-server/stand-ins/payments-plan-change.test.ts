@@ -9,8 +9,8 @@ import type { DocData } from '@/backend/port';
 import { DocumentRef } from '@/backend/value-types';
 import { isSubscriptionLive, liveSubscriptionOf } from '@/domain/subscriptions';
 import { subscriptionMailEvents } from '@/services/billing-mail';
-import { subscriptionAfterPlanChange } from '../../../local-server/stand-ins/payments-plan-change';
-import type { FoundPrice } from '../../../local-server/stand-ins/payments-shared';
+import { subscriptionAfterPlanChange } from '../../../../local-server/stand-ins/payments-plan-change';
+import type { FoundPrice } from '../../../../local-server/stand-ins/payments-shared';
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
