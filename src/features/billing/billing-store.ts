@@ -1,17 +1,9 @@
 /**
- * The billing feature's store: the pricing table's products, the signed-in user's subscriptions
- * (followed live), and the two ways out to the payment provider (docs/product.md §7):
- * - checkout: add a `checkout_sessions` document, follow it until the extension writes `url` (go
- *   there) or `error.message` (show it), giving up with a clear message after `checkoutTimeoutMs`;
- * - the billing portal: the extension's `createPortalLink` callable, then go to its url;
- * - Resume: the project's `resumeSubscription` callable, which asks the provider directly; the
- *   followed subscription then loses its scheduled end;
- * - a plan change: the same portal link with Stripe's `subscription_update_confirm` flow, so the
- *   subscription the account holds is updated (prorated) instead of a second one being bought.
- * A checkout is never started for a user who holds a live subscription: it is read fresh first, so
- * neither a stale screen nor a second tab can buy a second plan
- * (docs/decisions/013-one-subscription-per-account.md).
- * Leaving the app is a dependency (`navigate`) so tests can watch it instead of leaving jsdom.
+ * The billing feature's store: the pricing table's products, the user's subscriptions (followed
+ * live), and the ways out to the payment provider: checkout, the billing portal, Resume and a plan
+ * change (a portal flow that updates the one subscription instead of buying a second). A checkout
+ * first reads the subscriptions fresh, so neither a stale screen nor a second tab buys twice.
+ * Leaving the app is a dependency (`navigate`) so tests watch it instead of leaving jsdom.
  */
 import { createContext, useContext } from 'react';
 import { create, useStore } from 'zustand';

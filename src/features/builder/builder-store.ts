@@ -1,11 +1,8 @@
 /**
- * The builder's own store (docs/product.md §3 and §4): the card draft being edited, the images picked
- * but not yet uploaded (file slots), the status flags touched/saving/success, the canvas mode and
- * the duplicate and delete dialogs. It holds the account's stored cards too, so that "touched" is
- * always the domain's answer (`isDraftTouched`) for the draft against the stored card with its id.
- *
- * Images are uploaded on save, not on pick: until then the draft shows an inline preview of the
- * resized image and its slot keeps the bytes, so discarding a draft leaves nothing behind.
+ * The builder's own store: the card draft, images picked but not yet uploaded, the status flags,
+ * the canvas mode and the dialogs. It holds the account's stored cards so that "touched" is always
+ * the domain's answer (`isDraftTouched`) for the draft against its stored card. Images upload on
+ * save, not on pick, so discarding a draft leaves nothing behind.
  */
 import { createContext, useContext } from 'react';
 import { create, useStore } from 'zustand';

@@ -1,12 +1,8 @@
 /**
- * The builder at /builder: the account's cards (paged and searchable, `use-card-listing.ts`; the
- * open card followed live on its own), the tabbed editor of the open card
- * and its live preview, plus the duplicate, delete and discard dialogs.
- *
- * The route composes it: `renderPreview` draws a card exactly as the public page does (the public
- * card's own component) and `hosts` are the public hosts from configuration, so this feature
- * imports neither another feature nor the shell. The draft resets whenever the current account
- * changes; unsaved changes are guarded by a `beforeunload` warning and an in-app confirmation.
+ * The builder at /builder: the account's cards, the tabbed editor of the open card with its live
+ * preview, and the duplicate, delete and discard dialogs. The route passes `renderPreview` (the
+ * public card's own component) and the public `hosts`, so this feature imports neither another
+ * feature nor the shell. Unsaved changes are guarded by `beforeunload` and an in-app confirmation.
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';

@@ -1,18 +1,8 @@
 /**
- * What stops a draft from being saved, in words a person understands: a missing name, a handle
- * that is not a valid address, a link that cannot be followed safely (security notes: only web,
- * e-mail, phone and SMS links may reach a visitor), a link whose value does not fit its kind
- * (`linkValueProblem`: a website that is not a web address, a phone that is not a number).
- *
- * A value the card already had when it was opened is checked for safety only: cards made before
- * these rules (or by the importer) may hold numbers without a country code, and editing the job
- * title must not be blocked by a phone number nobody touched. What a person types is checked in
- * full.
- *
- * The kind rules carry the phone-number library (libphonenumber-js), the largest part of the
- * builder's script on a phone, and no value needs them until a person types one: they load once
- * the editor shows (`loadLinkRules`), and a save waits for them. Until then a typed value is
- * checked for safety only.
+ * What stops a draft from being saved, in words a person understands: a missing name, an invalid
+ * handle, a link that cannot be followed safely, a link whose value does not fit its kind. The
+ * kind rules carry the phone-number library, the largest part of the builder's script on a phone,
+ * so they load once the editor shows (`loadLinkRules`) and a save waits for them.
  */
 import { HANDLE_RULE_MESSAGE } from '@/domain/handles';
 import { linkScheduleProblem } from '@/domain/link-schedule';
@@ -69,6 +59,8 @@ export function linkProblem(
   const kindProblem = (checked: typeof link) => (kindRule === null ? null : kindRule(checked));
   if (link.isTeamLink === true) return null;
   if (link.value.trim() === '') return EMPTY_LINK_MESSAGE;
+  // Cards made before the kind rules (or by the importer) may hold numbers without a country code:
+  // editing the job title must not be blocked by a phone number nobody touched.
   const unchanged = storedValue !== undefined && storedValue === link.value;
   if (safeLinkHref(link) === null) {
     // A script or data link is refused as unusable; anything else says what the field wants.

@@ -1,15 +1,9 @@
 /**
- * /settings/people, "People and access" (issue 24): everyone with access to the account — its
- * owner, collaborators, card editors and pending invitations — with their role, status and how
- * many cards they own. The owner changes roles (collaborator ⇄ card editor, a promotion only while
- * the plan's collaborator gate is open), removes access, and resends or revokes invitations;
- * collaborators see the same list without the buttons (the rules give those writes to the owner
- * alone); card editors are not offered the page and are told so if they open it.
- *
- * A removal takes effect at once: the rules read the account's lists with get() on every request,
- * the server clears the person's `accountId`, and their open app shows "You no longer have access".
- * Their cards stay with the account. People who lost access stay listed as "Removed", from the
- * server's record of departures (`accounts/{id}/departures`), so their cards can be handed on.
+ * /settings/people, "People and access": everyone with access to the account (owner,
+ * collaborators, card editors, pending invitations) with role, status and card count. The owner
+ * changes roles, removes access and manages invitations; collaborators see the list without the
+ * buttons (the rules give those writes to the owner alone). People who lost access stay listed as
+ * "Removed", from the server's record of departures, so their cards can be handed on.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useRowActions } from '@/ui/use-row-actions';

@@ -1,11 +1,8 @@
 /**
- * The importer's store (feature-local): the importer state of docs/product.md §3/4 driven by `importerReducer`,
- * plus what the screen needs around it: the parsed rows, whether the first is a header, the column
- * mapping, per-row handle edits, what the backend says (e-mails that already have a card, claimed
- * handles), the import's progress and outcome, and which rows it imported. Validation is derived
- * (`validateMembers`), never stored, so it always matches the rows shown: a row this import created
- * is "imported", not "already has a card", and the counts of imported, ready, needing attention and
- * skipped rows always add up to the rows shown.
+ * The importer's store: the state `importerReducer` drives plus what the screen needs around it
+ * (parsed rows, column mapping, handle edits, what the backend says, progress and outcome).
+ * Validation is derived (`validateMembers`), never stored, so it always matches the rows shown and
+ * the counts of imported, ready, needing attention and skipped rows add up to them.
  */
 import { create } from 'zustand';
 import { claimedHandles, existingCardEmails, startImportJob } from '@/data/importer';

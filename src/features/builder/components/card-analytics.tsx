@@ -1,17 +1,8 @@
 /**
- * Card analytics for its owner: views and link clicks over the last 30 days as charts (Chart.js on
- * a canvas, loaded on demand) each with the same numbers as a table, clicks per link, the lead-form
- * entries and their CSV export (formula-safe through toCsv).
- *
- * Sized for cards with any number of leads and clicks: totals and charts come from the card's
- * summary document (`viewsByDay`, `clicksByDay`, `clicksByLink`, `leads`), never from raw entries;
- * the entries are listed a page at a time; the export reads every page, with progress, building
- * the file page by page so no single step holds the page up.
- *
- * Counts are whole numbers, so every value axis ticks in whole steps (`chartScales`). The editor
- * column is about 540 px wide at 1280 and 340 px on a phone: six columns of lead entries never fit
- * it (a phone number wrapped over four lines, the date was cut off), so each entry is a short block
- * (name and date, then e-mail, phone, company, note), which fits any width.
+ * Card analytics for its owner: views and clicks over 30 days as charts (Chart.js, loaded on
+ * demand) with the same numbers as tables, clicks per link, the lead entries and their CSV export.
+ * Totals and charts come from the card's summary document, never from raw entries, so a card with
+ * any number of leads loads fast; entries are listed, and exported, a page at a time.
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -433,6 +424,8 @@ export function CardAnalytics(props: { card: Card; now?: Date }) {
           </p>
         ) : (
           <section className="lead-list" aria-label="Lead entries">
+            {/* Each entry is a short block, not a table row: six columns never fit the editor column
+                (about 340 px on a phone), which wrapped phone numbers and cut dates off. */}
             <ol>
               {entries.map((entry) => (
                 <li key={entry.id} className="lead">

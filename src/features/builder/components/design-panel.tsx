@@ -1,15 +1,8 @@
 /**
- * The card's look: template gallery (global templates in order, plus the team's own template),
- * accent colour, button style, avatar shape, logo size, background source; and the paid features,
- * always visible, locked with an explanation and an upgrade link when the plan lacks them.
- *
- * Colour fields show the colour the card shows (`cardColors`), never a stand-in. Styles the team's
- * brand kit sets (`teamStyles`) carry a "From team" badge.
- *
- * Each template's thumbnail is the card view itself (the route's `renderPreview`), drawn small with
- * the card's template as picking would leave it, so a thumbnail is what the card becomes. Picking
- * applies the template's values exactly; when that replaced an accent colour the card had, a
- * button offers the old one back.
+ * The card's look: template gallery (global templates, plus the team's own), accent colour, button
+ * style, avatar shape, logo size, background; and the paid features, always visible, locked with an
+ * upgrade link when the plan lacks them. A thumbnail is the card view itself as picking would leave
+ * the card, so it shows what the card becomes; colour fields show the colour the card shows.
  */
 import { memo, useId, useMemo, useState, type ReactNode } from 'react';
 import {

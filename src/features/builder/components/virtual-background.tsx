@@ -1,14 +1,8 @@
 /**
  * Video-call background from the Share tab: a 1920×1080 PNG with the card's colours, logo, name,
- * job title, company and the QR code of its tracked link, in two layouts ("Side panel" keeps the
- * middle free for the person; "Lower third" puts everything along the bottom).
- *
- * Drawn in the browser with the canvas API, not on the server: the browser already has the card's
- * fonts and colours, canvas needs no native image library in the Cloud Functions image, and the
- * picture never leaves the owner's machine until they upload it to their video app. The QR comes
- * from the `qrcode` package the public page already uses, loaded only when a background is made
- * (the builder's first screen does not need it). A logo on another host that does not
- * allow cross-origin reads would make the canvas unreadable, so such a logo is left out.
+ * title, company and the QR code of its tracked link, in two layouts. Drawn in the browser with
+ * canvas, not on the server: the browser has the card's fonts, the Functions image needs no native
+ * image library, and the picture stays on the owner's machine until they upload it.
  */
 import type QRCode from 'qrcode';
 import { useState } from 'react';
@@ -36,6 +30,8 @@ const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sa
 function loadImage(src: string): Promise<HTMLImageElement | null> {
   return new Promise((resolve) => {
     const image = new Image();
+    // A logo whose host refuses cross-origin reads would taint the canvas: it fails to load and is
+    // left out, so the PNG can still be exported.
     image.crossOrigin = 'anonymous';
     const timer = setTimeout(() => resolve(null), 4000);
     image.onload = () => {
@@ -105,6 +101,7 @@ export async function drawVirtualBackground(
   input: BackgroundInput,
   layout: BackgroundLayout,
 ): Promise<void> {
+  // Loaded only when a background is made: the builder's first screen does not need it.
   const { modules } = (await import('qrcode')).default.create(input.url, {
     errorCorrectionLevel: 'M',
   });

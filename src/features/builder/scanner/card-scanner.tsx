@@ -1,13 +1,8 @@
 /**
- * The paper-card scanner (docs/scanner.md), opened from a card's Analytics tab: the person takes a
- * photo of a paper business card with the phone's camera (or picks a photo), the browser reads its
- * text (`./ocr.ts`, tesseract.js from our own origin), `findCardFields` suggests the fields, and
- * the person checks and edits them before "Save lead" stores a lead of this card marked as scanned.
- * Nothing is saved without that check.
- *
- * Loaded on demand (the Analytics tab imports it lazily), and the OCR engine only when a photo is
- * read, so neither weighs on the builder's first load. The OCR worker is kept while the dialog is
- * open (a second card is read at once) and ended when it closes, to give a phone its memory back.
+ * The paper-card scanner, opened from a card's Analytics tab: the person photographs a paper card,
+ * the browser reads its text (`./ocr.ts`), `findCardFields` suggests the fields, and the person
+ * checks them before "Save lead" stores a scanned lead; nothing is saved without that check.
+ * Loaded lazily, and the OCR engine only when a photo is read, so neither weighs on the builder.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -125,6 +120,8 @@ export function CardScanner(props: {
   const [error, setError] = useState<string | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const scanId = useRef<string>('');
+  // The OCR worker is kept while the dialog is open (a second card is read at once) and ended when
+  // it closes, to give a phone its memory back.
   const reader = useRef<Promise<CardReader> | null>(null);
   const progressRef = useRef<(progress: OcrProgress) => void>(() => {});
 

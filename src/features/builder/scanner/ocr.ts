@@ -1,12 +1,8 @@
 /**
- * Reading the text of a photo in the browser with tesseract.js (docs/scanner.md). Everything it
- * needs is served by the app's own origin: the worker script, the engine compiled to WebAssembly
- * and the English data, copied into the build by `scripts/lib/ocr-assets.ts`, whose folder
- * `import.meta.env.VITE_OCR_ASSETS` names. Nothing is fetched from a CDN.
- *
- * tesseract.js itself is imported on first use, so it never enters the app's start-up code or the
- * builder's: only a person who opens the scanner downloads it (about 15 MB the first time, kept by
- * the browser's cache and tesseract's own copy of the language data in IndexedDB).
+ * Reading the text of a photo in the browser with tesseract.js. The worker, the WebAssembly engine
+ * and the English data are served by the app's own origin (copied into the build by
+ * `scripts/lib/ocr-assets.ts`), never a CDN. tesseract.js is imported on first use, so only a
+ * person who opens the scanner downloads it (about 15 MB the first time, then cached).
  */
 import type { Worker } from 'tesseract.js';
 

@@ -1,14 +1,8 @@
 /**
- * Keeps a team's cards in step with its links and brand kit: whenever the team document says a
- * version has not reached every card (`syncVersion > syncedVersion`, after a save or on opening a
- * team whose last apply was interrupted), asks the server for the sync job of that version (one
- * job per version, `requestTeamSync`) and follows the job's document for its progress. The server
- * does the work, so the person may leave the page; coming back shows the same job. A failed job is
- * resumed from where it stopped with `retry()`.
- *
- * The result ("Updated 2 cards…") is a moment's news for the person who saved: it shows only to
- * the one whose save started the job, only when this page followed the job while it ran (not to
- * whoever opens the team later), and goes away after `SYNC_RESULT_MS`.
+ * Keeps a team's cards in step with its links and brand kit: when the team document says a version
+ * has not reached every card, asks the server for that version's sync job (one per version) and
+ * follows its progress. The server does the work, so the person may leave and come back to the
+ * same job; a failed job resumes from where it stopped with `retry()`.
  */
 import { useEffect, useState } from 'react';
 
@@ -119,6 +113,8 @@ export function useTeamSync(
   const job = followed?.key === key ? followed.job : null;
   const view = syncViewOf(job, pending && job === null);
 
+  // The result ("Updated 2 cards…") is a moment's news for the person who saved: only to the one
+  // whose save started the job, only if this page followed it while it ran, for `SYNC_RESULT_MS`.
   // The version this page saw in progress, and the one whose result has had its moment.
   const [watched, setWatched] = useState<string | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
