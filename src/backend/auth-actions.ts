@@ -1,11 +1,8 @@
 /**
- * The e-mail action codes of Firebase Auth (the `oobCode` in password-reset, e-mail verification
- * and e-mail recovery links), for the app's own handler page at `/auth/action`.
- *
- * Kept apart from `auth.ts` because these calls need no signed-in session and no store: a person
- * opens a link from their mailbox, the page checks the code and applies it. Like `auth.ts`, nothing
- * from the SDK crosses this module: results are plain data and failures plain `{ code, message }`.
- * It uses the Auth instance `initAuth` created (and connected to the emulator in local mode).
+ * The e-mail action codes of Firebase Auth (password reset, e-mail verification and recovery
+ * links), for the app's own handler page at `/auth/action`. Apart from `auth.ts` because these
+ * calls need no signed-in session and no store; like it, nothing from the SDK crosses this module.
+ * It uses the Auth instance `initAuth` created (connected to the emulator in local mode).
  */
 import { getApp, getApps } from 'firebase/app';
 import {

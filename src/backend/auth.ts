@@ -1,11 +1,8 @@
 /**
- * The sign-in service: the only module that imports `firebase/auth`.
- *
- * A thin typed wrapper over the Firebase Auth SDK (production, and the official Auth emulator in
- * local mode). Nothing from the SDK crosses it: users come out as plain `AuthUser` objects and every
- * failure is re-thrown as a plain `{ code, message }` (`AuthFailure`), which the error catalogue
- * (`src/domain/auth-errors.ts`) turns into the message a person reads. The stores take this module
- * as a dependency, so component tests replace it with a fake.
+ * The sign-in service, the only module that imports `firebase/auth`: a thin typed wrapper over the
+ * Auth SDK (production, or the Auth emulator locally). Nothing from the SDK crosses it: users are
+ * plain `AuthUser`s and failures plain `{ code, message }`, which `src/domain/auth-errors.ts` turns
+ * into words. The stores take it as a dependency, so component tests replace it with a fake.
  */
 import {
   GoogleAuthProvider,

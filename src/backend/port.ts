@@ -1,11 +1,8 @@
 /**
- * The backend port: a small Firestore-shaped interface with plain data in and out.
- *
- * Everything above `src/backend` (repositories, stores, screens) talks to the database, the file
- * store and the callable functions only through this interface, so the app runs unchanged on Cloud
- * Firestore (production) and on the local data server (development, tests, CI). No SDK class ever
- * crosses it: documents are plain objects, dates come back as `Date`, write transforms are the
- * tagged values of `firestore-engine/transforms`.
+ * The backend port: a small Firestore-shaped interface with plain data in and out. Everything above
+ * `src/backend` reaches the database, files and callables only through it, so the app runs
+ * unchanged on Cloud Firestore and on the local data server. No SDK class crosses it: documents are
+ * plain objects, dates are `Date`, transforms are the tagged values of `firestore-engine/transforms`.
  */
 import type { InviteDetails } from '../domain/invite-details';
 import type { AddScannedLeadInput } from '../domain/scanned-lead';

@@ -1,11 +1,8 @@
 /**
- * The server port on firebase-admin (Cloud Firestore with server privileges, in the Cloud Functions):
- * a thin mapping, converting only at the edges as the client driver does. On the way in the port's
- * tagged transforms become `FieldValue` sentinels and `DocumentRef`/`GeoPoint`/`Bytes` become the
- * SDK's reference, GeoPoint and Buffer; on the way out Timestamps become Dates and the SDK's values
- * become the port's classes again, so no SDK object (a reference leads into the SDK's internals,
- * which point back at themselves) reaches server code. Errors become BackendErrors with the port's
- * codes. Transactions are Firestore's own.
+ * The server port on firebase-admin (Cloud Firestore with server privileges, in the Cloud
+ * Functions): a thin mapping that converts only at the edges, as the client driver does. Transforms
+ * and value classes become the SDK's on the way in and the port's on the way out, so no SDK object
+ * (whose internals point back at themselves) reaches server code; errors become BackendErrors.
  */
 import {
   DocumentReference,
