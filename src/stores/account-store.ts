@@ -1,12 +1,8 @@
 /**
- * The account store: the account the app is working in, its teams, the selected team and the feature
- * gates (docs/product.md §4 and §6).
- *
- * The shell feeds it the signed-in user's document (`syncUser`). A normal user always works in their
- * own account; a super admin may switch into any active account (`switchAccount`), remembered in
- * local storage until sign-out. Gates are recomputed whenever the account or the user changes.
- * `accountChangeCount` and `subscribeAccountChanged` signal a change of the current account so that
- * work tied to the previous account (the builder's draft) can reset.
+ * The account store: the account the app works in, its teams, the selected team and the feature
+ * gates, recomputed whenever the account or the user changes. A super admin may switch into any
+ * active account (`switchAccount`, remembered until sign-out); `subscribeAccountChanged` lets work
+ * tied to the previous account (the builder's draft) reset.
  */
 import { createContext, useContext } from 'react';
 import { create, useStore } from 'zustand';

@@ -1,11 +1,7 @@
 /**
  * A colour setting: a swatch that opens the browser's colour picker, the hex value beside it, and a
- * line that says what shows when nothing is set here. A native colour input cannot be empty, so an
- * unset field used to show a made-up colour (indigo) while the card showed another: here the swatch
- * shows the colour actually in use (`inherited`: the template's default, the text colour readable
- * on the background), or a crossed-out "none" swatch when nothing is in use at all. A typed value
- * that is not a hex colour is marked at the field (the card would silently ignore it), once the
- * person leaves the field, so a colour half typed is not called wrong.
+ * line saying what shows when nothing is set. A native colour input cannot be empty, so the swatch
+ * shows the colour actually in use (`inherited`), or a crossed-out "none", never a made-up colour.
  */
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
@@ -27,6 +23,8 @@ export function ColorField(props: {
   error?: string | null;
 }) {
   const id = useId();
+  // A typed value that is no hex colour is marked (the card would silently ignore it), but only once
+  // the person leaves the field, so a colour half typed is not called wrong.
   const [typing, setTyping] = useState(false);
   const { value, inherited } = props;
   const set = value.trim() !== '';

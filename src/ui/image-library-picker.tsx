@@ -1,15 +1,9 @@
 /**
- * Choosing a cover from the bundled image library (src/ui/image-library.ts), for the builder's
- * background and the brand kit's stock photo and artwork:
- *
- * - `ImageLibraryPicker`, a dialog with a grid of labelled thumbnails. The dialog keeps focus
- *   inside and closes on Escape (src/ui/dialog.tsx); the arrow keys, Home and End move between
- *   the thumbnails, Enter or Space chooses one, and choosing closes the dialog.
- * - `LibraryImageField`, the field around it: the current image, a button that opens the picker,
- *   Remove, and "or paste a link" for an image from elsewhere.
- *
- * The field reports the address to store; the caller applies it to its draft, so the preview shows
- * it at once and it is saved with the rest.
+ * Choosing a cover from the bundled image library, for the builder's background and the brand
+ * kit's stock photo and artwork: `ImageLibraryPicker`, a dialog with a keyboard-navigable grid of
+ * labelled thumbnails, and `LibraryImageField`, the field around it (current image, Remove, "or
+ * paste a link"). The field reports the address; the caller puts it in its draft, so the preview
+ * shows it at once and it is saved with the rest.
  */
 import { useId, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';

@@ -1,12 +1,7 @@
 /**
- * The bundled image library: stock images and abstract artwork a card's cover or a team's brand kit
- * can use without uploading anything. The files are the project's own work (drawn by
- * `scripts/image-library.ts`, licence in `public/library/README.md`) and ship with the app as
- * static files, so the picker works offline and no third party sees who opens a card.
- *
- * A chosen item is stored as the absolute address of the file on the app's origin, as an uploaded
- * image is: the public card pages may be served from another host (the card host), where a
- * root-relative path would not resolve.
+ * The bundled image library: stock images and artwork a card's cover or a team's brand kit can use
+ * without uploading anything. The files are the project's own (drawn by `scripts/image-library.ts`)
+ * and ship with the app, so the picker works offline and no third party sees who opens a card.
  */
 
 export type LibraryKind = 'stock' | 'abstract';
@@ -50,7 +45,11 @@ export function libraryImages(kind: LibraryKind): readonly LibraryImage[] {
   return LIBRARY_IMAGES.filter((image) => image.kind === kind);
 }
 
-/** The address stored for a library item: its file on the app's origin. */
+/**
+ * The address stored for a library item: its file on the app's origin, absolute as an uploaded
+ * image's is, since public card pages may be served from the card host, where a root-relative
+ * path would not resolve.
+ */
 export function libraryImageUrl(image: LibraryImage, origin: string): string {
   return new URL(image.path, origin).href;
 }
