@@ -1,11 +1,9 @@
 /**
- * The checks of the deploy rehearsal (`npm run test:deploy`), run by `firebase emulators:exec` while
- * the Auth, Functions and Hosting emulators are up: seeds a card, an account and an invitation,
- * then asks every public surface through the Hosting emulator's own rewrites (the sites and
- * rewrites of firebase.json), compares each answer with the local stack's answer for the same
- * request, calls the `acceptInvite` callable with and without an Auth emulator ID token, and checks
- * that the emulator discovered every function the bundle exports. Writes one result per check to
- * the JSON file named by REHEARSAL_RESULTS; `scripts/test-deploy.ts` counts them.
+ * The checks of the deploy rehearsal (`npm run test:deploy`), run by `firebase emulators:exec`:
+ * seeds a card, an account and an invitation, asks every public surface through the Hosting
+ * emulator's own rewrites and compares each answer with the local stack's, calls `acceptInvite`
+ * with and without a token, and checks every exported function was discovered. Results go to the
+ * JSON file named by REHEARSAL_RESULTS, which `scripts/test-deploy.ts` counts.
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';

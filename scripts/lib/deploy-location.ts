@@ -1,13 +1,8 @@
 /**
- * The extensions' parameters that follow the Firestore database's location (`deploy.json`,
- * `functions/src/deploy-location.ts`): the Trigger Email extension's `DATABASE_REGION` (the
- * location itself, `nam5`) and where each extension's functions run (the triggers' region,
- * us-central1 for `nam5`). Run it after changing `deploy.json` to rewrite those lines of
- * `extensions/*.env`:
- *
- *   npx tsx scripts/lib/deploy-location.ts
- *
- * `npm run test:deploy` calls `extensionLocationMismatches()` and fails on any difference.
+ * The extensions' parameters that follow the Firestore database's location (`deploy.json`): the
+ * Trigger Email extension's `DATABASE_REGION` and the region each extension's functions run in.
+ * After changing `deploy.json`, `npx tsx scripts/lib/deploy-location.ts` rewrites those lines of
+ * `extensions/*.env`; `npm run test:deploy` fails on any difference (`extensionLocationMismatches`).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';

@@ -1,20 +1,8 @@
 /**
- * The extensions' stand-ins on the Firebase stack (`npm run start:firebase`): the same modules the
- * local server runs (local-server/stand-ins/), driven by Firestore instead of the local server's commits.
- *
- * - Stripe payments: a new `users/{uid}/checkout_sessions/{id}` gets its `url` (or `error`) from
- *   `checkoutSessionTrigger`; the local checkout page (`checkoutPage`) is served on the stand-ins'
- *   own port, and paying writes `users/{uid}/subscriptions/{id}` as the extension does, so the
- *   functions bundle's planSync trigger fires from that real write.
- * - Trigger Email: a new `mail/{id}` gets its `delivery` from `deliverMail`; `/__/mailbox` shows
- *   the outbox and the Auth emulator's e-mail links.
- *
- * They are Firestore listeners and an HTTP server in this Node process (firebase-admin against the
- * emulator), not functions: the real extensions are not functions of this project's bundle either,
- * and in production they are installed from extensions/ and configured there. The stand-ins are
- * written against the local server's synchronous AdminDb, so each event or request runs on a
- * staged copy of the few documents it reads (prices, the user's subscriptions, the session, the
- * outbox), and the writes it made are committed to Firestore afterwards in one batch.
+ * The extensions' stand-ins on the Firebase stack (`npm run start:firebase`): the local server's
+ * Stripe payments and Trigger Email stand-ins, driven by Firestore listeners and an HTTP server in
+ * this process (the real extensions are no functions of this project's bundle either). Paying
+ * writes the subscription as the extension does, so the bundle's planSync trigger fires from it.
  */
 import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -33,6 +21,9 @@ import {
 } from '../../local-server/stand-ins/payments-checkout';
 import type { AdminDb, CommitTrigger, RouteHandler, ServerContext } from 'firestore-local/types';
 
+// The stand-ins are written against the local server's synchronous AdminDb, so each event or
+// request runs on a staged copy of the few documents it reads, and its writes are committed to
+// Firestore afterwards in one batch.
 /** A synchronous AdminDb over staged documents; its writes are kept to be committed. */
 interface StagedDb extends AdminDb {
   readonly writes: WriteOp[];

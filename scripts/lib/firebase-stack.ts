@@ -1,22 +1,8 @@
 /**
- * The Firebase stack: the app built for Firebase (`VITE_BACKEND=firebase`, src/backend/firebase)
- * against the Firebase emulators, with the server behaviour from the functions bundle that deploys
- * (functions/lib/index.mjs). Used by `npm run start:firebase` and `scripts/test-firebase-stack.ts`.
- *
- * One `firebase emulators:start` runs, on a firebase.json written for the stack:
- *   Auth, Firestore (Google's emulator from the Cloud CLI, judging firestore.rules), Functions (the
- *   bundle; its Firestore triggers registered with the Firestore emulator, so they fire from real
- *   writes) and Hosting (the app, with the project's rewrites of /c, /s, /l, /d to the functions).
- * Beside it, in this process, the stand-ins of the Stripe payments and Trigger Email extensions
- * (./firebase-stack-stand-ins.ts).
- *
- * firebase-tools starts Google's Firestore emulator only through a launcher jar and a java shim
- * (./java-firestore-launcher.ts says why). Storage is not emulated: firebase-tools' Storage
- * emulator needs its rules runtime, a jar it downloads, which cannot be had offline here; the app's
- * uploads fail on this stack, the journeys make none.
- *
- * Ports, from `base`: Hosting (the app) +0, Auth +1, Firestore +2 (its websocket +3), Functions +4,
- * the emulators' hub +5, logging +6, eventarc +7, tasks +8, the stand-ins' pages +10.
+ * The Firebase stack for `npm run start:firebase` and `scripts/test-firebase-stack.ts`: the app
+ * built for Firebase against one `firebase emulators:start` (Auth, Google's Firestore emulator
+ * judging firestore.rules, Functions running the bundle that deploys, Hosting with the project's
+ * rewrites), so triggers fire from real writes; the extensions' stand-ins run beside it.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
@@ -192,6 +178,8 @@ function stackConfig(name: string, dist: string, ports: FirebaseStackPorts): str
       rewrites: app.rewrites,
       headers: app.headers,
     },
+    // No Storage emulator: it needs a rules runtime jar that firebase-tools downloads, which cannot
+    // be had offline here. Uploads fail on this stack; the journeys make none.
     emulators: {
       auth: { host: '127.0.0.1', port: ports.auth },
       firestore: {

@@ -1,13 +1,8 @@
 /**
  * Google's Firestore emulator, the judge of every rules and driver case: found, started and stopped
- * for the test suites and the Firebase stack.
- *
- * Where it comes from, in order: an emulator already running at FIRESTORE_EMULATOR_HOST (used as it
- * is), the Google Cloud CLI's package `google-cloud-cli-firestore-emulator` (FIRESTORE_EMULATOR_JAR
- * overrides its path), then a jar that firebase-tools downloaded into its cache on some other
- * machine. The jar is started with `java -cp` directly: it runs on Java 17 (firebase-tools refuses
- * Java before 21 by a version check of its own, not a need of the jar) and the Cloud CLI's jar has
- * no Main-Class for `java -jar`.
+ * for the test suites and the Firebase stack. It is taken from FIRESTORE_EMULATOR_HOST if one runs,
+ * else the Google Cloud CLI's package (FIRESTORE_EMULATOR_JAR overrides the path), else
+ * firebase-tools' download cache.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync } from 'node:fs';
@@ -139,6 +134,8 @@ export async function startFirestoreEmulator(
     '-Duser.language=en',
     // A small heap: the suites hold a few thousand documents at a time.
     '-Xmx1g',
+    // `java -cp`, not firebase-tools: the jar runs on Java 17, which firebase-tools refuses by a
+    // version check of its own, and the Cloud CLI's jar has no Main-Class for `java -jar`.
     '-cp',
     source.jar,
     MAIN_CLASS,

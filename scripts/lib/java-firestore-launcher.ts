@@ -1,17 +1,9 @@
 /**
- * What lets firebase-tools run Google's Firestore emulator from the Google Cloud CLI on this
- * machine's Java 17, so that its Functions emulator delivers Firestore events from real writes
- * (the Firebase stack, `npm run start:firebase`). Two small files, generated at run time into a
- * folder of the stack's own (never into /usr/lib, which firebase-tools would chmod):
- *
- * - a launcher jar: firebase-tools starts the emulator with `java -jar <FIRESTORE_EMULATOR_BINARY_PATH>`,
- *   and the Cloud CLI's jar has no Main-Class. The launcher holds only a manifest naming the
- *   emulator's main class, with the Cloud CLI's jar on its Class-Path.
- * - a `java` shim, put first on the PATH of firebase-tools only: firebase-tools refuses to start
- *   any Java emulator when `java -version` reports a major version below 21. That is a support
- *   policy of firebase-tools (its controller's checkJavaMajorVersion), not a need of this jar,
- *   which runs on Java 17 (measured: the suites run on it by `java -cp` directly). The shim answers
- *   `-version` with the real output, major version shown as 21, and runs the real java otherwise.
+ * What lets firebase-tools run the Google Cloud CLI's Firestore emulator on this machine's Java 17,
+ * so its Functions emulator delivers Firestore events from real writes: a launcher jar (the Cloud
+ * CLI's jar has no Main-Class for `java -jar`) and a `java` shim on firebase-tools' PATH only (it
+ * refuses Java below 21 by policy; the jar runs on 17). Both are generated at run time into the
+ * stack's own folder, never into /usr/lib, which firebase-tools would chmod.
  */
 import { chmodSync, existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';

@@ -1,14 +1,8 @@
 /**
- * The paper-card scanner reads text in the browser with tesseract.js, which needs three kinds of
- * files besides its own script: its worker script, the OCR engine compiled to WebAssembly (one file
- * per kind of CPU support: plain, SIMD, relaxed SIMD; only the LSTM engine, the one the English data
- * uses) and the English language data. Left alone, tesseract.js downloads them from a CDN at run
- * time; here they come from the app's own origin, copied from node_modules into the build (about
- * 15 MB, so never into git) under a folder named by their versions, which `/assets/` caches for
- * good. The dev server serves the same paths straight from node_modules.
- *
- * The app reads the folder's address from `import.meta.env.VITE_OCR_ASSETS`, which this plugin
- * defines; the accuracy test and the bench use `ocrNodePaths` for tesseract.js in Node.
+ * The scanner's tesseract.js files (worker, WebAssembly engines, English data), served from the
+ * app's own origin instead of tesseract's CDN: copied from node_modules into the build (about 15 MB,
+ * so never into git), or served from there by the dev server. The plugin defines
+ * `import.meta.env.VITE_OCR_ASSETS`; the accuracy test and the bench use `ocrNodePaths`.
  */
 import { copyFileSync, createReadStream, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
