@@ -1,14 +1,8 @@
 /**
- * `POST /api/admin/db`: server privileges over HTTP, for server code that runs in another process
- * (the Cloud Functions in the offline deploy rehearsal, through `src/backend/local/remote-server-db.ts`).
- * Wired only when given a secret; callers send it as `Authorization: Bearer <secret>`. Requests:
- *
- *   { op: 'get', path }                      → { doc }
- *   { op: 'query', query }                   → { docs }
- *   { op: 'commit', ops, expect? }           → { committed }   (expect: a transaction's reads;
- *                                               the writes commit only if they all still hold)
- *
- * Writes go through the AdminDb, so listeners and the server's triggers see them as any other.
+ * `POST /api/admin/db`: server privileges over HTTP, for server code in another process (the
+ * Cloud Functions of the offline deploy rehearsal, through `src/backend/local/remote-server-db.ts`).
+ * Wired only when given a secret, sent as `Authorization: Bearer <secret>`. Writes go through the
+ * AdminDb, so listeners and the server's triggers see them as any other.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { BackendError } from '@/backend/errors';
@@ -47,6 +41,9 @@ export function createAdminRoute(secret: string): RouteHandler {
       } catch {
         throw new BackendError('invalid-argument', 'The request body is not valid JSON.');
       }
+      // { op: 'get', path } → { doc }; { op: 'query', query } → { docs };
+      // { op: 'commit', ops, expect? } → { committed }: `expect` holds a transaction's reads, and the
+      // writes commit only if they all still hold.
       switch (body.op) {
         case 'get':
           sendJson(res, 200, { doc: encodeValue(ctx.db.get(String(body.path))) });

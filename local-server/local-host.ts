@@ -1,15 +1,9 @@
 /**
  * The local data server as a host of the table of what the server hosts (`src/services/hosted.ts`),
- * which the Cloud Functions bundle reads too: each callable becomes a route in the callable wire
- * format (`./callable.ts`), each Firestore trigger a commit trigger that matches the document
- * pattern and event kind, each schedule a timer, and the public routes the path prefixes of
- * `./public-surfaces.ts`, `./sitemap-route.ts` and `./scim-route.ts`. Wiring only: the handlers are the table's.
- *
- * A commit trigger here is delivered once per change, and a failing one is tried again with the
- * same event id (`triggerAttempts`), as production retries it, so the handlers run here as they
- * run there. Triggers marked `localBeside` (jobs, webhook sends) run beside the commit pipeline,
- * not in it, so a long job or a slow receiver does not hold up the card counts and e-mails of
- * later commits; `idle()` waits for them (tests, a clean stop).
+ * which the Cloud Functions read too: each callable becomes a route, each Firestore trigger a
+ * commit trigger, each schedule a timer, plus the public routes. Wiring only: the handlers are the
+ * table's. A failing trigger is tried again with the same event id, as production retries it, so
+ * the handlers run here as they run there.
  */
 import { createApnsSender, type ApnsConfig, type ApnsSender } from '@/services/wallet/apns';
 import { randomUUID } from 'node:crypto';
@@ -143,6 +137,8 @@ export function localTrigger(name: TriggerName, options: LocalTriggerOptions = {
         }
       }
     };
+    // Jobs and webhook sends run beside the commit pipeline, so a long job or a slow receiver does not
+    // hold up the card counts and e-mails of later commits; `idle()` waits for them.
     if (!('localBeside' in hosted && hosted.localBeside)) return deliver();
     void tracker.track(deliver());
   };

@@ -1,18 +1,7 @@
 /**
- * Entry point of the local data server (`tsx local-server/main.ts`). Reads its configuration from the
- * environment, starts the server, prints its URL and closes cleanly on SIGINT/SIGTERM.
- *
- *   PORT (5173)  HOST (127.0.0.1)  DATA_DIR (.data/db)  PROJECT_ID (demo-cardbuilder)
- *   FIREBASE_AUTH_EMULATOR_HOST (127.0.0.1:9099)  APP_DIST (unset: API only)  PUBLIC_ORIGIN
- *   VITE_*: passed to the app as its runtime configuration (window.__APP_CONFIG__)
- *   RULES_DIR (the repository): where firestore.rules and storage.rules are read from
- *   RULES_WATCH=1: reload the rules when either file changes (npm run dev)
- *   LOG_DENIALS=1: print why each refused call was refused
- *   LOCAL_SERVER_ALLOW_REMOTE=1: allow a HOST other than loopback (prints a warning)
- *   START_FRESH_COMMAND: named when the database is damaged (`npm start` sets it)
- *   APNS_KEY_ID / APNS_KEY / APNS_URL: APNs pushes for saved Apple passes (docs/wallet-updates.md)
- *   APPLE_PASS_* / APPLE_TEAM_ID / APPLE_WWDR_CERT / GOOGLE_WALLET_*: production wallet credentials
- *     (README, "Wallet passes"); without them passes are signed with development ones
+ * Entry point of the local data server (`tsx local-server/main.ts`): reads its configuration from
+ * the environment (listed at `const env` below), starts the server, prints its URL and closes
+ * cleanly on SIGINT/SIGTERM.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -58,6 +47,18 @@ const routes: RouteHandler[] = [...host.routes, mailboxPage, ...paymentsRoutes];
 /** Commit triggers: the hosted ones, then the stand-ins' (mail outbox, payments). */
 const triggers: CommitTrigger[] = [...host.triggers, deliverMail, ...paymentsTriggers];
 
+// The environment it reads:
+//   PORT (5173)  HOST (127.0.0.1)  DATA_DIR (.data/db)  PROJECT_ID (demo-cardbuilder)
+//   FIREBASE_AUTH_EMULATOR_HOST (127.0.0.1:9099)  APP_DIST (unset: API only)  PUBLIC_ORIGIN
+//   VITE_*: passed to the app as its runtime configuration (window.__APP_CONFIG__)
+//   RULES_DIR (the repository): where firestore.rules and storage.rules are read from
+//   RULES_WATCH=1: reload the rules when either file changes (npm run dev)
+//   LOG_DENIALS=1: print why each refused call was refused
+//   LOCAL_SERVER_ALLOW_REMOTE=1: allow a HOST other than loopback (prints a warning)
+//   START_FRESH_COMMAND: named when the database is damaged (`npm start` sets it)
+//   APNS_KEY_ID / APNS_KEY / APNS_URL: APNs pushes for saved Apple passes (docs/wallet-updates.md)
+//   APPLE_PASS_* / APPLE_TEAM_ID / APPLE_WWDR_CERT / GOOGLE_WALLET_*: production wallet credentials
+//     (README, "Wallet passes"); without them passes are signed with development ones
 const env = process.env;
 // Server privileges over HTTP only when a secret is given (the e2e journeys seed large accounts
 // with it; `npm start` never sets it).

@@ -1,14 +1,7 @@
 /**
- * The local stand-in for the Trigger Email extension: every new `mail` document is "delivered"
- * the way the extension reports it (delivery.state PENDING, then SUCCESS with info), and the
- * mailbox page at /__/mailbox shows the outbox together with the Auth emulator's e-mail links
- * (magic sign-in links, password resets, e-mail verifications), so a developer can read what would
- * have been sent.
- *
- * The emulator writes its links to its own `/emulator/action` page, which answers in JSON. In
- * production the project's action URL is the app's `/auth/action` handler (docs/decisions/007), so
- * the mailbox shows each link the way production e-mails it: the same query (mode, oobCode,
- * continueUrl...) on the app's `/auth/action`.
+ * The local stand-in for the Trigger Email extension: every new `mail` document is "delivered" as
+ * the extension reports it (PENDING, then SUCCESS), and the mailbox page at /__/mailbox shows the
+ * outbox with the Auth emulator's e-mail links, so a developer reads what would have been sent.
  */
 import { escapeHtml } from '@/domain/html';
 import type { CommitTrigger, RouteHandler } from 'firestore-local/types';

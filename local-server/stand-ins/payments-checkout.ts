@@ -1,24 +1,8 @@
 /**
- * The local stand-in for the checkout side of the Stripe payments extension:
- * - `checkoutSessionTrigger`: a new `users/{uid}/checkout_sessions/{id}` gets `{ client, mode,
- *   sessionId, url, created }` merged in, or the extension's `{ error: { message } }` for an unknown
- *   price, or a price or product that is not active;
- * - `checkoutPage`: the session's `url`, a local checkout page ("Local test checkout — no real
- *   payment"); paying writes `users/{uid}/subscriptions/{subId}` the way the extension does and
- *   redirects to the session's success_url, cancelling redirects to its cancel_url. A price or
- *   product deactivated after the session was made can no longer be paid.
- *
- * A customer who holds a live subscription (trialing, active, past due, ... or ending at period end)
- * cannot start a second one: the session gets `error.message` (`SECOND_SUBSCRIPTION_MESSAGE`). Plan
- * changes go through a subscription update in the portal (`payments-plan-change.ts`), so an account
- * never pays for two plans at once (docs/decisions/013-one-subscription-per-account.md). The app
- * never asks for such a checkout; this is the stand-in holding the line a test can watch.
- *
- * A price's `trial_period_days` starts a trial on every checkout, as Stripe does when the extension
- * passes no trial of its own: whether the trial is paid for is the plan sync's decision (one trial
- * per account, src/domain/plan-sync.ts). The checkout session id is `cs_test_{checkout document id}`
- * and the subscription id `sub_{checkout document id}`, so paying twice for one session writes one
- * subscription.
+ * The local stand-in for the checkout side of the Stripe payments extension: a new checkout
+ * session gets its `url` (or the extension's `error`), and that url is a local checkout page whose
+ * payment writes the subscription as the extension does. A customer holding a live subscription
+ * cannot start a second one: the app never asks, and this stand-in holds the line a test can watch.
  */
 import type { DocData } from '@/backend/port';
 import { DocumentRef } from '@/backend/value-types';
@@ -95,6 +79,7 @@ export const checkoutSessionTrigger: CommitTrigger = (change, ctx) => {
   if (!isWebUrl(session.success_url)) return fail('Not a valid URL: success_url');
   if (!isWebUrl(session.cancel_url)) return fail('Not a valid URL: cancel_url');
 
+  // Ids follow the checkout document's, so paying twice for one session writes one subscription.
   const sessionId = `cs_test_${docId}`;
   ctx.db.set(
     change.path,
@@ -116,6 +101,8 @@ export function subscriptionFromCheckout(
   subscriptionItemId: string,
   now: Date,
 ): DocData {
+  // Every checkout of a price with `trial_period_days` starts a trial, as Stripe does when the
+  // extension passes none; whether it is paid for is the plan sync's decision (one per account).
   const days = trialDays(found.price);
   const { interval, count } = priceInterval(found.price);
   const trialEnd = days > 0 ? new Date(now.getTime() + days * DAY_MS) : null;

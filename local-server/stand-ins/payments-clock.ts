@@ -1,15 +1,8 @@
 /**
- * The local stand-in's clock: what Stripe does when a subscription's period runs out, written the way
- * the payments extension writes it (the whole document rewritten):
- * - a subscription set to cancel at period end (`cancel_at_period_end`, or a `cancel_at` that has
- *   come) becomes `canceled` with `ended_at` = the end of its period; Stripe sends this event at the
- *   period's end, and the plan sync then lowers the plan;
- * - any other `active` or `trialing` subscription renews: a new period from the end of the last one,
- *   status `active` (a trial's end is its first payment). Payments never fail locally.
- *
- * Locally nothing runs on a schedule, so the clock is advanced when it matters: when a user opens the
- * billing portal or starts a checkout (their subscriptions), and by tests, which pass a `now` in the
- * future to end a period without waiting for it.
+ * The local stand-in's clock: what Stripe does when a subscription's period runs out, written as
+ * the payments extension writes it. Nothing runs on a schedule locally, so the clock is advanced
+ * when it matters: when a user opens the billing portal or starts a checkout, and by tests, which
+ * pass a future `now` to end a period without waiting.
  */
 import type { DocData } from '@/backend/port';
 import { isTerminalSubscriptionStatus } from '@/domain/plan-sync';
@@ -19,7 +12,12 @@ import { addInterval, asDate, itemInterval } from './payments-shared';
 /** At most this many periods are caught up at once (a subscription left for years). */
 const MAX_RENEWALS = 1000;
 
-/** The state Stripe would have written by `now`, or null when nothing is due. */
+/**
+ * The state Stripe would have written by `now`, or null when nothing is due: a subscription set to
+ * cancel at period end becomes `canceled`, `ended_at` the end of its period (the plan sync then
+ * lowers the plan); any other active or trialing one renews from the end of the last period (a
+ * trial's end is its first payment). Payments never fail locally.
+ */
 export function subscriptionAt(data: DocData, now: Date): DocData | null {
   const status = typeof data.status === 'string' ? data.status : '';
   if (isTerminalSubscriptionStatus(status)) return null;

@@ -1,21 +1,8 @@
 /**
- * The local stand-in for a plan change in Stripe's customer portal (the portal's "Update plan", or a
- * portal link made with `flow_data` of type `subscription_update` / `subscription_update_confirm`):
- * the SAME subscription document is rewritten with the new price, never a second subscription, the
- * way the payments extension writes what Stripe sends (`customer.subscription.updated`):
- * - `price`, `prices`, `product`, `items[0].price` name the new price; the item keeps its id, the
- *   subscription its id, `created` and `metadata` (the account it pays for);
- * - from a trial: the trial ends now and the new plan is paid from today (`status: active`,
- *   `trial_end` = now, a new period from now). This is our choice for the stand-in, and what Stripe
- *   does for an update made with `trial_end: 'now'`; in production the portal's own settings decide
- *   (README, deploy steps). A trial is for trying the plan chosen, not a second plan for free;
- * - a change of interval (month ↔ year) starts a new period now, as Stripe resets the billing cycle;
- *   within the same interval the period is kept;
- * - proration (Stripe's default `create_prorations`): the invoice written beside it under
- *   `users/{uid}/subscriptions/{id}/invoices/{id}`, as the extension syncs invoices, credits the
- *   unused time of the old price and charges the rest of the period on the new one, lines marked
- *   `proration: true`. A trial had nothing paid, so nothing is credited.
- * A scheduled cancellation (`cancel_at_period_end`) is kept, as Stripe keeps it on an update.
+ * The local stand-in for a plan change in Stripe's customer portal ("Update plan", or a portal
+ * link whose `flow_data` is a subscription update): the SAME subscription document is rewritten on
+ * the new price, never a second subscription, as the extension writes Stripe's
+ * `customer.subscription.updated`, with the proration invoice beside it.
  */
 import type { DocData } from '@/backend/port';
 import { DocumentRef } from '@/backend/value-types';
@@ -119,7 +106,15 @@ export interface PlanChange {
   invoice: DocData;
 }
 
-/** What Stripe writes when `current` moves to `found` at `now` (module comment). */
+/**
+ * What Stripe writes when `current` moves to `found` at `now`. The item, ids, `created` and
+ * `metadata` (the account it pays for) are kept, and so is a scheduled cancellation. A trial ends
+ * now and the new plan is paid from today: a trial is for trying the plan chosen, not a second
+ * plan for free (Stripe's `trial_end: 'now'`; in production the portal's settings decide). A change
+ * of interval starts a new period now, as Stripe resets the billing cycle; otherwise the period is
+ * kept. The invoice prorates (Stripe's default): the old price's unused time back, the rest on the
+ * new one.
+ */
 export function subscriptionAfterPlanChange(
   current: DocData,
   found: FoundPrice,

@@ -1,19 +1,8 @@
 /**
- * The local stand-in for the billing side of the Stripe payments extension:
- * - `createPortalLinkCallable`: the `ext-firestore-stripe-payments-createPortalLink` callable;
- * - `portalPage`: the local billing portal, as Stripe's customer portal behaves: "Cancel
- *   subscription" asks for confirmation, then cancels at the end of the period (`cancel_at_period_end:
- *   true`, `cancel_at` = `current_period_end`, `canceled_at` = now, status unchanged until then);
- *   before the end "Resume" undoes it (as the app's Resume does through `standInSubscriptionPayments`). A subscription that has ended cannot be resumed (Stripe never
- *   reactivates one): a new checkout starts a new subscription.
- *   "Update plan" moves a live subscription to another price of the pricing table, asking first and
- *   saying what is charged today (`payments-plan-change.ts`); a portal link made with `flow_data`
- *   (`subscription_update`, `subscription_update_confirm`) opens straight on that step and, with
- *   `after_completion.redirect.return_url`, goes back to the app when done, as Stripe's flows do.
- *
- * A portal link carries a server-only `portal_sessions/{id}` token (1 hour) so that knowing a user id
- * is not enough to cancel their subscription, and its return URL is the one given to the callable.
- * Opening the portal first advances the user's subscriptions to now (`payments-clock.ts`).
+ * The local stand-in for the billing side of the Stripe payments extension: the createPortalLink
+ * callable, and a local billing portal that behaves as Stripe's (cancel at period end after a
+ * confirmation, Resume before the end, "Update plan", the `flow_data` flows). Opening it first
+ * advances the user's subscriptions to now (`payments-clock.ts`).
  */
 import { randomBytes } from 'node:crypto';
 import type { DocData } from '@/backend/port';
@@ -141,6 +130,8 @@ interface PortalSession {
   afterFlowUrl: string | null;
 }
 
+// A portal link carries a server-only session token (one hour), so knowing a user id is not enough
+// to cancel their subscription; its return URL is the one given to the callable.
 function portalSession(ctx: ServerContext, uid: string, id: string | null): PortalSession | null {
   if (!id || !/^bps_[0-9a-f]+$/.test(id)) return null;
   const data = ctx.db.get(`${PORTAL_SESSIONS}/${id}`).data;

@@ -1,14 +1,9 @@
 /**
- * The local host of lead routing (`src/services/lead-routing/lead-routing.ts`): the table's
- * `routeLeadToWebhooks` trigger, `leadWebhooks` callable and `retryLeadWebhooks` schedule
- * (`src/services/hosted.ts`, also the production Cloud Functions) with a clock, sender and address
- * policy of their own, for the tests that receive leads on loopback (the local server accepts
- * `http://127.0.0.1`/`localhost` webhook addresses; every other private address is refused here
- * too, docs/lead-webhooks.md). `local-server/main.ts` hosts the same entries through
- * `createLocalHost`.
- *
- * Sending runs beside the commit pipeline, not in it: a receiver that takes its 10 seconds must not
- * hold up the other triggers. `idle()` waits for the sends in flight (tests).
+ * The local host of lead routing: the hosted table's webhook trigger, callable and retry schedule
+ * with a clock, sender and address policy of their own, for tests that receive leads on loopback
+ * (only `http://127.0.0.1`/`localhost` is let through; every other private address is refused).
+ * Sends run beside the commit pipeline, so a receiver taking its 10 seconds holds up no other
+ * trigger; `idle()` waits for the sends in flight.
  */
 import type { WebhookUrlPolicy } from '@/domain/lead-webhooks';
 import { HOSTED_SCHEDULES } from '@/services/hosted';
