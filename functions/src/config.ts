@@ -1,25 +1,8 @@
 /**
- * The functions' configuration, read from the environment once per instance. In production the
- * values come from `functions/.env.<project-id>` (deployed with the functions; see the README's
- * "Deploy to your Firebase project"); in the deploy rehearsal from the rehearsal's environment.
- *
- *   APP_ORIGIN       the app's address (invitation links)     default https://{project}.web.app
- *   CARD_HOST        base of the card pages                   default {APP_ORIGIN}/c
- *   SIGNATURE_HOST   base of the signature previews           default {APP_ORIGIN}/s
- *   LINK_HOST        base of the click-tracking redirect      default {APP_ORIGIN}/l
- *   DIRECTORY_PATH   path of the account directories          default /d (on the app's host)
- *
- *   WALLET_PASSES    the wallets whose keys the card pages get  e.g. `apple,google`; default none
- *   APNS_KEY_ID      the APNs auth key's id (saved Apple passes are pushed when it and the
- *                    APNS_KEY secret are set); APNS_URL another APNs endpoint (tests)
- *
- * The defaults match the app's own defaults (`src/app/config.ts`), which put each surface under a
- * path of the app's origin; firebase.json rewrites those paths of the app site to these functions.
- *
- * Credentials are never plain variables here: the wallet keys are Cloud Secret Manager secrets
- * (`defineSecret`), bound to the one function that signs passes and read only through the secret
- * (`npm run test:deploy` fails on a secret's name read any other way). The Stripe and SMTP
- * credentials belong to the extensions (`extensions/*.env` name their secrets).
+ * The functions' configuration, read from the environment once per instance: in production from
+ * `functions/.env.<project-id>`, deployed with the functions; in the deploy rehearsal from its
+ * environment. Credentials are never plain variables: the wallet keys are Secret Manager secrets
+ * bound to the one function that signs passes, and Stripe's and SMTP's belong to the extensions.
  */
 import { defineSecret } from 'firebase-functions/params';
 import type { PublicHosts } from '@/domain/urls';
@@ -113,6 +96,18 @@ function withoutSlash(url: string): string {
 /** A wallet's key, from its secret (tests give their own). */
 type ReadSecret = (wallet: WalletName) => string;
 
+/**
+ * The variables, with defaults matching the app's own (`src/app/config.ts`: each surface under a
+ * path of the app's origin, which firebase.json rewrites to these functions):
+ *   APP_ORIGIN       the app's address (invitation links)     default https://{project}.web.app
+ *   CARD_HOST        base of the card pages                   default {APP_ORIGIN}/c
+ *   SIGNATURE_HOST   base of the signature previews           default {APP_ORIGIN}/s
+ *   LINK_HOST        base of the click-tracking redirect      default {APP_ORIGIN}/l
+ *   DIRECTORY_PATH   path of the account directories          default /d (on the app's host)
+ *   WALLET_PASSES    the wallets whose keys the card pages get  e.g. `apple,google`; default none
+ *   APNS_KEY_ID      the APNs auth key's id (saved Apple passes are pushed when it and the
+ *                    APNS_KEY secret are set); APNS_URL another APNs endpoint (tests)
+ */
 export function readFunctionsConfig(
   env: Env = process.env,
   readSecret: ReadSecret = (wallet) => WALLET_SECRETS[wallet].value(),

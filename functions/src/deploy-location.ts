@@ -1,14 +1,8 @@
 /**
  * Where the product runs, from the one setting a deploy asks for: the Firestore database's
- * location, written once in `deploy.json` (README, "Deploy to your Firebase project", step 2). It
- * decides the region of the Firestore triggers (a trigger must run where its database's events
- * are: `nam5` is served from us-central1, `eur3` from europe-west1, a regional database from its
- * own region), and the Trigger Email and Stripe extensions' parameters, which
- * `scripts/lib/deploy-location.ts` writes into `extensions/*.env` and `npm run test:deploy` checks.
- *
- * The HTTP functions, the callables and the schedules stay in SERVING_REGION whatever the
- * database's location: the app calls its callables (and the Stripe extension's `createPortalLink`)
- * there, and firebase.json's Hosting rewrites name it.
+ * location in `deploy.json`. It decides the Firestore triggers' region (a trigger runs where its
+ * database's events are) and the extensions' parameters (`scripts/lib/deploy-location.ts`). The
+ * HTTP functions, callables and schedules stay in SERVING_REGION, where the app and Hosting call them.
  */
 import deploySettings from '../../deploy.json';
 

@@ -1,30 +1,9 @@
 /**
  * Every Cloud Function of the product, built from the table of what the server hosts
- * (`src/services/hosted.ts`), which the local server reads too: wiring only (which event or request,
- * which handler, which database), no behaviour of its own. A factory, so that tests build the
- * functions over a database of their own; `index.ts` builds them for real and exports each name.
- *
- *   public routes   HTTPS behind Hosting rewrites: cardPages, signaturePages, linkRedirect,
- *                   publicDirectory, sitemap, scim (implemented here per name: each host serves
- *                   them its own way)
- *   callables       Firebase's callable protocol and auth: acceptInvite, inviteDetails,
- *                   setAccountActive, leadWebhooks, resumeSubscription (Stripe's key bound to it),
- *                   scimTokens
- *   triggers        Firestore document events, each deployed with retries (`TRIGGER_RETRY`):
- *                   planSync, countCardsInUse, sendInviteMail, welcomeMail, billingMail,
- *                   routeLeadToWebhooks, updateWalletPasses (the APNs key bound to it), runJobs
- *   schedules       retryLeadWebhooks, sweepJobs, foldLostCounts, backfillNameLower,
- *                   backfillTeamUsage
- *
- * Each function runs with the instances, memory, CPU and concurrency its table entry chooses
- * (`options`; the README's "Function sizes" says why). The triggers run in TRIGGER_REGION, beside
- * the database (`deploy.json`); everything else in REGION, where the client and Hosting call it.
- *
- * Every function is its own Cloud Run service, and what an instance loads is its cold start. The
- * modules only some functions run are imported on demand (`LAZY`), which makes them chunks of
- * their own in the bundle (build.mjs): the public surfaces (the card and signature pages' React
- * render, wallet signing) and the directory page. `preloadFunction` loads the ones the instance's
- * function needs as the instance starts, before its first request.
+ * (`src/services/hosted.ts`), which the local server reads too: wiring only, no behaviour of its
+ * own. A factory, so tests build the functions over a database of their own; `index.ts` builds
+ * them for real. Each runs with the sizes its table entry chooses; triggers run in TRIGGER_REGION,
+ * beside the database, everything else in REGION, where the client and Hosting call it.
  */
 import { onDocumentCreated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import type { CloudEvent, CloudFunction } from 'firebase-functions/v2';
@@ -116,7 +95,11 @@ const TRIGGER_SECRETS: Partial<Record<TriggerName, () => SecretParam[]>> = {
   updateWalletPasses: () => apnsSecrets(),
 };
 
-/** The modules only some functions import (each its own chunk of the bundle). */
+/**
+ * The modules only some functions import (each its own chunk of the bundle): every function is
+ * its own Cloud Run service and what an instance loads is its cold start, so the card and
+ * signature pages' render, wallet signing and the directory page load only where they run.
+ */
 const LAZY = {
   surfaces: onDemand(() => import('@/services/public-surfaces/public-surfaces-handler')),
   directory: onDemand(() => import('@/services/directory/directory-page')),

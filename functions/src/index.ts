@@ -1,15 +1,8 @@
 /**
- * The entry the Firebase CLI deploys (bundled to lib/index.js by build.mjs): the functions of
- * `functions.ts` over the production database and configuration. Each export is one deployed
- * function, one per name of the table of what the server hosts (`src/services/hosted.ts`):
- * `test/hosts.test.ts` fails when a name of the table is not exported here (or an export is not
- * in the table), and `npm run test:deploy` checks that the emulator discovers every export.
- *
- * Cloud Run names the function an instance serves in FUNCTION_TARGET (so does the Functions
- * emulator): the modules that function imports on demand start loading as the instance does, and
- * `ready` settles when they have (at once for a function with none, and in the Firebase CLI's
- * discovery, which names none). It is not a function, so neither the CLI nor Cloud Run takes it
- * for one; `npm run bench` awaits it to time each function's cold start.
+ * The entry the Firebase CLI deploys (bundled by build.mjs): the functions of `functions.ts` over
+ * the production database and configuration, one export per name of the hosted table
+ * (`test/hosts.test.ts` fails on a name missing either way; `npm run test:deploy` checks the
+ * emulator discovers each).
  */
 import { readFunctionsConfig, type FunctionsConfig } from './config';
 import { serverDb } from './data-source';
@@ -50,4 +43,8 @@ export const foldLostCounts = functions.foldLostCounts;
 export const backfillNameLower = functions.backfillNameLower;
 export const backfillTeamUsage = functions.backfillTeamUsage;
 
+// Cloud Run (and the emulator) names the instance's function in FUNCTION_TARGET, so its on-demand
+// modules load as the instance starts; `ready` settles when they have (at once with none, as in
+// the CLI's discovery). No function, so neither the CLI nor Cloud Run takes it for one; `npm run
+// bench` awaits it to time each function's cold start.
 export const ready: Promise<void> = preloadFunction(process.env.FUNCTION_TARGET);
