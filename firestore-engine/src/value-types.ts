@@ -1,16 +1,15 @@
 /**
- * The three document values of Firestore that are not plain data: a reference to another document,
- * a geographic point and a byte string. They cross the port as these small immutable classes, so
- * that no SDK class (whose internals point back at themselves) ever reaches the app, and every
- * driver hands back the same thing: the Firestore drivers convert them at their edges, the local
- * server stores and sends them tagged (`./wire.ts`), and the engine orders them
- * where Firestore does (bytes < reference < geopoint).
- *
- * The Stripe payments extension writes `product`, `price` and `prices[]` of every subscription as
- * references, which is why the port carries them at all.
+ * The three document values of Firestore that are not plain data: a document reference, a
+ * geographic point and a byte string, as small immutable classes. No SDK class (whose internals
+ * point back at themselves) reaches the app, and every driver hands back the same thing; the
+ * engine orders them where Firestore does (bytes < reference < geopoint).
  */
 
-/** A reference to the document at `path` (`products/prod_1`). */
+/**
+ * A reference to the document at `path` (`products/prod_1`). The Stripe payments extension writes
+ * every subscription's `product`, `price` and `prices[]` as references, which is why the port
+ * carries them at all.
+ */
 export class DocumentRef {
   readonly path: string;
 

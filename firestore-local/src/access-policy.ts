@@ -1,11 +1,9 @@
 /**
- * The access-policy hook of the local data server: the one seam through which every client read,
- * query, listener, write and file call is judged. The server's policy is the Security Rules engine
- * running `firestore.rules` and `storage.rules` (`./access/rules-engine-policy.ts`); there is
- * no default, so a server started without a policy refuses to start rather than allow everything.
- * Server code (stand-ins, triggers) uses `AdminDb` and bypasses the policy, as the Admin SDK
- * bypasses rules. The methods are synchronous because writes are judged inside the SQLite
- * transaction that commits them.
+ * The access-policy hook of the local data server: the one seam through which every client call is
+ * judged (by the rules engine, `./access/rules-engine-policy.ts`). There is no default, so a server
+ * without a policy refuses to start rather than allow everything. Server code uses `AdminDb` and
+ * bypasses it, as the Admin SDK bypasses rules. The methods are synchronous because writes are
+ * judged inside the SQLite transaction that commits them.
  */
 import type { DocData, QuerySpec } from 'firestore-engine/document';
 import type { AuthInfo } from './types';

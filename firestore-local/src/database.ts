@@ -1,11 +1,9 @@
 /**
- * The database service of the local server, between the transports (HTTP, WebSocket) and the
- * store: it applies the access policy to every client read, query, listener and write, keeps the
- * live listeners and feeds them after each commit in commit order, and offers the privileged
- * `AdminDb` to server code. After every commit it hands the changes to `onCommit` (the triggers).
- *
- * Everything here is synchronous: a commit and the listener updates it causes happen in one turn of
- * the event loop, so no other write can slip between them and listeners see commits in order.
+ * The database service of the local server, between the transports and the store: it applies the
+ * access policy to every client call, feeds the live listeners after each commit, hands the changes
+ * to `onCommit` (the triggers) and offers the privileged `AdminDb` to server code. Everything is
+ * synchronous: a commit and the listener updates it causes happen in one turn of the event loop,
+ * so no other write slips between them and listeners see commits in order.
  */
 import { BackendError } from 'firestore-engine/errors';
 import type {

@@ -1,19 +1,9 @@
 /**
- * `POST /api/db`: the document operations of the port over HTTP. The body is one JSON request:
- *
- *   { op: 'get', path }                         → { doc: { id, path, exists, data } }
- *   { op: 'query', query: QuerySpec }           → { docs: [{ id, path, data }] }
- *   { op: 'set', path, data, merge?: boolean }  → { ok: true }
- *   { op: 'update', path, data }                → { ok: true }
- *   { op: 'delete', path }                      → { ok: true }
- *   { op: 'add', collection, data }             → { ok: true, id }
- *   { op: 'batch', ops: WriteOp[] }             → { ok: true }
- *
- * Only `Content-Type: application/json` bodies are read (415 otherwise), and the server refuses
- * browser origins other than its own before this route (`isAllowedOrigin` in `create-server.ts`).
- * Values are wire-encoded (`firestore-engine/wire`). The caller is identified by
- * `Authorization: Bearer <Firebase ID token>` (none: signed out). The answer comes after the write is
- * committed to disk. Failures answer `{ error: { code, message } }` and change nothing.
+ * `POST /api/db`: the document operations of the port over HTTP, one JSON request per body (415 for
+ * any other Content-Type), values wire-encoded, the caller identified by `Authorization: Bearer
+ * <Firebase ID token>`. The answer comes after the write is committed to disk; a failure answers
+ * `{ error: { code, message } }` and changes nothing. Other browser origins are refused before this
+ * route (`isAllowedOrigin` in `create-server.ts`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BackendError } from 'firestore-engine/errors';
@@ -86,6 +76,13 @@ export async function handleDbRequest(
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw new BackendError('invalid-argument', 'The request body must be a JSON object.');
     }
+    // { op: 'get', path }                         → { doc: { id, path, exists, data } }
+    // { op: 'query', query: QuerySpec }           → { docs: [{ id, path, data }] }
+    // { op: 'set', path, data, merge?: boolean }  → { ok: true }
+    // { op: 'update', path, data }                → { ok: true }
+    // { op: 'delete', path }                      → { ok: true }
+    // { op: 'add', collection, data }             → { ok: true, id }
+    // { op: 'batch', ops: WriteOp[] }             → { ok: true }
     switch (body.op) {
       case 'get':
         sendJson(res, 200, { doc: encodeValue(db.get(auth, body.path as string)) });

@@ -1,21 +1,9 @@
 /**
  * The local server's query indexes: what Firestore reads an index for, the store answers from
- * SQLite too, instead of decoding and testing every document of a collection.
- *
- * One table holds the single-field indexes of every collection group: a row per (group, field,
- * collection, value key, id key), where the value key (`./index-key.ts`) sorts as the engine's
- * `compareValues` does; `=field` rows hold a document's value of the field and `[field` rows each
- * element of an array value (for `array-contains`). A field of a group is indexed the first time a
- * query needs it (built from the group's documents in one transaction, as Firestore builds an
- * index) or from the start when `firestore.indexes.json` names it; from then on every commit keeps
- * its rows in the commit's own transaction.
- *
- * The index narrows, the engine decides: a query reads the candidate documents of its most selective
- * indexed clause (an equality, `in`, `array-contains(-any)` or a range), or walks its first order
- * field's index in order until `limit` matches are certain, and then the engine's `runQuery` filters,
- * orders and limits those candidates exactly as it would the whole collection. The candidates always
- * include every document that can be in the result, so the answer is the scan's; a query with no
- * usable clause (only `!=` / `not-in`, and no limit to walk to) is answered by the scan.
+ * SQLite too, instead of testing every document of a collection. One table holds the single-field
+ * indexes of every collection group; a field is indexed when a query first needs it (or from the
+ * start when `firestore.indexes.json` names it), then every commit keeps its rows in its own
+ * transaction. The index narrows, the engine decides, so an answer is always the scan's.
  */
 import type Database from 'better-sqlite3';
 import type { DocData, QueryDoc, WhereClause } from 'firestore-engine/document';
@@ -96,7 +84,11 @@ function groupOf(collectionPath: string): string {
   return collectionPath.slice(collectionPath.lastIndexOf('/') + 1);
 }
 
-/** The index rows of one document for one field: its value and, for an array, each element. */
+/**
+ * The index rows of one document for one field: its value and, for an array, each element (for
+ * `array-contains`). A row is (group, field, collection, value key, id key), and the value key
+ * (`./index-key.ts`) sorts as the engine's `compareValues` does.
+ */
 function rowsOf(data: DocData | null, field: string): Row[] {
   if (data === null) return [];
   const { found, value } = getField(data, field);
@@ -429,6 +421,10 @@ export function createFieldIndex(
     return [...out];
   }
 
+  // The documents of the most selective indexed clause (an equality, `in`, `array-contains(-any)`
+  // or a range), or those met walking the first order field's index until `limit` matches are
+  // certain; `runQuery` then filters, orders and limits them as it would the whole collection. They
+  // include every document that can be in the result; null (scan) when no clause is usable.
   function candidates(spec: ServerQuerySpec): QueryDoc[] | null {
     const group = spec.collectionGroup === true ? spec.collection : groupOf(spec.collection);
     const parent = spec.collectionGroup === true ? null : spec.collection;

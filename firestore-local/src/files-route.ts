@@ -1,15 +1,8 @@
 /**
- * The local file store's HTTP surface, standing in for Cloud Storage:
- *
- *   PUT    /api/files/<path>   body = the bytes, Content-Type = the image type → { url }
- *   GET    /api/files/<path>   → { url }   (the download URL, like getDownloadURL)
- *   DELETE /api/files/<path>   → { ok: true }
- *   GET    /files/<path>?token= the bytes, to whoever holds the download URL (with its token)
- *
- * Path segments are URL-encoded one by one. Uploads are limited to PNG, JPEG, WebP and GIF up to
- * 5 MiB (`firestore-engine/files`); storage.rules judge the API calls. Download URLs carry
- * the file's version, so a replaced photo gets a new URL and old ones may be cached for long, and
- * its secret token, so a file cannot be fetched by guessing its path.
+ * The local file store's HTTP surface, standing in for Cloud Storage. Uploads are PNG, JPEG, WebP
+ * or GIF up to 5 MiB; storage.rules judge the API calls. Download URLs carry the file's version,
+ * so a replaced photo gets a new URL and old ones may be cached long, and a secret token, so a file
+ * cannot be fetched by guessing its path.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BackendError } from 'firestore-engine/errors';
@@ -64,6 +57,10 @@ export async function handleFilesApi(
   try {
     const filePath = filePathOf(url, '/api/files/');
     assertFilePath(filePath);
+    // PUT    /api/files/<path>   body = the bytes, Content-Type = the image type → { url }
+    // GET    /api/files/<path>   → { url }   (the download URL, like getDownloadURL)
+    // DELETE /api/files/<path>   → { ok: true }
+    // (GET /files/<path>?token= serves the bytes: `serveFile`.) Path segments are URL-encoded one by one.
     switch (req.method) {
       case 'PUT': {
         const contentType = normalizeContentType(req.headers['content-type'] ?? '');

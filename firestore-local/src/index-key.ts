@@ -1,19 +1,17 @@
 /**
  * Order-preserving byte keys for document values, so that an index in SQLite (which compares BLOBs
  * byte by byte) orders and matches values exactly as `compareValues` does: `Buffer.compare` of two
- * keys has the sign of `compareValues` of their values, and the keys are equal exactly when the
- * values are (NaN equals NaN, -0 equals 0, 1 equals 1.0). The local server's field indexes
- * (`./field-index.ts`) are built from these keys.
- *
- * Layout: one type byte in Firestore's type order, then the value. Numbers and dates are 8 bytes of
- * an IEEE double flipped to sort as unsigned bytes (NaN first); strings are their UTF-16 units
- * remapped to code-point order (surrogates after every other unit, as `compareStrings` says), as
- * big-endian pairs with 0x00 escaped as 0x00 0xFF and a 0x00 terminator, so a prefix sorts first
- * inside arrays and maps too; arrays and maps end with 0x01, below every type byte and entry mark.
+ * keys has the sign of `compareValues` of their values, and keys are equal exactly when values are
+ * (NaN equals NaN, -0 equals 0, 1 equals 1.0). The field indexes (`./field-index.ts`) use them.
  */
 import { type Bytes, type DocumentRef, type GeoPoint } from 'firestore-engine/value-types';
 import { typeOrder, type Plain } from 'firestore-engine/values';
 
+// Layout: one type byte in Firestore's type order, then the value. Numbers and dates are 8 bytes of
+// an IEEE double flipped to sort as unsigned bytes (NaN first); strings are their UTF-16 units
+// remapped to code-point order (surrogates after every other unit, as `compareStrings` says), as
+// big-endian pairs with 0x00 escaped as 0x00 0xFF and a 0x00 terminator, so a prefix sorts first
+// inside arrays and maps too; arrays and maps end with END, below every type byte and ENTRY mark.
 const END = 0x01;
 const ENTRY = 0x02;
 

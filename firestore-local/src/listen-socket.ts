@@ -1,17 +1,8 @@
 /**
- * The WebSocket side of the local server (`/api/listen`): one socket per client multiplexes all of
- * its listeners. Protocol (JSON text frames, values wire-encoded):
- *
- *   client → server  { type: 'auth', token: string | null }      sign in / out / refresh the token
- *                    { type: 'listen', id, target: { kind: 'doc', path } | { kind: 'query', spec } }
- *                    { type: 'unlisten', id }
- *   server → client  { type: 'auth', ok: true, uid: string | null } | { type: 'auth', ok: false, error }
- *                    { type: 'snapshot', id, doc } | { type: 'snapshot', id, docs }
- *                    { type: 'error', id, error: { code, message } }   the listener has ended
- *                    { type: 'error', error }                          a message that made no sense
- *
- * Messages of one socket are handled strictly in order (token checks are asynchronous), so a
- * `listen` sent after an `auth` is judged with that auth. A new token re-judges every listener.
+ * The WebSocket side of the local server (`/api/listen`): one socket per client multiplexes all
+ * its listeners. Messages of one socket are handled strictly in order (token checks are
+ * asynchronous), so a `listen` sent after an `auth` is judged with that auth; a new token
+ * re-judges every listener.
  */
 import type { WebSocket } from 'ws';
 import { BackendError } from 'firestore-engine/errors';
@@ -24,6 +15,14 @@ import type { AuthInfo, ServerContext } from './types';
 /** Firestore's advice is at most 100 snapshot listeners per client; the app needs far fewer. */
 export const MAX_LISTENERS_PER_SOCKET = 100;
 
+// The protocol, JSON text frames with wire-encoded values:
+//   client → server  { type: 'auth', token: string | null }      sign in / out / refresh the token
+//                    { type: 'listen', id, target: { kind: 'doc', path } | { kind: 'query', spec } }
+//                    { type: 'unlisten', id }
+//   server → client  { type: 'auth', ok: true, uid: string | null } | { type: 'auth', ok: false, error }
+//                    { type: 'snapshot', id, doc } | { type: 'snapshot', id, docs }
+//                    { type: 'error', id, error: { code, message } }   the listener has ended
+//                    { type: 'error', error }                          a message that made no sense
 export function handleListenSocket(
   socket: WebSocket,
   db: DatabaseService,

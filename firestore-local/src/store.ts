@@ -1,19 +1,9 @@
 /**
- * The local data server's storage: one SQLite file (better-sqlite3) in WAL mode with
- * `synchronous = FULL`, so a write is on disk before it is acknowledged and a `kill -9` at any moment
- * loses nothing acknowledged. Documents are rows keyed by path, with the parent collection path
- * indexed for queries; data is the wire JSON of `firestore-engine/wire` (dates tagged). Each
- * commit (a single write or a batch) is one transaction: every write is applied with the shared
- * engine, the optional check (the access policy) may refuse, and then all rows change or none.
- * Uploaded files live in the same database, so they get the same durability.
- *
- * The counter outbox (`counter_outbox`) keeps the public surfaces' buffered counts (views, scans,
- * saves, clicks) on disk between their acknowledgement and the summary write that carries them:
- * that write retires them in its own transaction (`commit`'s `retire`), so after a crash the rows
- * left are exactly the counts not yet written (the host's counter buffer keeps them here).
- *
- * A collection's decoded documents are cached after the first query: this process is the only
- * writer, so the cache is updated after each successful commit and never goes stale.
+ * The local data server's storage: one SQLite file in WAL mode with `synchronous = FULL`, so a
+ * `kill -9` at any moment loses nothing acknowledged. Documents are rows keyed by path, data the
+ * wire JSON of `firestore-engine/wire`; each commit is one transaction, in which the access policy
+ * may refuse and then all rows change or none. Uploaded files live in the same database, so they
+ * get the same durability.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -158,6 +148,9 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
   );
   const setFileToken = db.prepare<[string, string]>('UPDATE files SET token = ? WHERE path = ?');
   const deleteFileRow = db.prepare<[string]>('DELETE FROM files WHERE path = ?');
+  // The counter outbox keeps the public surfaces' buffered counts on disk from their acknowledgement
+  // until the summary write that carries them retires them in its own transaction (`commit`'s
+  // `retire`): after a crash the rows left are exactly the counts not yet written.
   const insertCount = db.prepare<[string, string]>(
     'INSERT INTO counter_outbox (path, fields) VALUES (?, ?)',
   );
@@ -166,6 +159,8 @@ export function openStore(dataDir: string, options: StoreOptions = {}): Store {
   );
   const deleteCount = db.prepare<[number]>('DELETE FROM counter_outbox WHERE receipt = ?');
 
+  // A collection's decoded documents, cached after its first query: this process is the only
+  // writer, so the cache is updated after each successful commit and never goes stale.
   const cache = new Map<string, Map<string, DocData>>();
 
   function loadCollection(collectionPath: string): Map<string, DocData> {

@@ -1,12 +1,8 @@
 /**
  * The local server's access policy: `firestore.rules` and `storage.rules`, run by the project's
- * Security Rules engine (`../rules/`). This module only translates the server's calls into
- * rules requests — a read is `get`, a query is `list`, a write is `create`/`update`/`delete` with
- * `request.resource` as the document after the write — and decides nothing itself. The rulesets
- * come from a holder so `npm run dev` can swap them when a rules file changes.
- *
- * A batch shares one access-call budget (20 calls, 10 per write), as Firestore counts a batched
- * write; a single read, query or write gets its own (10).
+ * rules engine. It only translates the server's calls into rules requests (a read is `get`, a
+ * query `list`, a write `create`/`update`/`delete` with `request.resource` as the document after
+ * it) and decides nothing itself. The rulesets come from a holder so `npm run dev` can swap them.
  */
 import type { DocData, QuerySpec } from 'firestore-engine/document';
 import type { AccessPolicy, BatchReader, FileMeta, PolicyReader } from '../access-policy';
@@ -85,6 +81,8 @@ export function createRulesEnginePolicy(
     return decision.allowed;
   }
 
+  // A batch shares one access-call budget (20 calls, 10 per write), as Firestore counts a batched
+  // write; a single read, query or write gets its own (10).
   function budgetFor(db: BatchReader): AccessBudget {
     if (db.writeCount <= 1) return singleRequestBudget();
     let budget = batchBudgets.get(db);

@@ -1,20 +1,21 @@
 /**
  * Document access calls (`get`, `exists`, `getAfter`, `existsAfter`, and storage's
- * `firestore.get`/`firestore.exists`) and the limits on them: 10 per single-document request
- * and per query; 20 per batched write or transaction, with 10 per write inside it; exceeding
- * either denies. What counts is what Google's Firestore emulator counts (measured; see
- * README.md, "Access calls, as Google counts them"): a call is charged once per request for
- * each distinct (document, get-or-exists) pair. Repeating it, in the same write or a later
- * write of the batch, is free; `get` and `exists` of one document are two calls; `getAfter`
- * shares `get`'s charge and `existsAfter` shares `exists`'s. Reads of the request's own
- * document are free. A write's 10 counts only the calls it was charged for. Storage rules may
- * read at most 2 Firestore documents per request, a document counted once whichever function
- * reads it (not measured: the reference says only that such calls "may be cached").
+ * `firestore.get`/`firestore.exists`) and the limits on them: 10 per single-document request and
+ * per query; 20 per batched write or transaction, with 10 per write inside it; exceeding either
+ * denies. What counts is what Google's Firestore emulator counts (measured; README.md, "Access
+ * calls, as Google counts them").
  */
 import { EvalError } from './errors';
 import { DOCUMENTS_ROOT, RPath, type PlainDoc, type Value, mapFromPlain, RMap } from './values';
 
-/** Access-call accounting for one request (a single operation or a whole batch). */
+/**
+ * Access-call accounting for one request (a single operation or a whole batch). A call is charged
+ * once per request for each distinct (document, get-or-exists) pair: repeating it, in the same or a
+ * later write of the batch, is free; `get` and `exists` of one document are two calls; `getAfter`
+ * shares `get`'s charge and `existsAfter` `exists`'s. Reads of the request's own document are free.
+ * A write's 10 counts only the calls it was charged for. Storage rules may read at most 2
+ * documents per request, each counted once (not measured: the reference says they "may be cached").
+ */
 export class AccessBudget {
   /** The calls charged so far in the request, by charge key (see AccessSession.read). */
   private readonly charged = new Set<string>();

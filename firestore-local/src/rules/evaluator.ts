@@ -1,12 +1,7 @@
 /**
- * Evaluates checked expressions. Errors are exceptions (EvalError); the language's error
- * semantics live in the `&&`, `||` and `!` cases: `false && error` and `error && false` are
- * false, `true || error` and `error || true` are true, anything else involving an error is an
- * error, and a non-bool operand of a boolean operator is an error too. Exceeding the
- * access-call limit is an error like any other (Google's emulator absorbs it in `x || true`).
- * `let` bindings are evaluated when first read, once (the emulator does not count the access
- * calls of a binding that is never read); a binding that fails is an error where it is read.
- * User function calls nest at most 20 deep.
+ * Evaluates checked expressions. Errors are exceptions (EvalError), and the language's error
+ * semantics live in the `&&`, `||` and `!` cases (see `evaluate`). Exceeding the access-call limit
+ * is an error like any other (Google's emulator absorbs it in `x || true`).
  */
 import type { Expr, FunctionDecl } from './ast';
 import type { AccessSession } from './access';
@@ -43,9 +38,14 @@ export interface EvalContext {
   debug: Value[] | null;
 }
 
+/** User function calls nest at most this deep. */
 const MAX_CALL_DEPTH = 20;
 
-/** A `let` binding not read yet, then its value or the error evaluating it gave. */
+/**
+ * A `let` binding not read yet, then its value or the error evaluating it gave: evaluated when
+ * first read, once (the emulator does not count the access calls of a binding never read); one
+ * that fails is an error where it is read.
+ */
 class LazyBinding {
   private state: { value: Value } | { error: EvalError } | null = null;
 
@@ -75,6 +75,8 @@ function absorbable(err: unknown): EvalError {
   throw err;
 }
 
+// `false && error` and `error && false` are false, `true || error` and `error || true` are true,
+// anything else involving an error is an error, and so is a non-bool operand of a boolean operator.
 export function evaluate(e: Expr, frame: readonly Slot[], ctx: EvalContext): Value {
   switch (e.k) {
     case 'lit':

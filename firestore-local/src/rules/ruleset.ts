@@ -1,22 +1,9 @@
 /**
  * The rules engine's entry points: parse and check a rules file once (parseRules), then judge
- * requests against it. A request is allowed when some `allow` statement for its method, in
- * some `match` block that applies to its path, evaluates to true; an error or a non-bool
- * result denies that statement only. Document requests, list queries and Storage requests
- * each build the `request` and `resource` values the language defines.
- *
- * List queries ("rules are not filters"): a query is allowed only if the list rule holds for
- * every document it could return, judged from the query alone. `resource.data.<field>` is the
- * query's value when the query has `field == value` (dotted fields nest); with `field in
- * [a, b, ...]` the rule is evaluated once per value (several `in` constraints: once per
- * combination, at most 100) and every evaluation must allow. Any other use of the query's
- * resource is an error, and so denies unless short-circuited away: a field with no equality
- * constraint (range, `!=`, `not-in`, `array-contains*` constraints do not pin a field),
- * `resource.data` as a whole (keys(), size(), comparing it), `resource.id`, `resource.__name__`,
- * and the document id path variable. `resource == null` is false and `resource != null` true.
- * `request.query` holds `limit` and `offset` (null when absent) and `orderBy`, a list of
- * `{field, direction}` maps (direction 'asc' or 'desc'). This can refuse a query Firebase would
- * allow (Firebase also reasons about ranges); it never allows one Firebase refuses.
+ * requests against it. A request is allowed when some `allow` statement for its method, in some
+ * `match` block that applies to its path, evaluates to true; an error or a non-bool result denies
+ * that statement only. Document requests, list queries and Storage requests each build the
+ * `request` and `resource` values the language defines.
  */
 import type { AllowStmt, Method, RulesFile } from './ast';
 import {
@@ -252,6 +239,17 @@ class CompiledRuleset implements Ruleset {
     return this.judge(apps, req.method, ctx);
   }
 
+  // "Rules are not filters": a query is allowed only if the list rule holds for every document it
+  // could return, judged from the query alone. `resource.data.<field>` is the query's value when the
+  // query has `field == value` (dotted fields nest); with `field in [a, b, ...]` the rule is
+  // evaluated once per value (several `in`: once per combination, at most 100) and every evaluation
+  // must allow. Any other use of the query's resource is an error, and so denies unless
+  // short-circuited away: a field with no equality constraint (range, `!=`, `not-in`,
+  // `array-contains*` pin no field), `resource.data` as a whole, `resource.id`, `resource.__name__`,
+  // and the document id path variable. `resource == null` is false and `resource != null` true.
+  // `request.query` holds `limit` and `offset` (null when absent) and `orderBy`, a list of
+  // `{field, direction}` maps. This can refuse a query Firebase would allow (Firebase also reasons
+  // about ranges); it never allows one Firebase refuses.
   evaluateList(req: FirestoreListRequest): Decision {
     if (this.service !== 'cloud.firestore') return deny('these are not Firestore rules');
     const rel = splitPath(req.collectionPath);
