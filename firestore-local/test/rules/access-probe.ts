@@ -1,13 +1,8 @@
 /**
- * Measures how Google's Firestore emulator counts document access calls (get, exists, getAfter)
- * against its limits, for the findings in firestore-local/src/rules/README.md ("Access calls, as Google
- * counts them"). Not a test and never imported by one: run it by hand with an emulator up,
- *
- *   npx tsx firestore-local/test/rules/access-probe.ts [port]
- *
- * Each write's rule makes M access calls whose documents come from the write's own data
- * (`ids`), so one rule can read M distinct documents or the same one M times. A batch is one
- * commit of several such writes; a read is a get of /r…/x whose rule names documents literally.
+ * Measures how Google's Firestore emulator counts document access calls against its limits, for
+ * the findings in firestore-local/src/rules/README.md ("Access calls, as Google counts them"). Not
+ * a test and never imported by one: with an emulator up, run
+ * `npx tsx firestore-local/test/rules/access-probe.ts [port]`.
  */
 import { loadRules, seed } from './emulator-probe';
 
@@ -54,6 +49,9 @@ const KINDS: Kind[] = [
   'existsAfterThenGetAfter',
 ];
 
+// Each write's rule makes M access calls whose documents come from the write's own data (`ids`),
+// so one rule can read M distinct documents or the same one M times. A batch is one commit of
+// several such writes; a read is a get of /r…/x whose rule names documents literally.
 function rules(): string {
   const blocks: string[] = [];
   for (const kind of KINDS) {

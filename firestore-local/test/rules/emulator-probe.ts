@@ -1,15 +1,8 @@
 /**
- * Asks Google's Firestore emulator for its verdict on rules expressions, so the cases in
- * reference-cases.test.ts can be checked against the real evaluator. Not a test and never
- * imported by one: run it by hand while an emulator is up (see reference-cases.test.ts),
- *
- *   java -cp …/cloud-firestore-emulator.jar …CloudFirestore --host 127.0.0.1 --port 8791
- *   npx tsx firestore-local/test/rules/emulator-probe.ts [port]
- *
- * Each expression E becomes two rules, `allow get: if E` on /a<i>/{id} and `allow get: if !(E)`
- * on /b<i>/{id}: the first allowing means true, the second false, neither an error. Every
- * expression is judged with no auth, on a document that does not exist (resource == null)
- * unless the case seeds one.
+ * Asks Google's Firestore emulator for its verdict on rules expressions, so the cases of
+ * reference-cases.test.ts are checked against the real evaluator. Not a test and never imported by
+ * one: with an emulator up (`java -cp …/cloud-firestore-emulator.jar …CloudFirestore --host
+ * 127.0.0.1 --port 8791`), run `npx tsx firestore-local/test/rules/emulator-probe.ts [port]`.
  */
 import { REFERENCE_CASES, type ReferenceCase } from './reference-cases';
 
@@ -75,6 +68,9 @@ export async function canGet(port: number, path: string): Promise<boolean> {
   throw new Error(`get ${path}: ${res.status} ${await res.text()}`);
 }
 
+// Each expression E becomes two rules, `allow get: if E` on /a<i>/{id} and `allow get: if !(E)`
+// on /b<i>/{id}: the first allowing means true, the second false, neither an error. Every
+// expression is judged with no auth, on a document that does not exist unless the case seeds one.
 function rulesFor(cases: readonly ReferenceCase[]): string {
   const blocks = cases.map(
     (c, i) => `

@@ -1,11 +1,9 @@
 /**
- * Expressions with Google's verdict on them, as observed on the Firestore emulator
- * (cloud-firestore-emulator 1.19.9, build 20250620144631) with firestore-local/test/rules/emulator-probe.ts:
- * each is the condition of `allow get` on a document that does not exist (resource == null),
- * without auth. `true`/`false` is the condition's value, 'error' that evaluating it failed (the
- * request is denied either way for false and error; `!(expr)` tells them apart), 'parse-error'
- * that the emulator refused to load rules containing it. reference-cases.test.ts runs every case
- * against our engine; run the probe with an emulator up to check the table against Google again.
+ * Expressions with Google's verdict on them, as observed on the Firestore emulator (1.19.9) with
+ * ./emulator-probe.ts: each is the condition of `allow get` on a missing document, without auth.
+ * `true`/`false` is its value, 'error' that evaluating it failed (`!(expr)` tells false and error
+ * apart), 'parse-error' that the emulator refused the rules. reference-cases.test.ts runs every
+ * case against our engine; the probe checks the table against Google again.
  */
 import type { PlainDoc } from 'firestore-local/rules/ruleset';
 
