@@ -16,10 +16,6 @@ const NOT_MIRRORED = new Map([
   ['lint', 'checks of the whole tree'],
   // firestore.rules and storage.rules as whole files, run by the rules engine; they are not modules.
   ['rules', 'the rules files as a whole'],
-  // Tests of src/data/chosen-plan.ts and src/data/cards.ts, which belong in data/; they stay until
-  // the data layer's current rework lands, so that the two changes do not collide.
-  ['billing', 'a test of src/data/chosen-plan.ts, bound for data/'],
-  ['builder', 'a test of src/data/cards.ts, bound for data/'],
 ]);
 
 /** Top-level folders that are not code: their names are no counterpart of a test folder. */
