@@ -133,6 +133,12 @@ function inQueryOrder(docs: readonly QueryDoc[]): Card[] {
   return docs.map((doc) => cardFromDoc(doc.id, doc.data));
 }
 
+/** The order of the listed pages (name, then id, as `BY_NAME`): negative when `a` comes first. */
+export function compareListOrder(a: Card, b: Card): number {
+  if (a.name !== b.name) return a.name < b.name ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
 /** The cursor after the last card of a page. */
 export function cursorAfter(cards: readonly Card[]): CardCursor | null {
   const last = cards.at(-1);

@@ -5,12 +5,13 @@
  * asks the backend for names and slugs that start with the text and filters what is already
  * loaded; deactivated accounts, a short list, are searched among those loaded.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { fetchActiveAccounts, followActiveAccounts, searchActiveAccounts } from '@/data/accounts';
 import { fetchDeactivatedAccounts, followDeactivatedAccounts } from '@/data/admin-accounts';
 import { authErrorMessage } from '@/domain/auth-errors';
 import type { Account } from '@/domain/model';
 import { slugify } from '@/domain/slug';
+import { useLivePages } from '@/ui/use-live-pages';
 
 export const ACCOUNTS_PAGE_SIZE = 20;
 
@@ -51,61 +52,32 @@ export interface AccountsList {
 
 export type AccountsListStatus = 'active' | 'deactivated';
 
-/**
- * The list for `status`. A caller that switches status should remount (a React `key`), so that
- * pages of one list never mix with the other's.
- */
+const NO_ACCOUNTS: Account[] = [];
+
+/** The list for `status`; pages of one status never mix with the other's. */
 export function useAccountsList(
   enabled: boolean,
   search: string,
   status: AccountsListStatus = 'active',
 ): AccountsList {
   const active = status === 'active';
-  const [firstPage, setFirstPage] = useState<Account[] | null>(null);
-  const [morePages, setMorePages] = useState<Account[]>([]);
-  const [hasMore, setHasMore] = useState(false);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [found, setFound] = useState<{ text: string; accounts: Account[] } | null>(null);
 
-  useEffect(() => {
-    if (!enabled) return;
-    const follow = active ? followActiveAccounts : followDeactivatedAccounts;
-    return follow(
-      ACCOUNTS_PAGE_SIZE,
-      (accounts) => {
-        setFirstPage(accounts);
-        setHasMore((more) => more || accounts.length === ACCOUNTS_PAGE_SIZE);
-        setError(null);
-      },
-      (err) => {
-        console.error('[accounts] following the account list failed', err);
-        setError(authErrorMessage(err));
-      },
-    );
-  }, [enabled, active]);
+  const pages = useLivePages<Account>({
+    key: enabled ? status : null,
+    pageSize: ACCOUNTS_PAGE_SIZE,
+    watchFirst: (next, error) =>
+      (active ? followActiveAccounts : followDeactivatedAccounts)(ACCOUNTS_PAGE_SIZE, next, error),
+    readAfter: (last) =>
+      (active ? fetchActiveAccounts : fetchDeactivatedAccounts)(
+        ACCOUNTS_PAGE_SIZE,
+        last.dateUpdated,
+      ),
+    compare: byNewest,
+    label: 'accounts',
+  });
 
-  const loaded = useMemo(
-    () => unique([...(firstPage ?? []), ...morePages]).sort(byNewest),
-    [firstPage, morePages],
-  );
-
-  const loadMore = useCallback(() => {
-    const last = loaded[loaded.length - 1];
-    if (!last || loadingMore) return;
-    setLoadingMore(true);
-    const fetchPage = active ? fetchActiveAccounts : fetchDeactivatedAccounts;
-    fetchPage(ACCOUNTS_PAGE_SIZE, last.dateUpdated)
-      .then((page) => {
-        setMorePages((pages) => [...pages, ...page]);
-        setHasMore(page.length === ACCOUNTS_PAGE_SIZE);
-      })
-      .catch((err: unknown) => {
-        console.error('[accounts] loading more accounts failed', err);
-        setError(authErrorMessage(err as { message?: string }));
-      })
-      .finally(() => setLoadingMore(false));
-  }, [loaded, loadingMore, active]);
+  const loaded = useMemo(() => [...(pages.items ?? NO_ACCOUNTS)].sort(byNewest), [pages.items]);
 
   const text = search.trim();
   useEffect(() => {
@@ -129,13 +101,17 @@ export function useAccountsList(
     return unique([...local, ...remote]).sort(byNewest);
   }, [loaded, found, text]);
 
+  const error =
+    pages.error === null
+      ? null
+      : authErrorMessage(pages.error as { code?: string; message?: string });
   return {
     accounts,
-    loading: enabled && firstPage === null && error === null,
+    loading: enabled && pages.items === null && error === null,
     error,
-    hasMore: text === '' && hasMore,
-    loadingMore,
-    loadMore,
+    hasMore: text === '' && pages.hasMore,
+    loadingMore: pages.loadingMore,
+    loadMore: pages.loadMore,
     searching: active && text !== '' && found?.text !== text,
   };
 }

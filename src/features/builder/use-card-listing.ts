@@ -1,22 +1,24 @@
 /**
  * The builder's card list for an account of any size: the first page (by name) followed live, later
- * pages read on demand by cursor, and a search (name, handle or team, by prefix) that runs as a few
- * limited queries. Whatever the account's size, opening the builder reads one page of cards.
+ * pages read on demand by cursor (`useLivePages`), and a search (name, handle or team, by prefix)
+ * that runs as a few limited queries. Whatever the account's size, opening the builder reads one
+ * page of cards.
  *
  * Answers that arrive after the account, the filter or the search text changed are dropped, so a
  * slow page never overwrites a newer list.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { Card, Team } from '@/domain/model';
 import {
   CARD_PAGE_SIZE,
-  cursorAfter,
+  compareListOrder,
   normaliseSearch,
   readCardPage,
   searchCards,
   watchCardPage,
   type CardListFilter,
 } from '@/data/cards';
+import { useLivePages } from '@/ui/use-live-pages';
 
 /**
  * How long typing pauses before the search runs: short, since a search is three limited queries and
@@ -41,19 +43,16 @@ export interface CardListing {
   error: string | null;
 }
 
-interface Page {
+interface Found {
   key: string;
   cards: Card[];
+  truncated: boolean;
 }
 
-const NO_MORE: { cards: Card[]; done: boolean } = { cards: [], done: false };
 const NO_CARDS: Card[] = [];
 
-/** True when `card` comes after `other` in the list's order (name, then id, as the index). */
-function sortsAfter(card: Card, other: Card): boolean {
-  if (card.name !== other.name) return card.name > other.name;
-  return card.id > other.id;
-}
+/** Search results come whole: there is no next page to read. */
+function noNextPage(): void {}
 
 const LOAD_FAILED = "Your cards couldn't be loaded. Please reload the page.";
 
@@ -61,18 +60,21 @@ export function useCardListing(accountId: string | null, teams: readonly Team[])
   const [search, setSearchText] = useState('');
   const [query, setQuery] = useState('');
   const [filter, setFilterState] = useState<CardListFilter>({});
-  const [first, setFirst] = useState<Page | null>(null);
-  const [more, setMore] = useState<Page & { done: boolean }>({ key: '', cards: [], done: false });
-  const [found, setFound] = useState<(Page & { truncated: boolean }) | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [error, setError] = useState<{ key: string; message: string } | null>(null);
+  const [found, setFound] = useState<Found | null>(null);
+  const [searchError, setSearchError] = useState<{ key: string; message: string } | null>(null);
 
   const browseKey = `${accountId ?? ''}|${filter.teamId ?? ''}|${filter.sync ?? ''}`;
   const searchKey = `${browseKey}|${query}`;
-  const keyRef = useRef(browseKey);
-  useEffect(() => {
-    keyRef.current = query === '' ? browseKey : searchKey;
-  }, [query, browseKey, searchKey]);
+
+  // Browsing stays followed while a search shows, so clearing the search shows the list at once.
+  const pages = useLivePages<Card>({
+    key: accountId ? browseKey : null,
+    pageSize: CARD_PAGE_SIZE,
+    watchFirst: (next, error) => watchCardPage(accountId ?? '', filter, next, error),
+    readAfter: (last) => readCardPage(accountId ?? '', filter, { name: last.name, id: last.id }),
+    compare: compareListOrder,
+    label: 'builder',
+  });
 
   // Typing waits for a pause before it queries.
   useEffect(() => {
@@ -81,40 +83,6 @@ export function useCardListing(accountId: string | null, teams: readonly Team[])
     const timer = setTimeout(() => setQuery(q), q === '' ? 0 : SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [search, query]);
-
-  useEffect(() => {
-    if (!accountId || query !== '') return;
-    const key = browseKey;
-    let previous: Card[] = [];
-    return watchCardPage(
-      accountId,
-      filter,
-      (cards) => {
-        // A card added or renamed into the first page pushes its last card out: with later
-        // pages loaded (which start after that card), keep it at their head, or it would vanish.
-        const last = cards.at(-1);
-        if (last && cards.length >= CARD_PAGE_SIZE) {
-          const ids = new Set(cards.map((card) => card.id));
-          const pushed = previous.filter((card) => !ids.has(card.id) && sortsAfter(card, last));
-          if (pushed.length > 0) {
-            setMore((prev) => {
-              if (prev.key !== key || prev.cards.length === 0) return prev;
-              const moved = new Set(pushed.map((card) => card.id));
-              return { ...prev, cards: [...pushed, ...prev.cards.filter((c) => !moved.has(c.id))] };
-            });
-          }
-        }
-        previous = cards;
-        setFirst({ key, cards });
-      },
-      (err) => {
-        console.error('[builder] following the cards failed', err);
-        setError({ key, message: LOAD_FAILED });
-      },
-    );
-    // browseKey stands for accountId and filter.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [browseKey, query]);
 
   const teamIdsFor = useCallback(
     (q: string) =>
@@ -132,7 +100,7 @@ export function useCardListing(accountId: string | null, teams: readonly Team[])
       },
       (err: unknown) => {
         console.error('[builder] searching the cards failed', err);
-        if (live) setError({ key, message: "The search couldn't run. Please try again." });
+        if (live) setSearchError({ key, message: "The search couldn't run. Please try again." });
       },
     );
     return () => {
@@ -141,39 +109,6 @@ export function useCardListing(accountId: string | null, teams: readonly Team[])
     // searchKey stands for accountId, filter and query.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [searchKey, teamIdsFor]);
-
-  const firstCards = first?.key === browseKey ? first.cards : null;
-  const moreCards = more.key === browseKey ? more : NO_MORE;
-
-  const browseCards = useMemo(() => {
-    if (firstCards === null) return NO_CARDS;
-    const seen = new Set(firstCards.map((card) => card.id));
-    return [...firstCards, ...moreCards.cards.filter((card) => !seen.has(card.id))];
-  }, [firstCards, moreCards.cards]);
-
-  const loadMore = useCallback(() => {
-    if (!accountId || query !== '' || loadingMore || firstCards === null) return;
-    const after = cursorAfter(browseCards);
-    if (!after) return;
-    const key = browseKey;
-    setLoadingMore(true);
-    readCardPage(accountId, filter, after).then(
-      (cards) => {
-        setLoadingMore(false);
-        if (keyRef.current !== key) return;
-        setMore((prev) => ({
-          key,
-          cards: prev.key === key ? [...prev.cards, ...cards] : cards,
-          done: cards.length < CARD_PAGE_SIZE,
-        }));
-      },
-      (err: unknown) => {
-        setLoadingMore(false);
-        console.error('[builder] reading more cards failed', err);
-        setError({ key, message: LOAD_FAILED });
-      },
-    );
-  }, [accountId, query, loadingMore, firstCards, browseCards, browseKey, filter]);
 
   const setSearch = useCallback((text: string) => setSearchText(text), []);
   const setFilter = useCallback((next: CardListFilter) => setFilterState(next), []);
@@ -185,29 +120,26 @@ export function useCardListing(accountId: string | null, teams: readonly Team[])
       loaded: answered,
       hasMore: answered && found.truncated,
       loadingMore: false,
-      loadMore,
+      loadMore: noNextPage,
       search,
       setSearch,
       searching: !answered || normaliseSearch(search) !== query,
       filter,
       setFilter,
-      error: error?.key === searchKey ? error.message : null,
+      error: searchError?.key === searchKey ? searchError.message : null,
     };
   }
   return {
-    cards: browseCards,
-    loaded: firstCards !== null,
-    hasMore:
-      firstCards !== null &&
-      firstCards.length >= CARD_PAGE_SIZE &&
-      !(moreCards.done && more.key === browseKey),
-    loadingMore,
-    loadMore,
+    cards: pages.items ?? NO_CARDS,
+    loaded: pages.items !== null,
+    hasMore: pages.hasMore,
+    loadingMore: pages.loadingMore,
+    loadMore: pages.loadMore,
     search,
     setSearch,
     searching: false,
     filter,
     setFilter,
-    error: error?.key === browseKey ? error.message : null,
+    error: pages.error === null ? null : LOAD_FAILED,
   };
 }

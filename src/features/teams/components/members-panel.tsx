@@ -19,6 +19,7 @@ import { Avatar } from '@/ui/avatar';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/text-field';
 import { LockedFeature } from '@/ui/locked-feature';
+import { Alert } from '@/ui/page';
 import { useCardPages } from '../hooks/use-card-pages';
 import { PendingInvites } from './pending-invites';
 import { SelectField } from './select-field';
@@ -112,6 +113,8 @@ export function MembersPanel(props: {
           <p className="muted" role="status">
             Loading members…
           </p>
+        ) : pages.failed ? (
+          <Alert tone="error">The members couldn’t be loaded. Please reload the page.</Alert>
         ) : members.length === 0 ? (
           <p className="muted">No members yet. Import a list to create their cards in one go.</p>
         ) : (
@@ -137,7 +140,9 @@ export function MembersPanel(props: {
             ))}
           </ul>
         )}
-        {pages.cards !== null && (pages.hasMore || (total !== null && shown < total)) ? (
+        {pages.cards !== null &&
+        !pages.failed &&
+        (pages.hasMore || (total !== null && shown < total)) ? (
           <div className="toggle-row">
             <p className="muted" role="status">
               {total !== null && total >= shown

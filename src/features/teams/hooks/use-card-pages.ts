@@ -4,28 +4,23 @@
  * page reads one page of cards however large the account is. The counts come from the team's
  * usage document instead (`use-team-usage.ts`).
  */
-import { useCallback, useEffect, useState } from 'react';
-import { cursorAfter, readCardPage, watchCardPage } from '@/data/cards';
+import { compareListOrder, readCardPage, watchCardPage } from '@/data/cards';
 import type { CardListFilter } from '@/data/cards';
 import type { Card } from '@/domain/model';
+import { useLivePages } from '@/ui/use-live-pages';
 
 /** Cards per page of the members list. */
 export const MEMBER_PAGE_SIZE = 100;
 
 export interface CardPages {
-  /** The loaded cards in name order; null until the first page arrives. */
+  /** The loaded cards in name order; null until the first page arrives (or fails). */
   cards: Card[] | null;
+  /** The cards could not be read. */
+  failed: boolean;
   /** The last page read was full, so more may follow. */
   hasMore: boolean;
   loadingMore: boolean;
   loadMore: () => void;
-}
-
-interface State {
-  key: string;
-  first: Card[];
-  more: Card[];
-  done: boolean;
 }
 
 export function useCardPages(
@@ -34,49 +29,21 @@ export function useCardPages(
   pageSize = MEMBER_PAGE_SIZE,
 ): CardPages {
   const teamId = filter.teamId;
-  const key = `${accountId ?? ''}/${teamId ?? '*'}/${pageSize}`;
-  const [state, setState] = useState<State | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-
-  useEffect(() => {
-    if (!accountId) return;
-    return watchCardPage(
-      accountId,
-      { teamId },
-      (cards) =>
-        setState((prev) =>
-          prev && prev.key === key
-            ? { ...prev, first: cards }
-            : { key, first: cards, more: [], done: cards.length < pageSize },
-        ),
-      (err) => {
-        console.error('[teams] following the cards failed', err);
-        setState({ key, first: [], more: [], done: true });
-      },
-      pageSize,
-    );
-  }, [accountId, teamId, key, pageSize]);
-
-  const current = state && state.key === key ? state : null;
-  const cards = current ? [...current.first, ...current.more] : null;
-  const hasMore = current !== null && !current.done && current.first.length >= pageSize;
-
-  const loadMore = useCallback(() => {
-    if (!accountId || !current || loadingMore) return;
-    const after = cursorAfter(current.more.length > 0 ? current.more : current.first);
-    if (!after) return;
-    setLoadingMore(true);
-    readCardPage(accountId, { teamId }, after, pageSize)
-      .then((page) =>
-        setState((prev) =>
-          prev && prev.key === key
-            ? { ...prev, more: [...prev.more, ...page], done: page.length < pageSize }
-            : prev,
-        ),
-      )
-      .catch((err: unknown) => console.error('[teams] loading more cards failed', err))
-      .finally(() => setLoadingMore(false));
-  }, [accountId, current, loadingMore, teamId, key, pageSize]);
-
-  return { cards, hasMore, loadingMore, loadMore };
+  const pages = useLivePages<Card>({
+    key: accountId ? `${accountId}/${teamId ?? '*'}/${pageSize}` : null,
+    pageSize,
+    watchFirst: (next, error) => watchCardPage(accountId ?? '', { teamId }, next, error, pageSize),
+    readAfter: (last) =>
+      readCardPage(accountId ?? '', { teamId }, { name: last.name, id: last.id }, pageSize),
+    compare: compareListOrder,
+    label: 'teams',
+  });
+  const failed = pages.items === null && pages.error !== null;
+  return {
+    cards: failed ? [] : pages.items,
+    failed,
+    hasMore: pages.hasMore,
+    loadingMore: pages.loadingMore,
+    loadMore: pages.loadMore,
+  };
 }
