@@ -92,6 +92,33 @@ describe('the card list of a large account', () => {
     expect(await screen.findByText(/^First \d+ matches/)).toBeVisible();
   });
 
+  it('keeps the pages it had read, still live, through a search', async () => {
+    const user = userEvent.setup();
+    const { db } = renderLarge();
+    await screen.findByText(`Showing ${CARD_PAGE_SIZE} of ${TOTAL} cards`);
+    await user.click(screen.getByRole('button', { name: 'Load more cards' }));
+    await screen.findByText(`Showing ${CARD_PAGE_SIZE * 2} of ${TOTAL} cards`);
+    const search = screen.getByRole('searchbox', { name: 'Search cards' });
+    await user.type(search, 'z');
+    expect(await screen.findByText('No cards match.')).toBeVisible();
+    await user.clear(search);
+    // A card added after the search was cleared joins the pages read before it.
+    await db.batch([
+      {
+        kind: 'set',
+        path: 'cards/c-new',
+        data: {
+          ...cardDoc('c-new', { handle: 'aaron', name: 'Aaron New' }),
+          nameLower: 'aaron new',
+        },
+      },
+    ]);
+    expect(
+      await screen.findByText(`Showing ${CARD_PAGE_SIZE * 2 + 1} of ${TOTAL} cards`),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: /Aaron New/ })).toBeVisible();
+  });
+
   it('filters the cards that opted out of the team links', async () => {
     const user = userEvent.setup();
     renderLarge();
