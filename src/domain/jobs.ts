@@ -7,9 +7,11 @@
  */
 import { HANDLE_RULE_MESSAGE, isValidHandle } from './handles';
 import { accessRoleOf, type MemberLists } from './people';
+import { storedJobSchema } from './schemas/job';
+import type { JOB_KINDS, JOB_STATES } from './schemas/job';
 
-export type JobKind = 'import' | 'teamSync';
-export type JobState = 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+export type JobKind = (typeof JOB_KINDS)[number];
+export type JobState = (typeof JOB_STATES)[number];
 
 /** A row an import did not turn into a card, and why (`skip`: it already had one). */
 export interface JobProblem {
@@ -84,48 +86,14 @@ export const MAX_IMPORT_JOB_ROWS = 10_000;
 /** The most problems a job document lists (the counts stay complete). */
 export const MAX_JOB_PROBLEMS = 200;
 
-const STATES: readonly JobState[] = ['queued', 'running', 'done', 'failed', 'cancelled'];
-
-function num(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-}
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
 /** The part document id of part `n` (zero-padded so parts list in order). */
 export function importPartId(n: number): string {
   return String(n).padStart(4, '0');
 }
 
-/** A stored job document as a Job (missing counters are 0). */
-export function jobOf(id: string, data: Record<string, unknown>): Job {
-  const state = STATES.find((s) => s === data.state) ?? 'queued';
-  const problems = Array.isArray(data.problems) ? data.problems : [];
-  return {
-    id,
-    kind: data.kind === 'import' ? 'import' : 'teamSync',
-    state,
-    teamId: str(data.teamId),
-    createdBy: str(data.createdBy),
-    total: num(data.total),
-    done: num(data.done),
-    written: num(data.written),
-    skipped: num(data.skipped),
-    failed: num(data.failed),
-    problems: problems.flatMap((value): JobProblem[] => {
-      if (typeof value !== 'object' || value === null) return [];
-      const p = value as Record<string, unknown>;
-      return [
-        { row: num(p.row), state: p.state === 'skip' ? 'skip' : 'error', message: str(p.message) },
-      ];
-    }),
-    error: typeof data.error === 'string' ? data.error : null,
-    cancelRequested: data.cancelRequested === true,
-    createdAt: data.createdAt instanceof Date ? data.createdAt : null,
-    updatedAt: data.updatedAt instanceof Date ? data.updatedAt : null,
-  };
+/** A stored job document as a Job (missing counters are 0; the document id wins). */
+export function jobOf(id: string, data: unknown): Job {
+  return { id, ...storedJobSchema.parse(data) };
 }
 
 /** True while the job has work left that the server will do (queued or running). */

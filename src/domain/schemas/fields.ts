@@ -16,6 +16,15 @@ export const optionalText = z.catch(z.optional(z.string()), undefined);
 /** `true` only when the stored value is exactly `true`. */
 export const flag = z.catch(z.boolean(), false);
 
+/** A finite number, or 0 when the stored value is not one. */
+export const count = z.catch(z.number(), 0);
+
+/** A finite number, or null when the stored value is not one. */
+export const numberOrNull = z.catch(z.nullable(z.number()), null);
+
+/** A string, or null when the stored value is not one. */
+export const textOrNull = z.catch(z.nullable(z.string()), null);
+
 /** A valid Date (drivers turn timestamps into Dates), or null. */
 export const dateOrNull = z.catch(
   z.nullable(z.date().check(z.refine((d) => !Number.isNaN(d.getTime())))),
@@ -27,6 +36,22 @@ export const optionalDate = z.catch(
   z.optional(z.date().check(z.refine((d) => !Number.isNaN(d.getTime())))),
   undefined,
 );
+
+/**
+ * A list whose entries are decoded with `entry`; an entry it refuses is dropped, and a value that is
+ * not a list reads as an empty one.
+ */
+export function listOf<Entry extends z.core.$ZodType>(entry: Entry) {
+  return z.pipe(
+    z.catch(z.array(z.unknown()), []),
+    z.transform((list) =>
+      list.flatMap((item): z.output<Entry>[] => {
+        const parsed = z.safeParse(entry, item);
+        return parsed.success ? [parsed.data] : [];
+      }),
+    ),
+  );
+}
 
 /** A list of strings: anything else in the list is dropped; a non-list is absent. */
 export const optionalStringList = z.catch(

@@ -27,7 +27,8 @@ import {
   MAX_JOB_PROBLEMS,
   overCapMessage,
 } from '@/domain/jobs';
-import type { ImportJobRow, JobProblem } from '@/domain/jobs';
+import type { JobProblem } from '@/domain/jobs';
+import { importRowFromDoc, storedImportPartSchema } from '@/domain/schemas/job';
 import { syncTeamOf, teamSyncState } from '@/domain/team-sync-plan';
 import { JobError } from './job-kind';
 import type { JobKindRunner, JobStep } from './job-kind';
@@ -78,26 +79,6 @@ function num(value: unknown): number {
 
 function str(value: unknown): string {
   return typeof value === 'string' ? value : '';
-}
-
-/** A stored row as the job reads it (anything malformed becomes empty, and fails its checks). */
-function rowOf(value: unknown, fallback: number): ImportJobRow {
-  const data = (typeof value === 'object' && value !== null ? value : {}) as Record<
-    string,
-    unknown
-  >;
-  const links = Array.isArray(data.links) ? data.links : [];
-  return {
-    row: typeof data.row === 'number' ? data.row : fallback,
-    name: str(data.name),
-    email: str(data.email),
-    title: str(data.title),
-    handle: str(data.handle),
-    links: links.map((link) => {
-      const l = (typeof link === 'object' && link !== null ? link : {}) as Record<string, unknown>;
-      return { key: str(l.key), name: str(l.name), value: str(l.value) };
-    }),
-  };
 }
 
 /**
@@ -172,11 +153,12 @@ export const importJob: JobKindRunner<ImportRun> = {
     if (part >= parts) return { ops: [], progress: {}, finished: true, recount: true };
     const partPath = `${ctx.path}/rows/${importPartId(part)}`;
     const snap = await ctx.db.get(partPath);
-    if (!snap.data || !Array.isArray(snap.data.rows))
+    const storedRows = snap.data ? storedImportPartSchema.parse(snap.data).rows : undefined;
+    if (!storedRows)
       throw new JobError(
         `Part ${part + 1} of the import's rows is missing: start the import again.`,
       );
-    const rows = snap.data.rows.map((value, i) => rowOf(value, part * 1000 + i));
+    const rows = storedRows.map((value, i) => importRowFromDoc(value, part * 1000 + i));
     // Ids chosen here from a crypto source, never from the request: a row cannot aim at another
     // account's card, and a public card's id does not give away its unlisted siblings. A row whose
     // card or analytics summary exists anyway is refused, never written over.

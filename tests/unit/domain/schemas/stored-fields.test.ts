@@ -10,6 +10,7 @@ import { EDITABLE_FIELDS } from '@/data/cards';
 import { EMPTY_BRAND_KIT } from '@/domain/model';
 import { storedAccountSchema } from '@/domain/schemas/account';
 import { storedCardSchema } from '@/domain/schemas/card';
+import { storedImportPartSchema, storedJobSchema } from '@/domain/schemas/job';
 import { storedLeadSchema } from '@/domain/schemas/lead';
 import { storedPromotionSchema } from '@/domain/schemas/promotion';
 import { storedTeamSchema } from '@/domain/schemas/team';
@@ -291,6 +292,45 @@ const TABLE: readonly StoredDocument[] = [
     ],
   },
   {
+    collection: '/accounts/{accountId}/jobs/{jobId}',
+    schema: schemaKeys(storedJobSchema),
+    undecoded: {
+      version: 'the team version a sync job brings its cards to, read where the sync runs',
+      rowCount: 'the size of an import, read where the import runs',
+      rowParts: 'the parts of an import’s rows, read where the import runs',
+    },
+    lists: (['teamSync', 'import'] as const).map((kind) => ({
+      name: `firestore.rules validNewJob() (${kind})`,
+      fields: listAfter('function validNewJob()', `d.kind == '${kind}'`, 'hasOnly('),
+      leavesOut: {
+        ...Object.fromEntries(
+          ['total', 'done', 'written', 'skipped', 'failed', 'problems', 'error', 'updatedAt'].map(
+            (f) => [f, 'the progress and outcome, written by the server that runs the job'],
+          ),
+        ),
+        cancelRequested: 'asked for later, by its own change',
+      },
+    })),
+    actions: [
+      { name: 'firestore.rules jobs update (cancel)', markers: ['hasOnly('] },
+      { name: 'firestore.rules jobs update (resume)', markers: ['hasOnly(', 'hasOnly('] },
+    ].map(({ name, markers }) => ({
+      name,
+      fields: listAfter('match /jobs/{jobId}', 'allow update', ...markers),
+    })),
+  },
+  {
+    // A part of an import's rows; each row is decoded by storedImportRowSchema where the job runs.
+    collection: '/accounts/{accountId}/jobs/{jobId}/rows/{part}',
+    schema: schemaKeys(storedImportPartSchema),
+    lists: [
+      {
+        name: 'firestore.rules rows create',
+        fields: listAfter('match /rows/{part}', 'allow create', 'hasOnly('),
+      },
+    ],
+  },
+  {
     // Leads are written by the public card's server code only; the rules spell no field list.
     collection: '/analytics/{cardId}/entries/{entryId}',
     schema: schemaKeys(storedLeadSchema),
@@ -310,9 +350,6 @@ const NOT_READ: Readonly<Record<string, string>> = {
   '/accounts/{accountId}/invites/{email}': 'invites, no schema yet (the resend stamp)',
   'validInvite()': 'invites, no schema yet (src/data/members.ts)',
   'validSeatInvite()': 'invites, no schema yet (src/data/members.ts)',
-  '/accounts/{accountId}/jobs/{jobId}': 'jobs, no schema yet (src/domain/jobs.ts)',
-  'validNewJob()': 'jobs, no schema yet (src/domain/jobs.ts)',
-  '/accounts/{accountId}/jobs/{jobId}/rows/{part}': 'an import’s rows, no schema yet',
   'validSsoDomain()': 'ssoDomains, no schema yet (src/domain/sso.ts)',
   '/slugs/{slug}': 'a slug claim, no schema yet (one field, accountId)',
   '/handles/{handle}': 'a handle claim, no schema yet (cardId and accountId)',
