@@ -6,13 +6,14 @@
  */
 import { backend } from '../backend/current';
 import type {
-  DocData,
   LeadWebhooksInput,
   LeadWebhooksOutput,
   ListenError,
   Unsubscribe,
 } from '../backend/port';
 import type { LeadWebhookFormat } from '../domain/lead-webhooks';
+import { leadWebhookFromDoc, webhookDeliveryFromDoc } from '../domain/schemas/lead-webhook';
+import type { DELIVERY_STATUSES } from '../domain/schemas/lead-webhook';
 
 export interface LeadWebhook {
   id: string;
@@ -25,7 +26,7 @@ export interface LeadWebhook {
   pausedReason: string | null;
 }
 
-export type DeliveryStatus = 'pending' | 'retrying' | 'delivered' | 'gave-up';
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export interface WebhookDelivery {
   id: string;
@@ -43,42 +44,6 @@ export interface WebhookDelivery {
 /** How many of the newest deliveries the log shows. */
 export const DELIVERY_LOG_SIZE = 20;
 
-function date(value: unknown): Date | null {
-  return value instanceof Date ? value : null;
-}
-
-function toWebhook(id: string, d: DocData): LeadWebhook {
-  return {
-    id,
-    url: typeof d.url === 'string' ? d.url : '',
-    format: d.format === 'hubspot' ? 'hubspot' : 'plain',
-    active: d.active === true,
-    secretHint: typeof d.secretHint === 'string' ? d.secretHint : '',
-    createdAt: date(d.createdAt),
-    pausedReason:
-      !d.active && typeof d.pausedReason === 'string' && d.pausedReason !== ''
-        ? d.pausedReason
-        : null,
-  };
-}
-
-function toDelivery(id: string, d: DocData): WebhookDelivery {
-  const status = d.status;
-  return {
-    id,
-    webhookId: typeof d.webhookId === 'string' ? d.webhookId : '',
-    event: typeof d.event === 'string' ? d.event : '',
-    status:
-      status === 'retrying' || status === 'delivered' || status === 'gave-up' ? status : 'pending',
-    attempts: typeof d.attempts === 'number' ? d.attempts : 0,
-    lastStatusCode: typeof d.lastStatusCode === 'number' ? d.lastStatusCode : null,
-    lastError: typeof d.lastError === 'string' ? d.lastError : null,
-    lastAttemptAt: date(d.lastAttemptAt),
-    nextAttemptAt: date(d.nextAttemptAt),
-    createdAt: date(d.createdAt),
-  };
-}
-
 /** Follows the account's webhooks, oldest first. */
 export function followLeadWebhooks(
   accountId: string,
@@ -91,7 +56,7 @@ export function followLeadWebhooks(
       orderBy: [{ field: 'createdAt', direction: 'asc' }],
       limit: 10,
     },
-    (docs) => next(docs.map((doc) => toWebhook(doc.id, doc.data))),
+    (docs) => next(docs.map((doc) => leadWebhookFromDoc(doc.id, doc.data))),
     error,
   );
 }
@@ -108,7 +73,7 @@ export function followWebhookDeliveries(
       orderBy: [{ field: 'createdAt', direction: 'desc' }],
       limit: DELIVERY_LOG_SIZE,
     },
-    (docs) => next(docs.map((doc) => toDelivery(doc.id, doc.data))),
+    (docs) => next(docs.map((doc) => webhookDeliveryFromDoc(doc.id, doc.data))),
     error,
   );
 }

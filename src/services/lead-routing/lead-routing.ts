@@ -21,6 +21,10 @@ import {
   type WebhookUrlPolicy,
 } from '@/domain/lead-webhooks';
 import { DEACTIVATED_ACCOUNT_MESSAGE, isAccountDeactivated } from '@/domain/account-status';
+import {
+  storedLeadWebhookSchema,
+  storedWebhookDeliverySchema,
+} from '@/domain/schemas/lead-webhook';
 import { claimLease, leaseFrom, leaseHeld, sweepQueue } from '../lease-queue';
 import { leadWebhookBody, type LeadForWebhook } from './payloads';
 import type { PostWebhook } from './post-webhook';
@@ -161,7 +165,8 @@ async function hooksWhoseSetterStays(
   hooks: readonly QueryDoc[],
   now: Date,
 ): Promise<QueryDoc[]> {
-  const stays = (hook: QueryDoc) => webhookSetterStays(hook.data.setUpBy, account);
+  const stays = (hook: QueryDoc) =>
+    webhookSetterStays(storedLeadWebhookSchema.parse(hook.data).setUpBy, account);
   await pauseHooksOfSetterWhoLeft(
     db,
     accountId,
@@ -196,7 +201,7 @@ export async function routeNewLead(
   const card = await deps.db.get(`cards/${cardId}`);
   const lead = leadFromEntry(leadId, change.after, now);
   const planned = hooks.map((hook) => {
-    const format = (hook.data.format === 'hubspot' ? 'hubspot' : 'plain') as LeadWebhookFormat;
+    const { format } = storedLeadWebhookSchema.parse(hook.data);
     // One id per (lead, webhook): a trigger that runs twice for one lead (Cloud Functions deliver
     // events at least once) finds its deliveries made and sends nothing more.
     const id = `${cardId}_${leadId}_${hook.id}`;
@@ -274,15 +279,16 @@ export async function attemptDelivery(
         tx.update(queuePath, { nextAttemptAt: new Date(start.getTime() + DEACTIVATED_PAUSE_MS) });
         return null;
       }
-      return { taken: delivery.data as DocData };
+      return { taken: storedWebhookDeliverySchema.parse(delivery.data) };
     },
   );
   if (claimed === null) return null;
 
-  const webhookId = String(claimed.webhookId);
-  const attempt = (typeof claimed.attempts === 'number' ? claimed.attempts : 0) + 1;
-  const [hook, secret, account] = await Promise.all([
-    deps.db.get(webhookPath(accountId, webhookId)),
+  const { webhookId } = claimed;
+  const attempt = claimed.attempts + 1;
+  const [stored, secret, account] = await Promise.all([
+    // A delivery that names no webhook finds none: it is told apart from a deleted one by nothing.
+    webhookId === '' ? null : deps.db.get(webhookPath(accountId, webhookId)),
     deps.db.get(`${WEBHOOK_SECRETS}/${webhookId}`),
     deps.db.get(`accounts/${accountId}`),
   ]);
@@ -291,28 +297,29 @@ export async function attemptDelivery(
   let delivered = false;
   let final = false;
   const secretValue = secret.data?.secret;
-  if (!hook.exists || typeof secretValue !== 'string') {
+  const hook = stored?.exists ? storedLeadWebhookSchema.parse(stored.data) : null;
+  if (hook === null || typeof secretValue !== 'string') {
     error = 'The webhook was deleted.';
     final = true;
-  } else if (hook.data?.active !== true && claimed.event !== 'lead.test') {
+  } else if (!hook.active && claimed.event !== 'lead.test') {
     error = 'The webhook was turned off.';
     final = true;
-  } else if (!webhookSetterStays(hook.data?.setUpBy, account.data)) {
+  } else if (!webhookSetterStays(hook.setUpBy, account.data)) {
     // A retry, like a new lead, never goes to an address chosen by someone who has left.
     await pauseHooksOfSetterWhoLeft(deps.db, accountId, [webhookId], deps.now());
     error = 'The webhook was turned off: the person who set it up left the account.';
     final = true;
   } else {
-    const body = String(claimed.body);
+    const { body } = claimed;
     const sentAt = deps.now();
     const answer = await deps.post({
-      url: String(hook.data?.url),
+      url: hook.url,
       body,
       headers: {
         'Content-Type': 'application/json',
         'User-Agent': 'Cardbuilder-Webhooks/1.0',
         [SIGNATURE_HEADER]: signatureHeader(secretValue, body, sentAt),
-        'X-Cardbuilder-Event': String(claimed.event),
+        'X-Cardbuilder-Event': claimed.event,
         'X-Cardbuilder-Delivery': deliveryId,
         'X-Cardbuilder-Attempt': String(attempt),
       },
@@ -323,17 +330,16 @@ export async function attemptDelivery(
   }
 
   const at = deps.now();
-  const next =
-    delivered || final || claimed.retries === false ? null : nextLeadWebhookAttempt(attempt, at);
+  const next = delivered || final || !claimed.retries ? null : nextLeadWebhookAttempt(attempt, at);
   const status: AttemptOutcome['status'] = delivered
     ? 'delivered'
     : next === null
       ? 'gave-up'
       : 'retrying';
-  if (status === 'gave-up' && !final && claimed.retries !== false) {
+  if (status === 'gave-up' && !final && claimed.retries) {
     error = `${error ?? 'Failed.'} Gave up after ${attempt} attempts.`;
   }
-  const log = Array.isArray(claimed.log) ? claimed.log.slice(-(LEAD_WEBHOOK_MAX_ATTEMPTS - 1)) : [];
+  const log = claimed.log.slice(-(LEAD_WEBHOOK_MAX_ATTEMPTS - 1));
   await deps.db.batch([
     {
       kind: 'update',
@@ -542,7 +548,7 @@ export async function manageLeadWebhooks(
   }
 
   // test: one delivery through the same sender, tried once, answered at once.
-  const format = (hook.data?.format === 'hubspot' ? 'hubspot' : 'plain') as LeadWebhookFormat;
+  const { format } = storedLeadWebhookSchema.parse(hook.data);
   const deliveryId = newDocId();
   await deps.db.batch(
     deliveryWrites(
