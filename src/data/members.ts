@@ -24,6 +24,7 @@ import { serverTimestamp } from '../backend/transforms';
 import { inviteRole, isSeatInvite, type InviteRole } from '../domain/invites';
 import type { Card } from '../domain/model';
 import { memberKey, normaliseEmail } from '../domain/members';
+import { storedInviteSchema } from '../domain/schemas/invite';
 
 export interface Member {
   key: string;
@@ -81,15 +82,16 @@ export function invitePath(accountId: string, email: string): string {
 }
 
 function toInvite(data: DocData): Invite {
+  const invite = storedInviteSchema.parse(data);
   return {
-    email: typeof data.email === 'string' ? data.email : '',
-    invitedBy: typeof data.invitedBy === 'string' ? data.invitedBy : '',
-    status: typeof data.status === 'string' ? data.status : 'pending',
-    role: inviteRole(data.role),
-    dateCreated: data.dateCreated instanceof Date ? data.dateCreated : null,
-    sentAt: data.sentAt instanceof Date ? data.sentAt : null,
-    expiresAt: data.expiresAt instanceof Date ? data.expiresAt : null,
-    limitedAt: data.limitedAt instanceof Date ? data.limitedAt : null,
+    email: invite.email,
+    invitedBy: invite.invitedBy,
+    status: invite.status,
+    role: inviteRole(invite.role),
+    dateCreated: invite.dateCreated,
+    sentAt: invite.sentAt,
+    expiresAt: invite.expiresAt,
+    limitedAt: invite.limitedAt,
   };
 }
 

@@ -12,6 +12,7 @@ import { normaliseEmail } from '../domain/members';
 import type { Card } from '../domain/model';
 import { cardFromDoc } from '../domain/schemas/card';
 import { storedLinkData } from '../domain/schemas/link';
+import { storedInviteSchema } from '../domain/schemas/invite';
 import { seatChanges, type SeatEdit } from '../domain/seats';
 import { cardPath, nameLowerOf } from './cards';
 import { IMAGE_TYPES } from './files';
@@ -56,11 +57,10 @@ export function followSeatInvites(
     isSeatInvite,
     (invites) =>
       next(
-        invites.map((data) => ({
-          email: typeof data.email === 'string' ? data.email : '',
-          cardId: typeof data.cardId === 'string' ? data.cardId : '',
-          sentAt: data.sentAt instanceof Date ? data.sentAt : null,
-        })),
+        invites.map((data) => {
+          const { email, cardId, sentAt } = storedInviteSchema.parse(data);
+          return { email, cardId, sentAt };
+        }),
       ),
     error,
   );

@@ -10,6 +10,11 @@ import { isAccountDeactivated } from './account-status';
 import { computeGates } from './gates';
 import type { Plan } from './model';
 import { cardLimit } from './plan';
+import { storedAccountSchema } from './schemas/account';
+import { storedCardSchema } from './schemas/card';
+import { storedInviteSchema, storedInviteTokenSchema } from './schemas/invite';
+import { storedTeamSchema } from './schemas/team';
+import { storedUserSchema } from './schemas/user';
 
 /** What an invitation token looks like: 32 random bytes in base64url (43 characters). */
 export const INVITE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -255,7 +260,7 @@ export function openTeamIds(teams: AcceptInviteDocs['teams']): string[] {
     .filter((team) => team.data.isArchived === false)
     .map((team) => ({
       id: team.id,
-      name: typeof team.data.name === 'string' ? team.data.name : '',
+      name: storedTeamSchema.parse(team.data).name,
     }))
     .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
     .map((team) => team.id)
@@ -287,14 +292,6 @@ export function collaboratorRoom(
   return { open: gates.canAddCollaborators, limit };
 }
 
-function stringList(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((t): t is string => typeof t === 'string') : [];
-}
-
-function timeOf(value: unknown): number | null {
-  return value instanceof Date ? value.getTime() : null;
-}
-
 /**
  * Decides an acceptance (docs/access.md): the token's lookup must lead to a pending invite that
  * still carries its hash (revoked and resent tokens are dead; a missing account, lookup or invite
@@ -313,7 +310,7 @@ export function decideAcceptInvite(
 ): AcceptInviteDecision | InviteRefusal {
   const { uid, email, tokenHash } = request;
   const { lookup, invite, account, user } = docs;
-  const accountId = typeof lookup?.accountId === 'string' ? lookup.accountId : '';
+  const { accountId } = storedInviteTokenSchema.parse(lookup);
   if (
     !lookup ||
     !invite ||
@@ -326,11 +323,11 @@ export function decideAcceptInvite(
   // Joining is a change to the account, which is frozen while deactivated; the invitation stays
   // and works again once the account is reactivated (docs/access.md, "Deactivated accounts").
   if (isAccountDeactivated(account)) return refuse('account-deactivated');
-  const expiresAt = timeOf(invite.expiresAt);
-  if (expiresAt === null || expiresAt <= now.getTime()) return refuse('expired');
+  const { expiresAt } = storedInviteSchema.parse(invite);
+  if (expiresAt === null || expiresAt.getTime() <= now.getTime()) return refuse('expired');
   if (invite.email !== email) return refuse('wrong-email', email);
   if (!user) return refuse('not-signed-up');
-  const current = typeof user.accountId === 'string' ? user.accountId : null;
+  const current = storedUserSchema.parse(user).accountId ?? null;
   if (current !== null && current !== accountId) return refuse('other-account');
 
   const invitePath = inviteDocPath(accountId, email);
@@ -339,8 +336,7 @@ export function decideAcceptInvite(
     { kind: 'delete', path: `${INVITE_TOKENS}/${tokenHash}` },
   ];
   if (isSeatInvite(invite)) return decideSeat(request, docs, accountId, usedUp);
-  const collaborators = stringList(account.collaborators);
-  const editors = stringList(account.editors);
+  const { collaborators = [], editors = [] } = storedAccountSchema.parse(account);
   const listed = collaborators.includes(uid) || editors.includes(uid);
   if (account.ownerId === uid || (listed && current === accountId)) {
     return {
@@ -376,10 +372,11 @@ export function decideAcceptInvite(
 
 /** The answer for someone whose user document stays as it is: the teams it already names. */
 function membershipOf(accountId: string, user: Data): AcceptInviteResult {
+  const stored = storedUserSchema.parse(user);
   return {
     accountId,
-    defaultTeam: typeof user.defaultTeam === 'string' ? user.defaultTeam : '',
-    teams: stringList(user.teams),
+    defaultTeam: stored.defaultTeam ?? '',
+    teams: stored.teams ?? [],
   };
 }
 
@@ -389,9 +386,9 @@ function mailOwner(
   invitee: string,
   role: InviteRole | typeof SEAT_ROLE,
 ): AcceptInviteWrite[] {
-  const ownerEmail = typeof docs.owner?.email === 'string' ? docs.owner.email : '';
+  const ownerEmail = storedUserSchema.parse(docs.owner).email ?? '';
   if (ownerEmail === '') return [];
-  const accountName = typeof account.name === 'string' ? account.name : '';
+  const accountName = storedAccountSchema.parse(account).name;
   return [{ kind: 'mail-owner', to: ownerEmail, accountName, invitee, role }];
 }
 
@@ -413,8 +410,9 @@ function decideSeat(
   const account = docs.account ?? {};
   const invite = docs.invite ?? {};
   const card = docs.card ?? null;
-  const cardId = typeof invite.cardId === 'string' ? invite.cardId : '';
-  const cardEmail = typeof card?.email === 'string' ? card.email.trim().toLowerCase() : '';
+  const { cardId } = storedInviteSchema.parse(invite);
+  const stored = card === null ? null : storedCardSchema.parse(card);
+  const cardEmail = (stored?.email ?? '').trim().toLowerCase();
   if (
     card === null ||
     cardId === '' ||
@@ -424,9 +422,9 @@ function decideSeat(
   ) {
     return refuse('no-card');
   }
-  const claimedBy = typeof card.claimedBy === 'string' ? card.claimedBy : null;
+  const claimedBy = stored?.claimedBy ?? null;
   if (claimedBy !== null && claimedBy !== uid) return refuse('card-claimed');
-  const current = typeof user.accountId === 'string' ? user.accountId : null;
+  const current = storedUserSchema.parse(user).accountId ?? null;
   return {
     ok: true,
     result: { ...membershipOf(accountId, user), cardId },

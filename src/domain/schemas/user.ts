@@ -12,6 +12,8 @@ export const storedUserSchema = z.pipe(
   z.catch(z.record(z.string(), z.unknown()), {}),
   z.looseObject({
     accountId: optionalText,
+    email: optionalText,
+    displayName: optionalText,
     defaultTeam: optionalText,
     teams: optionalStringList,
     isSuperAdmin: z.catch(z.optional(z.literal(true)), undefined),

@@ -20,6 +20,8 @@ import {
   type AcceptInviteResult,
   type InviteRefusalReason,
 } from '@/domain/invites';
+import { storedAccountSchema } from '@/domain/schemas/account';
+import { storedInviteSchema, storedInviteTokenSchema } from '@/domain/schemas/invite';
 import { inviteAcceptedMessage } from './invite-mail';
 import { hashInviteToken } from './token';
 
@@ -63,8 +65,7 @@ export async function acceptInvite(
 
   return db.runTransaction(async (tx) => {
     const lookup = dataOf(await tx.get(`${INVITE_TOKENS}/${request.tokenHash}`));
-    const accountId = typeof lookup?.accountId === 'string' ? lookup.accountId : '';
-    const email = typeof lookup?.email === 'string' ? lookup.email : '';
+    const { accountId, email } = storedInviteTokenSchema.parse(lookup);
     const found = lookup !== null && accountId !== '' && email !== '';
     const [invite, account, user, teams] = found
       ? await Promise.all([
@@ -79,10 +80,10 @@ export async function acceptInvite(
       : [null, null, null, []];
     const inviteData = invite ? dataOf(invite) : null;
     const seatCardId =
-      isSeatInvite(inviteData) && typeof inviteData?.cardId === 'string' ? inviteData.cardId : '';
+      inviteData && isSeatInvite(inviteData) ? storedInviteSchema.parse(inviteData).cardId : '';
     const card = seatCardId !== '' ? dataOf(await tx.get(`cards/${seatCardId}`)) : null;
     const accountData = account ? dataOf(account) : null;
-    const ownerId = typeof accountData?.ownerId === 'string' ? accountData.ownerId : '';
+    const { ownerId } = storedAccountSchema.parse(accountData);
     const owner = ownerId !== '' ? dataOf(await tx.get(`users/${ownerId}`)) : null;
     const decision = decideAcceptInvite(
       request,

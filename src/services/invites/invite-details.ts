@@ -9,14 +9,18 @@ import type { DocData } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
 import { INVITE_TOKEN, INVITE_TOKENS, inviteDocPath, isSeatInvite } from '@/domain/invites';
 import type { InviteDetails } from '@/domain/invite-details';
+import { storedAccountSchema } from '@/domain/schemas/account';
+import { storedInviteSchema, storedInviteTokenSchema } from '@/domain/schemas/invite';
+import { storedUserSchema } from '@/domain/schemas/user';
 import { hashInviteToken } from './token';
 
 /** The callable's name (region us-central1). */
 export const INVITE_DETAILS = 'inviteDetails';
 
-function text(data: DocData | null | undefined, field: string): string {
-  const value = data?.[field];
-  return typeof value === 'string' ? value : '';
+/** How an inviter is named: their display name, else their e-mail (both as the user stored them). */
+function personName(user: DocData | null | undefined): string {
+  const { displayName, email } = storedUserSchema.parse(user);
+  return displayName || email || '';
 }
 
 /** What the invitation of `data.token` says, as of `now`. */
@@ -30,30 +34,25 @@ export async function inviteDetails(
   if (typeof token !== 'string' || !INVITE_TOKEN.test(token)) return { status: 'invalid' };
   const tokenHash = hashInviteToken(token);
   const lookup = await db.get(`${INVITE_TOKENS}/${tokenHash}`);
-  const accountId = text(lookup.data, 'accountId');
-  const email = text(lookup.data, 'email');
+  const { accountId, email } = storedInviteTokenSchema.parse(lookup.data);
   if (!lookup.exists || accountId === '' || email === '') return { status: 'invalid' };
   const [invite, account] = await Promise.all([
     db.get(inviteDocPath(accountId, email)),
     db.get(`accounts/${accountId}`),
   ]);
-  if (
-    !invite.exists ||
-    !account.exists ||
-    invite.data?.['status'] !== 'pending' ||
-    invite.data['tokenHash'] !== tokenHash
-  ) {
+  // Read as stored first: a document without a status is no pending invitation.
+  if (!invite.exists || !account.exists || invite.data?.['status'] !== 'pending') {
     return { status: 'invalid' };
   }
-  const inviterId = text(invite.data, 'invitedBy');
-  const inviter = inviterId !== '' ? await db.get(`users/${inviterId}`) : null;
-  const expiresAt = invite.data['expiresAt'];
-  const expired = !(expiresAt instanceof Date) || expiresAt.getTime() <= now.getTime();
+  const stored = storedInviteSchema.parse(invite.data);
+  if (stored.tokenHash !== tokenHash) return { status: 'invalid' };
+  const inviter = stored.invitedBy !== '' ? await db.get(`users/${stored.invitedBy}`) : null;
+  const expired = stored.expiresAt === null || stored.expiresAt.getTime() <= now.getTime();
   return {
     status: expired ? 'expired' : 'pending',
-    accountName: text(account.data, 'name'),
-    inviterName: text(inviter?.data, 'displayName') || text(inviter?.data, 'email'),
+    accountName: storedAccountSchema.parse(account.data).name,
+    inviterName: personName(inviter?.data),
     email,
-    seat: isSeatInvite(invite.data),
+    seat: isSeatInvite(stored),
   };
 }

@@ -21,6 +21,8 @@ import {
   type InviteRole,
 } from '@/domain/invites';
 import { hashInviteToken, newInviteToken } from './token';
+import { storedAccountSchema } from '@/domain/schemas/account';
+import { storedInviteSchema, type StoredInvite } from '@/domain/schemas/invite';
 
 /** Server-only ledger of the invitation mails sent per account (closed to clients by default). */
 export const INVITE_MAIL_LOG = 'invite_mail_log';
@@ -176,11 +178,9 @@ export const INVITE_MAIL_REQUEST = 'mailRequest';
  * The invite's latest request for a mail: its last resend, else its creation (`dateCreated` tells a
  * re-invitation after a revoke from the first one).
  */
-export function inviteRequestKey(invite: DocData): string {
-  const resend = timeOf(invite.resendAt);
-  if (resend !== null) return `resend-${resend}`;
-  const created = timeOf(invite.dateCreated);
-  return created !== null ? `created-${created}` : 'created';
+export function inviteRequestKey(invite: Pick<StoredInvite, 'resendAt' | 'dateCreated'>): string {
+  if (invite.resendAt !== null) return `resend-${invite.resendAt.getTime()}`;
+  return invite.dateCreated !== null ? `created-${invite.dateCreated.getTime()}` : 'created';
 }
 
 /** The id of the mail answering one request: the same on every delivery of its event. */
@@ -219,13 +219,16 @@ export async function queueInviteMail(
   const outcome = await db.runTransaction(async (tx): Promise<InviteMailOutcome> => {
     // Read again: the invite may have been revoked since the change, or answered already.
     const inviteSnap = await tx.get(change.path);
-    const invite = inviteSnap.exists ? inviteSnap.data : null;
-    if (!invite || invite.status !== 'pending' || invite.email !== email) return 'ignored';
+    const stored = inviteSnap.exists ? inviteSnap.data : null;
+    // Read as stored first: a document without a status is no pending invitation.
+    if (!stored || stored.status !== 'pending') return 'ignored';
+    const invite = storedInviteSchema.parse(stored);
+    if (invite.email !== email) return 'ignored';
     if (!isInviteEmail(email)) return 'ignored';
     // The request is the invite's latest (a newer resend supersedes this event's), and it is
     // answered once: a repeated or retried event, or a stale one, finds it answered.
     const request = inviteRequestKey(invite);
-    if (invite[INVITE_MAIL_REQUEST] === request) return 'ignored';
+    if (invite.mailRequest === request) return 'ignored';
     const account = await tx.get(`accounts/${accountId}`);
     if (!account.exists || !account.data) return 'ignored';
     const day = now.toISOString().slice(0, 10);
@@ -246,7 +249,7 @@ export async function queueInviteMail(
     const tokenHash = hashInviteToken(token);
     const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
     const role = isSeatInvite(invite) ? SEAT_ROLE : inviteRole(invite.role);
-    if (typeof invite.tokenHash === 'string' && invite.tokenHash !== '') {
+    if (invite.tokenHash !== '') {
       tx.delete(`${INVITE_TOKENS}/${invite.tokenHash}`);
     }
     tx.set(`${INVITE_TOKENS}/${tokenHash}`, { accountId, email, expiresAt });
@@ -258,7 +261,7 @@ export async function queueInviteMail(
       [INVITE_MAIL_REQUEST]: request,
     });
     const message = inviteMessage({
-      accountName: typeof account.data.name === 'string' ? account.data.name : '',
+      accountName: storedAccountSchema.parse(account.data).name,
       email,
       role,
       link: `${appOrigin}/sign-up?invite=${token}`,

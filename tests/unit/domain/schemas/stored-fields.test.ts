@@ -10,6 +10,7 @@ import { EDITABLE_FIELDS } from '@/data/cards';
 import { EMPTY_BRAND_KIT } from '@/domain/model';
 import { storedAccountSchema } from '@/domain/schemas/account';
 import { storedCardSchema } from '@/domain/schemas/card';
+import { storedInviteSchema } from '@/domain/schemas/invite';
 import { storedImportPartSchema, storedJobSchema } from '@/domain/schemas/job';
 import { storedLeadSchema } from '@/domain/schemas/lead';
 import { storedPromotionSchema } from '@/domain/schemas/promotion';
@@ -111,6 +112,16 @@ const cardBookkeeping = {
   teamStyles: 'team-sync bookkeeping, written by the team sync',
   dateCreated: SET_ONCE,
   dateUpdated: 'stamped on every save',
+};
+
+/** An invitation's fields that the server writes when it mails a link (or asks again). */
+const INVITE_MAILING = {
+  resendAt: 'the owner’s later request for the e-mail again, its own change',
+  tokenHash: SERVER_ONLY,
+  sentAt: SERVER_ONLY,
+  expiresAt: SERVER_ONLY,
+  limitedAt: SERVER_ONLY,
+  mailRequest: SERVER_ONLY,
 };
 
 const TABLE: readonly StoredDocument[] = [
@@ -263,8 +274,6 @@ const TABLE: readonly StoredDocument[] = [
     undecoded: {
       id: ID,
       source: 'kept as stored (the schema is loose); only sign-up writes it',
-      email: 'kept as stored (the schema is loose); the Auth token is its truth',
-      displayName: 'kept as stored (the schema is loose)',
       photoURL: 'kept as stored (the schema is loose)',
       acceptedTOC: 'kept as stored (the schema is loose); only sign-up writes it',
       dateCreated: STAMPS,
@@ -287,7 +296,33 @@ const TABLE: readonly StoredDocument[] = [
       {
         name: 'firestore.rules validUserUpdate()',
         fields: listAfter('function validUserUpdate()', 'changed.hasOnly('),
-        leavesOut: { isSuperAdmin: SERVER_ONLY, cardSeat: SERVER_ONLY },
+        leavesOut: {
+          isSuperAdmin: SERVER_ONLY,
+          cardSeat: SERVER_ONLY,
+          email: 'the Auth token is its truth; only sign-up writes it',
+        },
+      },
+    ],
+  },
+  {
+    collection: '/accounts/{accountId}/invites/{email}',
+    schema: schemaKeys(storedInviteSchema),
+    lists: [
+      {
+        name: 'firestore.rules validInvite(email)',
+        fields: listAfter('function validInvite(email)', 'keys().hasOnly('),
+        leavesOut: { ...INVITE_MAILING, cardId: 'only a seat invitation offers a card' },
+      },
+      {
+        name: 'firestore.rules validSeatInvite(email)',
+        fields: listAfter('function validSeatInvite(email)', 'keys().hasOnly('),
+        leavesOut: INVITE_MAILING,
+      },
+    ],
+    actions: [
+      {
+        name: 'firestore.rules invites update (resend)',
+        fields: listAfter('match /invites/{email}', 'allow update', 'hasOnly('),
       },
     ],
   },
@@ -347,9 +382,6 @@ const NOT_READ: Readonly<Record<string, string>> = {
   'validCheckoutSession()': 'checkout_sessions: the Stripe extension’s request, no schema yet',
   '/accounts/{accountId}/usage/cards':
     'the card-cap list, no schema yet (src/domain/card-count.ts)',
-  '/accounts/{accountId}/invites/{email}': 'invites, no schema yet (the resend stamp)',
-  'validInvite()': 'invites, no schema yet (src/data/members.ts)',
-  'validSeatInvite()': 'invites, no schema yet (src/data/members.ts)',
   'validSsoDomain()': 'ssoDomains, no schema yet (src/domain/sso.ts)',
   '/slugs/{slug}': 'a slug claim, no schema yet (one field, accountId)',
   '/handles/{handle}': 'a handle claim, no schema yet (cardId and accountId)',

@@ -1,0 +1,43 @@
+/**
+ * The invitation schemas (docs/access.md, "Invitations" and "Employee seats"): an invitation,
+ * `accounts/{accountId}/invites/{email}`, which the owner creates and the server stamps when it
+ * e-mails a link, and the server-only lookup of a link's token, `invite_tokens/{hash}`. The members
+ * page, the seats page, the invitation page and the acceptance all decode them here.
+ */
+import * as z from 'zod/mini';
+import { dateOrNull, storedMap, text } from './fields';
+
+/** The roles an invitation grants: `employee` is a seat (one card to claim), the others a role. */
+export const STORED_INVITE_ROLES = ['collaborator', 'editor', 'employee'] as const;
+
+/**
+ * A stored invitation, field by field: a missing status reads as `pending` and a missing role as
+ * `collaborator` (invitations written before roles granted that).
+ */
+export const storedInviteSchema = storedMap({
+  email: text,
+  invitedBy: text,
+  status: z.catch(z.string(), 'pending'),
+  role: z.catch(z.enum(STORED_INVITE_ROLES), 'collaborator'),
+  /** The card a seat invitation offers; `''` for the other roles. */
+  cardId: text,
+  dateCreated: dateOrNull,
+  /** The owner's request for the e-mail again, which the server answers with a new link. */
+  resendAt: dateOrNull,
+  /** The SHA-256 of the current link's token; `''` until the server has sent one. */
+  tokenHash: text,
+  sentAt: dateOrNull,
+  expiresAt: dateOrNull,
+  limitedAt: dateOrNull,
+  /** The request the server last answered (mailed, or refused by a limit). */
+  mailRequest: text,
+});
+
+export type StoredInvite = z.infer<typeof storedInviteSchema>;
+
+/** A stored token lookup: which invitation a link's token opens, and until when. */
+export const storedInviteTokenSchema = storedMap({
+  accountId: text,
+  email: text,
+  expiresAt: dateOrNull,
+});
