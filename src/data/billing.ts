@@ -8,7 +8,7 @@
 import { backend } from '../backend/current';
 import type { DocData, PortalPlanChangeFlow, Unsubscribe } from '../backend/port';
 import type { Price, Product, SubscriptionStatus } from '../domain/model';
-import { productIdFromField } from '../domain/plan-sync';
+import { storedSubscriptionSchema } from '../domain/schemas/subscription';
 
 export const PRODUCTS = 'products';
 
@@ -46,10 +46,6 @@ export interface Subscription {
   quantity: number;
 }
 
-function asDate(value: unknown): Date | null {
-  return value instanceof Date && !Number.isNaN(value.getTime()) ? value : null;
-}
-
 function toPrice(id: string, data: DocData): Price {
   const recurring = (data['recurring'] ?? {}) as { interval?: unknown };
   const interval =
@@ -71,44 +67,22 @@ function toPrice(id: string, data: DocData): Price {
 }
 
 function toSubscription(id: string, data: DocData): Subscription {
-  const metadata: Record<string, string> = {};
-  const raw = data['metadata'];
-  if (typeof raw === 'object' && raw !== null) {
-    for (const [key, value] of Object.entries(raw)) {
-      if (typeof value === 'string') metadata[key] = value;
-    }
-  }
-  const price = priceIdFromField(data['price']);
+  const stored = storedSubscriptionSchema.parse(data);
   return {
     id,
-    status: typeof data['status'] === 'string' ? data['status'] : 'incomplete',
-    productId: productIdFromField(data['product']),
-    priceId: price,
-    created: asDate(data['created']),
-    currentPeriodEnd: asDate(data['current_period_end']),
-    trialEnd: asDate(data['trial_end']),
-    canceledAt: asDate(data['canceled_at']),
-    cancelAt: asDate(data['cancel_at']),
-    cancelAtPeriodEnd: data['cancel_at_period_end'] === true,
-    metadata,
-    itemId: itemIdOf(data['items']),
-    quantity: typeof data['quantity'] === 'number' && data['quantity'] > 0 ? data['quantity'] : 1,
+    status: stored.status,
+    productId: stored.product,
+    priceId: stored.price,
+    created: stored.created,
+    currentPeriodEnd: stored.current_period_end,
+    trialEnd: stored.trial_end,
+    canceledAt: stored.canceled_at,
+    cancelAt: stored.cancel_at,
+    cancelAtPeriodEnd: stored.cancel_at_period_end,
+    metadata: stored.metadata,
+    itemId: stored.items,
+    quantity: stored.quantity,
   };
-}
-
-function itemIdOf(items: unknown): string | null {
-  const first = (Array.isArray(items) ? items[0] : null) as { id?: unknown } | null;
-  return typeof first?.id === 'string' && first.id !== '' ? first.id : null;
-}
-
-/** The price id of a `price` field: a reference-like `{ id }`, a path `products/p/prices/x`, or an id. */
-function priceIdFromField(value: unknown): string | null {
-  if (typeof value === 'object' && value !== null) {
-    const ref = value as { id?: unknown };
-    return typeof ref.id === 'string' ? ref.id : null;
-  }
-  if (typeof value !== 'string' || value === '') return null;
-  return value.split('/').at(-1) ?? null;
 }
 
 /** Active products and, per product, their active prices (docs/product.md §7: "Active products read. Prices read per product."). */

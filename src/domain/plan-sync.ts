@@ -7,6 +7,7 @@
  */
 import type { Plan } from './model';
 import { FREE_PLAN_CARD_LIMIT, FREE_PLAN_TYPE } from './plan';
+import { dateFromField, storedSubscriptionSchema } from './schemas/subscription';
 import { isSubscriptionCurrent } from './subscriptions';
 
 export interface SyncProduct {
@@ -245,77 +246,28 @@ export function ledgerKey(uid: string, subscriptionId: string): string {
   return `${uid}:${subscriptionId}`;
 }
 
-/**
- * The product id a subscription's `product` field names: a reference-like object (`{ id }` or
- * `{ path }`), a path string `products/{id}`, or a bare id; null for anything else.
- */
-export function productIdFromField(value: unknown): string | null {
-  let text: unknown = value;
-  if (typeof value === 'object' && value !== null) {
-    const ref = value as { path?: unknown; id?: unknown };
-    if (typeof ref.path === 'string') text = ref.path;
-    else if (typeof ref.id === 'string') return ref.id.trim() === '' ? null : ref.id;
-    else return null;
-  }
-  if (typeof text !== 'string') return null;
-  const parts = text.split('/').filter((part) => part !== '');
-  if (parts.length === 1) return parts[0] ?? null;
-  if (parts.length === 2 && parts[0] === 'products') return parts[1] ?? null;
-  return null;
-}
-
-/** A date from a stored value: a Date, a Firestore Timestamp (`toDate`, `seconds`), ms or ISO. */
-export function dateFromField(value: unknown): Date | null {
-  let date: Date | null = null;
-  if (value instanceof Date) date = new Date(value.getTime());
-  else if (typeof value === 'number') date = new Date(value);
-  else if (typeof value === 'string' && value !== '') date = new Date(value);
-  else if (typeof value === 'object' && value !== null) {
-    const stamp = value as { toDate?: unknown; seconds?: unknown; _seconds?: unknown };
-    if (typeof stamp.toDate === 'function') {
-      const out: unknown = (stamp.toDate as () => unknown).call(value);
-      date = out instanceof Date ? new Date(out.getTime()) : null;
-    } else if (typeof stamp.seconds === 'number') date = new Date(stamp.seconds * 1000);
-    else if (typeof stamp._seconds === 'number') date = new Date(stamp._seconds * 1000);
-  }
-  return date !== null && !Number.isNaN(date.getTime()) ? date : null;
-}
-
-function stringMap(value: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return out;
-  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-    if (typeof item === 'string') out[key] = item;
-  }
-  return out;
-}
-
 /** Reads a subscription document (or a ledger entry) into a record; unknown fields are dropped. */
 export function subscriptionRecordFromDoc(
   uid: string,
   id: string,
   data: Readonly<Record<string, unknown>>,
 ): SubscriptionRecord {
-  const metadata = stringMap(data['metadata']);
-  const productId =
-    'productId' in data && (typeof data['productId'] === 'string' || data['productId'] === null)
-      ? (data['productId'] as string | null)
-      : productIdFromField(data['product']);
+  const stored = storedSubscriptionSchema.parse(data);
   return {
     id,
     uid,
-    status: typeof data['status'] === 'string' ? data['status'] : 'incomplete',
-    productId,
-    accountId: nonEmpty(metadata['accountId']),
-    created: dateFromField(data['created']),
-    current_period_start: dateFromField(data['current_period_start']),
-    current_period_end: dateFromField(data['current_period_end']),
-    trial_start: dateFromField(data['trial_start']),
-    trial_end: dateFromField(data['trial_end']),
-    canceled_at: dateFromField(data['canceled_at']),
-    ended_at: dateFromField(data['ended_at']),
-    cancel_at: dateFromField(data['cancel_at']),
-    metadata,
+    status: stored.status,
+    productId: stored.productId !== undefined ? stored.productId : stored.product,
+    accountId: nonEmpty(stored.metadata['accountId']),
+    created: stored.created,
+    current_period_start: stored.current_period_start,
+    current_period_end: stored.current_period_end,
+    trial_start: stored.trial_start,
+    trial_end: stored.trial_end,
+    canceled_at: stored.canceled_at,
+    ended_at: stored.ended_at,
+    cancel_at: stored.cancel_at,
+    metadata: stored.metadata,
   };
 }
 

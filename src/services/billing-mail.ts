@@ -7,12 +7,8 @@
  */
 import type { DocData } from '../backend/port';
 import type { ServerDb } from '../backend/server-port';
-import {
-  dateFromField,
-  isTerminalSubscriptionStatus,
-  ledgerKey,
-  productIdFromField,
-} from '../domain/plan-sync';
+import { isTerminalSubscriptionStatus, ledgerKey } from '../domain/plan-sync';
+import { dateFromField, productIdFromField } from '../domain/schemas/subscription';
 import { isSubscriptionCurrent } from '../domain/subscriptions';
 import { mailLine, renderMail } from './mail-layout';
 import { PLAN_SYNC_COLLECTION } from './plan-sync';

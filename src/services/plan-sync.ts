@@ -8,8 +8,6 @@
  */
 import type { ServerDb, ServerTransaction } from '../backend/server-port';
 import type { DocData } from '../backend/port';
-import type { Plan } from '../domain/model';
-import { FREE_PLAN_TYPE } from '../domain/plan';
 import {
   billedAccountId,
   decidePlanSync,
@@ -19,6 +17,8 @@ import {
   subscriptionRecordFromDoc,
 } from '../domain/plan-sync';
 import type { SubscriptionRecord, SyncProduct } from '../domain/plan-sync';
+import { storedPlanSchema } from '../domain/schemas/plan';
+import { storedPlanSyncLedgerSchema } from '../domain/schemas/subscription';
 
 /** Server-only collection of the plan-sync ledgers, one document per account. */
 export const PLAN_SYNC_COLLECTION = 'plan_sync';
@@ -34,19 +34,6 @@ export function subscriptionPathParams(
 ): { uid: string; subscriptionId: string } | null {
   const match = SUBSCRIPTION_PATH.exec(path);
   return match?.[1] && match[2] ? { uid: match[1], subscriptionId: match[2] } : null;
-}
-
-function planOf(value: unknown): Plan {
-  const plan = (typeof value === 'object' && value !== null ? value : {}) as Partial<Plan>;
-  return {
-    type: typeof plan.type === 'string' ? plan.type : FREE_PLAN_TYPE,
-    isPaidAccount: plan.isPaidAccount === true,
-    cardLimit: typeof plan.cardLimit === 'number' ? plan.cardLimit : 0,
-    compCards: typeof plan.compCards === 'number' ? plan.compCards : 0,
-    cardsInUse: typeof plan.cardsInUse === 'number' ? plan.cardsInUse : 0,
-    // Both hosts hand over Dates (the admin driver converts Timestamps); anything else is no date.
-    trialEndDate: plan.trialEndDate instanceof Date ? plan.trialEndDate : null,
-  };
 }
 
 async function read(tx: ServerTransaction, path: string): Promise<DocData | null> {
@@ -133,9 +120,8 @@ export async function syncPlanOnSubscriptionWrite(
       (record) => billedAccountId(record, userAccountId, billable) === accountId,
     );
     const ledgerPath = `${PLAN_SYNC_COLLECTION}/${accountId}`;
-    const ledgerDoc = await read(tx, ledgerPath);
-    const ledger = ledgerFromDoc(ledgerDoc?.['subscriptions']);
-    const recordedTrial = ledgerDoc?.['trialUsedBy'];
+    const ledgerDoc = storedPlanSyncLedgerSchema.parse(await read(tx, ledgerPath));
+    const ledger = ledgerFromDoc(ledgerDoc.subscriptions);
     const products: Record<string, SyncProduct> = {};
     for (const record of [...paying, ...Object.values(ledger)]) {
       if (record.productId === null || record.productId in products) continue;
@@ -147,9 +133,9 @@ export async function syncPlanOnSubscriptionWrite(
       uid,
       subscriptions: paying,
       ledger,
-      trialUsedBy: typeof recordedTrial === 'string' ? recordedTrial : null,
+      trialUsedBy: ledgerDoc.trialUsedBy,
       products,
-      currentPlan: planOf(account['plan']),
+      currentPlan: storedPlanSchema.parse(account['plan']),
       now,
     });
     if (decision.ledgerChanged) {

@@ -2,18 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { Plan } from '@/domain/model';
 import {
   billedAccountId,
-  dateFromField,
   decidePlanSync,
   ledgerKey,
   newerSubscriptionState,
   planFromSubscriptions,
   planSyncUpdate,
-  productIdFromField,
   samePlanTerms,
   subscriptionRecordFromDoc,
   subscriptionStateTime,
 } from '@/domain/plan-sync';
 import type { PlanSyncLedger, SubscriptionRecord, SyncSubscription } from '@/domain/plan-sync';
+import { dateFromField, productIdFromField } from '@/domain/schemas/subscription';
 
 const now = new Date('2026-06-01T12:00:00Z');
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
