@@ -5,14 +5,9 @@
  * (docs/scim.md).
  */
 import { backend } from '../backend/current';
-import type {
-  DocData,
-  ListenError,
-  ScimTokensInput,
-  ScimTokensOutput,
-  Unsubscribe,
-} from '../backend/port';
+import type { ListenError, ScimTokensInput, ScimTokensOutput, Unsubscribe } from '../backend/port';
 import type { ScimDeactivation } from '../domain/scim';
+import { scimTokenFromDoc, storedScimSettingsSchema } from '../domain/schemas/scim';
 
 export interface ScimTokenInfo {
   id: string;
@@ -27,20 +22,6 @@ export interface ScimSettingsInfo {
   teamId: string;
 }
 
-function date(value: unknown): Date | null {
-  return value instanceof Date ? value : null;
-}
-
-function toToken(id: string, data: DocData): ScimTokenInfo {
-  return {
-    id,
-    label: typeof data.label === 'string' ? data.label : '',
-    hint: typeof data.hint === 'string' ? data.hint : '',
-    createdAt: date(data.createdAt),
-    lastUsedAt: date(data.lastUsedAt),
-  };
-}
-
 /** Follows the account's provisioning tokens, oldest first. */
 export function followScimTokens(
   accountId: string,
@@ -53,7 +34,7 @@ export function followScimTokens(
       orderBy: [{ field: 'createdAt', direction: 'asc' }],
       limit: 10,
     },
-    (docs) => next(docs.map((doc) => toToken(doc.id, doc.data))),
+    (docs) => next(docs.map((doc) => scimTokenFromDoc(doc.id, doc.data))),
     error,
   );
 }
@@ -66,11 +47,7 @@ export function followScimSettings(
 ): Unsubscribe {
   return backend().onDoc(
     `accounts/${accountId}/scimSettings/current`,
-    (snap) =>
-      next({
-        onDeactivate: snap.data?.onDeactivate === 'keep' ? 'keep' : 'archive',
-        teamId: typeof snap.data?.teamId === 'string' ? snap.data.teamId : '',
-      }),
+    (snap) => next(storedScimSettingsSchema.parse(snap.data)),
     error,
   );
 }

@@ -11,6 +11,7 @@ import { newDocId } from 'firestore-engine/paths';
 import type { DocData, ScimTokensInput, ScimTokensOutput } from '@/backend/port';
 import type { CallerAuth, ServerDb } from '@/backend/server-port';
 import { DEACTIVATED_ACCOUNT_MESSAGE, isAccountDeactivated } from '@/domain/account-status';
+import { storedScimSettingsSchema } from '@/domain/schemas/scim';
 import {
   canUseScim,
   MAX_SCIM_TOKENS,
@@ -52,10 +53,7 @@ export interface ScimSettings {
 }
 
 export function scimSettingsOf(data: DocData | undefined): ScimSettings {
-  return {
-    onDeactivate: data?.onDeactivate === 'keep' ? 'keep' : 'archive',
-    teamId: typeof data?.teamId === 'string' ? data.teamId : '',
-  };
+  return storedScimSettingsSchema.parse(data);
 }
 
 function invalid(message: string): never {
