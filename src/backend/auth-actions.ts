@@ -2,18 +2,15 @@
  * The e-mail action codes of Firebase Auth (password reset, e-mail verification and recovery
  * links), for the app's own handler page at `/auth/action`. Apart from `auth.ts` because these
  * calls need no signed-in session and no store; like it, nothing from the SDK crosses this module.
- * It uses the Auth instance `initAuth` created (connected to the emulator in local mode).
+ * It uses the Auth instance `initAuth` created: `getAuth` would bring every persistence the SDK has.
  */
-import { getApp, getApps } from 'firebase/app';
 import {
   applyActionCode as firebaseApplyActionCode,
   checkActionCode as firebaseCheckActionCode,
   confirmPasswordReset as firebaseConfirmPasswordReset,
-  getAuth,
   verifyPasswordResetCode as firebaseVerifyPasswordResetCode,
 } from 'firebase/auth';
-import type { Auth } from 'firebase/auth';
-import { guard } from './auth';
+import { auth, guard } from './auth';
 
 /** What an action code is for and the addresses it concerns (`checkActionCode`). */
 export interface ActionCodeInfo {
@@ -36,13 +33,6 @@ export interface AuthActionService {
   checkActionCode(code: string): Promise<ActionCodeInfo>;
   /** Applies a verify-e-mail, recover-e-mail or change-e-mail code. */
   applyActionCode(code: string): Promise<void>;
-}
-
-function auth(): Auth {
-  if (getApps().length === 0) {
-    throw { code: 'auth/not-initialized', message: 'Sign-in is not ready yet.' };
-  }
-  return getAuth(getApp());
 }
 
 export function verifyPasswordResetCode(code: string): Promise<string> {

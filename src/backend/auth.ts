@@ -113,7 +113,8 @@ export function initAuth(config: AuthInitConfig): void {
   instance = auth;
 }
 
-function auth(): Auth {
+/** The instance `initAuth` created, for the SDK calls here and in `auth-actions.ts`. */
+export function auth(): Auth {
   if (!instance) throw { code: 'auth/not-initialized', message: 'Sign-in is not ready yet.' };
   return instance;
 }
