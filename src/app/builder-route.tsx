@@ -1,7 +1,8 @@
 /**
  * /builder: the card builder with the public card view as its live preview. The two features
  * never import each other; this route composes them, so the preview is exactly what visitors see.
- * The card view loads after the builder's own code (the preview draws just after the editor).
+ * The card view, with its stylesheet, loads only when the preview first draws, just after the
+ * editor.
  */
 import { lazy, Suspense } from 'react';
 import { CardBuilder } from '../features/builder/card-builder';
@@ -10,26 +11,18 @@ import { appConfig } from './config';
 const PreviewCardView = lazy(() =>
   import('./builder-card-view').then((m) => ({ default: m.PreviewCardView })),
 );
-const CardStyles = lazy(() =>
-  import('./builder-card-view').then((m) => ({ default: m.CardStyles })),
-);
 
 export function BuilderRoute() {
   const { hosts, walletPasses } = appConfig();
   return (
-    <>
-      <Suspense fallback={null}>
-        <CardStyles />
-      </Suspense>
-      <CardBuilder
-        hosts={hosts}
-        wallets={walletPasses}
-        renderPreview={(card) => (
-          <Suspense fallback={null}>
-            <PreviewCardView card={card} hosts={hosts} />
-          </Suspense>
-        )}
-      />
-    </>
+    <CardBuilder
+      hosts={hosts}
+      wallets={walletPasses}
+      renderPreview={(card) => (
+        <Suspense fallback={null}>
+          <PreviewCardView card={card} hosts={hosts} />
+        </Suspense>
+      )}
+    />
   );
 }
