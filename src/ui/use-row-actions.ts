@@ -4,7 +4,7 @@
  * (`plainWriteError`, never a raw permission message). Answers whether it went through.
  */
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from './toast';
 import { plainWriteError } from '@/domain/access-errors';
 
 const DID_NOT_GO_THROUGH = 'That change did not go through. Please try again.';

@@ -1,7 +1,7 @@
 /** /settings/profile: change your name and photo, and your password. */
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/ui/toast';
 import { useAuth, useAuthStoreApi } from '@/stores/auth-store';
 import { Avatar } from '@/ui/avatar';
 import { Button } from '@/ui/button';

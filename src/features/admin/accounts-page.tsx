@@ -6,7 +6,7 @@
  * account.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/ui/toast';
 import { useNavigate } from 'react-router-dom';
 import { latestCardChange, ownerContact, setAccountActive } from '@/data/admin-accounts';
 import { authErrorMessage } from '@/domain/auth-errors';

@@ -10,7 +10,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/ui/toast';
 import { useNavigate } from 'react-router-dom';
 import { slugify } from '@/domain/slug';
 import { SLUG_TAKEN_MESSAGE, useAccountStoreApi } from '@/stores/account-store';

@@ -19,7 +19,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import * as firebaseActions from '@/backend/auth-actions';
 import type { AuthActionService } from '@/backend/auth-actions';
 import { authErrorMessage } from '@/domain/auth-errors';
-import toast from 'react-hot-toast';
+import { toast } from '@/ui/toast';
 import { useAuthStoreApi } from '@/stores/auth-store';
 import { Button, ButtonLink } from '@/ui/button';
 import { Alert, PageLoader } from '@/ui/page';

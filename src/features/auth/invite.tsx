@@ -9,7 +9,7 @@
  * (`useInviteForMember`): their account is never touched, and a refusal says why.
  */
 import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/ui/toast';
 import { useNavigate } from 'react-router-dom';
 import { getAccount } from '@/data/accounts';
 import {

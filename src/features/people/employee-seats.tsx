@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import toast from 'react-hot-toast';
+import { toast } from '@/ui/toast';
 import { useRowActions } from '@/ui/use-row-actions';
 import { plainWriteError } from '@/domain/access-errors';
 import { normaliseEmail } from '@/domain/members';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/ui/toast';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { createTeam } from '@/data/team-settings';
 import { isCoupled } from '@/domain/links';

@@ -4,8 +4,8 @@
  * ones (docs/product.md §2), so a toast never covers the navigation.
  */
 import { act, render, screen } from '@testing-library/react';
-import toast from 'react-hot-toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast } from '@/ui/toast';
 import { AppToaster, TOASTS_BELOW_HEADER } from '@/ui/toaster';
 
 function screenWidth(small: boolean) {
@@ -27,8 +27,8 @@ function screenWidth(small: boolean) {
 afterEach(() => vi.restoreAllMocks());
 
 /** The toaster's fixed container: the element whose inline style places the toasts. */
-function container(): HTMLElement {
-  const message = screen.getByText('Changes saved.');
+async function container(): Promise<HTMLElement> {
+  const message = await screen.findByText('Changes saved.');
   let node: HTMLElement | null = message;
   while (node && node.style.position !== 'fixed') node = node.parentElement;
   if (!node) throw new Error('no fixed toast container');
@@ -36,26 +36,43 @@ function container(): HTMLElement {
 }
 
 describe('the notification area', () => {
-  it('puts top-centre toasts below the header on wide screens', () => {
+  it('puts top-centre toasts below the header on wide screens', async () => {
     if (typeof window.matchMedia !== 'function') window.matchMedia = () => ({}) as MediaQueryList;
     screenWidth(false);
     render(<AppToaster />);
     act(() => {
       toast.success('Changes saved.');
     });
-    expect(container().style.top).toBe(TOASTS_BELOW_HEADER);
+    expect((await container()).style.top).toBe(TOASTS_BELOW_HEADER);
     expect(TOASTS_BELOW_HEADER).toContain('var(--header-height');
   });
 
-  it('keeps toasts at the bottom on small screens', () => {
+  it('keeps toasts at the bottom on small screens', async () => {
     if (typeof window.matchMedia !== 'function') window.matchMedia = () => ({}) as MediaQueryList;
     screenWidth(true);
     render(<AppToaster />);
     act(() => {
       toast.success('Changes saved.');
     });
-    const toastEl = screen.getByText('Changes saved.').closest('[style*="bottom"]');
+    const toastEl = (await screen.findByText('Changes saved.')).closest('[style*="bottom"]');
     expect(toastEl).not.toBeNull();
-    expect(container().style.top).not.toBe(TOASTS_BELOW_HEADER);
+    expect((await container()).style.top).not.toBe(TOASTS_BELOW_HEADER);
+  });
+});
+
+describe('the notification area before any notice', () => {
+  it('stays off the page until a notice is asked for, then shows it', async () => {
+    if (typeof window.matchMedia !== 'function') window.matchMedia = () => ({}) as MediaQueryList;
+    screenWidth(false);
+    // A fresh copy of the modules: the cases above have loaded the library already.
+    vi.resetModules();
+    const fresh = await import('@/ui/toaster');
+    const notices = await import('@/ui/toast');
+    const { container: page } = render(<fresh.AppToaster />);
+    expect(page.innerHTML).toBe('');
+    act(() => {
+      notices.toast.error('Could not save.');
+    });
+    expect(await screen.findByText('Could not save.')).toBeTruthy();
   });
 });

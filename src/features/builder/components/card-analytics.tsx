@@ -5,7 +5,7 @@
  * any number of leads loads fast; entries are listed, and exported, a page at a time.
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/ui/toast';
 import type { toCsv as toCsvType } from '@/domain/csv-safe';
 import { linkDisplayLabel } from '@/domain/links';
 import type { Card } from '@/domain/model';

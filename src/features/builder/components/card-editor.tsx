@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { StrokeIcon } from '@/card-view/components/stroke-icon';
-import toast from 'react-hot-toast';
+import { toast } from '@/ui/toast';
 import type { CardDraft } from '@/domain/builder';
 import type { Gates } from '@/domain/gates';
 import type { Card, CardTemplate, Plan, Template } from '@/domain/model';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/ui/toast';
 import { deleteCard } from '@/data/cards';
 import { cardPublicUrl, type PublicHosts } from '@/domain/urls';
 import { useBuilder, useBuilderStoreApi } from '../builder-store';

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import toast from 'react-hot-toast';
+import { toast } from '@/ui/toast';
 import { duplicateCard, getCard, isHandleTaken, suggestFreeHandle } from '@/data/cards';
 import type { Card, Plan } from '@/domain/model';
 import { isCardCapReached } from '@/domain/plan';

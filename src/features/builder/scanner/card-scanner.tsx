@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/ui/toast';
 import { newScanId, saveScannedLead } from '@/data/analytics';
 import { countryFromLocale, findCardFields, type ScannedCardFields } from '@/domain/card-scan';
 import { SCANNED_LEAD_FIELDS, type ScannedLeadField } from '@/domain/scanned-lead';

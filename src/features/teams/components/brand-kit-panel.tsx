@@ -6,7 +6,7 @@
  * writes only when `brandKitChanged`; the workspace then applies the branding to coupled cards.
  */
 import { useEffect, useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/ui/toast';
 import { listTemplates } from '@/data/templates';
 import { clearTeamTemplate, saveBranding, uploadTeamImage } from '@/data/team-settings';
 import type { TeamDoc, TeamImageSlot } from '@/data/team-settings';

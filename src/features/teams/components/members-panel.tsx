@@ -7,7 +7,7 @@
 import { INVALID_EMAIL_MESSAGE } from '@/domain/auth-errors';
 import { useEffect, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/ui/toast';
 import { Link } from 'react-router-dom';
 import { followInvites, inviteCollaborator, membersFromCards } from '@/data/members';
 import { isEmail, normaliseEmail } from '@/domain/members';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/ui/toast';
 import {
   archivePromotion,
   createPromotion,

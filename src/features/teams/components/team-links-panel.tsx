@@ -4,7 +4,7 @@
  * cards (mergeTeamLinks), only when `teamLinksChanged` says something changed.
  */
 import { useMemo, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/ui/toast';
 import { saveTeamLinks } from '@/data/team-settings';
 import type { TeamDoc } from '@/data/team-settings';
 import { linkValueProblem } from '@/domain/link-rules';

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toast } from '@/ui/toast';
 import { useNavigate } from 'react-router-dom';
 import {
   archiveTeam,
