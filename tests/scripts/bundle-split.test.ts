@@ -242,6 +242,28 @@ describe('the production bundle', () => {
     }
   });
 
+  it('shows the first screens without the notices’ library, which loads with the first notice', () => {
+    const first = sourcesOf(
+      new Set([...startupChunks(), ...staticChunks('src/app/builder-route.tsx')]),
+    );
+    const packages = packagesIn(first);
+    expect(packages).not.toContain('react-hot-toast');
+    expect(packages).not.toContain('goober');
+    const library = Object.entries(manifest).find(([key]) => key.includes('/react-hot-toast/'));
+    expect(library?.[1].isDynamicEntry).toBe(true);
+  });
+
+  it('brings the modules only start-up’s last step needs in a few files, not one per importer', () => {
+    const early = staticChunks('index.html');
+    for (const step of manifest['index.html']?.dynamicImports ?? []) {
+      if (step !== 'src/app/start-app.tsx') staticChunks(step, early);
+    }
+    staticChunks('src/backend/local/local-backend.ts', early);
+    const own = [...staticChunks('src/app/start-app.tsx')].filter((key) => !early.has(key));
+    // Cut by who else imports each module, they were fifteen files, each with its own headers.
+    expect(own.length).toBeLessThanOrEqual(10);
+  });
+
   it('loads the Firestore driver only when the Firebase backend is chosen', () => {
     const driver = 'src/backend/firebase/firebase-backend.ts';
     const importers = Object.entries(manifest).filter(([, chunk]) =>
