@@ -237,7 +237,9 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        codeSplitting: { groups: [{ name: startAppChunk(import.meta.dirname) }] },
+        codeSplitting: {
+          groups: [{ name: startAppChunk(import.meta.dirname), debugName: 'start-app' }],
+        },
       },
     },
   },
