@@ -1,11 +1,8 @@
 /**
- * The cost of one card create as the account grows (issue 26): the local server, in this process,
- * with the card-count trigger, in an account of 100, 2,000 and 20,000 cards. A create is the
- * commit (the card and its handle claim, and for the app's batch the card-cap count raised by
- * increment; server code such as a seed writes no count) and then the trigger's work on it
- * (`server.idle()`), which should not depend on the account's size. The median of 100 creates. The accounts are seeded with no trigger
- * (their counts written as they are), so seeding 20,000 cards costs seconds, not a count each.
- * `npm run bench` runs it; `npx tsx scripts/bench-card-create.ts` runs it alone.
+ * The cost of one card create as the account grows (issue 26): the commit and then the card-count
+ * trigger's work on it, in accounts of 100, 2,000 and 20,000 cards on the local server in this
+ * process; it should not depend on the size. The median of 100 creates. Part of `npm run bench`;
+ * `npx tsx scripts/bench-card-create.ts` runs it alone.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,6 +61,7 @@ async function createCost(size: number, by: 'app' | 'server'): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cardbuilder-bench-create-'));
   const accountId = `acc${size}`;
   try {
+    // Seeded with no trigger and the counts written as they are, so 20,000 cards take seconds.
     const seeding = await serverOn(dataDir, []);
     seeding.ctx.db.batch([
       {

@@ -1,12 +1,7 @@
 /**
- * The card page's rate on the local server against a static file from the same server (issue 26:
- * the page should reach at least half the static file's rate), and the longest request while a
- * burst of lead POSTs runs. The server is `local-server/main.ts` as `npm start` runs it (NODE_ENV=
- * production), on a data folder of 10,000 cards, so a handle lookup that scanned the cards would
- * show. Requests go over keep-alive connections, gzip accepted, with a browser's user agent (its
- * views counted once, as the dedupe says). Lead POSTs come from 40 loopback addresses
- * (127.0.0.2–41), so that most are stored rather than refused by the per-address limit.
- * `npm run bench` runs it; `npx tsx scripts/bench-card-rate.ts` runs it alone.
+ * The card page's rate on the local server as `npm start` runs it, against a static file from the
+ * same server (issue 26: at least half its rate), and the longest request while a burst of lead
+ * POSTs runs. Part of `npm run bench`; `npx tsx scripts/bench-card-rate.ts` runs it alone.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,10 +16,13 @@ import { runWhenAlone } from './lib/bench-alone';
 const root = resolve(import.meta.dirname, '..');
 /** The port of the servers it starts (one at a time); 0: any free one. */
 const PORT = Number(process.env.BENCH_RATE_PORT ?? 0);
+// Enough cards that a handle lookup which scanned them would show.
 const CARDS = 10_000;
 const SECONDS = 4;
 const CONNECTIONS = 8;
 const LEADS = 2_000;
+// Leads come from this many loopback addresses, so most are stored, not refused by the
+// per-address limit.
 const LEAD_ADDRESSES = 40;
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';

@@ -1,13 +1,8 @@
 /**
- * The functions' cold start, for `npm run bench` (`--cold-start` runs it alone): for each function
- * of the table, a fresh Node process loads the deployed bundle (`functions/`, its package's `main`)
- * the way a Cloud Run instance of that function does, with `FUNCTION_TARGET` naming it, waits for
- * the modules that function loads before its first call (`ready`, when the bundle exports it), and
- * reports the time; nothing is called. Each function is loaded several times and the median kept,
- * in turns over all functions, so that a burst of load on the shared machine spreads over all of
- * them. Each figure is `wall / CPU` time: on a busy machine the CPU time the process spent is
- * the steadier of the two. Node's own start is outside them; loading firebase-functions and
- * firebase-admin, which every function does, is inside.
+ * The functions' cold start, for `npm run bench` (`--cold-start` runs it alone): for each function,
+ * a fresh Node process loads the deployed bundle as a Cloud Run instance of it does
+ * (`FUNCTION_TARGET`), waits for `ready` and reports wall and CPU time; nothing is called. Loading
+ * firebase-functions and firebase-admin counts; Node's own start does not.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -84,6 +79,7 @@ export function benchColdStart(report: Report, rounds = 3): Record<string, Load>
   const entry = pathToFileURL(join(functionsDir, main)).href;
   const names = hostedNames();
   const times = new Map<string, Load[]>(names.map((name) => [name, []]));
+  // In turns over all functions, so a burst of load on the shared machine spreads over all of them.
   for (let round = 0; round < rounds; round += 1) {
     for (const name of names) times.get(name)?.push(loadOnce(entry, name));
   }

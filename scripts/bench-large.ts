@@ -1,21 +1,8 @@
 /**
- * The large-account part of `npm run bench`: an account of 10,000 cards, one of them with 100,000
- * lead entries, built by the bench itself straight into a fresh data folder (not `npm start`'s demo
- * data, and without the card-count trigger, which would recount 10,000 times), then served by the
- * local server and measured in Chromium:
- *
- *   builder            first render (the list's first page and the first card open) and the
- *                      documents the page read to get there; the longest main-thread task
- *   search             last keystroke to results (including the 60 ms typing pause)
- *   leads              the analytics tab's first page of entries; a full CSV export (rows, time,
- *                      longest main-thread task)
- *   jobs               server jobs asked for by the owner as the app asks: a team sync of the
- *                      10,000 cards, a 1,000-row CSV import through the Import tab (preview, done,
- *                      longest main-thread task), a 2,000-row and a 10,000-row import; each job's
- *                      duration from its creation to `done` and its cost per card (the plan allows
- *                      25,000 cards, so every row is written)
- *
- * `npx tsx scripts/bench-large.ts` runs it alone (its own Auth emulator and Chromium).
+ * The large-account part of `npm run bench`: an account of 10,000 cards, one with 100,000 leads,
+ * written straight into a fresh data folder (no card-count trigger, which would recount 10,000
+ * times), served by the local server and measured in Chromium: the builder, search, leads and
+ * server jobs (docs/performance.md). `npx tsx scripts/bench-large.ts` runs it alone.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';

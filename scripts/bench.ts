@@ -1,31 +1,8 @@
 /**
- * `npm run bench`: the performance budgets of the product, measured and reported as figures (never
- * asserted in tests). Starts its own Auth emulator and local server on spare ports with the demo
- * data, so it runs beside `npm start`. Results are printed and written to .bench/results.json.
- *
- *   public card page   first-visit transfer (gzip, HTML + CSS + JS), reads per view, server render
- *                      median, first contentful paint against a static file of the same page
- *   builder            preview update after a keystroke on a card with 50 links
- *   hot document       a burst of 10,000 views of one card in a minute: views counted, and the
- *                      most writes in any second to one document (`--hot-document` runs it alone)
- *   card create        commit and count of a card in accounts of 100, 2,000 and 20,000 cards
- *                      (scripts/bench-card-create.ts, which also runs alone)
- *   card page rate     requests a second of the card page (by id, by handle among 10,000 cards)
- *                      against a static file from the same server, and the longest request
- *                      while 2,000 lead POSTs arrive (scripts/bench-card-rate.ts, also alone)
- *   npm start          time to ready, cold (empty data folder) and warm (restart)
- *   functions          each function's cold start: the bundle loaded as its instance loads it
- *                      (`--cold-start` runs it alone; scripts/bench-cold-start.ts)
- *   rules engine       parse time of firestore.rules, median decision for the app's requests
- *   card scan          the paper-card scanner: fields found on the test's own rendered cards and
- *                      time per card (`--card-scan` runs it alone; scripts/bench-card-scan.ts)
- *   large account      10,000 cards and 100,000 leads (scripts/bench-large.ts)
- *   lighthouse         scores and bytes of /, /sign-in, the demo card (also in French and Arabic),
- *                      signature and directory (`--lighthouse` runs it alone)
- *   phone              the signed-in builder loaded cold at 390 px, CPU 4× slower, ~1.6 Mbps:
- *                      card list and editor on screen, script transferred, longest task
- *                      (`--phone` runs it alone, with Lighthouse on /sign-in; scripts/bench-phone.ts;
- *                      BENCH_APP_DIST serves another build, to compare two on the same machine)
+ * `npm run bench`: the product's performance budgets, measured and reported as figures, never
+ * asserted in tests (docs/performance.md lists each part). It starts its own Auth emulator and
+ * local server with the demo data on spare ports, so it runs beside `npm start`, and writes the
+ * results to .bench/results.json.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -472,6 +449,8 @@ async function benchStart(): Promise<void> {
   report('npm start: ready, cold / warm', `${times.map((t) => t.toFixed(1)).join(' / ')} s`, '—');
 }
 
+// `--card-scan`, `--cold-start` and `--hot-document` stop after their part; `--phone` (with
+// Lighthouse on /sign-in) and `--lighthouse` run only theirs.
 async function main(): Promise<void> {
   console.log('Cardbuilder bench (figures, not assertions)\n');
   const phoneOnly = process.argv.includes('--phone');

@@ -1,14 +1,8 @@
 /**
- * `npm run check:outside`: the stack as `npm start` runs it, checked from outside (issue 26).
- * It sends what visitors and owners send (card pages, leads, card creates through the app's own
- * data layer) from many loopback addresses, and in the middle kills every process of the stack
- * with SIGKILL, or stops it as Ctrl-C does, then starts it again on the same data and compares
- * what was acknowledged with what is stored: no acknowledged lead, view or card lost, every count
- * equal to the real state. Then it floods the stack and fuzzes it with malformed requests, which
- * must be answered 4xx without changing anything. The data lives in a temporary folder; the
- * store is read from its SQLite file as an auditor would. Exits 1 on any failure.
- *
- *   OUTSIDE_ROUNDS (4)  OUTSIDE_FUZZ (1500)  OUTSIDE_SEED (random)  OUTSIDE_PORT (5491)
+ * `npm run check:outside` (docs/outside-check.md): the stack as `npm start` runs it, checked from
+ * outside (issue 26). It sends what visitors and owners send, kills or stops the stack midway,
+ * restarts it on the same data and checks nothing acknowledged was lost; then it floods and fuzzes
+ * it. The store is read from its SQLite file, as an auditor would. Exits 1 on any failure.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';

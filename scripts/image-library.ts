@@ -1,12 +1,7 @@
 /**
- * Draws the bundled image library (src/ui/image-library.ts) into public/library/: stock scenes
- * and abstract artwork as small SVG files, the project's own work. Deterministic (a seeded random
- * source), so running it again rewrites the same bytes; run it after changing a drawing:
- *
- *   npx tsx scripts/image-library.ts
- *
- * Each drawing fills 1200 × 800 and keeps its subject in the middle, because a card's cover crops
- * the image to anything from a thin banner to a tall panel.
+ * Draws the bundled image library (src/ui/image-library.ts) into public/library/ as small SVG
+ * files, the project's own work. Deterministic (a seeded random source), so a rerun rewrites the
+ * same bytes; run `npx tsx scripts/image-library.ts` after changing a drawing.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -14,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { LIBRARY_IMAGES } from '@/ui/image-library';
 import { seededRandom as random } from './lib/seeded-random';
 
+// Each drawing keeps its subject in the middle: a card's cover crops it to anything from a thin
+// banner to a tall panel.
 const W = 1200;
 const H = 800;
 

@@ -1,13 +1,8 @@
 /**
- * The step before `npm start`, `npm run dev` and `npm test`, so that either works as the first
- * command on a fresh clone. Plain Node with no dependencies, because it runs before `npm ci` has
- * put anything (tsx included) into node_modules:
- *
- * 1. stops with a clear message when this Node is older than package.json's `engines.node`;
- * 2. runs `npm ci` when node_modules is missing, unfinished or installed from another
- *    package-lock.json, with one line before saying why and one after saying how long it took.
- *
- * `--dry-run` prints the decision and installs nothing (the tests use it).
+ * The step before `npm start`, `npm run dev` and `npm test`, so either works first on a fresh
+ * clone: stops when this Node is older than `engines.node`, and runs `npm ci` when node_modules is
+ * missing, unfinished or from another package-lock.json. Plain Node with no dependencies, because
+ * it runs before `npm ci`. `--dry-run` prints the decision and installs nothing (the tests use it).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';

@@ -1,14 +1,8 @@
 /**
- * The build step that writes the public pages as static HTML (run by the `prerender-pages` plugin
- * of vite.config.ts after the client build). For each page of `src/app/prerender.tsx` it renders
- * the React page with react-dom/server and writes `dist/<route>/index.html` from the built
- * `index.html`: the page's markup in `#root`, its own title and meta description, the CSS of its
- * chunk linked in the head. Pages that need no script (landing, legal) lose the app's script tags
- * and get a few bytes that load the app only when a signed-in session is stored in this browser
- * (the app then sends that person on to the builder); the others load the app's script once the
- * page has loaded, and the app takes over, keeping what was typed. All of them load the referral
- * keeper (src/app/keep-referral.ts), so a `?via=` is kept from any of them. The SPA shell the other routes
- * are served from is kept as `dist/app.html`, since `/` is now the landing page.
+ * The build step that writes the public pages as static HTML (the `prerender-pages` plugin of
+ * vite.config.ts): each page of `src/app/prerender.tsx`, rendered with react-dom/server into
+ * `dist/<route>/index.html` with its own title, description and CSS, so it shows before any script.
+ * The SPA shell the other routes use is kept as `dist/app.html`, since `/` is the landing page.
  */
 import { readFileSync, writeFileSync, mkdirSync, renameSync, existsSync } from 'node:fs';
 import { join } from 'node:path';

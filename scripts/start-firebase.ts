@@ -1,16 +1,13 @@
 /**
- * `npm run start:firebase`: the app on the Firebase stack (scripts/lib/firebase-stack.ts) — built
- * with the Firebase driver, against the Auth emulator, Google's Firestore emulator judging
- * firestore.rules, and the functions bundle that deploys, its triggers fired by real writes — with
- * the demo data of `npm start`. Prints where everything is; Ctrl-C stops it all and leaves no
- * process behind. Nothing is kept between runs: each start begins from the demo data.
- *
- * Ports: FIREBASE_STACK_PORT (6750) and the ten above it (the README's "The Firebase stack").
+ * `npm run start:firebase`: the app on the Firebase stack (scripts/lib/firebase-stack.ts) with the
+ * demo data of `npm start`, each start from scratch. Prints where everything is; Ctrl-C stops it
+ * all and leaves no process behind.
  */
 import { DEMO_PASSWORD, DEMO_USERS } from '../local-server/demo-seed';
 import { startFirebaseStack, type RunningFirebaseStack } from './lib/firebase-stack';
 import { StartupError } from './lib/processes';
 
+// The stack takes this port and the ten above it (the README's "The Firebase stack").
 const base = Number(process.env.FIREBASE_STACK_PORT ?? 6750);
 
 async function main(): Promise<void> {

@@ -1,16 +1,8 @@
 /**
- * `npm start`: the whole local stack with one command. Starts the Auth emulator (accounts kept in
- * .data/auth across restarts), builds the app when its sources changed, starts the local data
- * server (SQLite in .data/db, demo data seeded into an empty folder) serving the app, prints where
- * everything is, and on Ctrl-C stops it all cleanly (the emulator exports its accounts on the way
- * out). `npm run dev` runs Vite's dev server in front of the same stack instead of a build;
- * `npm run start:fresh` (`--fresh`) first moves the data aside to start from the demo data.
- *
- * What a newcomer can run into is explained before anything starts, without a stack trace: this
- * folder's stack already running, a leftover of an earlier run (stopped), a port in use (what
- * holds it, which variable moves it), saved data that cannot be read (the command that starts
- * fresh). Every child ends with this process, however it ends (see lib/exit-with-parent.mjs),
- * and `.data/stack.json` records who is running so that the next start can tell.
+ * `npm start`: the whole local stack with one command: the Auth emulator, the app built when its
+ * sources changed, the local data server with demo data; Ctrl-C stops it all cleanly. `--dev`
+ * puts Vite's dev server in front, `--fresh` moves the data aside first. What a newcomer can run
+ * into (a running stack, a port in use, unreadable data) is said before anything starts.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {

@@ -1,13 +1,7 @@
 /**
- * `npm test`: every check and suite, one after the other (format, lint and type check side by
- * side, and the scripts' suite beside the last two), then one summary line
- * `N passed, N failed` that CI reads. Lint, format and type check count as one test each; the
- * Vitest and Playwright counts come from their JSON reports. The suites that need the Auth
- * emulator share one emulator started here.
- *
- * Before the first suite it makes sure the run can finish: a Chromium for the browser suites
- * (found, or downloaded by Playwright, or a message saying what to install) and free ports for
- * the test stack. A run that cannot finish stops there, in seconds, rather than deep inside.
+ * `npm test`: every check and suite, then one summary line `N passed, N failed` that CI reads.
+ * Format, lint and type check run side by side and count as one test each; Vitest and Playwright
+ * counts come from their JSON reports. The suites that need the Auth emulator share one.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -193,7 +187,10 @@ const testAuthPort = Number(process.env.TEST_AUTH_PORT ?? 9399);
 const testFirestorePort = Number(process.env.TEST_FIRESTORE_PORT ?? 9380);
 const e2ePort = Number(process.env.E2E_PORT ?? 5175);
 
-/** Stops with a message (and the summary line CI reads) when the run could not finish. */
+/**
+ * Stops with a message (and the summary line CI reads) when the run could not finish: no Chromium
+ * for the browser suites, or a test port taken. Seconds in, rather than deep inside the run.
+ */
 async function assertCanRun(): Promise<NodeJS.ProcessEnv> {
   const browser = ensureChromium(root);
   console.log(

@@ -1,21 +1,8 @@
 /**
  * `npm run test:deploy`: the deploy rehearsal, offline. Builds the app for Firebase and the
- * functions bundle, runs the functions' own tests, checks the bundle's manifest as the Firebase
- * CLI validates it, the functions' sizes and regions, the extensions' regions against the
- * database's location, the secrets and the ignored env files
- * (`scripts/lib/deploy-static-checks.ts`), then starts the Auth, Functions and Hosting emulators
- * with `firebase emulators:exec` on firebase.json's sites and rewrites and checks every public
- * surface, the Cache-Control Hosting sends, the `acceptInvite` callable and the functions'
- * discovery through them (`scripts/lib/deploy-checks.ts`). Ends with `N passed, N failed`.
- *
- * Data: the Firestore emulator cannot run on these machines (it needs Java 21 and a download), so
- * the functions reach the local data server (SQLite, started here) over its admin endpoint instead.
- * With FIRESTORE_EMULATOR_HOST set, the rehearsal starts the Firestore emulator on that port too and
- * the functions use it through firebase-admin, as in production.
- *
- * Ports (beside `npm start` and `npm test`): Hosting 6610 (card 6615, signature 6616, link 6617),
- * Functions 6620, hub 6630-6633, Auth 9720, the local data server 6640; TEST_DEPLOY_PORT moves the
- * 66xx ones.
+ * functions bundle, runs the functions' tests and the static checks (lib/deploy-static-checks.ts),
+ * then checks every public surface, the `acceptInvite` callable and function discovery through the
+ * Auth, Functions and Hosting emulators (lib/deploy-checks.ts). Ends with `N passed, N failed`.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -36,6 +23,7 @@ import { groupMembers, stopGroup } from './lib/processes';
 const root = resolve(import.meta.dirname, '..');
 const work = resolve(root, '.rehearsal');
 const functionsDir = resolve(root, 'functions');
+// Beside `npm start` and `npm test`; the README lists each port.
 const base = Number(process.env.TEST_DEPLOY_PORT ?? 6610);
 const PROJECT = 'demo-cardbuilder';
 const ports = {
@@ -48,6 +36,8 @@ const ports = {
   localServer: base + 30,
   auth: Number(process.env.TEST_DEPLOY_AUTH_PORT ?? 9720),
 };
+// The Firestore emulator needs Java 21 and a download, so by default the functions reach the local
+// data server over its admin endpoint; with this set, they use the emulator as in production.
 const firestoreHost = process.env.FIRESTORE_EMULATOR_HOST;
 
 let passed = 0;

@@ -1,12 +1,7 @@
 /**
- * `npm run test:firebase-stack`: the core journeys on the Firebase stack. Starts the stack
- * (scripts/lib/firebase-stack.ts: the app built for Firebase on the Auth, Google's Firestore,
- * Functions and Hosting emulators, the payments and mail stand-ins, the demo data) on test ports,
- * runs the Playwright suite tests/e2e-firebase (playwright.firebase.config.ts) against it, stops
- * everything and checks nothing is left running. The last line is `N passed, N failed`.
- *
- * Ports: TEST_FIREBASE_STACK_PORT (6770) and the ten above it, beside `npm run start:firebase`
- * (6750-6760). Arguments after `--` go to Playwright (e.g. `-- -g checkout`).
+ * `npm run test:firebase-stack`: the core journeys (tests/e2e-firebase) on the Firebase stack
+ * (scripts/lib/firebase-stack.ts), started on test ports, then stopped and checked that nothing is
+ * left running. Arguments after `--` go to Playwright. Ends with `N passed, N failed`.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +11,7 @@ import { listeningPid } from './lib/ports';
 import { StartupError } from './lib/processes';
 
 const root = resolve(import.meta.dirname, '..');
+// This port and the ten above it, beside `npm run start:firebase` (6750-6760).
 const base = Number(process.env.TEST_FIREBASE_STACK_PORT ?? 6770);
 const report = join(root, '.reports', 'e2e-firebase.json');
 
