@@ -1,20 +1,14 @@
-// Bundles src/index.ts and the shared server code it imports (../src/services, ../src/backend,
-// ../src/domain, the card page's React render) into lib/: lib/index.mjs, which every function
-// loads, and chunks that only some load. Each function runs on its own Cloud Run instances, and
-// an instance's cold start is the code it loads: the public surfaces' render and wallet signing
-// (React, node-forge, passkit: most of the bundle's bytes) are imported on demand
-// (src/functions.ts), so esbuild splits them into chunks of their own that a trigger never loads.
-// Code splitting needs ES modules, hence `.mjs`; the bundled CommonJS packages call `require`,
-// which an ES module lacks, so each file makes one. firebase-functions and firebase-admin stay
-// outside the bundle (Cloud Build installs them from this package.json), loaded with `require`.
-//
-// FUNCTIONS_OUTDIR builds elsewhere (the bundle's test); lib/meta.json is esbuild's record of
-// which module went into which file.
+// Bundles src/index.ts and the shared server code it imports into lib/: lib/index.mjs, which every
+// function loads, and chunks that only some load. An instance's cold start is the code it loads, so
+// the public surfaces' render and wallet signing (most of the bytes), imported on demand
+// (src/functions.ts), get chunks of their own that a trigger never loads. firebase-functions and
+// firebase-admin stay outside the bundle: Cloud Build installs them from this package.json.
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import process from 'node:process';
 import { build } from 'esbuild';
 
+// FUNCTIONS_OUTDIR builds elsewhere (the bundle's test).
 const outdir = process.env.FUNCTIONS_OUTDIR ?? 'lib';
 
 const SDK = /^firebase-(functions|admin)(\/|$)/;
@@ -44,6 +38,7 @@ rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   entryPoints: ['src/index.ts'],
   outdir,
+  // Code splitting needs ES modules, hence `.mjs`.
   outExtension: { '.js': '.mjs' },
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
@@ -54,6 +49,7 @@ const result = await build({
   jsx: 'automatic',
   sourcemap: true,
   metafile: true,
+  // The bundled CommonJS packages call `require`, which an ES module lacks, so each file makes one.
   banner: {
     js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
   },
@@ -61,4 +57,5 @@ const result = await build({
   define: { 'process.env.NODE_ENV': '"production"' },
   logLevel: 'warning',
 });
+// esbuild's record of which module went into which file.
 writeFileSync(join(outdir, 'meta.json'), JSON.stringify(result.metafile));

@@ -1,11 +1,8 @@
 /**
- * The built bundle (build.mjs) as a Cloud Run instance of one function loads it: every function
- * is its own service, and what an instance loads is its cold start. A trigger, a callable or a
- * schedule must start without the public surfaces' code (the card page's React render, wallet
- * signing: most of the bundle), and the card pages' instance must load that code as it starts,
- * not on its first request. The bundle is built into a folder of this package (so that
- * firebase-functions and firebase-admin resolve as they do from lib/), then loaded in fresh Node
- * processes with FUNCTION_TARGET set as Cloud Run sets it.
+ * The built bundle (build.mjs) as a Cloud Run instance of one function loads it, in a fresh Node
+ * process with FUNCTION_TARGET set; what an instance loads is its cold start. A trigger, callable
+ * or schedule starts without the public surfaces' code (most of the bundle), and the card pages'
+ * instance loads that code as it starts, not on its first request.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -54,6 +51,7 @@ function startInstance(target: string) {
 }
 
 beforeAll(() => {
+  // Inside this package, so firebase-functions and firebase-admin resolve as they do from lib/.
   outdir = mkdtempSync(join(functionsDir, '.bundle-test-'));
   const build = spawnSync(process.execPath, ['build.mjs'], {
     cwd: functionsDir,
