@@ -1,11 +1,8 @@
 /**
- * Runs the table of access cases (`cases/`, ordered by `cases/index.ts`) against:
- *  1. the real local data server, whose rules engine runs the repository's `firestore.rules` and
- *     `storage.rules`, with the card-count trigger, through the real local driver, as real
- *     Auth-emulator users;
- *  2. `firestore.rules` on the Firestore emulator, when FIRESTORE_EMULATOR_HOST is set.
- * Every case starts from the same fixture, seeded with server privileges. An allowed case must
- * succeed; a refused one must fail with `permission-denied` and leave every document as it was.
+ * The table of access cases (`cases/`) against the real local data server (its rules engine on the
+ * repository's `firestore.rules` and `storage.rules`, real Auth-emulator users) and, when
+ * FIRESTORE_EMULATOR_HOST is set, against `firestore.rules` on the Firestore emulator. Every case
+ * starts from the same fixture; a refused one must fail `permission-denied` and change nothing.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
