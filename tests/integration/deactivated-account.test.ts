@@ -1,11 +1,8 @@
 /**
- * A deactivated account end to end on the real local server (rules engine, Auth emulator): the
- * super admin switches it off with the `setAccountActive` callable; every public surface answers
- * the plain 404 page with nothing of the card on it and noindex, the sitemap leaves its cards out;
- * its owner still reads but writes nothing; the server's callables refuse with
- * failed-precondition, its jobs stop with a resumable message, its webhook deliveries wait. The
- * super admin switches it back on and everything is there again, untouched (docs/access.md,
- * "Deactivated accounts").
+ * A deactivated account end to end on the real local server (docs/access.md, "Deactivated
+ * accounts"): switched off by the super admin, its public surfaces answer a plain 404, its owner
+ * reads but writes nothing, its callables, jobs and webhook deliveries stop or wait; switched back
+ * on, everything is there again, untouched.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAccountActiveRoute } from '../../local-server/account-status';

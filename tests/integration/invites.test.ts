@@ -1,12 +1,8 @@
 /**
- * Invitations against the real local server (rules policy, Auth emulator): the owner's invite
- * (written through the access policy) makes the server issue a secret token and queue the e-mail
- * with its link, and the invited person accepts it with the `acceptInvite` callable and the token,
- * which makes them a collaborator or card editor in one transaction and mails the owner. The
- * refusals: a revoked, resent, used, expired or unknown token, another e-mail, no sign-in, a user
- * of another account, a plan whose collaborator gate has closed since. The app's local driver calls the same callable; the
- * production Cloud Function runs the same `acceptInvite` (src/services/invites/accept-invite.ts) over
- * firebase-admin, whose driver has its own tests.
+ * Invitations against the real local server (rules policy, Auth emulator): the owner's invite makes
+ * the server issue a secret token and mail its link; `acceptInvite` with it makes the invited
+ * person a collaborator or card editor in one transaction, and refuses a bad token, the wrong
+ * person or a closed plan gate. The Cloud Function runs the same `acceptInvite` on firebase-admin.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rulesPolicy } from '../support/policies';

@@ -1,11 +1,8 @@
 /**
- * Apple Wallet passes that update, through the real local server (docs/wallet-updates.md): a pass
- * carries the web service and its token; a device registers (201, then 200), a wrong token is
- * refused (401), the device lists its changed serials since a tag, fetches the pass with
- * Last-Modified (304 when it holds it) and unregisters; and a card edit reaches a local HTTP/2
- * stand-in for APNs (topic, ES256 token) after which the device sees the serial as changed and
- * fetches a pass that shows the edit. This is the issue's e2e line ("a registered device is told
- * about an edited card and fetches the new pass"), as an integration test: no browser can add a pass.
+ * Apple Wallet passes that update, through the real local server (docs/wallet-updates.md): a device
+ * registers, lists changed serials, fetches and unregisters, and a card edit reaches a local
+ * HTTP/2 stand-in for APNs, after which the device fetches a pass that shows it. The issue's e2e
+ * line as an integration test, since no browser can add a pass.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import {
