@@ -1,11 +1,8 @@
 /**
- * People and access end to end (issue 24): Initech's owner (seeded: corporate plan, collaborator
- * gate open) invites a collaborator and a card editor, who join in browsers of their own; the owner
- * removes each on People and access, and each loses access at once — their open app says "You no
- * longer have access to Initech" without a reload, and the server has cleared their account (the
- * next load is account setup). A card editor who types /team/… reads plain words, never a raw
- * permission error. The invitation page names the account and the inviter, fills in the address,
- * and reports a revoked link before anyone creates an account. Pages are checked with axe.
+ * People and access end to end (issue 24): Initech's owner invites a collaborator and a card
+ * editor, who join in browsers of their own; removed on People and access, each loses access at
+ * once, without a reload. A card editor on /team/… reads plain words, never a raw permission
+ * error, and the invitation page reports a revoked link before anyone creates an account.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import {

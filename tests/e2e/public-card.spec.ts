@@ -1,14 +1,8 @@
 /**
- * The public surfaces as a visitor meets them: the card page by handle and by id, the friendly
- * not-found page, saving the contact as a vCard, a tracked link that lands where it points and
- * shows up in the owner's analytics, the lead form whose entry the owner sees, and card fields
- * holding script payloads that stay text on the card page and the signature page.
- *
- * Each journey makes its own card on Initech (owner@initech.example, team initech-sales) through
- * the real local driver, signed in to the Auth emulator over REST, so that journeys running in
- * parallel on Acme's demo cards are not disturbed. The cards opt out of team sync (bulkSync false)
- * so that a parallel journey changing the team's links or branding does not reach them. Visitors
- * browse in a context of their own with no sign-in; every page visited is checked with axe-core.
+ * The public surfaces as a visitor meets them: the card page by handle and by id, the not-found
+ * page, the vCard, a tracked link and a lead that show up in the owner's analytics, and script
+ * payloads that stay text. Each journey makes its own Initech card through the real local driver,
+ * so journeys in parallel on Acme's demo cards are not disturbed. Every page is checked with axe.
  */
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
@@ -65,7 +59,10 @@ interface CardSpec {
   appForm?: NewCard['appForm'];
 }
 
-/** The writes that create an Initech card, uncoupled from the team's links and branding. */
+/**
+ * The writes that create an Initech card, uncoupled from the team's links and branding, so that a
+ * parallel journey changing the team's does not reach it.
+ */
 async function initechCardOps(id: string, spec: CardSpec) {
   const ops = cardCreateOps(
     {

@@ -1,16 +1,8 @@
 /**
- * Company sign-in end to end (issue 29, docs/sso.md): Initech's owner (Corporate plan) connects an
- * OIDC provider for a domain of its own and requires it. An employee with a seat on an Initech
- * card types their work address on /sign-in, is offered "Continue with Initech SSO", signs in
- * through the Auth emulator's OIDC flow (the local company chooser) and reaches their card; the
- * same person trying their password is refused with a message saying why, and past that message
- * (the owner's password link) the rules refuse the session their own card. The owner, who signed
- * in with a password throughout, disconnects the provider at the end (and the journey's cleanup
- * turns the requirement off in any case, so other journeys on Initech are never locked out).
- *
- * The employee (a password identity with a verified address, as a company's people have) and
- * their seat are seeded server-side (Auth emulator and the e2e admin endpoint): claiming a seat is
- * seats.spec.ts's journey.
+ * Company sign-in end to end (issue 29, docs/sso.md): Initech's owner connects and requires an OIDC
+ * provider for a domain; an employee with a seat signs in through the Auth emulator's OIDC flow and
+ * reaches their card, while their password is refused with a message saying why. The employee and
+ * the seat are seeded server-side: claiming a seat is seats.spec.ts's journey.
  */
 import {
   authEmulatorUrl,

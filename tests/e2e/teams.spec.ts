@@ -2,18 +2,12 @@
  * Team journeys: creating a team, sharing links and branding with the team's cards (and not with a
  * card that opted out), importing members from a CSV, scheduling a promotion and the default-team
  * rule.
- *
- * Needs from the stack: `/team/:teamId` routed to `TeamWorkspace`, the public surfaces under `/c`,
- * and this seed (asked of the lead in the hand-over; Acme's growth plan holds only 10 cards, too few
- * for a 17-card import next to the other journeys):
- *   account `initech` "Initech" — corporate plan, isPaidAccount, cardLimit 100, cardsInUse 2
- *   owner  owner@initech.example / Demo-pass1 (uid demo-initech-owner), defaultTeam initech-sales
- *   team   initech-sales "Sales" (links [])
- *   cards  peter-gibbons (coupled: bulkSync both true) and milton-waddams (bulkSync both false),
- *          both in initech-sales, handleAllowIndex true, each with one personal Email link.
  */
 import { DEMO_OWNER, DEMO_PASSWORD, expect, expectAccessible, test } from './fixtures';
 
+// Initech (local-server/demo-seed.ts), on a corporate plan: Acme's growth plan holds too few cards
+// for a 17-card import beside the other journeys. Its team initech-sales holds peter-gibbons,
+// synced with the team's links and branding, and milton-waddams, which opted out.
 const INITECH_OWNER = 'owner@initech.example';
 
 function unique(prefix: string): string {

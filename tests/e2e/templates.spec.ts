@@ -1,19 +1,16 @@
 /**
- * The template gallery, end to end for a new user: every template's thumbnail is the card it
- * gives. For each template the test clicks its thumbnail and compares, in screenshots, the colours
- * the thumbnail shows with the colours the live preview then shows (and, through computed styles,
- * the layout, font and colours the card view was given); the saved card's public page is checked
- * with axe-core in every layout. The Desktop preview shows the public page at a desktop width,
- * without the phone frame.
- *
- * With SHOTS_DIR set, it also saves the design panel and each layout's public page at 1280 and
- * 390 px there, for people to look at.
+ * The template gallery for a new user: every template's thumbnail is the card it gives. The test
+ * clicks each thumbnail and compares the colours, layout and font the live preview then shows with
+ * the thumbnail's; the saved card's public page is checked with axe in every layout, and the
+ * Desktop preview shows it at a desktop width.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
 
+// When set, the design panel and each layout's public page at 1280 and 390 px are saved there, for
+// people to look at.
 const SHOTS_DIR = process.env.SHOTS_DIR;
 
 interface Drawn {

@@ -1,11 +1,8 @@
 /**
  * The wallet passes as a visitor meets them on the demo card (the issue's "done when"): the public
- * page at /c/ada-lovelace shows "Add to Apple Wallet" and "Add to Google Wallet" without any script
- * of their own; the Apple link gives a signed .pkpass whose manifest and signature check out, and
- * the Google link leads to a Google Wallet save link. The stack signs with the development
- * credentials it made in its data folder; the pass carries that certificate authority's
- * certificate, which is what the signature is checked against here (the unit and integration
- * suites check it against the authority's own file).
+ * page offers both wallets without a script of its own; the Apple link gives a signed .pkpass whose
+ * manifest and signature check out, and the Google link leads to a save link. The signature is
+ * checked against the authority it carries, the stack's development credentials.
  */
 import forge from 'node-forge';
 import { decodeJwt } from 'jose';
