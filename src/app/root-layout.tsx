@@ -2,8 +2,9 @@
  * The root of every route: applies the routing rules of docs/product.md §2 (`routeRedirect`) once the sign-in
  * state is known, drives the route-change progress bar, and renders the shell around the page.
  */
-import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useNavigation } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation, useNavigation, useOutlet } from 'react-router-dom';
 import { routeRedirect } from '../domain/routing';
 import { useAuth } from '../stores/auth-store';
 import { PageLoader } from '../ui/page';
@@ -53,34 +54,38 @@ export function RootLayout() {
   const accountId = useAuth((s) => s.user?.accountId ?? null);
   const hasCardSeat = useAuth((s) => s.user?.cardSeat !== undefined);
   const isPublic = routeRedirect({ pathname, user: null }) === null;
+  const page = useOutlet();
 
   // While a sign-in completes on a public page, keep that page on screen (no flash); otherwise wait.
-  if (status === 'loading' && resolved && isPublic) {
-    return (
-      <Shell>
-        <Outlet />
-      </Shell>
-    );
-  }
-  if (status === 'loading') {
-    return (
-      <Shell>
-        <PageLoader label="Loading your workspace…" />
-      </Shell>
-    );
-  }
-  const redirect = routeRedirect({
-    pathname,
-    user: status === 'signed-in' ? { accountId, hasCardSeat } : null,
-  });
-  if (redirect !== null && redirect !== pathname) {
-    // Keyed by the visit: a redirect that stays mounted across visits would not fire again.
-    return <Navigate key={location.key} to={redirect} replace />;
-  }
+  const known = status !== 'loading';
+  const showsPage = known || (resolved && isPublic);
+  const target = known
+    ? routeRedirect({
+        pathname,
+        user: status === 'signed-in' ? { accountId, hasCardSeat } : null,
+      })
+    : null;
+  const redirect = target !== null && target !== pathname ? target : null;
+
+  // The page on screen and its path, kept through a redirect that leads straight back to it.
+  const [onScreen, setOnScreen] = useState<{ pathname: string; page: ReactNode } | null>(null);
+  const nextOnScreen = redirect !== null ? onScreen : showsPage ? { pathname, page } : null;
+  if (nextOnScreen?.page !== onScreen?.page) setOnScreen(nextOnScreen);
+
+  // A navigation the routing rules send back to the page on screen (a sign-in that finishes late
+  // goes to /builder while account setup is open) shows that same page until the redirect lands,
+  // so it stays mounted with what the person typed. The shell is always the first child, so that
+  // a redirect never mounts it afresh either.
+  let content: ReactNode = null;
+  if (redirect === null)
+    content = showsPage ? page : <PageLoader label="Loading your workspace…" />;
+  else if (onScreen?.pathname === redirect) content = onScreen.page;
   return (
-    <Shell>
-      <Outlet />
-    </Shell>
+    <>
+      <Shell>{content}</Shell>
+      {/* Keyed by the visit: a redirect that stays mounted across visits would not fire again. */}
+      {redirect !== null ? <Navigate key={location.key} to={redirect} replace /> : null}
+    </>
   );
 }
 
