@@ -29,7 +29,7 @@ afterEach(() => {
   // in the next test's toaster.
   toast.remove();
   localStorage.clear();
-  // Form drafts (src/ui/use-form-draft.ts) live in session storage: each test starts blank.
+  // A plan chosen on the pricing table is remembered in session storage: each test starts blank.
   sessionStorage.clear();
 });
 

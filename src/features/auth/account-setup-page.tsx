@@ -3,10 +3,6 @@
  * slug, and a first team that becomes their default team. Then on to the builder. A user who
  * arrived with an invitation joins that account instead (`useInviteAcceptance`); if it cannot be
  * accepted they read why and may set up their own account here.
- *
- * What the person types is a draft kept for the tab (`useFormDraft`): the sign-in that brought them
- * here may finish after the page opened and bounce the route through /builder, which mounts the
- * page afresh; the typed name must still be there.
  */
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -18,7 +14,6 @@ import { useAuth } from '@/stores/auth-store';
 import { Button } from '@/ui/button';
 import { Alert, PageLoader } from '@/ui/page';
 import { TextField } from '@/ui/text-field';
-import { useFormDraft } from '@/ui/use-form-draft';
 import { AuthCard } from './auth-card';
 import { pathAfterSetup } from '@/data/chosen-plan';
 import { useInviteAcceptance } from './invite';
@@ -49,20 +44,20 @@ export function AccountSetupPage() {
   const navigate = useNavigate();
   const user = useAuth((s) => s.user);
   const email = useAuth((s) => s.authUser?.email ?? '');
-  const uid = useAuth((s) => s.authUser?.uid ?? 'anonymous');
-  const draft = useFormDraft(`account-setup.${uid}`, { name: '', slug: '', teamName: '' });
-  const { name, slug: slugInput } = draft.values;
-  const slugEdited = draft.isTouched('slug');
+  const [name, setName] = useState('');
+  // The address follows the name until the person edits it.
+  const [slugInput, setSlugInput] = useState<string | null>(null);
   // The first team is named after the account until the person names it: shown in the field, not
   // applied silently behind an empty one; emptied on purpose, it is refused.
-  const teamName = draft.isTouched('teamName') ? draft.values.teamName : name;
+  const [typedTeamName, setTypedTeamName] = useState<string | null>(null);
+  const teamName = typedTeamName ?? name;
   const [errors, setErrors] = useState<{ name?: string; slug?: string; teamName?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [check, setCheck] = useState<SlugCheck>(null);
   const invite = useInviteAcceptance();
 
-  const slug = slugify(slugEdited ? slugInput : name);
+  const slug = slugify(slugInput ?? name);
 
   useEffect(() => {
     if (slug.length < 2) return;
@@ -104,7 +99,6 @@ export function AccountSetupPage() {
     const result = await accountStore.getState().createAccount({ name, slug, teamName });
     setBusy(false);
     if (result.ok) {
-      draft.clear();
       toast.success('Your account is ready. Let’s build your first card.');
       // A plan chosen on the pricing table before sign-up goes on to its checkout.
       navigate(pathAfterSetup('/builder'), { replace: true });
@@ -163,16 +157,16 @@ export function AccountSetupPage() {
           autoComplete="organization"
           required
           value={name}
-          onChange={(e) => draft.set('name', e.target.value)}
+          onChange={(e) => setName(e.target.value)}
           error={errors.name}
           hint="Usually your company or organisation."
         />
         <TextField
           label="Directory address"
           required
-          value={slugEdited ? slugInput : slug}
-          onChange={(e) => draft.set('slug', e.target.value)}
-          onBlur={() => slugEdited && draft.set('slug', slug)}
+          value={slugInput ?? slug}
+          onChange={(e) => setSlugInput(e.target.value)}
+          onBlur={() => slugInput !== null && setSlugInput(slug)}
           error={slugError}
           hint={
             liveCheck === 'free' ? (
@@ -188,7 +182,7 @@ export function AccountSetupPage() {
             <Button
               variant="link"
               onClick={() => {
-                draft.set('slug', suggestion);
+                setSlugInput(suggestion);
                 setErrors((e) => {
                   const { slug: _taken, ...rest } = e;
                   return rest;
@@ -203,7 +197,7 @@ export function AccountSetupPage() {
           label="First team name"
           value={teamName}
           required
-          onChange={(e) => draft.set('teamName', e.target.value)}
+          onChange={(e) => setTypedTeamName(e.target.value)}
           error={errors.teamName}
           placeholder="Sales"
           hint="Teams share branding and links. It becomes your default team; add more later."

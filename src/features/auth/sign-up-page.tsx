@@ -1,6 +1,6 @@
 import { EmailField } from './email-field';
 import { AUTH_ERROR_MESSAGES, INVALID_EMAIL_MESSAGE } from '@/domain/auth-errors';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { chosenPlan } from '@/data/chosen-plan';
@@ -8,7 +8,6 @@ import { useAuthStoreApi } from '@/stores/auth-store';
 import { Button } from '@/ui/button';
 import { Alert } from '@/ui/page';
 import { TextField } from '@/ui/text-field';
-import { useFormDraft } from '@/ui/use-form-draft';
 import { AuthCard } from './auth-card';
 import { GoogleSignIn } from './google-sign-in';
 import {
@@ -26,11 +25,7 @@ import { NewPasswordField, useNewPassword } from './new-password-field';
 const EMAIL_TAKEN_MESSAGE = AUTH_ERROR_MESSAGES['email-already-in-use'] ?? '';
 const EMAIL_MESSAGES = [EMAIL_TAKEN_MESSAGE, INVALID_EMAIL_MESSAGE];
 
-/**
- * /sign-up and /register: Google, e-mail and password, or a magic link. The name and e-mail typed
- * are a draft kept for the tab (`useFormDraft`), so the page mounted afresh (a route bounce, a trip
- * to "Sign in" and back) still shows them; the password is never kept.
- */
+/** /sign-up and /register: Google, e-mail and password, or a magic link. */
 export function SignUpPage() {
   const store = useAuthStoreApi();
   const invite = useInviteFromUrl();
@@ -38,14 +33,10 @@ export function SignUpPage() {
   const lookup = useInviteDetails(invite);
   const invited = pendingDetails(lookup);
   const [mode, setMode] = useState<'password' | 'link'>('password');
-  const draft = useFormDraft('sign-up', { name: '', email: '' });
-  const { name, email } = draft.values;
-  // The invited address, filled in once the server has named it (the person may still change it).
-  const invitedEmail = invited?.email ?? '';
-  const { set: setDraft } = draft;
-  useEffect(() => {
-    if (invitedEmail !== '') setDraft('email', invitedEmail);
-  }, [invitedEmail, setDraft]);
+  const [name, setName] = useState('');
+  // The invited address, filled in once the server has named it, unless the person typed one.
+  const [typedEmail, setTypedEmail] = useState<string | null>(null);
+  const email = typedEmail ?? invited?.email ?? '';
   const password = useNewPassword();
   const [emailError, setEmailError] = useState<{ message: string; email: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -64,9 +55,9 @@ export function SignUpPage() {
     setBusy(true);
     const result = await store.getState().signUp(email, password.value, name);
     setBusy(false);
-    if (result.ok) draft.clear();
-    else if (EMAIL_MESSAGES.includes(result.message))
-      setEmailError({ message: result.message, email });
+    // Signed up: the routing moves the person on to account setup.
+    if (result.ok) return;
+    if (EMAIL_MESSAGES.includes(result.message)) setEmailError({ message: result.message, email });
     else setError(result.message);
   }
 
@@ -107,12 +98,12 @@ export function SignUpPage() {
             label="Full name"
             autoComplete="name"
             value={name}
-            onChange={(e) => draft.set('name', e.target.value)}
+            onChange={(e) => setName(e.target.value)}
             hint="Optional. You can change it later."
           />
           <EmailField
             value={email}
-            onChange={(value) => draft.set('email', value)}
+            onChange={setTypedEmail}
             error={emailError && emailError.email === email ? emailError.message : null}
           />
           {emailError?.message === EMAIL_TAKEN_MESSAGE && emailError.email === email ? (

@@ -97,10 +97,9 @@ describe('account setup (/register/step2)', () => {
     expect(takeChosenPlan()).toBeNull();
   });
 
-  it('keeps what the person typed when the sign-in that brought them here finishes late', async () => {
-    // The e2e flake: a magic-link sign-in opens this page as soon as the identity is known, but
-    // finishes (user document written, then "go to the builder") a moment later; the route
-    // bounces through /builder back here and mounts the page afresh.
+  it('stays mounted with what the person typed when the sign-in that brought them here finishes late', async () => {
+    // A magic-link sign-in opens this page as soon as the identity is known, but finishes (user
+    // document written) a moment later, while the person is typing.
     localStorage.setItem(MAGIC_LINK_EMAIL_KEY, 'late@example.com');
     let releaseSignIn: (code: string | null) => void = () => undefined;
     const affiliate = new Promise<string | null>((resolve) => {
@@ -115,7 +114,8 @@ describe('account setup (/register/step2)', () => {
 
     const user = userEvent.setup();
     await screen.findByRole('heading', { level: 1, name: 'Set up your account' });
-    await user.type(screen.getByLabelText('Account name'), 'Typed Early');
+    const field = screen.getByLabelText('Account name');
+    await user.type(field, 'Typed Early');
     await user.clear(screen.getByLabelText('First team name'));
     await user.type(screen.getByLabelText('First team name'), 'Field');
     await user.clear(screen.getByLabelText('Directory address'));
@@ -124,8 +124,8 @@ describe('account setup (/register/step2)', () => {
     releaseSignIn(null);
     await waitFor(() => expect(paths).toContain('/builder'));
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/register/step2'));
-    const name = await screen.findByLabelText('Account name');
-    expect(name).toHaveValue('Typed Early');
+    expect(screen.getByLabelText('Account name')).toBe(field);
+    expect(field).toHaveValue('Typed Early');
     expect(screen.getByLabelText('Directory address')).toHaveValue('typed-slug');
     expect(screen.getByLabelText('First team name')).toHaveValue('Field');
 
