@@ -19,6 +19,15 @@ export function MagicLinkPage() {
   const [outcome, setOutcome] = useState<MagicLinkOutcome | 'working'>('working');
   const [linkError, setLinkError] = useState<string | null>(null);
   const started = useRef(false);
+  // A person without an account is sent on to account setup as soon as the identity is known,
+  // before the sign-in has finished: a late "go to the builder" would only be sent back there.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   useEffect(() => {
     // A link works once: never try it twice (StrictMode runs effects twice in development).
@@ -28,8 +37,9 @@ export function MagicLinkPage() {
       .getState()
       .completeMagicLink(url)
       .then((result) => {
-        if (result.outcome === 'signed-in') navigate('/builder', { replace: true });
-        else {
+        if (result.outcome === 'signed-in') {
+          if (mounted.current) navigate('/builder', { replace: true });
+        } else {
           setOutcome(result.outcome);
           setLinkError(result.message ?? null);
         }
@@ -42,7 +52,7 @@ export function MagicLinkPage() {
     if (result.outcome !== 'signed-in') {
       return result.message ?? 'This sign-in link is not valid. Please request a new one.';
     }
-    navigate('/builder', { replace: true });
+    if (mounted.current) navigate('/builder', { replace: true });
     return null;
   });
 

@@ -122,8 +122,11 @@ describe('account setup (/register/step2)', () => {
     await user.type(screen.getByLabelText('Directory address'), 'typed-slug');
 
     releaseSignIn(null);
-    await waitFor(() => expect(paths).toContain('/builder'));
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/register/step2'));
+    await waitFor(() => expect(app.authStore.getState().user).not.toBeNull());
+    await waitFor(() => expect(localStorage.getItem(MAGIC_LINK_EMAIL_KEY)).toBeNull());
+    // The magic-link page, gone since the identity was known, sends nobody to the builder.
+    expect(paths).not.toContain('/builder');
+    expect(app.router.state.location.pathname).toBe('/register/step2');
     expect(screen.getByLabelText('Account name')).toBe(field);
     expect(field).toHaveValue('Typed Early');
     expect(screen.getByLabelText('Directory address')).toHaveValue('typed-slug');
