@@ -106,6 +106,51 @@ test('a visitor signs in with a magic link from the e-mail', async ({ page }) =>
   await setUpAccount(page, `Magic Co ${Date.now().toString(36)}`);
 });
 
+test('an account name typed while the magic-link sign-in finishes stays in the field', async ({
+  page,
+}) => {
+  const email = uniqueEmail('magic-late');
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Email me a sign-in link instead' }).click();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+
+  // The new user's document is written only once the person has typed: the sign-in finishes
+  // while account setup is already open.
+  let release: () => void = () => undefined;
+  const typed = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/db', async (route) => {
+    const body = route.request().postData() ?? '';
+    if (body.includes('"op":"set"') && body.includes('"path":"users/')) await typed;
+    await route.continue();
+  });
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
+
+  await page.goto(await latestOobLink(email, 'EMAIL_SIGNIN'));
+  await page.waitForURL('**/register/step2');
+  const accountName = `Late Co ${Date.now().toString(36)}`;
+  await page.getByLabel('Account name').fill(accountName);
+  release();
+
+  // The sign-in has finished once it forgets the address it kept for the link.
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('cardbuilder.magicLinkEmail')))
+    .toBeNull();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  await expect(page.getByLabel('Account name')).toHaveValue(accountName);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // Mounted afresh, the form would have lost the name and refused to continue.
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cards' })).toBeVisible();
+  await expect(page.getByTitle('Current account')).toHaveText(accountName);
+  expect(visited.filter((path) => path === '/builder')).toHaveLength(1);
+});
+
 test('a magic link opened on another device asks for the e-mail first', async ({
   page,
   browser,
