@@ -1,16 +1,8 @@
 /**
- * The phone part of `npm run bench` (`--phone` runs it alone, with Lighthouse on /sign-in): the
- * signed-in builder loaded cold at 390 px on a phone-like device, through Chromium's own
- * throttling (DevTools protocol): the CPU 4× slower and a slow link (about 1.6 Mbps down, 750 kbps
- * up, 150 ms round trip), with the HTTP cache cleared and disabled. The demo owner signs in first,
- * unthrottled, so that the measured load starts signed in, as a returning person's does.
- *
- * Each run reports, from the navigation's start: the card list on screen, and the editor on
- * screen (the builder opens the first card by itself); then how long opening another card takes,
- * from the click to its editor; the script transferred (compressed, as sent) by the time the
- * editor showed, and once the page settled (with what loads after the first screen) unpacked too;
- * and the longest main-thread task (long tasks are observed from the document's first script).
- * The median of the runs is reported, with the spread in brackets.
+ * The phone part of `npm run bench` (`--phone` alone, with Lighthouse on /sign-in): the signed-in
+ * builder loaded cold at 390 px under Chromium's CPU and network throttling (PHONE_THROTTLING), the
+ * HTTP cache off, after an unthrottled sign-in as a returning person's load is. Reports medians
+ * (spread in brackets): list and editor on screen, card switch, script bytes, longest task.
  */
 import type { Browser, CDPSession, Page } from '@playwright/test';
 

@@ -1,12 +1,8 @@
 /**
- * Start-up, in steps that each run in a task of their own. Evaluated as one module graph, the app's
- * code (React DOM, the router, Firebase Auth, the stores and their schemas) took one task of half a
- * second and more on a slow phone, the page frozen throughout. Sign-in and the backend's driver
- * come first, so that the stored session is read, its token refreshed and the driver downloaded
- * while the rest loads; then React DOM; then the
- * router, the stores and the routes, which render (`app/start-app.tsx`). The build links every
- * step's code from the page (`startupPreload` in vite.config.ts), so the downloads still overlap:
- * only the evaluation is spread out.
+ * Start-up in steps that each run in a task of their own: evaluated as one module graph, the app
+ * froze a slow phone for half a second and more. Sign-in and the backend's driver come first, so
+ * the session is read while the rest loads; then React DOM; then the router, stores and routes
+ * (`app/start-app.tsx`). `startupPreload` (vite.config.ts) keeps the downloads overlapping.
  */
 import { appConfig } from './app/config';
 import { paintFirstFrame } from './app/first-paint';

@@ -1,12 +1,8 @@
 /**
- * The cards repository: `cards/{id}` documents (docs/product.md §3) and their handle claims
- * `handles/{handle}` = { cardId, accountId } (docs/decisions/003-handle-claims.md).
- *
- * Every write that touches a handle is one batch with its claim, so two cards can never share a
- * public address: a create claims the handle, a handle change releases the old claim and claims the
- * new one, a delete releases it. Deleting is a hard delete of the card and its claim (not a soft
- * archive): the card leaves every list and both public link shapes (`/{handle}` and `/{id}/i`) stop
- * resolving at once. `plan.cardsInUse` is kept right by the backend; this module never writes it.
+ * The cards repository: `cards/{id}` (fields: src/domain/schemas/card.ts) and their handle
+ * claims `handles/{handle}` (docs/decisions/003-handle-claims.md). Every write that touches a
+ * handle is one batch with its claim, so two cards never share a public address.
+ * `plan.cardsInUse` is kept right by the backend; this module never writes it.
  */
 import { backend } from '../backend/current';
 import type {
@@ -464,7 +460,10 @@ export async function duplicateCard(
   return id;
 }
 
-/** Deletes a card and releases its handle in one batch: its public links stop working at once. */
+/**
+ * Deletes a card and releases its handle in one batch, a hard delete rather than an archive: the
+ * card leaves every list and both public links (`/{handle}` and `/{id}/i`) stop working at once.
+ */
 export async function deleteCard(card: Pick<Card, 'id' | 'handle'>): Promise<void> {
   const ops: WriteOp[] = [{ kind: 'delete', path: cardPath(card.id) }];
   if (card.handle !== '') ops.push({ kind: 'delete', path: handlePath(card.handle) });

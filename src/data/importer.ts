@@ -1,15 +1,8 @@
 /**
- * The bulk member import (docs/product.md §1, §3 and §4): CSV rows → members → one card per valid row.
- *
- * The pure rules (column mapping, handles, per-row validation) are in src/domain/import-rows.ts.
- * This is the backend part: which e-mails already have a card in the account, which handles are
- * claimed, and the import itself, a server job (`startImportJob`, `src/services/jobs/import-job.ts`)
- * that creates the cards in chunks with progress, goes on if the person leaves the page, and
- * resumes where it stopped after a failure.
- *
- * Running the same file twice creates no duplicates: a row whose e-mail already has a card in the
- * account is skipped (and the handle of a row is a pure function of its name and row order), so a
- * second run only creates what is missing.
+ * The bulk member import's backend part (docs/product.md §1, §3, §4): which e-mails already have a
+ * card, which handles are claimed, and the server job that creates the cards in chunks, goes on if
+ * the person leaves the page and resumes after a failure. The pure row rules are in
+ * src/domain/import-rows.ts.
  */
 import { backend } from '../backend/current';
 import type { WriteOp } from '../backend/port';
@@ -29,7 +22,9 @@ import { jobPath } from './jobs';
  * Which of `emails` (lowercased) already have a card in the account, archived cards included: a
  * query per 30 addresses (`in`), so the cost follows the rows checked, not the account's size.
  * A card whose address was stored in another case is not found here; the import job compares the
- * lowercased addresses of every card on the server and skips that row then.
+ * lowercased addresses of every card on the server and skips that row then. Skipping, with a
+ * row's handle a pure function of its name and row order, makes a second run of the same file
+ * create only what is missing.
  */
 export async function existingCardEmails(
   accountId: string,

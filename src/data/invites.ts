@@ -1,12 +1,8 @@
 /**
- * Accepting an invitation, the client side (the invite itself is written by src/data/members.ts;
- * the server side is the `acceptInvite` callable, see docs/access.md, "Invitations").
- *
- * The invitation e-mail links to `/sign-up?invite={token}`, a secret token. The invitee may then
- * sign in with a magic link or Google, which leave the page and come back, so the token is
- * remembered in this browser's local storage until it is tried (and forgotten whatever the
- * outcome): by the account setup step for someone without an account, or at once for someone who
- * already has one.
+ * Accepting an invitation, the client side (the invite is written by ./members.ts; the server side
+ * is the `acceptInvite` callable, docs/access.md "Invitations"). The token of `/sign-up?invite=`
+ * is remembered in local storage until it is tried, since a magic link or Google sign-in leaves the
+ * page and comes back.
  */
 import { backend } from '../backend/current';
 import type { AcceptInviteOutput } from '../backend/port';

@@ -1,22 +1,8 @@
 /**
- * Members and collaborators of an account (docs/product.md §1, §3 and §6).
- *
- * Members are the account's people with their cards, keyed by `memberKey(email, uid)`: a card's
- * e-mail (the person the card is for) and its owner's user id. They are derived from the account's
- * cards, which the owner may already read; no user directory is needed.
- *
- * Collaborators and card editors are invited by e-mail (docs/access.md, "Invitations"):
- *
- *   accounts/{accountId}/invites/{email}       created and deleted by the account owner only, when
- *     email, invitedBy (uid), status 'pending', the collaborator gate is open; the id is the
- *     role, dateCreated                          lowercased e-mail, so one invite per person.
- *     + server: tokenHash, expiresAt, sentAt,    The owner may set resendAt (server time) to have
- *       limitedAt; owner: resendAt               the e-mail sent again with a new link.
- *
- * The server (`src/services/invites/`, hosted by the local server and the Cloud Functions alike)
- * issues the secret token and e-mails it on creation and on each resend, and accepting is the
- * `acceptInvite` callable with that token; the invitee's side is `src/data/invites.ts`. A client
- * never sees a token and never queues mail, so the `mail` collection cannot be used as a relay.
+ * Members and collaborators of an account (docs/product.md §1, §3, §6). Members are derived from
+ * the account's cards, keyed by `memberKey(card e-mail, owner uid)`: no user directory is needed.
+ * Invites (fields: src/domain/schemas/invite.ts) are the owner's to create and delete; the server
+ * (`src/services/invites/`) issues and e-mails the secret token, so a client never sees one.
  */
 import { backend } from '../backend/current';
 import type { DocData, Unsubscribe } from '../backend/port';
@@ -77,6 +63,7 @@ export function invitesPath(accountId: string): string {
   return `accounts/${accountId}/invites`;
 }
 
+// The id is the lowercased address, so a person has one invite at most.
 export function invitePath(accountId: string, email: string): string {
   return `${invitesPath(accountId)}/${normaliseEmail(email)}`;
 }
@@ -128,8 +115,9 @@ export function followInvites(
 
 /**
  * Creates the invite of an e-mail address with its role (the account owner only, while the
- * collaborator gate is open); the server then e-mails the link. It cannot renew one: writing an
- * invite that exists is an update, which the rules refuse; `resendInvite` sends a new link.
+ * collaborator gate is open); the server then e-mails the link, never the client, so the `mail`
+ * collection cannot be used as a relay. It cannot renew one: writing an invite that exists is an
+ * update, which the rules refuse; `resendInvite` sends a new link.
  */
 export function inviteCollaborator(
   accountId: string,

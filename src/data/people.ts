@@ -1,12 +1,8 @@
 /**
- * People and access (issue 24): who has access to an account, read for its owner and
- * collaborators, and the changes the owner makes — remove someone's access, move someone between
- * collaborator and card editor, offer the account to a collaborator. Each is a plain account
- * update the rules allow the owner alone (`validCollaboratorsChange` / `validEditorsChange` for a
- * removal, `ownerMovesOneMember` for a role change, `ownershipOfferChange` for an offer); declining
- * or accepting an offer is the collaborator's (`acceptsOwnership`). The server then clears a removed person's
- * `users/{uid}.accountId` and records their departure (`src/services/members/clear-removed-access.ts`).
- * Invitations are `./members.ts`.
+ * People and access (issue 24): who has access to an account, and the owner's changes (remove
+ * access, move between collaborator and card editor, offer the account). Each is a plain account
+ * update the rules check; the server then clears a removed person's `users/{uid}.accountId`
+ * (`src/services/members/clear-removed-access.ts`). Invitations are ./members.ts.
  */
 import { backend } from '../backend/current';
 import type { Unsubscribe } from '../backend/port';

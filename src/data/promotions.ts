@@ -1,24 +1,7 @@
 /**
- * The promotions repository (docs/product.md §3, §4 and §7).
- *
- * Shape, shared with the public card page (which reads it server-side with admin rights):
- *
- *   accounts/{accountId}/promotions/{promotionId}
- *     teamId       string   the team whose cards show it
- *     isArchived   boolean  soft archive: hidden from lists, never shown publicly
- *     status       'draft' | 'live'
- *     isScheduled  boolean  when true, live only between startDate and endDate (both included)
- *     startDate    Date | null
- *     endDate      Date | null
- *     title        string   shown on the public page (plain text, escaped)
- *     body         string   shown on the public page (plain text, escaped)
- *     url          string   optional "Learn more" target (http/https only; checked again on render)
- *     dateCreated, dateUpdated  server timestamps
- *
- * A promotion appears on the public page of every card with that `teamId` while
- * `promotionDisplayStatus(promotion, now)` is `Live` and it is not archived; `livePromotionsQuery`
- * is the query the public page runs (configure the public surfaces handler's `promotionsQuery` with
- * it), and the newest start wins when several are live.
+ * The promotions repository (docs/product.md §3, §4, §7); fields: src/domain/schemas/promotion.ts.
+ * A promotion shows on the public page of every card of its team while it is live and not
+ * archived; that page reads it server-side with admin rights (`livePromotionsQuery`).
  */
 import { backend } from '../backend/current';
 import type { DocData, QuerySpec, Unsubscribe } from '../backend/port';
@@ -37,7 +20,11 @@ export function promotionPath(accountId: string, promotionId: string): string {
   return `${promotionsPath(accountId)}/${promotionId}`;
 }
 
-/** The query the public card page runs for a card's team (server-side, admin rights). */
+/**
+ * The query the public card page runs for a card's team (server-side, admin rights; configure the
+ * public surfaces handler's `promotionsQuery` with it). Of the promotions it finds, those that
+ * `promotionDisplayStatus(promotion, now)` calls Live show, and the newest start wins.
+ */
 export function livePromotionsQuery(accountId: string, teamId: string): QuerySpec {
   return {
     collection: promotionsPath(accountId),

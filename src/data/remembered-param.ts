@@ -1,11 +1,8 @@
 /**
- * A URL parameter remembered in this browser until sign-up has used it: the affiliate of `?via=`
- * (src/app/referral.ts), the plan of `?plan=` (./chosen-plan.ts) and the invitation of `?invite=`
- * (./invites.ts). Sign-up may leave the page and come back (a Google popup, an e-mail link opened
- * in a new tab), so what a visitor arrived with is written to web storage the moment it is seen,
- * checked against the parameter's pattern (nothing malformed is ever stored or read back), and read
- * or forgotten by the step that acts on it. Storage that refuses (private modes, blocked cookies)
- * makes every call a no-op: the parameter is then simply not remembered.
+ * A URL parameter remembered in this browser until sign-up has used it (`?via=`, `?plan=`,
+ * `?invite=`): sign-up may leave the page and come back, so a value is checked against its pattern
+ * and stored the moment it is seen. Storage that refuses (private modes, blocked cookies) makes
+ * every call a no-op: the parameter is then simply not remembered.
  */
 type ParamStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
 

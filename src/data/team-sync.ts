@@ -1,20 +1,19 @@
 /**
- * Applying a team's links and brand kit to its cards (docs/product.md §3 and §4), from the client's
- * side: the planning is pure (`src/domain/team-sync-plan.ts`) and the work is a server job
- * (`src/services/jobs/team-sync-job.ts`), so a team of 10,000 cards syncs without the page doing
- * the writes, and goes on if the person leaves the page. The client asks for the job and follows
- * it (`src/data/jobs.ts`).
- *
- * One job per team version: its id is `sync-{teamId}-v{version}`, so two tabs that both see an
- * unfinished version ask for the same job, and the second request is refused as a rewrite (the
- * rules allow no client update but cancel and resume), which is harmless: it follows the first.
+ * Applying a team's links and brand kit to its cards (docs/product.md §3, §4), the client's side:
+ * the planning is pure (src/domain/team-sync-plan.ts) and the writes are a server job
+ * (src/services/jobs/team-sync-job.ts), so 10,000 cards sync without the page doing the writes,
+ * and go on if the person leaves. The client asks for the job and follows it (./jobs.ts).
  */
 import { backend } from '../backend/current';
 import type { QueryDoc, QuerySpec } from '../backend/port';
 import { serverTimestamp } from '../backend/transforms';
 import { jobPath } from './jobs';
 
-/** The id of the job that brings a team's cards to `version`. */
+/**
+ * The id of the job that brings a team's cards to `version`: one job per version, so two tabs that
+ * see the same unfinished version ask for the same job, and the second request (refused by the
+ * rules as a rewrite) harmlessly follows the first.
+ */
 export function teamSyncJobId(teamId: string, version: number): string {
   return `sync-${teamId}-v${version}`;
 }

@@ -1,15 +1,8 @@
 /**
  * The auth store: who is signed in and their user document, followed live (docs/product.md §4).
- *
- * `status` is `loading` until the sign-in state and, for a signed-in identity, the first snapshot of
- * `users/{uid}` have arrived, so route guards never decide on half-known state. Sign-in actions
- * create the user document on the first sign-in (payload of docs/product.md §7) and queue the new-account
- * notification e-mail. Every action resolves to an `AuthResult` carrying the catalogue message
- * (docs/product.md §8) so that the form the person is looking at can show it; failures are logged too.
- *
- * The sign-in service and the environment (product team address, referral lookup, sign-up
- * trackers) are dependencies: the shell passes the real ones through `configure`, tests pass fakes
- * to `createAuthStore`.
+ * `status` stays `loading` until both are known, so route guards never decide on half-known state.
+ * Actions resolve to an `AuthResult` with the catalogue message (§8) for the form to show. The
+ * sign-in service and environment come through `configure`; tests pass fakes to `createAuthStore`.
  */
 import { createContext, useContext } from 'react';
 import { create, useStore } from 'zustand';

@@ -1,12 +1,8 @@
 /**
- * The production driver: a thin mapping of the port onto the Firebase JS SDK (Cloud Firestore,
- * Cloud Storage, Cloud Functions). It converts only at the edges: tagged transforms become SDK
- * sentinels and the port's DocumentRef/GeoPoint/Bytes the SDK's on the way in, Timestamps become
- * Dates and the SDK's references, GeoPoints and Bytes the port's classes on the way out, SDK errors
- * (Firestore's, Storage's, the callables') become BackendErrors. A listener's callback that throws,
- * and a malformed path, end the listener through its `error` callback instead of escaping into the
- * SDK (where a store would wait forever). Kept thin on purpose so the type checker, against the
- * SDK's own types, checks it.
+ * The production driver: a thin mapping of the port onto the Firebase JS SDK, kept thin so the
+ * type checker checks it against the SDK's own types. It converts only at the edges: the port's
+ * values and transforms into the SDK's on the way in, SDK values and errors into the port's on the
+ * way out.
  */
 import type { FirebaseApp } from 'firebase/app';
 import {
@@ -217,6 +213,7 @@ function guardedListener<S>(
       try {
         deliver(snapshot);
       } catch (err) {
+        // Thrown into the SDK, it would end nothing and leave the store waiting forever.
         const message = err instanceof Error ? err.message : String(err);
         fail(new BackendError('internal', `The listener's callback failed: ${message}`));
       }

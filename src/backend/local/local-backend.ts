@@ -1,11 +1,8 @@
 /**
- * The local driver of the port: talks to the project's local data server (`local-server/`). Document
- * operations are `POST {baseUrl}/api/db` requests; all listeners share ONE WebSocket to
- * `{baseUrl}/api/listen` (protocol in `firestore-local/src/listen-socket.ts`), which reconnects with backoff and
- * re-subscribes everything; files go to `{baseUrl}/api/files/<path>`; the callables (billing portal,
- * accepting an invite) use the Firebase callable wire format. Every request carries the caller's Firebase ID token, and the
- * socket is told whenever the token changes. Runs in browsers and in Node (pass `WebSocketImpl` from
- * the `ws` package on Node 20).
+ * The local driver of the port, talking to the local data server (`local-server/`): documents by
+ * `POST /api/db`, every listener over ONE WebSocket (`/api/listen`) that reconnects and
+ * re-subscribes, files at `/api/files/<path>`, callables in Firebase's wire format. Runs in
+ * browsers and in Node (pass `WebSocketImpl` from the `ws` package on Node 20).
  */
 import { BackendError, failListenerLater, knownBackendErrorCode } from '../errors';
 import type {

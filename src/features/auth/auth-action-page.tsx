@@ -1,17 +1,8 @@
 /**
- * /auth/action: the app's own handler for the links in Firebase Auth e-mails, configured as the
- * project's action URL (docs/decisions/007-e-mail-action-handler.md), so a person never lands on
- * Firebase's plain default page (or, locally, on the Auth emulator's JSON).
- *
- * The link carries `mode`, `oobCode` and, when the app asked for one, `continueUrl`:
- * - resetPassword: checks the code, asks for a new password under the sign-up's strength rule
- *   (docs/product.md §5) and sets it; then signs the person in with it and moves on (when that
- *   sign-in fails, offers the sign-in page with the address filled in);
- * - verifyEmail / verifyAndChangeEmail: applies the code at once and says so;
- * - recoverEmail: restores the previous address and suggests resetting the password;
- * - signIn: hands the link to /magiclink, which completes the passwordless sign-in.
- * A code works once; an expired or used one gets a plain message and a way to ask for a new link.
- * `continueUrl` is followed only when it is on this app's origin (no open redirect).
+ * /auth/action: the app's own handler for the links in Firebase Auth e-mails (the project's action
+ * URL, docs/decisions/007-e-mail-action-handler.md), so nobody lands on Firebase's plain page.
+ * Handles resetPassword, verifyEmail, verifyAndChangeEmail, recoverEmail and signIn (handed to
+ * /magiclink); a used or expired code gets a plain message and a way to ask for a new link.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';

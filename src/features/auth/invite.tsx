@@ -1,12 +1,8 @@
 /**
- * Joining an account by invitation, on the auth screens. The invitation e-mail links to
- * `/sign-up?invite={token}`: the sign-up and sign-in pages show a banner and remember the
- * invitation (`useInviteFromUrl`; the root layout remembers it on any route), so that it survives
- * a magic-link or Google round trip. Once signed in, a user without an account is routed to
- * /register/step2, where `useInviteAcceptance` first tries the remembered invitation: on success
- * they are in the account and go to the builder; otherwise they read why, in plain words, and can
- * set up their own account instead. A user who already has an account tries it where they are
- * (`useInviteForMember`): their account is never touched, and a refusal says why.
+ * Joining an account by invitation, on the auth screens: the banner and remembering of
+ * `/sign-up?invite=` (`useInviteFromUrl`), accepting it on account setup for a user without an
+ * account (`useInviteAcceptance`), and where they are for one with an account
+ * (`useInviteForMember`, which never touches their account). A refusal always says why.
  */
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '@/ui/toast';

@@ -1,11 +1,7 @@
 /**
  * The builder's card list for an account of any size: the first page (by name) followed live, later
- * pages read on demand by cursor (`useLivePages`), and a search (name, handle or team, by prefix)
- * that runs as a few limited queries. Whatever the account's size, opening the builder reads one
- * page of cards.
- *
- * Answers that arrive after the account, the filter or the search text changed are dropped, so a
- * slow page never overwrites a newer list.
+ * pages read by cursor on demand (`useLivePages`), and a search by prefix of name, handle or team
+ * as a few limited queries. Whatever the account's size, opening the builder reads one page.
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { Card, Team } from '@/domain/model';
@@ -114,6 +110,8 @@ export function useCardListing(accountId: string | null, teams: readonly Team[])
   const setFilter = useCallback((next: CardListFilter) => setFilterState(next), []);
 
   if (query !== '' || normaliseSearch(search) !== '') {
+    // An answer to an older account, filter or search text is dropped, so a slow one never
+    // overwrites a newer list.
     const answered = found?.key === searchKey && query !== '';
     return {
       cards: answered ? found.cards : NO_CARDS,
