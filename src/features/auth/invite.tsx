@@ -21,6 +21,7 @@ import type { InviteRefusalReason } from '@/domain/invites';
 import { MY_CARD_ROUTE } from '@/domain/routing';
 import { useAuth } from '@/stores/auth-store';
 import { Alert } from '@/ui/page';
+import { useMounted } from '@/ui/use-mounted';
 import { useRememberedParam } from './use-remembered-param';
 
 export const INVITE_BANNER_TEXT =
@@ -185,14 +186,7 @@ export function useInviteAcceptance(): InviteAcceptance {
     return token ? { status: 'joining', token } : { status: 'none' };
   });
   const started = useRef(false);
-  const mounted = useRef(true);
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const mounted = useMounted();
 
   const token = state.status === 'joining' ? state.token : null;
   const hasAccount = typeof user?.accountId === 'string' && user.accountId !== '';
@@ -226,7 +220,7 @@ export function useInviteAcceptance(): InviteAcceptance {
         if (mounted.current) setState({ status: 'failed', message: inviteFailureMessage(reason) });
       }
     })();
-  }, [token, ready, navigate]);
+  }, [token, ready, navigate, mounted]);
 
   return state;
 }

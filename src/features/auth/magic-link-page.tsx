@@ -9,6 +9,7 @@ import { useAuthStoreApi } from '@/stores/auth-store';
 import type { MagicLinkOutcome } from '@/stores/auth-store';
 import { Button } from '@/ui/button';
 import { Alert, PageLoader } from '@/ui/page';
+import { useMounted } from '@/ui/use-mounted';
 import { AuthCard } from './auth-card';
 
 export function MagicLinkPage() {
@@ -21,13 +22,7 @@ export function MagicLinkPage() {
   const started = useRef(false);
   // A person without an account is sent on to account setup as soon as the identity is known,
   // before the sign-in has finished: a late "go to the builder" would only be sent back there.
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const mounted = useMounted();
 
   useEffect(() => {
     // A link works once: never try it twice (StrictMode runs effects twice in development).
@@ -44,7 +39,7 @@ export function MagicLinkPage() {
           setLinkError(result.message ?? null);
         }
       });
-  }, [store, url, navigate]);
+  }, [store, url, navigate, mounted]);
 
   // The link opened on another device: the address it was sent to, asked for and tried again.
   const { email, setEmail, busy, error, onSubmit } = useEmailForm(async (address) => {
