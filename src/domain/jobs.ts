@@ -6,6 +6,7 @@
  * the screens that follow them.
  */
 import { HANDLE_RULE_MESSAGE, isValidHandle } from './handles';
+import { EMAIL_SHAPE } from './members';
 import { accessRoleOf, type MemberLists } from './people';
 import { storedJobSchema } from './schemas/job';
 import type { JOB_KINDS, JOB_STATES } from './schemas/job';
@@ -109,8 +110,6 @@ export function jobWantsRun(
   return after !== null && after.state === 'queued' && before?.state !== 'queued';
 }
 
-const IMPORT_EMAIL = /^[^\s@/\\<>"'`,;]+@[^\s@/\\<>"'`,;]+\.[^\s@/\\<>"'`,;.]{2,}$/;
-
 /**
  * What is wrong with an import row on its own (the checks the preview shows, made again by the
  * server because the rows come from a client), or null. Existing e-mails, claimed handles and the
@@ -118,7 +117,7 @@ const IMPORT_EMAIL = /^[^\s@/\\<>"'`,;]+@[^\s@/\\<>"'`,;]+\.[^\s@/\\<>"'`,;.]{2,
  */
 export function importRowProblem(row: ImportJobRow): string | null {
   if (row.name.trim() === '' || row.name.length > 200) return 'Add a name.';
-  if (!IMPORT_EMAIL.test(row.email) || row.email.length > 320)
+  if (!EMAIL_SHAPE.test(row.email) || row.email.length > 320)
     return `“${row.email}” is not a valid e-mail address.`;
   if (row.title.length > 200) return 'The job title is too long.';
   // The one handle rule (src/domain/handles.ts), as the builder, the importer's preview and the

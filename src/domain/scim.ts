@@ -5,6 +5,7 @@
  * error says; `src/services/scim/` reads and writes the documents, keeping the provider's own
  * attributes so that a GET answers what it sent.
  */
+import { EMAIL_SHAPE } from './members';
 
 export const SCIM_CONTENT_TYPE = 'application/scim+json';
 export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
@@ -156,9 +157,9 @@ function emailsOf(value: unknown): string[] {
   return out;
 }
 
-/** A plausible e-mail address (the same shape `src/domain/members.ts` accepts). */
+/** A plausible e-mail address, as the members page accepts one. */
 function looksLikeEmail(value: string): boolean {
-  return /^[^\s@/\\<>"'`,;]+@[^\s@/\\<>"'`,;]+\.[^\s@/\\<>"'`,;.]{2,}$/.test(value);
+  return EMAIL_SHAPE.test(value);
 }
 
 /**
