@@ -8,6 +8,7 @@
 import { backend } from '../backend/current';
 import type { DocData, PortalPlanChangeFlow, Unsubscribe } from '../backend/port';
 import type { Price, Product, SubscriptionStatus } from '../domain/model';
+import { storedCheckoutSessionSchema, storedPriceSchema } from '../domain/schemas/billing';
 import { storedSubscriptionSchema } from '../domain/schemas/subscription';
 
 export const PRODUCTS = 'products';
@@ -47,22 +48,13 @@ export interface Subscription {
 }
 
 function toPrice(id: string, data: DocData): Price {
-  const recurring = (data['recurring'] ?? {}) as { interval?: unknown };
-  const interval =
-    typeof data['interval'] === 'string'
-      ? data['interval']
-      : typeof recurring.interval === 'string'
-        ? recurring.interval
-        : undefined;
-  const price: Price = {
-    ...(data as unknown as Price),
-    id,
-    active: data['active'] === true,
-    currency: typeof data['currency'] === 'string' ? data['currency'] : 'usd',
-    unit_amount: typeof data['unit_amount'] === 'number' ? data['unit_amount'] : 0,
-    type: data['type'] === 'one_time' ? 'one_time' : 'recurring',
-  };
-  if (interval !== undefined) price.interval = interval;
+  const { interval, recurring, metadata, trial_period_days, ...stored } =
+    storedPriceSchema.parse(data);
+  const price: Price = { id, ...stored };
+  const anyInterval = interval ?? recurring.interval;
+  if (anyInterval !== undefined) price.interval = anyInterval;
+  if (metadata !== undefined) price.metadata = metadata as Record<string, string>;
+  if (trial_period_days !== undefined) price.trial_period_days = trial_period_days;
   return price;
 }
 
@@ -181,17 +173,8 @@ export function followCheckoutSession(
   return backend().onDoc(
     `${checkoutSessionsPath(uid)}/${sessionId}`,
     (snap) => {
-      const data = snap.data ?? {};
-      const failure = data['error'] as { message?: unknown } | undefined;
-      next({
-        url: typeof data['url'] === 'string' && data['url'] !== '' ? data['url'] : null,
-        error:
-          failure && typeof failure === 'object'
-            ? typeof failure.message === 'string' && failure.message !== ''
-              ? failure.message
-              : 'The payment provider could not start checkout.'
-            : null,
-      });
+      const { url, error: failure } = storedCheckoutSessionSchema.parse(snap.data ?? {});
+      next({ url, error: failure });
     },
     error,
   );

@@ -8,6 +8,8 @@
 import type { DocData } from '../backend/port';
 import type { ServerDb } from '../backend/server-port';
 import { isTerminalSubscriptionStatus, ledgerKey } from '../domain/plan-sync';
+import { priceIdFromField, stringMap } from '../domain/schemas/billing';
+import { text } from '../domain/schemas/fields';
 import { dateFromField, productIdFromField } from '../domain/schemas/subscription';
 import { isSubscriptionCurrent } from '../domain/subscriptions';
 import { mailLine, renderMail } from './mail-layout';
@@ -25,22 +27,14 @@ export type SubscriptionMailEvent =
 
 const FAILED_STATUSES = ['past_due', 'unpaid'];
 
+/** A subscription's status; '' for none (a missing document, a malformed field). */
 function status(doc: DocData | null): string {
-  return typeof doc?.['status'] === 'string' ? doc['status'] : '';
+  return text.parse(doc?.['status']);
 }
 
-/** The id of the price a subscription document is on (a reference, a path or an id). */
+/** The id of the price a subscription document is on; '' for none. */
 function priceIdOf(doc: DocData | null): string {
-  const value = doc?.['price'];
-  const path =
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { path?: unknown }).path === 'string'
-      ? (value as { path: string }).path
-      : typeof value === 'string'
-        ? value
-        : '';
-  return path.split('/').at(-1) ?? '';
+  return priceIdFromField(doc?.['price']) ?? '';
 }
 
 function time(value: unknown): number {
@@ -221,10 +215,6 @@ function mailId(...parts: string[]): string {
   return parts.map((part) => part.replace(/[^A-Za-z0-9_-]/g, '_')).join('-');
 }
 
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
 /**
  * On a write of a subscription document, queues the e-mail of each event it announces that was not
  * queued before. Returns the ids of the mail documents it wrote.
@@ -243,7 +233,7 @@ export async function queueSubscriptionMail(
   const after = change.after;
   return db.runTransaction(async (tx) => {
     const user = (await tx.get(`users/${uid}`)).data;
-    const to = text(user?.['email']);
+    const to = text.parse(user?.['email']);
     if (to === '') return [];
     const fresh: Array<{ id: string; event: SubscriptionMailEvent }> = [];
     for (const { event, key } of events) {
@@ -253,21 +243,21 @@ export async function queueSubscriptionMail(
     if (fresh.length === 0) return [];
     const productId = productIdFromField(after['product']);
     const product = productId ? (await tx.get(`products/${productId}`)).data : null;
-    const metadata = (after['metadata'] ?? {}) as Record<string, unknown>;
-    const accountId = text(user?.['accountId']);
+    const metadata = stringMap.parse(after['metadata']);
+    const accountId = text.parse(user?.['accountId']);
     const account = accountId ? (await tx.get(`accounts/${accountId}`)).data : null;
     // The plan sync's record of the account's one trial (src/domain/plan-sync.ts).
     const ledger =
       accountId && status(after) === 'trialing'
         ? (await tx.get(`${PLAN_SYNC_COLLECTION}/${accountId}`)).data
         : null;
-    const trialUsedBy = text(ledger?.['trialUsedBy']);
+    const trialUsedBy = text.parse(ledger?.['trialUsedBy']);
     const trialUsed = trialUsedBy !== '' && trialUsedBy !== ledgerKey(uid, subscriptionId);
     for (const { id, event } of fresh) {
       const content = subscriptionMail({
         event,
-        plan: text(product?.['name']),
-        account: text(account?.['name']) || text(metadata['accountName']),
+        plan: text.parse(product?.['name']),
+        account: text.parse(account?.['name']) || text.parse(metadata['accountName']),
         subscription: after,
         appOrigin,
         trialUsed,
@@ -305,13 +295,13 @@ export async function queueWelcomeMail(
 ): Promise<string | null> {
   const accountId = ACCOUNT_PATH.exec(change.path)?.[1];
   if (!accountId || change.before !== null || change.after === null) return null;
-  const ownerId = text(change.after['ownerId']);
+  const ownerId = text.parse(change.after['ownerId']);
   if (ownerId === '') return null;
-  const name = text(change.after['name']);
+  const name = text.parse(change.after['name']);
   return db.runTransaction(async (tx) => {
     const id = mailId('welcome', accountId);
     if ((await tx.get(`mail/${id}`)).exists) return null;
-    const to = text((await tx.get(`users/${ownerId}`)).data?.['email']);
+    const to = text.parse((await tx.get(`users/${ownerId}`)).data?.['email']);
     if (to === '') return null;
     tx.set(`mail/${id}`, {
       to,

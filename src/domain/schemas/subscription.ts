@@ -5,6 +5,7 @@
  * so both are read. Nothing here is checked on write: only the extension writes these.
  */
 import * as z from 'zod/mini';
+import { priceIdFromField, stringMap } from './billing';
 import { flag, storedMap, textOrNull } from './fields';
 
 /**
@@ -24,16 +25,6 @@ export function productIdFromField(value: unknown): string | null {
   if (parts.length === 1) return parts[0] ?? null;
   if (parts.length === 2 && parts[0] === 'products') return parts[1] ?? null;
   return null;
-}
-
-/** The price id of a `price` field: a reference-like `{ id }`, a path `products/p/prices/x`, or an id. */
-function priceIdFromField(value: unknown): string | null {
-  if (typeof value === 'object' && value !== null) {
-    const { id } = value as { id?: unknown };
-    return typeof id === 'string' ? id : null;
-  }
-  if (typeof value !== 'string' || value === '') return null;
-  return value.split('/').at(-1) ?? null;
 }
 
 /** A date from a stored value: a Date, a Firestore Timestamp (`toDate`, `seconds`), ms or ISO. */
@@ -60,18 +51,6 @@ function decodedBy<T>(decode: (value: unknown) => T | null) {
 
 /** A stored moment in any of the shapes `dateFromField` reads, or null. */
 const moment = decodedBy(dateFromField);
-
-/** A map of strings: other values are dropped; a non-map is empty. */
-const stringMap = z.pipe(
-  z.catch(z.record(z.string(), z.unknown()), {}),
-  z.transform((map) =>
-    Object.fromEntries(
-      Object.entries(map).filter(
-        (entry): entry is [string, string] => typeof entry[1] === 'string',
-      ),
-    ),
-  ),
-);
 
 /** The first subscription item's id (the one a plan change moves), or null. */
 const firstItemId = z.pipe(

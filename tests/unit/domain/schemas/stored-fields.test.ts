@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { EDITABLE_FIELDS } from '@/data/cards';
 import { EMPTY_BRAND_KIT } from '@/domain/model';
 import { storedAccountSchema } from '@/domain/schemas/account';
+import { storedCheckoutSessionSchema } from '@/domain/schemas/billing';
 import { storedCardSchema } from '@/domain/schemas/card';
 import { storedInviteSchema } from '@/domain/schemas/invite';
 import { storedImportPartSchema, storedJobSchema } from '@/domain/schemas/job';
@@ -98,6 +99,9 @@ interface StoredDocument {
 // Reasons shared by several lists.
 const ID = 'the document id, which decoding takes from the path';
 const SET_ONCE = 'set when the document is made and never changed by a client';
+const CHECKOUT_ANSWER = Object.fromEntries(
+  ['url', 'error', 'sessionId'].map((f) => [f, 'the Stripe extension’s answer, never a client’s']),
+);
 const STAMPS = 'bookkeeping dates, kept as stored; the app never reads them back';
 const SERVER_ONLY = 'written by the server only';
 const CHECKED_BY_CALLER = 'checked beside this function, where the field may be written';
@@ -371,6 +375,22 @@ const TABLE: readonly StoredDocument[] = [
     schema: schemaKeys(storedLeadSchema),
     lists: [],
   },
+  {
+    collection: '/users/{userId}/checkout_sessions/{sessionId}',
+    schema: schemaKeys(storedCheckoutSessionSchema),
+    lists: [
+      {
+        name: 'firestore.rules validCheckoutSession()',
+        fields: listAfter('function validCheckoutSession()', 'keys().hasOnly('),
+        leavesOut: CHECKOUT_ANSWER,
+      },
+      {
+        name: 'firestore.rules validCheckoutSession() checks',
+        fields: checkedFields(block('function validCheckoutSession()')),
+        leavesOut: CHECKOUT_ANSWER,
+      },
+    ],
+  },
 ];
 
 /**
@@ -379,7 +399,6 @@ const TABLE: readonly StoredDocument[] = [
  * read); once one has a schema, its lists move to the table.
  */
 const NOT_READ: Readonly<Record<string, string>> = {
-  'validCheckoutSession()': 'checkout_sessions: the Stripe extension’s request, no schema yet',
   '/accounts/{accountId}/usage/cards':
     'the card-cap list, no schema yet (src/domain/card-count.ts)',
   'validSsoDomain()': 'ssoDomains, no schema yet (src/domain/sso.ts)',
