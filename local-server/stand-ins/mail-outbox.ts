@@ -4,17 +4,12 @@
  * outbox with the Auth emulator's e-mail links, so a developer reads what would have been sent.
  */
 import { escapeHtml } from '@/domain/html';
+import { storedMailSchema } from '@/domain/schemas/mail';
 import type { CommitTrigger, RouteHandler } from 'firestore-local/types';
-
-function recipients(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
-  return [];
-}
 
 export const deliverMail: CommitTrigger = (change, ctx) => {
   if (!/^mail\/[^/]+$/.test(change.path) || change.before !== null || change.after === null) return;
-  const to = [...recipients(change.after.to), ...recipients(change.after.cc)];
+  const { to, cc } = storedMailSchema.parse(change.after);
   const startTime = new Date();
   ctx.db.set(
     change.path,
@@ -27,7 +22,7 @@ export const deliverMail: CommitTrigger = (change, ctx) => {
         error: null,
         info: {
           messageId: `<local-${change.path.slice(5)}@cardbuilder.local>`,
-          accepted: to,
+          accepted: [...to, ...cc],
           rejected: [],
         },
       },
@@ -91,9 +86,8 @@ export const mailboxPage: RouteHandler = async (req, res, url, ctx) => {
     .join('');
   const mailRows = mail
     .map((m) => {
-      const message = (m.data.message ?? {}) as { subject?: unknown; html?: unknown };
-      const delivery = (m.data.delivery ?? {}) as { state?: unknown };
-      return `<article><h3>${escapeHtml(message.subject)}</h3><p class="meta">To ${escapeHtml(recipients(m.data.to).join(', '))} · ${escapeHtml(delivery.state ?? 'PENDING')}</p><iframe sandbox="" title="${escapeHtml(message.subject)}" srcdoc="${escapeHtml(message.html)}"></iframe></article>`;
+      const { to, message, delivery } = storedMailSchema.parse(m.data);
+      return `<article><h3>${escapeHtml(message.subject)}</h3><p class="meta">To ${escapeHtml(to.join(', '))} · ${escapeHtml(delivery.state)}</p><iframe sandbox="" title="${escapeHtml(message.subject)}" srcdoc="${escapeHtml(message.html)}"></iframe></article>`;
     })
     .join('');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Local mailbox · Cardbuilder</title>

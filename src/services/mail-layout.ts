@@ -5,6 +5,7 @@
  * are; only `http(s)` links are put in a button.
  */
 import { escapeHtml } from '../domain/html';
+import { text as storedText } from '../domain/schemas/fields';
 
 /** A paragraph of text: plain strings, and `{ strong }` parts shown in bold. */
 export type MailText = ReadonlyArray<string | { readonly strong: string }>;
@@ -27,9 +28,9 @@ const MAX_VALUE = 200;
 
 /** Text fit for one line of mail: no control characters or runs of spaces, at most 200 characters. */
 function cleanPart(value: unknown): string {
-  const text = typeof value === 'string' ? value : '';
+  const stored = storedText.parse(value);
   // eslint-disable-next-line no-control-regex
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+  const clean = stored.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
   const line = clean.replace(/\s+/g, ' ');
   return line.length > MAX_VALUE ? `${line.slice(0, MAX_VALUE - 1)}…` : line;
 }

@@ -14,6 +14,7 @@ import { storedCardSchema } from '@/domain/schemas/card';
 import { storedInviteSchema } from '@/domain/schemas/invite';
 import { storedImportPartSchema, storedJobSchema } from '@/domain/schemas/job';
 import { storedLeadSchema } from '@/domain/schemas/lead';
+import { storedMailSchema } from '@/domain/schemas/mail';
 import { storedPromotionSchema } from '@/domain/schemas/promotion';
 import { storedTeamSchema } from '@/domain/schemas/team';
 import { storedUserSchema } from '@/domain/schemas/user';
@@ -102,6 +103,13 @@ const SET_ONCE = 'set when the document is made and never changed by a client';
 const CHECKOUT_ANSWER = Object.fromEntries(
   ['url', 'error', 'sessionId'].map((f) => [f, 'the Stripe extension’s answer, never a client’s']),
 );
+const SIGN_UP_MAIL_LEAVES_OUT = {
+  cc: 'the sign-up notice goes to the product team alone',
+  bcc: 'the sign-up notice goes to the product team alone',
+  from: 'the extension’s default sender sends the sign-up notice',
+  replyTo: 'the extension’s default sender sends the sign-up notice',
+  delivery: 'the Trigger Email extension’s report, never a client’s',
+};
 const STAMPS = 'bookkeeping dates, kept as stored; the app never reads them back';
 const SERVER_ONLY = 'written by the server only';
 const CHECKED_BY_CALLER = 'checked beside this function, where the field may be written';
@@ -391,6 +399,23 @@ const TABLE: readonly StoredDocument[] = [
       },
     ],
   },
+  {
+    // A client creates only its sign-up notice; the product's servers write the other mail.
+    collection: '/mail/{mailId}',
+    schema: schemaKeys(storedMailSchema),
+    lists: [
+      {
+        name: 'firestore.rules validSignUpMail()',
+        fields: listAfter('function validSignUpMail()', 'keys().hasOnly('),
+        leavesOut: SIGN_UP_MAIL_LEAVES_OUT,
+      },
+      {
+        name: 'firestore.rules validSignUpMail() checks',
+        fields: checkedFields(block('function validSignUpMail()')),
+        leavesOut: SIGN_UP_MAIL_LEAVES_OUT,
+      },
+    ],
+  },
 ];
 
 /**
@@ -405,7 +430,6 @@ const NOT_READ: Readonly<Record<string, string>> = {
   '/slugs/{slug}': 'a slug claim, no schema yet (one field, accountId)',
   '/handles/{handle}': 'a handle claim, no schema yet (cardId and accountId)',
   '/templates/{templateId}': 'the super admin’s templates, no schema yet',
-  'validSignUpMail()': 'mail: the Trigger Email extension’s request, no schema yet',
   'validSeatUpdate()':
     'its second list is the keys a seat holder changes inside `template`, a settings group with no fixed keys',
 };
