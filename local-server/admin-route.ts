@@ -5,7 +5,7 @@
  * AdminDb, so listeners and the server's triggers see them as any other.
  */
 import { timingSafeEqual } from 'node:crypto';
-import { BackendError } from '@/backend/errors';
+import { BackendError } from 'firestore-engine/errors';
 import { readsStillHold, type TransactionReads } from 'firestore-engine/optimistic-transaction';
 import { decodeValue, encodeValue } from 'firestore-engine/wire';
 import type { QuerySpec, WriteOp } from '@/backend/port';

@@ -4,7 +4,7 @@
  * `Authorization: Bearer <ID token>`, answering `{ result }` or `{ error: { status, message } }`
  * (status like `UNAUTHENTICATED`). The payments stand-in registers `createPortalLink` with it.
  */
-import { BackendError } from '@/backend/errors';
+import { BackendError } from 'firestore-engine/errors';
 import type { CallerAuth } from '@/backend/server-port';
 import { readBody, requestAuth, statusFor, toBackendError } from 'firestore-local/http-util';
 import type { AuthInfo, RouteHandler, ServerContext } from 'firestore-local/types';

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DocData, WriteOp } from '@/backend/port';
-import { increment, serverTimestamp } from '@/backend/transforms';
+import { increment, serverTimestamp } from 'firestore-engine/transforms';
 import { cardUsagePath } from '@/domain/card-count';
 import { startServer } from 'firestore-local/create-server';
 import { countCardsInUse } from '../local-server/triggers/card-count';

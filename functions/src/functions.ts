@@ -18,7 +18,7 @@ import {
 } from 'firebase-functions/v2/https';
 import { fromAdmin } from '@/backend/admin/admin-server-db';
 import { withPendingCounts } from '@/services/public-surfaces/pending-counts';
-import { BackendError } from '@/backend/errors';
+import { BackendError } from 'firestore-engine/errors';
 import type { DocData } from '@/backend/port';
 import type { CallerAuth, ServerDb } from '@/backend/server-port';
 import {

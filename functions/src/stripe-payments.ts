@@ -6,7 +6,7 @@
  * The library is loaded on the first resume, a chunk of its own that no other function loads.
  */
 import type { Stripe } from 'stripe';
-import { BackendError } from '@/backend/errors';
+import { BackendError } from 'firestore-engine/errors';
 import { RESUME_MESSAGES } from '@/domain/resume-subscription';
 import type { SubscriptionPayments } from '@/services/resume-subscription';
 

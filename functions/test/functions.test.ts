@@ -9,7 +9,7 @@ import functionsTest from 'firebase-functions-test';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryServerDb, type MemoryServerDb } from '@/backend/memory/memory-server-db';
-import { DocumentRef } from '@/backend/value-types';
+import { DocumentRef } from 'firestore-engine/value-types';
 import { hashInviteToken } from '@/services/invites/token';
 import { createDevWalletConfig } from '@/services/wallet/dev-credentials';
 import { openPass, verifyPassSignature } from '../../tests/support/wallet-pass';

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryServerDb, type MemoryServerDb } from '@/backend/memory/memory-server-db';
 import type { DocData } from '@/backend/port';
 import type { ServerDb, ServerTransaction } from '@/backend/server-port';
-import { DocumentRef } from '@/backend/value-types';
+import { DocumentRef } from 'firestore-engine/value-types';
 import { HOSTED_TRIGGERS, type TriggerName } from '@/services/hosted';
 import { hashInviteToken } from '@/services/invites/token';
 import type { WebhookRequest } from '@/services/lead-routing/post-webhook';

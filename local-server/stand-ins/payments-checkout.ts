@@ -5,7 +5,7 @@
  * cannot start a second one: the app never asks, and this stand-in holds the line a test can watch.
  */
 import type { DocData } from '@/backend/port';
-import { DocumentRef } from '@/backend/value-types';
+import { DocumentRef } from 'firestore-engine/value-types';
 import { escapeHtml } from '@/domain/html';
 import { isSubscriptionLive } from '@/domain/subscriptions';
 import type { AdminDb, CommitTrigger, RouteHandler } from 'firestore-local/types';

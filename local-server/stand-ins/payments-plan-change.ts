@@ -5,7 +5,7 @@
  * `customer.subscription.updated`, with the proration invoice beside it.
  */
 import type { DocData } from '@/backend/port';
-import { DocumentRef } from '@/backend/value-types';
+import { DocumentRef } from 'firestore-engine/value-types';
 import { isSubscriptionLive } from '@/domain/subscriptions';
 import type { AdminDb } from 'firestore-local/types';
 import {

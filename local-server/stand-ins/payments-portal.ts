@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { DocData } from '@/backend/port';
-import { BackendError } from '@/backend/errors';
-import { DocumentRef } from '@/backend/value-types';
+import { BackendError } from 'firestore-engine/errors';
+import { DocumentRef } from 'firestore-engine/value-types';
 import { escapeHtml } from '@/domain/html';
 import { isTerminalSubscriptionStatus } from '@/domain/plan-sync';
 import { resumedSubscription } from '@/domain/resume-subscription';

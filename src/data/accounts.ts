@@ -5,7 +5,7 @@
  */
 import { backend } from '../backend/current';
 import type { QueryDoc, QuerySpec, Unsubscribe, WriteOp } from '../backend/port';
-import { serverTimestamp } from '../backend/transforms';
+import { serverTimestamp } from 'firestore-engine/transforms';
 import type { Account } from '../domain/model';
 import { FREE_PLAN } from '../domain/plan';
 import { accountFromDoc } from '../domain/schemas/account';

@@ -14,7 +14,7 @@ import type {
   WhereClause,
   WriteOp,
 } from '../backend/port';
-import { increment, serverTimestamp } from '../backend/transforms';
+import { increment, serverTimestamp } from 'firestore-engine/transforms';
 import { cardUsagePath, storedCardCap } from '../domain/card-count';
 import type { Card } from '../domain/model';
 import { cardFromDoc } from '../domain/schemas/card';

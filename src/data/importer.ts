@@ -6,7 +6,7 @@
  */
 import { backend } from '../backend/current';
 import type { WriteOp } from '../backend/port';
-import { serverTimestamp } from '../backend/transforms';
+import { serverTimestamp } from 'firestore-engine/transforms';
 import { memberLinks } from '../domain/import-rows';
 import type { ImportMember } from '../domain/import-rows';
 import { importPartId, IMPORT_ROWS_PER_PART, MAX_IMPORT_JOB_ROWS } from '../domain/jobs';

@@ -6,7 +6,7 @@
  */
 import { backend } from '../backend/current';
 import type { DocData, Unsubscribe } from '../backend/port';
-import { serverTimestamp } from '../backend/transforms';
+import { serverTimestamp } from 'firestore-engine/transforms';
 import { inviteRole, isSeatInvite, type InviteRole } from '../domain/invites';
 import type { Card } from '../domain/model';
 import { memberKey, normaliseEmail } from '../domain/members';

@@ -6,7 +6,7 @@
  */
 import { backend } from '../backend/current';
 import type { Unsubscribe } from '../backend/port';
-import { arrayRemove, deleteField, serverTimestamp } from '../backend/transforms';
+import { arrayRemove, deleteField, serverTimestamp } from 'firestore-engine/transforms';
 import type { InviteRole } from '../domain/invites';
 import type { Account, User } from '../domain/model';
 import { ownershipAcceptance } from '../domain/ownership';

@@ -5,7 +5,7 @@
  */
 import { backend } from '../backend/current';
 import type { DocData, QuerySpec, Unsubscribe } from '../backend/port';
-import { serverTimestamp } from '../backend/transforms';
+import { serverTimestamp } from 'firestore-engine/transforms';
 import type { Promotion } from '../domain/model';
 import { promotionFromDoc, type PromotionInput } from '../domain/schemas/promotion';
 

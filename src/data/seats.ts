@@ -6,7 +6,7 @@
  */
 import { backend } from '../backend/current';
 import type { Unsubscribe } from '../backend/port';
-import { deleteField, serverTimestamp } from '../backend/transforms';
+import { deleteField, serverTimestamp } from 'firestore-engine/transforms';
 import { isSeatInvite, SEAT_ROLE } from '../domain/invites';
 import { normaliseEmail } from '../domain/members';
 import type { Card } from '../domain/model';

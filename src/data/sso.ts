@@ -7,7 +7,7 @@
  */
 import { backend } from '../backend/current';
 import type { WriteOp } from '../backend/port';
-import { deleteField } from '../backend/transforms';
+import { deleteField } from 'firestore-engine/transforms';
 import {
   discoverSso,
   emailDomain,

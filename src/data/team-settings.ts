@@ -7,7 +7,7 @@
  */
 import { backend } from '../backend/current';
 import type { DocData, Unsubscribe } from '../backend/port';
-import { arrayRemove, arrayUnion, serverTimestamp } from '../backend/transforms';
+import { arrayRemove, arrayUnion, serverTimestamp } from 'firestore-engine/transforms';
 import { brandKitChanged, teamLinksChanged } from '../domain/links';
 import { EMPTY_BRAND_KIT } from '../domain/model';
 import type { BrandKit, CardTemplate, Link, SignatureBasic, Team } from '../domain/model';

@@ -6,7 +6,7 @@
  */
 import { backend } from '../backend/current';
 import type { QueryDoc, QuerySpec } from '../backend/port';
-import { serverTimestamp } from '../backend/transforms';
+import { serverTimestamp } from 'firestore-engine/transforms';
 import { jobPath } from './jobs';
 
 /**

@@ -3,7 +3,7 @@
  */
 import { backend } from '../backend/current';
 import type { DocData, Unsubscribe, WriteOp } from '../backend/port';
-import { serverTimestamp, type FieldTransform } from '../backend/transforms';
+import { serverTimestamp, type FieldTransform } from 'firestore-engine/transforms';
 import type { User } from '../domain/model';
 import { userFromDoc } from '../domain/schemas/user';
 

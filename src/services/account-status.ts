@@ -6,7 +6,7 @@
  * the account and writes the update in one transaction, so nothing can slip between the decision
  * and its write (a caller demoted meanwhile, an account deleted meanwhile).
  */
-import { BackendError } from '@/backend/errors';
+import { BackendError } from 'firestore-engine/errors';
 import type { CallerAuth, ServerDb } from '@/backend/server-port';
 import {
   accountStatusRequest,

@@ -5,7 +5,7 @@
  * (callables, jobs, webhook deliveries, invitation mails). Reads the account each time, so a
  * reactivation takes effect at once.
  */
-import { BackendError } from '@/backend/errors';
+import { BackendError } from 'firestore-engine/errors';
 import type { DocSnapshot } from '@/backend/port';
 import { DEACTIVATED_ACCOUNT_MESSAGE, isAccountDeactivated } from '@/domain/account-status';
 

@@ -4,7 +4,7 @@
  * (src/domain/resume-subscription.ts); the change is the payment provider's (Stripe, or the local
  * stand-in). The document is read from the caller's own subscriptions, so nobody names another's.
  */
-import { BackendError } from '@/backend/errors';
+import { BackendError } from 'firestore-engine/errors';
 import type { CallerAuth, ServerDb } from '@/backend/server-port';
 import { decideResume, resumeRequest } from '@/domain/resume-subscription';
 

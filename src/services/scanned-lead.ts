@@ -6,10 +6,10 @@
  * was filled in) and mails no one (the saver is one of the account's people); webhooks get it like
  * any new lead.
  */
-import { BackendError } from '@/backend/errors';
+import { BackendError } from 'firestore-engine/errors';
 import type { DocData } from '@/backend/port';
 import type { CallerAuth, ServerDb } from '@/backend/server-port';
-import { increment, serverTimestamp } from '@/backend/transforms';
+import { increment, serverTimestamp } from 'firestore-engine/transforms';
 import {
   mayAddScannedLead,
   SCANNED_LEAD_MESSAGES,

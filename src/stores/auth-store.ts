@@ -15,7 +15,7 @@ import type {
   LocalSsoAccount,
   SignInResult,
 } from '../backend/auth';
-import { serverTimestamp } from '../backend/transforms';
+import { serverTimestamp } from 'firestore-engine/transforms';
 import { newAccountMail, sendSignUpNotice } from '../data/mail';
 import {
   createUser,

@@ -29,7 +29,7 @@ import { countCardsInUse } from '../../local-server/triggers/card-count';
 import type { AdminDb } from 'firestore-local/types';
 import { encodeValue } from 'firestore-engine/wire';
 import type { Backend, DocData, ListenError, QueryDoc } from '@/backend/port';
-import { serverTimestamp } from '@/backend/transforms';
+import { serverTimestamp } from 'firestore-engine/transforms';
 import { alteredToken, createTestUser, jwtPayload, uniqueEmail } from '../support/auth-emulator';
 import { localBackendFor, startTestServer, type TestServer } from '../support/local-server';
 import { FILE_CASES } from './cases/files';

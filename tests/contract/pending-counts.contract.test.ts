@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerDb } from '@/backend/server-port';
-import { increment } from '@/backend/transforms';
+import { increment } from 'firestore-engine/transforms';
 import type { Card } from '@/domain/model';
 import {
   foldLostCounts,

@@ -5,8 +5,8 @@
  * refused collection, whose documents the policy (or the memory driver's `refuse`) denies.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isBackendError } from '@/backend/errors';
-import type { BackendErrorCode } from '@/backend/errors';
+import { isBackendError } from 'firestore-engine/errors';
+import type { BackendErrorCode } from 'firestore-engine/errors';
 import type { Backend, DocSnapshot, ListenError, QueryDoc, QuerySpec } from '@/backend/port';
 import {
   arrayRemove,
@@ -14,8 +14,8 @@ import {
   deleteField,
   increment,
   serverTimestamp,
-} from '@/backend/transforms';
-import { Bytes, DocumentRef, GeoPoint } from '@/backend/value-types';
+} from 'firestore-engine/transforms';
+import { Bytes, DocumentRef, GeoPoint } from 'firestore-engine/value-types';
 
 export interface ContractTarget {
   backend: Backend;

@@ -14,7 +14,7 @@ import { signedInPolicy } from '../support/policies';
 import type { AccessPolicy } from 'firestore-local/access-policy';
 import { createMemoryBackend } from '@/backend/memory/memory-backend';
 import { callableRoute } from '../../local-server/callable';
-import { BackendError } from '@/backend/errors';
+import { BackendError } from 'firestore-engine/errors';
 import { createTestUser } from '../support/auth-emulator';
 import { localBackendFor, startTestServer } from '../support/local-server';
 import { REFUSED_COLLECTION, refusingPolicy } from '../support/policies';

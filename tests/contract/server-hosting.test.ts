@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocSnapshot } from '@/backend/port';
-import { increment } from '@/backend/transforms';
+import { increment } from 'firestore-engine/transforms';
 import { authEmulatorHost, createTestUser, TEST_PROJECT_ID } from '../support/auth-emulator';
 import { localBackendFor, startTestServer } from '../support/local-server';
 import { startServer } from 'firestore-local/create-server';

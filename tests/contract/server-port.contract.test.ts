@@ -15,8 +15,8 @@ import { createMemoryServerDb } from '@/backend/memory/memory-server-db';
 import { createRemoteServerDb } from '@/backend/local/remote-server-db';
 import { serverDbFromSync } from '@/backend/local/sync-server-db';
 import type { ServerDb } from '@/backend/server-port';
-import { increment, serverTimestamp } from '@/backend/transforms';
-import { Bytes, DocumentRef, GeoPoint } from '@/backend/value-types';
+import { increment, serverTimestamp } from 'firestore-engine/transforms';
+import { Bytes, DocumentRef, GeoPoint } from 'firestore-engine/value-types';
 import { startTestServer, type TestServer } from '../support/local-server';
 
 interface Target {

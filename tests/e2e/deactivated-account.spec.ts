@@ -9,10 +9,10 @@
 import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { setBackend } from '@/backend/current';
-import { BackendError } from '@/backend/errors';
+import { BackendError } from 'firestore-engine/errors';
 import { createLocalBackend } from '@/backend/local/local-backend';
 import type { Backend } from '@/backend/port';
-import { serverTimestamp } from '@/backend/transforms';
+import { serverTimestamp } from 'firestore-engine/transforms';
 import { cardCreateOps, newCardId, readCardCountBase } from '@/data/cards';
 import {
   authEmulatorUrl,

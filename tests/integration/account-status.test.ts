@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAccountActiveRoute } from '../../local-server/account-status';
 import { rulesPolicy } from '../support/policies';
 import type { AdminDb } from 'firestore-local/types';
-import { BackendError } from '@/backend/errors';
+import { BackendError } from 'firestore-engine/errors';
 import type { Backend, DocData } from '@/backend/port';
 import { createTestUser, uniqueEmail, type TestUser } from '../support/auth-emulator';
 import { localBackendFor, startTestServer, type TestServer } from '../support/local-server';

@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAccountActiveRoute } from '../../local-server/account-status';
 import { createPublicSurfaces } from '../../local-server/public-surfaces';
 import { sitemapRoute } from '../../local-server/sitemap-route';
-import { BackendError } from '@/backend/errors';
+import { BackendError } from 'firestore-engine/errors';
 import { serverDbFromSync } from '@/backend/local/sync-server-db';
 import type { Backend, DocData } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
-import { serverTimestamp } from '@/backend/transforms';
+import { serverTimestamp } from 'firestore-engine/transforms';
 import { DEACTIVATED_ACCOUNT_MESSAGE, DEACTIVATED_JOB_MESSAGE } from '@/domain/account-status';
 import { runJob } from '@/services/jobs/run-job';
 import {

@@ -12,7 +12,7 @@ import type { AdminDb } from 'firestore-local/types';
 import { serverDbFromSync } from '@/backend/local/sync-server-db';
 import type { Backend, DocData } from '@/backend/port';
 import { acceptInvite as acceptInviteOn } from '@/services/invites/accept-invite';
-import { deleteField, serverTimestamp } from '@/backend/transforms';
+import { deleteField, serverTimestamp } from 'firestore-engine/transforms';
 import { inviteRefusalReason, type InviteRole } from '@/domain/invites';
 import { hashInviteToken } from '@/services/invites/token';
 import {

@@ -10,7 +10,7 @@ import { localTrigger } from '../../local-server/local-host';
 import type { AdminDb } from 'firestore-local/types';
 import { setBackend } from '@/backend/current';
 import type { Backend, DocData } from '@/backend/port';
-import { arrayRemove } from '@/backend/transforms';
+import { arrayRemove } from 'firestore-engine/transforms';
 import { acceptOwnership, offerOwnership } from '@/data/people';
 import { accountFromDoc } from '@/domain/schemas/account';
 import { createTestUser, uniqueEmail, type TestUser } from '../support/auth-emulator';

@@ -17,7 +17,7 @@ import {
   followCheckoutSession,
   resumeSubscription,
 } from '@/data/billing';
-import { BackendError } from '@/backend/errors';
+import { BackendError } from 'firestore-engine/errors';
 import { RESUME_MESSAGES } from '@/domain/resume-subscription';
 import { localCallableRoute } from '../../local-server/local-host';
 import { SECOND_SUBSCRIPTION_MESSAGE } from '../../local-server/stand-ins/payments-checkout';
@@ -28,7 +28,7 @@ import { sendAccountMail } from '../../local-server/triggers/billing-mail';
 import { syncPlanFromSubscriptions } from '../../local-server/triggers/plan-sync';
 import { PLAN_SYNC_COLLECTION } from '@/services/plan-sync';
 import type { CommitTrigger, DocChange } from 'firestore-local/types';
-import { DocumentRef } from '@/backend/value-types';
+import { DocumentRef } from 'firestore-engine/value-types';
 import { createTestUser, type TestUser } from '../support/auth-emulator';
 import { localBackendFor, startTestServer, type TestServer } from '../support/local-server';
 

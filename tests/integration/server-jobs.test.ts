@@ -22,7 +22,7 @@ import { jobPath, resumeJob, watchJob } from '@/data/jobs';
 import { saveTeamLinks, toTeamDoc } from '@/data/team-settings';
 import { requestTeamSync } from '@/data/team-sync';
 import type { Backend } from '@/backend/port';
-import { serverTimestamp } from '@/backend/transforms';
+import { serverTimestamp } from 'firestore-engine/transforms';
 import {
   ANOTHER_IMPORT_RUNNING,
   IMPORT_CREATOR_LEFT,

@@ -16,7 +16,7 @@ import {
   type QuerySnapshot,
   type Transaction,
 } from 'firebase-admin/firestore';
-import { BackendError, type BackendErrorCode } from '../errors';
+import { BackendError, type BackendErrorCode } from 'firestore-engine/errors';
 import type { DocSnapshot, QueryDoc, WriteOp } from '../port';
 import {
   MAX_WRITES_PER_COMMIT,
@@ -24,8 +24,8 @@ import {
   type ServerQuerySpec,
   type ServerTransaction,
 } from '../server-port';
-import { isFieldTransform, type FieldTransform } from '../transforms';
-import { Bytes, DocumentRef, GeoPoint } from '../value-types';
+import { isFieldTransform, type FieldTransform } from 'firestore-engine/transforms';
+import { Bytes, DocumentRef, GeoPoint } from 'firestore-engine/value-types';
 
 /** gRPC status codes (what @google-cloud/firestore puts in `code`) → the port's codes. */
 const GRPC_CODES: Readonly<Record<number, BackendErrorCode>> = {

@@ -59,7 +59,7 @@ import {
   failListenerLater,
   knownBackendErrorCode,
   type BackendErrorCode,
-} from '../errors';
+} from 'firestore-engine/errors';
 import type {
   Backend,
   CloudFunctions,
@@ -68,8 +68,8 @@ import type {
   QuerySpec,
   Unsubscribe,
 } from '../port';
-import { isFieldTransform, type FieldTransform } from '../transforms';
-import { Bytes, DocumentRef, GeoPoint } from '../value-types';
+import { isFieldTransform, type FieldTransform } from 'firestore-engine/transforms';
+import { Bytes, DocumentRef, GeoPoint } from 'firestore-engine/value-types';
 import { parseInviteDetails } from '@/domain/invite-details';
 
 export interface FirebaseBackendOptions {

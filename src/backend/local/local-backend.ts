@@ -4,7 +4,7 @@
  * re-subscribes, files at `/api/files/<path>`, callables in Firebase's wire format. Runs in
  * browsers and in Node (pass `WebSocketImpl` from the `ws` package on Node 20).
  */
-import { BackendError, failListenerLater, knownBackendErrorCode } from '../errors';
+import { BackendError, failListenerLater, knownBackendErrorCode } from 'firestore-engine/errors';
 import type {
   AcceptInviteOutput,
   SetAccountActiveOutput,

@@ -6,7 +6,7 @@
  * they all still hold (checked and committed in one synchronous step), else the work runs again.
  * The endpoint takes a shared secret, never an end user's token: it is a server-to-server door.
  */
-import { BackendError, knownBackendErrorCode } from '../errors';
+import { BackendError, knownBackendErrorCode } from 'firestore-engine/errors';
 import {
   runOptimisticTransaction,
   type OptimisticStore,

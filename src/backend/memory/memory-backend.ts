@@ -5,7 +5,7 @@
  * result, in commit order. Files become `data:` URLs. `refuse` lets a test make some reads or writes
  * fail with `permission-denied`, as the server's access policy would.
  */
-import { BackendError, failListenerLater } from '../errors';
+import { BackendError, failListenerLater } from 'firestore-engine/errors';
 import type {
   Backend,
   CloudFunctions,

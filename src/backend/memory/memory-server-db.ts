@@ -4,7 +4,7 @@
  * the port's transactions through `serverDbFromSync`. `onCommit` sees every committed write with the
  * clock's time, so a test or the bench can count writes per document.
  */
-import { BackendError } from '../errors';
+import { BackendError } from 'firestore-engine/errors';
 import { assertDocPath } from 'firestore-engine/paths';
 import { validateServerQuery } from 'firestore-engine/server-query';
 import { applyWrite } from 'firestore-engine/writes';

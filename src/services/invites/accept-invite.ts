@@ -7,10 +7,10 @@
  * the invited one, and the collaborator limit and one account per user are checked again here.
  */
 import { newDocId } from 'firestore-engine/paths';
-import { BackendError } from '@/backend/errors';
+import { BackendError } from 'firestore-engine/errors';
 import type { DocData } from '@/backend/port';
 import type { CallerAuth, ServerDb } from '@/backend/server-port';
-import { arrayUnion } from '@/backend/transforms';
+import { arrayUnion } from 'firestore-engine/transforms';
 import {
   acceptInviteRequest,
   decideAcceptInvite,

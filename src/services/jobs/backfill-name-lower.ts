@@ -8,7 +8,7 @@
 import type { WriteOp } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
 import { MAX_WRITES_PER_COMMIT } from '@/backend/server-port';
-import { serverTimestamp } from '@/backend/transforms';
+import { serverTimestamp } from 'firestore-engine/transforms';
 
 /** Cards read per page. */
 const PAGE = 1000;

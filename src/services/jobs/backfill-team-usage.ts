@@ -8,7 +8,7 @@
  */
 import type { DocData } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
-import { serverTimestamp } from '@/backend/transforms';
+import { serverTimestamp } from 'firestore-engine/transforms';
 import { teamUsageOf, type TeamUsage } from '@/domain/team-usage';
 import { teamCardsQuery, teamUsagePath } from '../team-usage';
 import { BACKFILL_REST_MS } from './backfill-name-lower';

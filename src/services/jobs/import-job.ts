@@ -9,7 +9,7 @@
 import { newDocId } from 'firestore-engine/paths';
 import type { DocData, WriteOp } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
-import { serverTimestamp } from '@/backend/transforms';
+import { serverTimestamp } from 'firestore-engine/transforms';
 import { cardUsagePath, cardsInUse, storedCardCap } from '@/domain/card-count';
 import { importedCardData } from '@/domain/imported-card';
 import type { ImportedCardInput } from '@/domain/imported-card';

@@ -9,7 +9,7 @@
 import type { DocData, WriteOp } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
 import { MAX_WRITES_PER_COMMIT } from '@/backend/server-port';
-import { increment, serverTimestamp } from '@/backend/transforms';
+import { increment, serverTimestamp } from 'firestore-engine/transforms';
 import { DEACTIVATED_JOB_MESSAGE } from '@/domain/account-status';
 import { cardUsagePath, storedCardCap } from '@/domain/card-count';
 import { IMPORT_CREATOR_LEFT, jobWantsRun, managesImport } from '@/domain/jobs';

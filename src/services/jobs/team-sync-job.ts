@@ -5,7 +5,7 @@
  * run writes nothing twice. The last chunk records `syncedVersion` on the team in the same commit.
  */
 import type { DocData, WriteOp } from '@/backend/port';
-import { serverTimestamp } from '@/backend/transforms';
+import { serverTimestamp } from 'firestore-engine/transforms';
 import { planTeamSync, syncCardOf, syncTeamOf, teamSyncState } from '@/domain/team-sync-plan';
 import type { SyncScope, SyncTeam } from '@/domain/team-sync-plan';
 import { JobError } from './job-kind';

@@ -6,7 +6,7 @@
  * never goes into a log line, an error or a delivery document (the sender's errors are told from
  * codes alone).
  */
-import { BackendError } from '@/backend/errors';
+import { BackendError } from 'firestore-engine/errors';
 import { newDocId } from 'firestore-engine/paths';
 import type { DocData, LeadWebhooksInput, LeadWebhooksOutput, QueryDoc } from '@/backend/port';
 import type { CallerAuth, DocumentChange, ServerDb } from '@/backend/server-port';

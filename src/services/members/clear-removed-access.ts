@@ -8,7 +8,7 @@
  */
 import type { DocData } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
-import { deleteField, serverTimestamp } from '@/backend/transforms';
+import { deleteField, serverTimestamp } from 'firestore-engine/transforms';
 import { accessRoleOf, removedPeople } from '@/domain/people';
 import { text } from '@/domain/schemas/fields';
 

@@ -4,7 +4,7 @@
  * visitor's language, and counts the view (and a QR scan when the address carries `via=1`).
  */
 import type { DocData } from '@/backend/port';
-import { increment } from '@/backend/transforms';
+import { increment } from 'firestore-engine/transforms';
 import type { Card } from '@/domain/model';
 import { cardPublicUrl, trackedCardUrl, walletPassUrl } from '@/domain/urls';
 import { liveLinks } from '@/domain/link-schedule';

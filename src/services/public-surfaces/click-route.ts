@@ -3,7 +3,7 @@
  * link the card really has, with the same value, live now and pointing somewhere allowed (no open
  * redirect), and records the click once per visitor per link in the counting window.
  */
-import { increment, serverTimestamp } from '@/backend/transforms';
+import { increment, serverTimestamp } from 'firestore-engine/transforms';
 import { isLinkLive } from '@/domain/link-schedule';
 import { isCountableLinkId } from '@/domain/links';
 import { isAllowedTarget, safeLinkHref } from '@/domain/safe-url';

@@ -7,8 +7,8 @@
  * writes a second to one card.
  */
 import type { DocData } from '@/backend/port';
-import { isFieldTransform, type FieldTransform } from '@/backend/transforms';
-import { increment } from '@/backend/transforms';
+import { isFieldTransform, type FieldTransform } from 'firestore-engine/transforms';
+import { increment } from 'firestore-engine/transforms';
 
 /** What a journal answers for a count it keeps: the local outbox's row, a Firestore path. */
 export type Receipt = number | string;

@@ -7,7 +7,7 @@
  * post with JSON.
  */
 import type { DocData, WriteOp } from '@/backend/port';
-import { increment, serverTimestamp } from '@/backend/transforms';
+import { increment, serverTimestamp } from 'firestore-engine/transforms';
 import type { Card } from '@/domain/model';
 import { cardPublicUrl } from '@/domain/urls';
 import {

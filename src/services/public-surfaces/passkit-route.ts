@@ -5,7 +5,7 @@
  * <token>`. A registration is counted on the card's summary as a pass added. Protocol rules:
  * `domain/passkit.ts`; documents: `wallet/passkit-store.ts`.
  */
-import { increment } from '@/backend/transforms';
+import { increment } from 'firestore-engine/transforms';
 import {
   applePassToken,
   notModifiedSince,

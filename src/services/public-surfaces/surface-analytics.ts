@@ -6,7 +6,7 @@
  * hot document; who is counted, and how often, is decided in `visitor-counting.ts`.
  */
 import type { DocData, WriteOp } from '@/backend/port';
-import { serverTimestamp } from '@/backend/transforms';
+import { serverTimestamp } from 'firestore-engine/transforms';
 import type { Card } from '@/domain/model';
 import { createCounterBuffer, type CounterBuffer } from './counter-buffer';
 import type { PublicDb, PublicRequest, PublicSurfacesConfig } from './public-surface-types';

@@ -3,7 +3,7 @@
  * embedded when the card or the product's file store holds it (else linked), an optional note
  * from `?note=`, and the save counted.
  */
-import { increment } from '@/backend/transforms';
+import { increment } from 'firestore-engine/transforms';
 import { buildVCard, foldVCardLine, type VCardOptions } from '@/domain/vcard';
 import { cardPublicUrl } from '@/domain/urls';
 import { baseHeaders } from '@/card-view/render/security-headers';

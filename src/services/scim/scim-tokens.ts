@@ -6,7 +6,7 @@
  * once. The same callable keeps the owner's provisioning settings.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { BackendError } from '@/backend/errors';
+import { BackendError } from 'firestore-engine/errors';
 import { newDocId } from 'firestore-engine/paths';
 import type { DocData, ScimTokensInput, ScimTokensOutput } from '@/backend/port';
 import type { CallerAuth, ServerDb } from '@/backend/server-port';

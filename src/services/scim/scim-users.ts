@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { newDocId } from 'firestore-engine/paths';
 import type { DocData, QueryDoc } from '@/backend/port';
 import type { ServerDb, ServerTransaction } from '@/backend/server-port';
-import { deleteField, serverTimestamp } from '@/backend/transforms';
+import { deleteField, serverTimestamp } from 'firestore-engine/transforms';
 import { cardUsagePath, storedCardCap } from '@/domain/card-count';
 import { generateHandle, isValidHandle } from '@/domain/handles';
 import { importedCardData } from '@/domain/imported-card';

@@ -2,7 +2,7 @@
  * Access cases of `accounts/{id}`: the matrix rows, the plan and member lists a client may not
  * write, account setup, roles and role changes, and the departures record.
  */
-import { arrayRemove, arrayUnion, deleteField, serverTimestamp } from '@/backend/transforms';
+import { arrayRemove, arrayUnion, deleteField, serverTimestamp } from 'firestore-engine/transforms';
 import {
   ACCOUNT_A_CARD_EDITORS,
   ACCOUNT_A_EDITORS,

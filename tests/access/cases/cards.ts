@@ -2,7 +2,7 @@
  * Access cases of `cards/{id}` and `handles/{handle}`: tenants, the card cap, handle claims,
  * immutable and server fields, team sync fields, the search field.
  */
-import { increment } from '@/backend/transforms';
+import { increment } from 'firestore-engine/transforms';
 import {
   ACCOUNT_A_CARD_EDITORS,
   type AccessCase,

@@ -2,7 +2,7 @@
  * Access cases of handing an account on (ownership offers and their acceptance).
  */
 import type { DocData } from '@/backend/port';
-import { deleteField, serverTimestamp } from '@/backend/transforms';
+import { deleteField, serverTimestamp } from 'firestore-engine/transforms';
 import { FREE_PLAN as DOMAIN_FREE_PLAN } from '@/domain/plan';
 import {
   type AccessCase,

@@ -1,7 +1,7 @@
 /**
  * Access cases of `accounts/{id}/invites/{email}` and the invitation tokens.
  */
-import { arrayRemove } from '@/backend/transforms';
+import { arrayRemove } from 'firestore-engine/transforms';
 import {
   type AccessCase,
   PENDING_INVITE,

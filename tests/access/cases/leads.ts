@@ -1,7 +1,7 @@
 /**
  * Access cases of `analytics/{cardId}` and its entries (leads, scanned leads included).
  */
-import { increment } from '@/backend/transforms';
+import { increment } from 'firestore-engine/transforms';
 import {
   ACCOUNT_A_CARD_EDITORS,
   type AccessCase,

@@ -3,7 +3,7 @@
  * invitation.
  */
 import type { DocData } from '@/backend/port';
-import { deleteField, serverTimestamp } from '@/backend/transforms';
+import { deleteField, serverTimestamp } from 'firestore-engine/transforms';
 import {
   type AccessCase,
   type CaseEnv,

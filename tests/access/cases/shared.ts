@@ -3,7 +3,7 @@
  * operations in the port's terms and the matrix's rows, expanded to one case per actor.
  */
 import type { DocData, QuerySpec, WriteOp } from '@/backend/port';
-import { increment, serverTimestamp } from '@/backend/transforms';
+import { increment, serverTimestamp } from 'firestore-engine/transforms';
 import { FREE_PLAN as DOMAIN_FREE_PLAN } from '@/domain/plan';
 import { newTeamDocument } from '@/domain/schemas/team';
 

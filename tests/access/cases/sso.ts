@@ -2,7 +2,7 @@
  * Access cases of company sign-in (docs/sso.md): the account's provider and its domain claims.
  */
 import type { DocData } from '@/backend/port';
-import { deleteField } from '@/backend/transforms';
+import { deleteField } from 'firestore-engine/transforms';
 import {
   type AccessCase,
   type Ids,

@@ -2,7 +2,7 @@
  * Access cases of `users/{uid}`: the matrix rows, the attacks on the user document, and the
  * sign-in stamp.
  */
-import { arrayRemove, arrayUnion, serverTimestamp } from '@/backend/transforms';
+import { arrayRemove, arrayUnion, serverTimestamp } from 'firestore-engine/transforms';
 import {
   ACCOUNT_A_CARD_EDITORS,
   type AccessCase,

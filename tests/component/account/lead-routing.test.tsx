@@ -9,7 +9,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BackendError } from '@/backend/errors';
+import { BackendError } from 'firestore-engine/errors';
 import { createMemoryBackend, type MemoryBackend } from '@/backend/memory/memory-backend';
 import type { LeadWebhooksInput, LeadWebhooksOutput } from '@/backend/port';
 import { WEBHOOK_PAUSED_SETTER_LEFT } from '@/domain/lead-webhooks';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNTS_PAGE_SIZE } from '@/features/admin/use-accounts-list';
 import type { QuerySpec } from '@/backend/port';
-import { BackendError } from '@/backend/errors';
+import { BackendError } from 'firestore-engine/errors';
 import { createFakeAuth } from '../support/fake-auth';
 import { renderApp, seedAccount, seedUser } from '../support/render-app';
 

@@ -7,11 +7,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BackendError } from '@/backend/errors';
+import { BackendError } from 'firestore-engine/errors';
 import { createMemoryBackend } from '@/backend/memory/memory-backend';
 import type { MemoryBackend } from '@/backend/memory/memory-backend';
 import type { AcceptInviteInput, AcceptInviteOutput } from '@/backend/port';
-import { arrayUnion } from '@/backend/transforms';
+import { arrayUnion } from 'firestore-engine/transforms';
 import { PENDING_INVITE_KEY } from '@/data/invites';
 import type { InviteDetails } from '@/domain/invite-details';
 import { createFakeAuth, type FakeAuth } from '../support/fake-auth';

@@ -7,7 +7,7 @@ import {
   capMessage,
   subscriptionSummary,
 } from '@/features/billing/billing-settings';
-import { BackendError } from '@/backend/errors';
+import { BackendError } from 'firestore-engine/errors';
 import type { MemoryBackendOptions } from '@/backend/memory/memory-backend';
 import { RESUME_MESSAGES } from '@/domain/resume-subscription';
 import { ACCOUNT_ID, APP_ORIGIN, FREE_AT_CAP, UID, USER, renderBilling } from './render-billing';

@@ -10,7 +10,7 @@ import { setLogLevel } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirebaseBackend, toBackendError } from '@/backend/firebase/firebase-backend';
 import type { Backend, DocSnapshot, ListenError, QueryDoc } from '@/backend/port';
-import { Bytes, DocumentRef, GeoPoint } from '@/backend/value-types';
+import { Bytes, DocumentRef, GeoPoint } from 'firestore-engine/value-types';
 
 let app: FirebaseApp;
 let db: Backend;

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DocData } from '@/backend/port';
-import { increment, serverTimestamp } from '@/backend/transforms';
+import { increment, serverTimestamp } from 'firestore-engine/transforms';
 import { createCounterBuffer, type Receipt } from '@/services/public-surfaces/counter-buffer';
 
 /** A virtual clock with timers that run when the test moves time forward. */

@@ -32,8 +32,8 @@ import {
   deleteField,
   increment,
   serverTimestamp,
-} from '@/backend/transforms';
-import { Bytes, DocumentRef, GeoPoint } from '@/backend/value-types';
+} from 'firestore-engine/transforms';
+import { Bytes, DocumentRef, GeoPoint } from 'firestore-engine/value-types';
 
 let app: App;
 let db: Firestore;

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DocData } from '@/backend/port';
-import { DocumentRef } from '@/backend/value-types';
+import { DocumentRef } from 'firestore-engine/value-types';
 import { isSubscriptionLive, liveSubscriptionOf } from '@/domain/subscriptions';
 import { subscriptionMailEvents } from '@/services/billing-mail';
 import { subscriptionAfterPlanChange } from '../../../../local-server/stand-ins/payments-plan-change';

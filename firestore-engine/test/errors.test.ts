@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BackendError, failListenerLater, knownBackendErrorCode } from '@/backend/errors';
+import { BackendError, failListenerLater, knownBackendErrorCode } from 'firestore-engine/errors';
 
 describe('the port’s error codes', () => {
   it('reads a code in either spelling and refuses anything else', () => {
