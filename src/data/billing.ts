@@ -53,7 +53,7 @@ function toPrice(id: string, data: DocData): Price {
   const price: Price = { id, ...stored };
   const anyInterval = interval ?? recurring.interval;
   if (anyInterval !== undefined) price.interval = anyInterval;
-  if (metadata !== undefined) price.metadata = metadata as Record<string, string>;
+  if (metadata !== undefined) price.metadata = metadata;
   if (trial_period_days !== undefined) price.trial_period_days = trial_period_days;
   return price;
 }

@@ -296,7 +296,8 @@ export interface Price {
   unit_amount: number;
   interval?: 'month' | 'year' | string;
   type: 'one_time' | 'recurring';
-  metadata?: Record<string, string>;
+  /** As Stripe's extension stores it: mostly text, `showOnPricingTable` text or a boolean. */
+  metadata?: Record<string, unknown>;
   /** Days of free trial Stripe grants on a checkout of this price (the extension syncs it). */
   trial_period_days?: number | null;
 }

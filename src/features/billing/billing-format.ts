@@ -41,7 +41,7 @@ export function productCardLimit(product: ProductWithPrices): number | null {
 
 /** A price is on the pricing table when active and marked `metadata.showOnPricingTable` (docs/product.md §3). */
 export function isPricingTablePrice(price: Price): boolean {
-  const shown = price.metadata?.['showOnPricingTable'] as unknown;
+  const shown = price.metadata?.['showOnPricingTable'];
   return price.active && (shown === 'true' || shown === true);
 }
 
