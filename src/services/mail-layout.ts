@@ -27,17 +27,23 @@ export interface MailMessageParts {
 const MAX_VALUE = 200;
 
 /** Text fit for one line of mail: no control characters or runs of spaces, at most 200 characters. */
-function cleanPart(value: unknown): string {
-  const stored = storedText.parse(value);
+/** Stored text on one line: control characters and runs of white space become one space. */
+function oneLine(value: unknown): string {
   // eslint-disable-next-line no-control-regex
-  const clean = stored.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
-  const line = clean.replace(/\s+/g, ' ');
-  return line.length > MAX_VALUE ? `${line.slice(0, MAX_VALUE - 1)}…` : line;
+  return storedText.parse(value).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ');
 }
 
-/** One line of user text fit for mail (a subject, a heading): `cleanPart`, trimmed. */
-export function mailLine(value: unknown): string {
-  return cleanPart(value).trim();
+function cut(line: string, max: number): string {
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+function cleanPart(value: unknown): string {
+  return cut(oneLine(value), MAX_VALUE);
+}
+
+/** One line of user text fit for mail (a subject, a heading, a name), trimmed, at most `max` long. */
+export function mailLine(value: unknown, max = MAX_VALUE): string {
+  return cut(oneLine(value).trim(), max);
 }
 
 function isWebUrl(value: string): boolean {

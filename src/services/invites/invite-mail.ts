@@ -23,6 +23,7 @@ import {
 import { hashInviteToken, newInviteToken } from './token';
 import { storedAccountSchema } from '@/domain/schemas/account';
 import { storedInviteSchema, type StoredInvite } from '@/domain/schemas/invite';
+import { mailLine } from '../mail-layout';
 
 /** Server-only ledger of the invitation mails sent per account (closed to clients by default). */
 export const INVITE_MAIL_LOG = 'invite_mail_log';
@@ -39,15 +40,6 @@ const INVITE_PATH = /^accounts\/([^/]+)\/invites\/([^/]+)$/;
 
 function isMap(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** An account name fit for a subject line: no control characters, one line, at most 100 chars. */
-export function mailSafeName(value: unknown): string {
-  const text = typeof value === 'string' ? value : '';
-  // eslint-disable-next-line no-control-regex
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
-  const line = clean.replace(/\s+/g, ' ').trim();
-  return line.length > MAX_NAME_IN_MAIL ? `${line.slice(0, MAX_NAME_IN_MAIL - 1)}…` : line;
 }
 
 export interface MailMessage {
@@ -92,7 +84,7 @@ export function inviteMessage(input: {
   link: string;
   expiresAt: Date;
 }): MailMessage {
-  const name = mailSafeName(input.accountName) || 'a team';
+  const name = mailLine(input.accountName, MAX_NAME_IN_MAIL) || 'a team';
   const role = roleLabel(input.role);
   const until = input.expiresAt.toUTCString();
   const subject = `You're invited to join ${name} on Cardbuilder`;
@@ -123,10 +115,10 @@ export function inviteAcceptedMessage(input: {
   role: MailRole;
   appOrigin: string;
 }): MailMessage {
-  const name = mailSafeName(input.accountName) || 'your account';
+  const name = mailLine(input.accountName, MAX_NAME_IN_MAIL) || 'your account';
   const role = roleLabel(input.role);
   const link = `${input.appOrigin}/builder`;
-  const subject = `${mailSafeName(input.invitee)} joined ${name} on Cardbuilder`;
+  const subject = `${mailLine(input.invitee, MAX_NAME_IN_MAIL)} joined ${name} on Cardbuilder`;
   const html = brandedHtml(
     [
       '<p>Hello,</p>',
