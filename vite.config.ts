@@ -156,6 +156,8 @@ function startupPreload(firstPages: Record<string, string>): Plugin {
  */
 function startAppChunk(root: string) {
   const startApp = resolve(root, 'src/app/start-app.tsx');
+  // The schemas' step (src/main.ts) only evaluates part of start-app's modules earlier.
+  const startData = resolve(root, 'src/app/start-data.ts');
   const main = resolve(root, 'src/main.ts');
   const drivers = [
     'src/backend/local/local-backend.ts',
@@ -171,10 +173,10 @@ function startAppChunk(root: string) {
       return into;
     };
     if (!app || !early) {
-      app = closure(startApp);
+      app = closure(startApp, closure(startData));
       early = closure(main);
       const steps = ctx.getModuleInfo(main)?.dynamicallyImportedIds ?? [];
-      for (const step of steps) if (step !== startApp) closure(step, early);
+      for (const step of steps) if (step !== startApp && step !== startData) closure(step, early);
       for (const driver of drivers) closure(resolve(root, driver), early);
     }
     if (!app.has(id)) return null;

@@ -1,10 +1,11 @@
 /**
  * Keeps what a visitor did on a pre-rendered page (scripts/prerender.ts) before the app took it
  * over. The app renders the page afresh, with empty fields: the text typed into the static fields
- * is typed again into the app's, through the events React listens to, so the app's state holds it
- * too; then the buttons clicked meanwhile (held by the page's own script) are clicked again, in
- * order, and the text is typed into any field those clicks brought up. Fields are matched by kind (an e-mail field to the e-mail field) and
- * order among that kind, so text survives a click that changed which form shows.
+ * until the app's first commit is typed again into the app's, through the events React listens
+ * to, so the app's state holds it too; then the buttons clicked meanwhile (held by the page's own
+ * script) are clicked again, in order, and the text is typed into any field those clicks brought
+ * up. Fields are matched by kind (an e-mail field to the e-mail field) and order among that kind,
+ * so text survives a click that changed which form shows.
  */
 import { flushSync } from 'react-dom';
 import { HELD_CLICKS } from './prerender-marker';
@@ -33,15 +34,30 @@ function keyed(container: HTMLElement): Map<string, Field> {
   return byKey;
 }
 
-export function captureTyped(container: HTMLElement): TypedState {
-  const values = new Map<string, string>();
-  let focused: string | null = null;
-  const active = container.ownerDocument.activeElement;
-  for (const [key, field] of keyed(container)) {
-    if (field.value !== '') values.set(key, field.value);
-    if (field === active) focused = key;
-  }
-  return { values, focused };
+function keyOf(fields: ReadonlyMap<string, Field>, target: EventTarget | null): string | null {
+  for (const [key, field] of fields) if (field === target) return key;
+  return null;
+}
+
+/**
+ * Follows the pre-rendered page's fields while the app renders beside them, in slices between
+ * which the visitor may go on typing; the returned function reads what they hold when the app's
+ * first commit has replaced them (a field keeps its text once taken off the page), and which one
+ * had the focus last.
+ */
+export function watchTyped(container: HTMLElement): () => TypedState {
+  const fields = keyed(container);
+  let focused = keyOf(fields, container.ownerDocument.activeElement);
+  const onFocus = (event: FocusEvent) => {
+    focused = keyOf(fields, event.target);
+  };
+  container.addEventListener('focusin', onFocus);
+  return () => {
+    container.removeEventListener('focusin', onFocus);
+    const values = new Map<string, string>();
+    for (const [key, field] of fields) if (field.value !== '') values.set(key, field.value);
+    return { values, focused };
+  };
 }
 
 /**

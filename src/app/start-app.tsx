@@ -2,13 +2,13 @@
  * The last step of start-up (`src/main.ts` runs the steps before it): wire the stores to their
  * environment, load the configured third-party scripts, and render once the backend's driver is in.
  */
-import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition, useLayoutEffect, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app';
 import { PRERENDERED_ATTRIBUTE } from './prerender-marker';
-import { captureTyped, replayHeldClicks, restoreTyped } from './prerender-takeover';
+import { nextTask } from './next-task';
+import { replayHeldClicks, restoreTyped, watchTyped } from './prerender-takeover';
 import { appRoutes } from './routes';
 import type { AppConfig } from './config';
 import { forgetVia, readAffiliate } from './referral';
@@ -62,11 +62,36 @@ function whenReady<T>(
   });
 }
 
+/** Calls `onCommit` once its render is on the page (before the browser paints it). */
+function Committed({ onCommit }: { onCommit: () => void }) {
+  useLayoutEffect(onCommit, [onCommit]);
+  return null;
+}
+
+/**
+ * Renders `app` as a transition, which React works on in slices of a few milliseconds: rendered
+ * at once, the first screen was one task of 200 ms and more on a slow phone, during which the page
+ * took no input. Resolves once it is committed.
+ */
+function renderInSlices(root: Root, app: ReactNode): Promise<void> {
+  return new Promise((resolve) => {
+    startTransition(() =>
+      root.render(
+        <>
+          {app}
+          <Committed onCommit={resolve} />
+        </>,
+      ),
+    );
+  });
+}
+
 async function render(config: AppConfig, backend: Promise<void>): Promise<void> {
   // The router starts loading the page's code at once, while the backend's driver may still be
   // loading: on a slow link the two downloads overlap instead of following each other.
   const router = createBrowserRouter(appRoutes);
   await backend;
+  await nextTask();
   useAuthStore.getState().start();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element.');
@@ -82,20 +107,20 @@ async function render(config: AppConfig, backend: Promise<void>): Promise<void> 
       whenReady(useAuthStore, (state) => state.resolved),
     ]);
   }
-  const typed = prerendered ? captureTyped(container) : null;
-  const root = createRoot(container);
-  // Rendered at once, so that the typed text is put back before the visitor types on.
-  flushSync(() =>
-    root.render(
-      <StrictMode>
-        <App release={config.release} router={router} />
-      </StrictMode>,
-    ),
+  // The static page stays on screen, and takes typing, until the app's first commit replaces it.
+  const typed = prerendered ? watchTyped(container) : null;
+  await renderInSlices(
+    createRoot(container),
+    <StrictMode>
+      <App release={config.release} router={router} />
+    </StrictMode>,
   );
   container.removeAttribute(PRERENDERED_ATTRIBUTE);
   if (typed) {
-    restoreTyped(container, typed);
+    // Right after the commit, before the browser paints: the fields never show empty.
+    const state = typed();
+    restoreTyped(container, state);
     replayHeldClicks(container);
-    restoreTyped(container, typed, true);
+    restoreTyped(container, state, true);
   }
 }

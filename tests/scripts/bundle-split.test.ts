@@ -123,6 +123,19 @@ describe('the production bundle', () => {
     }
   });
 
+  it('builds the documents’ schemas in a step before the router’s, each file a task of its own', () => {
+    const own = (chunk: string) => sourcesOf([chunk]);
+    const schemas = manifest['index.html']?.dynamicImports?.find((key) =>
+      own(key).some((source) => source.includes('/zod/')),
+    );
+    expect(schemas, 'a start-up step whose file holds zod').toBeDefined();
+    const app = 'src/app/start-app.tsx';
+    expect(own(app).some((source) => source.includes('/zod/'))).toBe(false);
+    expect(own(app).some((source) => source.includes('/react-router/'))).toBe(true);
+    const steps = manifest['index.html']?.dynamicImports ?? [];
+    expect(steps.indexOf(schemas ?? '')).toBeLessThan(steps.indexOf(app));
+  });
+
   it('links every start-up step’s code from the page, so that it downloads at once', () => {
     const html = readFileSync(join(outDir, 'index.html'), 'utf8');
     const preloaded = new Set(
