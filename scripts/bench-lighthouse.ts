@@ -7,7 +7,7 @@
  * SEO score is reported but has no goal; the landing page's first load 60 KB or less).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromiumArgs } from './lib/chromium';
@@ -91,6 +91,7 @@ function runLighthouse(
       try {
         if (code !== 0) throw new Error(`lighthouse ${url} exited ${code}: ${stderr.slice(-800)}`);
         resolvePromise(JSON.parse(readFileSync(output, 'utf8')) as LighthouseResult);
+        keepReport(output, url);
       } catch (err) {
         reject(err instanceof Error ? err : new Error(String(err)));
       } finally {
@@ -98,6 +99,16 @@ function runLighthouse(
       }
     });
   });
+}
+
+/** With BENCH_LIGHTHOUSE_KEEP=dir, each page's whole report stays there, for its audits' details. */
+function keepReport(output: string, url: string): void {
+  const keep = process.env.BENCH_LIGHTHOUSE_KEEP;
+  if (!keep) return;
+  mkdirSync(keep, { recursive: true });
+  const name =
+    new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'landing';
+  copyFileSync(output, join(keep, `${name}.json`));
 }
 
 function kib(bytes: number): string {
