@@ -482,6 +482,7 @@ describe('jobs that stop half-way', () => {
       dataDir,
       (s) => {
         seedAccount(s, 'fail', owner, 0, 5000);
+        seedAccount(s, 'torn', owner, 0, 5000);
         seedAccount(s, 'crash', owner, SIZE, 5000);
       },
       [countCardsInUse],
@@ -523,6 +524,19 @@ describe('jobs that stop half-way', () => {
     expect(new Set(cards.map((c) => c.data.email)).size).toBe(SIZE);
     await server.idle();
     expect(inUse()).toBe(SIZE);
+  });
+
+  it('a resumed import keeps the problems it stored and drops what is not one', async () => {
+    const jobId = await startImportJob('torn', TEAM, owner.uid, importRows('Torn', SIZE));
+    const jobAt = jobPath('torn', jobId);
+    const db = serverDbFromSync(server.ctx.db);
+    expect(await runJob(failingDb(db, 2, 'throw'), jobAt)).toBe('failed');
+    const kept = { row: 3, state: 'skip', message: 'Already has a card.' };
+    server.ctx.db.update(jobAt, { problems: [kept, 'torn', null] });
+
+    await resumeJob('torn', jobId);
+    expect(await runJob(db, jobAt)).toBe('done');
+    expect(server.ctx.db.get(jobAt).data?.problems).toEqual([kept]);
   });
 
   it('a job whose server stopped mid-way is resumed at the next start, writing nothing twice', async () => {

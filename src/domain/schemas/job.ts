@@ -68,3 +68,52 @@ export function importRowFromDoc(value: unknown, fallbackRow: number) {
 export const storedImportPartSchema = storedMap({
   rows: z.catch(z.optional(z.array(z.unknown())), undefined),
 });
+
+/**
+ * A job as the server that runs it reads it (src/services/jobs/run-job.ts): its run count, and its
+ * kind and state as stored, so that a kind or state it does not know (`''`) is neither run as
+ * another kind nor claimed, unlike the page's reading above.
+ */
+const jobRunFields = {
+  kind: text,
+  state: text,
+  teamId: text,
+  createdBy: text,
+  runs: count,
+  done: count,
+  written: count,
+  cancelRequested: flag,
+  startedAt: dateOrNull,
+  updatedAt: dateOrNull,
+  countedAt: dateOrNull,
+};
+
+export const storedJobRunSchema = storedMap(jobRunFields);
+
+/** A team sync job as its run reads it: the version it brings cards to, the last card id done. */
+export const storedTeamSyncJobSchema = storedMap({
+  ...jobRunFields,
+  version: count,
+  total: count,
+  cursor: textOrNull,
+});
+
+/** An import job as its run reads it: its size, its parts, the next part to do and its outcome. */
+export const storedImportJobSchema = storedMap({
+  ...jobRunFields,
+  rowCount: count,
+  rowParts: count,
+  cursor: count,
+  skipped: count,
+  failed: count,
+  problems: listOf(storedJobProblemSchema),
+});
+
+/** An account's import lock (`accounts/{accountId}/jobLocks/import`): the job that holds it. */
+export const storedImportLockSchema = storedMap({ jobId: text, takenAt: dateOrNull });
+
+/**
+ * The id a stored document names itself by (cards and accounts do), which scans in id order take
+ * as their cursor; `''` when it names none.
+ */
+export const storedSelfIdSchema = storedMap({ id: text });

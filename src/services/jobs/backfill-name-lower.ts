@@ -9,6 +9,9 @@ import type { WriteOp } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
 import { MAX_WRITES_PER_COMMIT } from '@/backend/server-port';
 import { serverTimestamp } from 'firestore-engine/transforms';
+import { storedCardSchema } from '@/domain/schemas/card';
+import { storedSelfIdSchema } from '@/domain/schemas/job';
+import { storedNameLowerBackfillSchema } from '@/domain/schemas/server-state';
 
 /** Cards read per page. */
 const PAGE = 1000;
@@ -20,8 +23,8 @@ export const BACKFILL_NAME_LOWER_STATE = 'server_state/backfill-name-lower';
 export const BACKFILL_REST_MS = 24 * 60 * 60 * 1000;
 
 /** The search field a card's name asks for (the rules' `lower()`, firestore.rules). */
-function nameLowerOf(name: unknown): string {
-  return typeof name === 'string' ? name.toLowerCase() : '';
+function nameLowerOf(card: unknown): string {
+  return storedCardSchema.parse(card).name.toLowerCase();
 }
 
 /** One page of cards after `after` (by id): writes the ones that need it. */
@@ -38,7 +41,7 @@ async function backfillPage(
   });
   const ops: WriteOp[] = [];
   for (const doc of page) {
-    const wanted = nameLowerOf(doc.data.name);
+    const wanted = nameLowerOf(doc.data);
     if (doc.data.nameLower !== wanted) {
       ops.push({ kind: 'update', path: doc.path, data: { nameLower: wanted } });
     }
@@ -48,11 +51,7 @@ async function backfillPage(
   }
   const last = page.at(-1);
   const next =
-    page.length < pageSize || !last
-      ? null
-      : typeof last.data.id === 'string'
-        ? last.data.id
-        : last.id;
+    page.length < pageSize || !last ? null : storedSelfIdSchema.parse(last.data).id || last.id;
   return { written: ops.length, next };
 }
 
@@ -90,10 +89,9 @@ export async function backfillNameLowerStep(
   const pages = options.pages ?? 5;
   const pageSize = options.pageSize ?? PAGE;
   const now = (options.clock ?? Date.now)();
-  const state = (await db.get(BACKFILL_NAME_LOWER_STATE)).data ?? {};
-  const finishedAt = state.finishedAt instanceof Date ? state.finishedAt.getTime() : null;
-  let after = typeof state.after === 'string' ? state.after : null;
-  if (after === null && finishedAt !== null && now - finishedAt < BACKFILL_REST_MS) {
+  const state = storedNameLowerBackfillSchema.parse((await db.get(BACKFILL_NAME_LOWER_STATE)).data);
+  let { after } = state;
+  if (after === null && state.finishedAt && now - state.finishedAt.getTime() < BACKFILL_REST_MS) {
     return { outcome: 'resting', written: 0 };
   }
   let written = 0;
@@ -103,7 +101,7 @@ export async function backfillNameLowerStep(
     after = page.next;
     if (after === null) break;
   }
-  const total = (typeof state.written === 'number' ? state.written : 0) + written;
+  const total = state.written + written;
   await db.batch([
     {
       kind: 'set',
@@ -113,7 +111,7 @@ export async function backfillNameLowerStep(
           ? { after: null, finishedAt: new Date(now), written: total, updatedAt: serverTimestamp() }
           : {
               after,
-              finishedAt: state.finishedAt ?? null,
+              finishedAt: state.finishedAt,
               written: total,
               updatedAt: serverTimestamp(),
             },

@@ -9,6 +9,9 @@
 import type { DocData } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
 import { serverTimestamp } from 'firestore-engine/transforms';
+import { storedSelfIdSchema } from '@/domain/schemas/job';
+import { storedTeamUsageBackfillSchema } from '@/domain/schemas/server-state';
+import { storedTeamUsageSchema } from '@/domain/schemas/team-usage';
 import { teamUsageOf, type TeamUsage } from '@/domain/team-usage';
 import { teamCardsQuery, teamUsagePath } from '../team-usage';
 import { BACKFILL_REST_MS } from './backfill-name-lower';
@@ -53,14 +56,11 @@ export interface TeamUsageStepResult {
   readonly suspected: number;
 }
 
+/** A team's stored counts; null when it has no usage document. */
 function storedUsage(data: DocData | null | undefined): TeamUsage | null {
   if (!data) return null;
-  const count = (value: unknown) => (typeof value === 'number' ? value : 0);
-  return {
-    cards: count(data['cards']),
-    linksCoupled: count(data['linksCoupled']),
-    brandingCoupled: count(data['brandingCoupled']),
-  };
+  const { cards, linksCoupled, brandingCoupled } = storedTeamUsageSchema.parse(data);
+  return { cards, linksCoupled, brandingCoupled };
 }
 
 function same(a: TeamUsage | null, b: TeamUsage | null): boolean {
@@ -101,7 +101,7 @@ async function countTeam(
     read += page.length;
     const last = page.at(-1);
     if (page.length < CARD_PAGE || !last) return { usage, read };
-    after = typeof last.data.id === 'string' ? last.data.id : last.id;
+    after = storedSelfIdSchema.parse(last.data).id || last.id;
   }
 }
 
@@ -125,17 +125,6 @@ async function repairSuspect(db: ServerDb, suspect: Suspect): Promise<boolean> {
   });
 }
 
-function readSuspects(value: unknown): Suspect[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((item: unknown) => {
-    if (typeof item !== 'object' || item === null) return [];
-    const { accountId, teamId, stored, seenAt } = item as Record<string, unknown>;
-    if (typeof accountId !== 'string' || typeof teamId !== 'string') return [];
-    const at = seenAt instanceof Date ? seenAt.getTime() : typeof seenAt === 'number' ? seenAt : 0;
-    return [{ accountId, teamId, stored: storedUsage(stored as DocData | null), seenAt: at }];
-  });
-}
-
 /**
  * One bounded step of the repair (see the module comment): settles the suspects that have waited
  * long enough, then counts teams from the stored cursor until `cards` cards are read.
@@ -147,13 +136,13 @@ export async function backfillTeamUsageStep(
   const budget = options.cards ?? 5000;
   const maxAccounts = options.accounts ?? 500;
   const now = (options.clock ?? Date.now)();
-  const state = (await db.get(BACKFILL_TEAM_USAGE_STATE)).data ?? {};
-  const finishedAt = state.finishedAt instanceof Date ? state.finishedAt.getTime() : null;
-  let after = typeof state.after === 'string' ? state.after : null;
+  const state = storedTeamUsageBackfillSchema.parse((await db.get(BACKFILL_TEAM_USAGE_STATE)).data);
+  const finishedAt = state.finishedAt?.getTime() ?? null;
+  let { after } = state;
 
   let repaired = 0;
   const waiting: Suspect[] = [];
-  for (const suspect of readSuspects(state.suspects)) {
+  for (const suspect of state.suspects) {
     if (now - suspect.seenAt < SETTLE_MS) waiting.push(suspect);
     else if (await repairSuspect(db, suspect)) repaired++;
   }
@@ -209,8 +198,8 @@ export async function backfillTeamUsageStep(
       path: BACKFILL_TEAM_USAGE_STATE,
       data: {
         after,
-        finishedAt: finished ? new Date(now) : (state.finishedAt ?? null),
-        repaired: (typeof state.repaired === 'number' ? state.repaired : 0) + repaired,
+        finishedAt: finished ? new Date(now) : state.finishedAt,
+        repaired: state.repaired + repaired,
         suspects: waiting.map((s) => ({ ...s, seenAt: new Date(s.seenAt) })),
         updatedAt: serverTimestamp(),
       },

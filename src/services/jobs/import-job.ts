@@ -28,7 +28,16 @@ import {
   overCapMessage,
 } from '@/domain/jobs';
 import type { JobProblem } from '@/domain/jobs';
-import { importRowFromDoc, storedImportPartSchema } from '@/domain/schemas/job';
+import { storedAccountSchema } from '@/domain/schemas/account';
+import { storedCardSchema } from '@/domain/schemas/card';
+import {
+  importRowFromDoc,
+  storedImportJobSchema,
+  storedImportLockSchema,
+  storedImportPartSchema,
+  storedSelfIdSchema,
+} from '@/domain/schemas/job';
+import { storedTeamSchema } from '@/domain/schemas/team';
 import { syncTeamOf, teamSyncState } from '@/domain/team-sync-plan';
 import { JobError } from './job-kind';
 import type { JobKindRunner, JobStep } from './job-kind';
@@ -62,7 +71,7 @@ export function importLockPath(accountId: string): string {
 async function takeImportLock(db: ServerDb, accountId: string, jobId: string): Promise<boolean> {
   return db.runTransaction(async (tx) => {
     const lock = await tx.get(importLockPath(accountId));
-    const holder = typeof lock.data?.jobId === 'string' ? lock.data.jobId : '';
+    const holder = storedImportLockSchema.parse(lock.data).jobId;
     if (holder === jobId) return true;
     if (holder !== '') {
       const job = await tx.get(`accounts/${accountId}/jobs/${holder}`);
@@ -73,33 +82,27 @@ async function takeImportLock(db: ServerDb, accountId: string, jobId: string): P
   });
 }
 
-function num(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-}
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
 /**
  * The job's creator must still own or collaborate on the account, at the start of each run and
  * before each chunk: an import acts with their authority and makes them its cards' owner, so a
  * person removed (or gone) after queuing one does not go on adding cards in their name.
  */
-function requireCreatorManages(account: DocData, job: DocData): void {
-  if (!managesImport(account, str(job.createdBy))) throw new JobError(IMPORT_CREATOR_LEFT);
+function requireCreatorManages(account: DocData, createdBy: string): void {
+  if (!managesImport(account, createdBy)) throw new JobError(IMPORT_CREATOR_LEFT);
 }
 
 export const importJob: JobKindRunner<ImportRun> = {
   async start(ctx) {
-    const teamId = str(ctx.job.teamId);
+    const job = storedImportJobSchema.parse(ctx.job);
+    const { teamId } = job;
     const [account, team] = await Promise.all([
       ctx.db.get(`accounts/${ctx.accountId}`),
       ctx.db.get(`accounts/${ctx.accountId}/teams/${teamId}`),
     ]);
     if (!account.data) throw new JobError('This account no longer exists.');
-    requireCreatorManages(account.data, ctx.job);
-    if (!teamId || !team.data || team.data.isArchived === true)
+    requireCreatorManages(account.data, job.createdBy);
+    const storedTeam = team.data ? storedTeamSchema.parse(team.data) : null;
+    if (!teamId || !team.data || !storedTeam || storedTeam.isArchived)
       throw new JobError('This team no longer exists.');
     if (!(await takeImportLock(ctx.db, ctx.accountId, ctx.jobId)))
       throw new JobError(ANOTHER_IMPORT_RUNNING);
@@ -118,22 +121,22 @@ export const importJob: JobKindRunner<ImportRun> = {
       });
       for (const doc of page) {
         cards.push(doc.data);
-        const email = str(doc.data.email).trim().toLowerCase();
+        const email = (storedCardSchema.parse(doc.data).email ?? '').trim().toLowerCase();
         if (email !== '') emails.add(email);
       }
       const last = page.at(-1);
       if (page.length < CARD_SCAN_PAGE || !last) break;
-      after = str(last.data.id) || last.id;
+      after = storedSelfIdSchema.parse(last.data).id || last.id;
     }
-    const bulkSync = (team.data.bulkSync ?? {}) as Record<string, unknown>;
+    const { bulkSync } = storedTeam;
     return {
       card: {
         accountId: ctx.accountId,
-        ownerId: str(ctx.job.createdBy),
+        ownerId: job.createdBy,
         teamId,
         team: syncTeamOf(team.data),
         teamVersion: teamSyncState(team.data).syncVersion,
-        company: str(account.data.name),
+        company: storedAccountSchema.parse(account.data).name,
         bulkSync: {
           syncTeamLinks: bulkSync.syncTeamLinks !== false,
           syncBranding: bulkSync.syncBranding !== false,
@@ -147,8 +150,9 @@ export const importJob: JobKindRunner<ImportRun> = {
   },
 
   async step(ctx, run): Promise<JobStep> {
-    const part = num(ctx.job.cursor);
-    const parts = num(ctx.job.rowParts);
+    const job = storedImportJobSchema.parse(ctx.job);
+    const part = job.cursor;
+    const parts = job.rowParts;
     // Every part is done and only the last count and the end are missing (the run stopped).
     if (part >= parts) return { ops: [], progress: {}, finished: true, recount: true };
     const partPath = `${ctx.path}/rows/${importPartId(part)}`;
@@ -177,7 +181,7 @@ export const importJob: JobKindRunner<ImportRun> = {
       ),
     ]);
     if (!account.data) throw new JobError('This account no longer exists.');
-    requireCreatorManages(account.data, ctx.job);
+    requireCreatorManages(account.data, job.createdBy);
     // The cap, checked again for every chunk: the stored count (raised by each chunk's commit and by
     // every client batch that creates cards, set exact by the card-count trigger) or this run's
     // own, whichever is higher.
@@ -240,18 +244,17 @@ export const importJob: JobKindRunner<ImportRun> = {
         ops.push({ kind: 'delete', path: `${ctx.path}/rows/${importPartId(n)}` });
       }
     }
-    const stored = Array.isArray(ctx.job.problems) ? (ctx.job.problems as unknown[]) : [];
     const failed = problems.filter((p) => p.state === 'error').length;
     return {
       ops,
       progress: {
         cursor: part + 1,
-        total: num(ctx.job.rowCount),
-        done: num(ctx.job.done) + rows.length,
-        written: num(ctx.job.written) + written,
-        skipped: num(ctx.job.skipped) + skipped,
-        failed: num(ctx.job.failed) + failed,
-        problems: [...stored, ...problems].slice(0, MAX_JOB_PROBLEMS),
+        total: job.rowCount,
+        done: job.done + rows.length,
+        written: job.written + written,
+        skipped: job.skipped + skipped,
+        failed: job.failed + failed,
+        problems: [...job.problems, ...problems].slice(0, MAX_JOB_PROBLEMS),
       },
       finished,
       newCards: written,

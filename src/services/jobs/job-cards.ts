@@ -7,19 +7,22 @@
  */
 import type { DocData } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
+import { storedCardSchema } from '@/domain/schemas/card';
+import { storedJobRunSchema, storedSelfIdSchema } from '@/domain/schemas/job';
 
 /** True when `card` is an import job's card that the job's own commit has counted. */
 export async function isCountedByImportJob(db: ServerDb, card: DocData): Promise<boolean> {
-  const id = typeof card.id === 'string' ? card.id : '';
-  const accountId = typeof card.accountId === 'string' ? card.accountId : '';
+  const { id } = storedSelfIdSchema.parse(card);
+  const { accountId, dateCreated } = storedCardSchema.parse(card);
   const dash = id.lastIndexOf('-');
   if (dash <= 0 || accountId === '' || !/^[A-Za-z0-9]{20}$/.test(id.slice(dash + 1))) return false;
-  if (!(card.dateCreated instanceof Date)) return false;
-  const job = await db.get(`accounts/${accountId}/jobs/${id.slice(0, dash)}`);
-  const countedAt = job.data?.countedAt;
+  if (!dateCreated) return false;
+  const snap = await db.get(`accounts/${accountId}/jobs/${id.slice(0, dash)}`);
+  if (!snap.data) return false;
+  const job = storedJobRunSchema.parse(snap.data);
   return (
-    job.data?.kind === 'import' &&
-    countedAt instanceof Date &&
-    card.dateCreated.getTime() <= countedAt.getTime()
+    job.kind === 'import' &&
+    job.countedAt !== null &&
+    dateCreated.getTime() <= job.countedAt.getTime()
   );
 }

@@ -13,6 +13,7 @@ import { increment, serverTimestamp } from 'firestore-engine/transforms';
 import { DEACTIVATED_JOB_MESSAGE } from '@/domain/account-status';
 import { cardUsagePath, storedCardCap } from '@/domain/card-count';
 import { IMPORT_CREATOR_LEFT, jobWantsRun, managesImport } from '@/domain/jobs';
+import { storedJobRunSchema } from '@/domain/schemas/job';
 import { accountDeactivated } from '../active-account';
 import { claimLease, LEASE_FIELD, leaseFrom, leaseHeld, sweepQueue } from '../lease-queue';
 import { recountTeamUsage } from '../team-usage';
@@ -63,10 +64,6 @@ export interface RunJobOptions {
   clock?: () => number;
 }
 
-function num(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-}
-
 /**
  * Takes a queued job for this run; null when it is not queued (another run has it, or it ended).
  * The job's `runs` after the claim is this run's number: a run stops when it sees another number.
@@ -74,14 +71,16 @@ function num(value: unknown): number {
 function claim(db: ServerDb, path: string, leaseUntil: Date): Promise<DocData | null> {
   return claimLease(db, path, leaseUntil, async (tx) => {
     const snap = await tx.get(path);
-    if (!snap.exists || !snap.data || snap.data.state !== 'queued') return null;
+    if (!snap.exists || !snap.data) return null;
+    const job = storedJobRunSchema.parse(snap.data);
+    if (job.state !== 'queued') return null;
     return {
       taken: snap.data,
       data: {
         state: 'running',
         runs: increment(1),
         updatedAt: serverTimestamp(),
-        ...(snap.data.startedAt ? {} : { startedAt: serverTimestamp() }),
+        ...(job.startedAt ? {} : { startedAt: serverTimestamp() }),
       },
     };
   });
@@ -114,12 +113,13 @@ export async function runJob(
   const lease = () => leaseFrom(clock(), LEASE_MS);
   const claimed = await claim(db, path, lease());
   if (!claimed) return 'not-queued';
-  const run = num(claimed.runs) + 1;
+  const taken = storedJobRunSchema.parse(claimed);
+  const run = taken.runs + 1;
   const started = clock();
   const finish = (data: DocData) =>
     db.batch([{ kind: 'update', path, data: { ...data, updatedAt: serverTimestamp() } }]);
   try {
-    const kind = KINDS[String(claimed.kind)];
+    const kind = KINDS[taken.kind];
     if (!kind) throw new JobError('This kind of job is not known.');
     // A deactivated account's job stops (docs/access.md, "Deactivated accounts"): failed with a
     // message that says why, its cursor kept, so a manager resumes it after the reactivation.
@@ -131,19 +131,19 @@ export async function runJob(
     const state = await kind.start({ db, path, ...params, job: claimed });
     for (;;) {
       const current = await db.get(path);
-      const job = current.data;
-      if (!job) return 'cancelled';
+      if (!current.data) return 'cancelled';
+      const job = storedJobRunSchema.parse(current.data);
       // The sweep queued the job again after this run's lease expired, and a later run has it.
-      if (job.state !== 'running' || num(job.runs) !== run) return 'superseded';
-      if (job.cancelRequested === true) {
+      if (job.state !== 'running' || job.runs !== run) return 'superseded';
+      if (job.cancelRequested) {
         // The cards made before the cancel stay: the team's usage counts them.
-        if (job.kind === 'import' && typeof job.teamId === 'string')
+        if (job.kind === 'import' && job.teamId !== '')
           await recountTeamUsage(db, params.accountId, job.teamId);
         await finish({ state: 'cancelled', error: 'Cancelled.', finishedAt: serverTimestamp() });
         return 'cancelled';
       }
       await stopIfDeactivated();
-      const step = await kind.step({ db, path, ...params, job }, state);
+      const step = await kind.step({ db, path, ...params, job: current.data }, state);
       const update: DocData = {
         ...step.progress,
         leaseUntil: lease(),
@@ -165,7 +165,7 @@ export async function runJob(
       // the per-card trigger (job-cards.ts), and a run that dies in between leaves the job running,
       // so the next run counts again. Until then the team page's count trails the job's progress.
       // The account's count needs no recount: each chunk's commit moved it exactly.
-      if (step.recount && typeof job.teamId === 'string')
+      if (step.recount && job.teamId !== '')
         await recountTeamUsage(db, params.accountId, job.teamId);
       if (step.finished) {
         await finish({ state: 'done', error: null, finishedAt: serverTimestamp() });
@@ -277,7 +277,7 @@ export async function unfinishedJobs(db: ServerDb): Promise<string[]> {
   });
   for (const job of jobs) {
     if (!jobPathParams(job.path)) continue;
-    if (job.data.state === 'running') {
+    if (storedJobRunSchema.parse(job.data).state === 'running') {
       await db.batch([{ kind: 'update', path: job.path, data: { state: 'queued' } }]);
     }
     paths.push(job.path);
@@ -287,7 +287,8 @@ export async function unfinishedJobs(db: ServerDb): Promise<string[]> {
 
 /** A job from before leases holds one until its last update + `LEASE_MS`. */
 function unstampedLeaseEnd(job: DocData): number {
-  return job.updatedAt instanceof Date ? job.updatedAt.getTime() + LEASE_MS : 0;
+  const { updatedAt } = storedJobRunSchema.parse(job);
+  return updatedAt ? updatedAt.getTime() + LEASE_MS : 0;
 }
 
 /** Expired leases queued again per page of the sweep. */
@@ -325,7 +326,10 @@ export async function requeueExpiredJobs(
     if (!jobPathParams(job.path)) return false;
     const requeued = await db.runTransaction(async (tx) => {
       const snap = await tx.get(job.path);
-      const lost = snap.data?.state === 'running' && !leaseHeld(snap.data, now, unstampedLeaseEnd);
+      const lost =
+        snap.data !== null &&
+        storedJobRunSchema.parse(snap.data).state === 'running' &&
+        !leaseHeld(snap.data, now, unstampedLeaseEnd);
       if (!lost) return false;
       tx.update(job.path, { state: 'queued', leaseUntil: null, updatedAt: serverTimestamp() });
       return true;

@@ -6,6 +6,7 @@
  */
 import type { DocData, WriteOp } from '@/backend/port';
 import { serverTimestamp } from 'firestore-engine/transforms';
+import { storedSelfIdSchema, storedTeamSyncJobSchema } from '@/domain/schemas/job';
 import { planTeamSync, syncCardOf, syncTeamOf, teamSyncState } from '@/domain/team-sync-plan';
 import type { SyncScope, SyncTeam } from '@/domain/team-sync-plan';
 import { JobError } from './job-kind';
@@ -21,10 +22,6 @@ interface TeamSyncRun {
   teamPath: string;
 }
 
-function num(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-}
-
 function teamCardsWhere(ctx: JobContext, teamId: string) {
   return [
     { field: 'accountId', op: '==' as const, value: ctx.accountId },
@@ -34,14 +31,15 @@ function teamCardsWhere(ctx: JobContext, teamId: string) {
 
 export const teamSyncJob: JobKindRunner<TeamSyncRun> = {
   async start(ctx) {
-    const teamId = String(ctx.job.teamId ?? '');
+    const job = storedTeamSyncJobSchema.parse(ctx.job);
+    const teamId = job.teamId;
     const teamPath = `accounts/${ctx.accountId}/teams/${teamId}`;
     const snap = await ctx.db.get(teamPath);
     if (!teamId || !snap.data) throw new JobError('This team no longer exists.');
     const state = teamSyncState(snap.data);
     // The version the job was asked for; a newer change gets its own job.
-    const version = Math.min(num(ctx.job.version) || state.syncVersion, state.syncVersion);
-    if (num(ctx.job.total) === 0) {
+    const version = Math.min(job.version || state.syncVersion, state.syncVersion);
+    if (job.total === 0) {
       const cards = await ctx.db.query({
         collection: 'cards',
         where: teamCardsWhere(ctx, teamId),
@@ -52,11 +50,12 @@ export const teamSyncJob: JobKindRunner<TeamSyncRun> = {
   },
 
   async step(ctx, run): Promise<JobStep> {
-    const cursor = typeof ctx.job.cursor === 'string' ? ctx.job.cursor : null;
+    const job = storedTeamSyncJobSchema.parse(ctx.job);
+    const { cursor } = job;
     const page = await ctx.db.query({
       collection: 'cards',
       where: [
-        ...teamCardsWhere(ctx, String(ctx.job.teamId)),
+        ...teamCardsWhere(ctx, job.teamId),
         ...(cursor !== null ? [{ field: 'id', op: '>' as const, value: cursor }] : []),
       ],
       orderBy: [{ field: 'id', direction: 'asc' }],
@@ -77,16 +76,16 @@ export const teamSyncJob: JobKindRunner<TeamSyncRun> = {
     if (finished) {
       // Recorded only if no newer version reached every card first (it never goes back).
       const team = await ctx.db.get(run.teamPath);
-      if (team.data && num(team.data.syncedVersion) < run.version) {
+      if (team.data && teamSyncState(team.data).syncedVersion < run.version) {
         ops.push({ kind: 'update', path: run.teamPath, data: { syncedVersion: run.version } });
       }
     }
     const last = page.at(-1);
     const progress: DocData = {
-      done: num(ctx.job.done) + page.length,
-      written: num(ctx.job.written) + patches.length,
+      done: job.done + page.length,
+      written: job.written + patches.length,
       version: run.version,
-      ...(last ? { cursor: typeof last.data.id === 'string' ? last.data.id : last.id } : {}),
+      ...(last ? { cursor: storedSelfIdSchema.parse(last.data).id || last.id } : {}),
     };
     if (finished) progress.total = progress.done;
     return { ops, progress, finished };
