@@ -11,17 +11,12 @@ import type { InviteRole } from '../domain/invites';
 import type { Account, User } from '../domain/model';
 import { ownershipAcceptance } from '../domain/ownership';
 import { roleChangeLists } from '../domain/people';
+import { departureFromDoc } from '../domain/schemas/departure';
 import { accountPath } from './accounts';
 import { getUser } from './users';
 
 /** Someone who lost access, as the server recorded it (`accounts/{id}/departures/{uid}`). */
-export interface Departure {
-  uid: string;
-  name: string;
-  email: string;
-  role: InviteRole;
-  removedAt: Date | null;
-}
+export type Departure = ReturnType<typeof departureFromDoc>;
 
 /** How many departures People and access lists, the latest first. */
 export const DEPARTURES_SHOWN = 20;
@@ -38,16 +33,7 @@ export function followDepartures(
       orderBy: [{ field: 'removedAt', direction: 'desc' }],
       limit: DEPARTURES_SHOWN,
     },
-    (docs) =>
-      next(
-        docs.map(({ id, data }) => ({
-          uid: id,
-          name: typeof data.name === 'string' ? data.name : '',
-          email: typeof data.email === 'string' ? data.email : '',
-          role: data.role === 'collaborator' ? 'collaborator' : 'editor',
-          removedAt: data.removedAt instanceof Date ? data.removedAt : null,
-        })),
-      ),
+    (docs) => next(docs.map(({ id, data }) => departureFromDoc(id, data))),
     error,
   );
 }
