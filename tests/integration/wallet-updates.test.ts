@@ -142,6 +142,21 @@ describe('Apple Wallet passes that update', () => {
     expect(summary?.accountId).toBe('acme');
   });
 
+  it('a device registering again repairs a registration its pushes could not use', async () => {
+    const device = 'device-torn1';
+    server.ctx.db.set('cards/u-torn', card('u-torn'));
+    const token = String((await download('u-torn')).authenticationToken);
+    expect((await register('u-torn', token, device)).status).toBe(201);
+    // The pass's side lost its pass type: no push could reach the device through it.
+    const path = `walletPasses/u-torn/registrations/${device}`;
+    server.ctx.db.set(path, { deviceLibraryIdentifier: device, pushToken: PUSH_TOKEN });
+    expect((await register('u-torn', token, device)).status).toBe(200);
+    expect(server.ctx.db.get(path).data).toMatchObject({
+      pushToken: PUSH_TOKEN,
+      passTypeIdentifier: passType(),
+    });
+  });
+
   it('lists the serials changed since a tag, serves the pass with Last-Modified and 304, and unregisters', async () => {
     const device = 'device-list1';
     server.ctx.db.set('cards/u-list', card('u-list'));

@@ -19,8 +19,8 @@ import { baseHeaders } from '@/card-view/render/security-headers';
 import {
   deviceRegistrationPath,
   deviceSerials,
-  passRegistrationPath,
   readPassRecord,
+  readPassRegistration,
   registerOps,
   tokenMatches,
   unregisterOps,
@@ -106,9 +106,9 @@ export function createPassKitRoute(
       const at = now();
       const existing = await ctx.db.get(deviceRegistrationPath(reg.deviceId, reg.serialNumber));
       if (existing.exists) {
-        // Already registered: the push token may have changed.
-        const stored = await ctx.db.get(passRegistrationPath(reg.serialNumber, reg.deviceId));
-        if (stored.data?.pushToken !== pushToken) await ctx.db.batch(registerOps(reg, at));
+        // Already registered: the push token may have changed (or the pass's side is unusable).
+        const stored = await readPassRegistration(ctx.db, reg.serialNumber, reg.deviceId);
+        if (stored?.pushToken !== pushToken) await ctx.db.batch(registerOps(reg, at));
         return plain(200);
       }
       // A pass added to a Wallet: counted on the card's summary in the registration's batch.

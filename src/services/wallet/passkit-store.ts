@@ -4,8 +4,9 @@
  * pass and by device, written in one batch, so either side is one read or one query.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { DocData, DocSnapshot, QueryDoc, QuerySpec, WriteOp } from '@/backend/port';
+import type { DocSnapshot, QueryDoc, QuerySpec, WriteOp } from '@/backend/port';
 import type { Card } from '@/domain/model';
+import { passRecordFromDoc, passRegistrationFromDoc } from '@/domain/schemas/wallet-pass';
 
 export const WALLET_PASSES = 'walletPasses';
 export const WALLET_DEVICES = 'walletDevices';
@@ -37,28 +38,8 @@ export interface PassRecord {
   readonly updatedAt: Date;
 }
 
-function asPassRecord(data: DocData | null): PassRecord | null {
-  if (data === null) return null;
-  const { serialNumber, cardId, accountId, authenticationToken, updatedAt } = data;
-  if (
-    typeof serialNumber !== 'string' ||
-    typeof cardId !== 'string' ||
-    typeof authenticationToken !== 'string' ||
-    !(updatedAt instanceof Date)
-  ) {
-    return null;
-  }
-  return {
-    serialNumber,
-    cardId,
-    accountId: typeof accountId === 'string' ? accountId : '',
-    authenticationToken,
-    updatedAt,
-  };
-}
-
 export async function readPassRecord(db: WalletDb, serial: string): Promise<PassRecord | null> {
-  return asPassRecord((await db.get(passPath(serial))).data);
+  return passRecordFromDoc((await db.get(passPath(serial))).data);
 }
 
 /**
@@ -94,14 +75,19 @@ export interface PassRegistration {
   readonly passTypeIdentifier: string;
 }
 
+/** A device's registration for a pass as stored; null when there is none or it is unusable. */
+export async function readPassRegistration(db: WalletDb, serial: string, deviceId: string) {
+  return passRegistrationFromDoc((await db.get(passRegistrationPath(serial, deviceId))).data);
+}
+
 /** The devices registered for a pass. */
 export async function passRegistrations(db: WalletDb, serial: string): Promise<PassRegistration[]> {
   const docs = await db.query({ collection: `${passPath(serial)}/registrations` });
   return docs.flatMap((doc) => {
-    const { pushToken, passTypeIdentifier } = doc.data;
-    return typeof pushToken === 'string' && typeof passTypeIdentifier === 'string'
-      ? [{ deviceId: doc.id, pushToken, passTypeIdentifier }]
-      : [];
+    const registration = passRegistrationFromDoc(doc.data);
+    if (registration === null) return [];
+    const { pushToken, passTypeIdentifier } = registration;
+    return [{ deviceId: doc.id, pushToken, passTypeIdentifier }];
   });
 }
 
