@@ -103,6 +103,30 @@ function runPendingCountsContract(name: string, makeTarget: () => Promise<Server
       expect(await views(card)).toBe(5);
       expect(await pending(card)).toBe(0);
     });
+
+    it('deletes a pending count that is not one unadded, and still folds the others', async () => {
+      const card = newCard();
+      const dead = instance({ dies: true });
+      for (let i = 0; i < 3; i++) await dead.count(withPendingCounts(db), card, aView);
+      const at = new Date(Date.now() - 1000);
+      await db.batch([
+        {
+          kind: 'set',
+          path: `analytics/${card.id}/${PENDING_COUNTS}/torn`,
+          data: { fields: '{"v', at },
+        },
+        { kind: 'set', path: `analytics/${card.id}/${PENDING_COUNTS}/bare`, data: { at } },
+      ]);
+      const quiet = console.error;
+      console.error = () => {};
+      try {
+        expect(await foldLostCounts(db, { clock: later })).toEqual({ folded: 4 });
+      } finally {
+        console.error = quiet;
+      }
+      expect(await views(card)).toBe(3);
+      expect(await pending(card)).toBe(0);
+    });
   });
 }
 

@@ -9,6 +9,9 @@
 import type { DocData, WriteOp } from '@/backend/port';
 import { increment, serverTimestamp } from 'firestore-engine/transforms';
 import type { Card } from '@/domain/model';
+import { accessRoleOf } from '@/domain/people';
+import { storedAccountSchema } from '@/domain/schemas/account';
+import { storedUserSchema } from '@/domain/schemas/user';
 import { cardPublicUrl } from '@/domain/urls';
 import {
   LEAD_BODY_MAX_BYTES,
@@ -35,22 +38,10 @@ import { cardNotFound } from './visitor-language';
 /** Lead posts one address may make in a minute, whatever cards they name. */
 const LEAD_POSTS_PER_ADDRESS = 60;
 
-/** An address a mail can go to. */
-function mailAddress(data: DocData | null): string | null {
-  const email = data?.email;
-  return typeof email === 'string' && /^[^\s@]+@[^\s@]+$/.test(email) ? email : null;
-}
-
-/**
- * Whether `uid` belongs to the account now: its owner, a collaborator or a card editor, as the
- * account document says (firestore.rules' isMemberOf). A person removed from the account is not.
- */
-function isCurrentMember(account: DocData, uid: string): boolean {
-  const listed = (field: string) => {
-    const value = account[field];
-    return Array.isArray(value) && value.includes(uid);
-  };
-  return uid !== '' && (account.ownerId === uid || listed('collaborators') || listed('editors'));
+/** The address a user's mail can go to, or null when their stored e-mail is not one. */
+function mailAddress(user: DocData | null): string | null {
+  const { email } = storedUserSchema.parse(user);
+  return email !== undefined && /^[^\s@]+@[^\s@]+$/.test(email) ? email : null;
 }
 
 /**
@@ -62,13 +53,17 @@ function isCurrentMember(account: DocData, uid: string): boolean {
 async function ownerMail(ctx: PublicContext, card: Card, entry: DocData): Promise<WriteOp | null> {
   if (card.appForm.notifyOwner === false) return null;
   try {
-    const account = card.accountId ? (await ctx.db.get(`accounts/${card.accountId}`)).data : null;
-    if (account === null) return null;
+    const stored = card.accountId ? (await ctx.db.get(`accounts/${card.accountId}`)).data : null;
+    if (stored === null) return null;
+    const account = storedAccountSchema.parse(stored);
     const addressOf = async (uid: string) => mailAddress((await ctx.db.get(`users/${uid}`)).data);
+    // The card's owner while they belong to the account now (firestore.rules' isMemberOf): a
+    // person removed from the account is not sent its leads.
     let to =
-      card.ownerId && isCurrentMember(account, card.ownerId) ? await addressOf(card.ownerId) : null;
-    const accountOwner = typeof account.ownerId === 'string' ? account.ownerId : '';
-    if (to === null && accountOwner !== '') to = await addressOf(accountOwner);
+      card.ownerId && accessRoleOf(account, card.ownerId) !== null
+        ? await addressOf(card.ownerId)
+        : null;
+    if (to === null && account.ownerId !== '') to = await addressOf(account.ownerId);
     if (to === null) return null;
     const appUrl = `${(ctx.appOrigin ?? new URL(ctx.hosts.card).origin).replace(/\/+$/, '')}/builder`;
     return {

@@ -9,6 +9,7 @@ import { newDocId } from 'firestore-engine/paths';
 import { decodeDoc, encodeValue } from 'firestore-engine/wire';
 import type { DocData } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
+import { storedAnalyticsSummarySchema, storedPendingCountSchema } from '@/domain/schemas/analytics';
 import { addCounts } from './counter-buffer';
 import type { CounterOutbox, PublicDb } from './public-surface-types';
 
@@ -34,8 +35,15 @@ function summaryOf(pendingPath: string): string | null {
     : null;
 }
 
-function accountOf(data: DocData | null): string {
-  return typeof data?.accountId === 'string' ? data.accountId : '';
+/** The summary fields a pending count adds; null when they do not decode (nothing to add). */
+function pendingFields(data: DocData | null): DocData | null {
+  const { fields } = storedPendingCountSchema.parse(data);
+  if (fields === null) return null;
+  try {
+    return decodeDoc(fields);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -57,10 +65,14 @@ async function fold(
     );
     let sum: DocData | null = null;
     for (const snap of pending) {
-      const fields = decodeDoc(JSON.parse(String(snap.data?.fields)));
+      const fields = pendingFields(snap.data);
+      if (fields === null) {
+        console.error(`[public-surfaces] ${snap.path} is not a count: deleted unadded`);
+        continue;
+      }
       sum = sum === null ? fields : addCounts(sum, fields);
     }
-    const owner = accountOf(summary.data);
+    const owner = storedAnalyticsSummarySchema.parse(summary.data).accountId;
     if (sum !== null && !drop) {
       if (owner === '' || owner === sum.accountId) tx.set(summaryPath, sum, { merge: true });
       else

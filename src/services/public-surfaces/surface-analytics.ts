@@ -8,6 +8,7 @@
 import type { DocData, WriteOp } from '@/backend/port';
 import { serverTimestamp } from 'firestore-engine/transforms';
 import type { Card } from '@/domain/model';
+import { storedAnalyticsSummarySchema } from '@/domain/schemas/analytics';
 import { createCounterBuffer, type CounterBuffer } from './counter-buffer';
 import type { PublicDb, PublicRequest, PublicSurfacesConfig } from './public-surface-types';
 import { header } from './surface-request';
@@ -28,7 +29,7 @@ export interface SurfaceAnalytics {
 
 /** The account a stored analytics summary belongs to ('' when it names none). */
 function summaryAccount(data: DocData | null): string {
-  return typeof data?.accountId === 'string' ? data.accountId : '';
+  return storedAnalyticsSummarySchema.parse(data).accountId;
 }
 
 /**
