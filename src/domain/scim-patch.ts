@@ -6,41 +6,35 @@
  * (capitalised op, string booleans), dotted keys in a value object (`"name.givenName"`), and
  * filtered paths such as `emails[type eq "work"].value`.
  */
-import { PATCH_SCHEMA, ScimError, scimBoolean, type ScimUserAttributes } from './scim';
-
-export type PatchOpName = 'add' | 'replace' | 'remove';
+import { ScimError, type ScimUserAttributes } from './scim';
+import {
+  groupLinkSchema,
+  patchBodySchema,
+  patchEmailsSchema,
+  patchMemberIdsSchema,
+  patchTextSchema,
+  scimActiveSchema,
+  scimDecode,
+  scimDecodeBody,
+  type PatchOpName,
+} from './schemas/scim';
 
 export interface PatchOperation {
   readonly op: PatchOpName;
   readonly path: string | null;
-  readonly value: unknown;
+  readonly value?: unknown;
 }
 
 function isMap(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The operations of a PatchOp body, ops lower-cased (Entra ID sends `Replace`). */
+/**
+ * The operations of a PatchOp body (`patchBodySchema`), ops lower-cased (Entra ID sends
+ * `Replace`); a malformed body is a 400 invalidSyntax.
+ */
 export function patchOperations(body: unknown): PatchOperation[] {
-  if (!isMap(body)) throw new ScimError(400, 'The body must be a JSON object.', 'invalidSyntax');
-  const schemas = body.schemas;
-  if (Array.isArray(schemas) && !schemas.includes(PATCH_SCHEMA)) {
-    throw new ScimError(400, `A PATCH body is a ${PATCH_SCHEMA}.`, 'invalidSyntax');
-  }
-  const key = Object.keys(body).find((k) => k.toLowerCase() === 'operations');
-  const ops = key === undefined ? undefined : body[key];
-  if (!Array.isArray(ops) || ops.length === 0) {
-    throw new ScimError(400, 'A PATCH body needs Operations.', 'invalidSyntax');
-  }
-  return ops.map((raw) => {
-    if (!isMap(raw)) throw new ScimError(400, 'Each operation is an object.', 'invalidSyntax');
-    const op = typeof raw.op === 'string' ? raw.op.trim().toLowerCase() : '';
-    if (op !== 'add' && op !== 'replace' && op !== 'remove') {
-      throw new ScimError(400, `Unknown PATCH op "${String(raw.op)}".`, 'invalidSyntax');
-    }
-    const path = typeof raw.path === 'string' && raw.path.trim() !== '' ? raw.path.trim() : null;
-    return { op, path, value: raw.value };
-  });
+  return scimDecodeBody(patchBodySchema, body, 'invalidSyntax').operations;
 }
 
 /** Attributes of the user schema this service accepts and does not keep. */
@@ -68,23 +62,14 @@ const ENTERPRISE_PREFIX = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0
 type Mutable<T> = { -readonly [K in keyof T]: T[K] extends object ? Mutable<T[K]> : T[K] };
 type Draft = Mutable<Omit<ScimUserAttributes, 'emails'>> & { emails: string[] };
 
+/** A text attribute's new value (`patchTextSchema`); not text is a 400 invalidValue. */
 function str(value: unknown, attribute: string): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.trim();
-  throw new ScimError(400, `${attribute} must be a string.`, 'invalidValue');
+  return scimDecode(patchTextSchema(attribute), value, 'invalidValue');
 }
 
-/** The e-mail list a value sets: `[{ value, primary }]`, primary first. */
+/** The e-mail list a value sets (`patchEmailsSchema`): `[{ value, primary }]`, primary first. */
 function emailList(value: unknown): string[] {
-  const list = Array.isArray(value) ? value : [value];
-  const entries = list.filter(isMap);
-  const primary = (e: Record<string, unknown>) => e.primary === true || e.primary === 'True';
-  const out: string[] = [];
-  for (const e of [...entries.filter(primary), ...entries.filter((e) => !primary(e))]) {
-    const address = typeof e.value === 'string' ? e.value.trim().toLowerCase() : '';
-    if (address !== '' && !out.includes(address)) out.push(address);
-  }
-  return out;
+  return scimDecode(patchEmailsSchema, value, 'invalidValue');
 }
 
 /**
@@ -114,7 +99,7 @@ function setPath(draft: Draft, rawPath: string, op: PatchOpName, value: unknown)
   switch (path) {
     case 'active':
       if (clear) throw new ScimError(400, 'active cannot be removed.', 'mutability');
-      draft.active = scimBoolean(value, 'active');
+      draft.active = scimDecode(scimActiveSchema, value, 'invalidValue');
       return;
     case 'username':
       if (clear) throw new ScimError(400, 'userName is required.', 'mutability');
@@ -205,11 +190,7 @@ export interface GroupMemberChange {
 }
 
 function memberIds(value: unknown): string[] {
-  const list = Array.isArray(value) ? value : [value];
-  return list
-    .filter(isMap)
-    .map((m) => (typeof m.value === 'string' ? m.value : ''))
-    .filter((id) => id !== '');
+  return scimDecode(patchMemberIdsSchema, value, 'invalidValue');
 }
 
 /**
@@ -240,7 +221,7 @@ export function groupMemberChanges(operations: readonly PatchOperation[]): Group
     if (path === null && op !== 'remove' && isMap(value)) {
       // Okta sends the group's id and name with no path when it links a pushed group: the name
       // stays the account's, the members are added.
-      if (Array.isArray(value.members)) add.push(...memberIds(value.members));
+      add.push(...scimDecode(groupLinkSchema, value, 'invalidValue').members);
       continue;
     }
     if (lower === 'members' || path === null) {

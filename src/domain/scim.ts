@@ -1,9 +1,9 @@
 /**
  * Provisioning by SCIM 2.0 (RFC 7643, RFC 7644; docs/scim.md), the business rules, pure: each SCIM
  * user is one employee seat (docs/access.md, "Employee seats") and each group one team. This
- * module decides what a resource looks like, what a request means, how a list is paged and what an
- * error says; `src/services/scim/` reads and writes the documents, keeping the provider's own
- * attributes so that a GET answers what it sent.
+ * module decides what a resource looks like, how a list is paged and what an error says;
+ * `schemas/scim.ts` reads the request bodies and stored records, and `src/services/scim/` reads and
+ * writes the documents, keeping the provider's own attributes so that a GET answers what it sent.
  */
 import { EMAIL_SHAPE } from './members';
 
@@ -109,86 +109,9 @@ export interface ScimUserRecord extends ScimUserAttributes {
   readonly version: number;
 }
 
-function isMap(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value.trim() : '';
-}
-
-/** A key of `body` matched without regard to case (SCIM attribute names are case-insensitive). */
-function field(body: Record<string, unknown>, name: string): unknown {
-  const lower = name.toLowerCase();
-  const key = Object.keys(body).find((k) => k.toLowerCase() === lower);
-  return key === undefined ? undefined : body[key];
-}
-
-/**
- * A boolean as identity providers send it: JSON `true`/`false`, or Entra ID's strings `"True"` and
- * `"False"` (any case). Anything else is an invalid value.
- */
-export function scimBoolean(value: unknown, attribute: string): boolean {
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'string') {
-    const lower = value.trim().toLowerCase();
-    if (lower === 'true') return true;
-    if (lower === 'false') return false;
-  }
-  throw new ScimError(400, `${attribute} must be true or false.`, 'invalidValue');
-}
-
-function emailsOf(value: unknown): string[] {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) {
-    throw new ScimError(400, 'emails must be a list.', 'invalidValue');
-  }
-  const entries = value.filter(isMap);
-  // The primary address first, then the others in the order sent.
-  const ordered = [
-    ...entries.filter((e) => field(e, 'primary') === true || field(e, 'primary') === 'True'),
-    ...entries.filter((e) => !(field(e, 'primary') === true || field(e, 'primary') === 'True')),
-  ];
-  const out: string[] = [];
-  for (const entry of ordered) {
-    const address = text(field(entry, 'value')).toLowerCase();
-    if (address !== '' && !out.includes(address)) out.push(address);
-  }
-  return out;
-}
-
 /** A plausible e-mail address, as the members page accepts one. */
 function looksLikeEmail(value: string): boolean {
   return EMAIL_SHAPE.test(value);
-}
-
-/**
- * The attributes of a POST or PUT body (RFC 7644 §3.3, §3.5.1), checked: `userName` is required;
- * `active` defaults to true; unknown attributes (phone numbers, addresses, the enterprise
- * extension) are accepted and not kept.
- */
-export function userAttributesFrom(body: unknown): ScimUserAttributes {
-  if (!isMap(body)) throw new ScimError(400, 'The body must be a JSON object.', 'invalidSyntax');
-  const userName = text(field(body, 'userName'));
-  if (userName === '') throw new ScimError(400, 'userName is required.', 'invalidValue');
-  if (userName.length > 254) throw new ScimError(400, 'userName is too long.', 'invalidValue');
-  const name = field(body, 'name');
-  const nameMap = isMap(name) ? name : {};
-  const externalId = text(field(body, 'externalId'));
-  const active = field(body, 'active');
-  return {
-    userName,
-    externalId: externalId === '' ? null : externalId,
-    active: active === undefined || active === null ? true : scimBoolean(active, 'active'),
-    name: {
-      givenName: text(field(nameMap, 'givenName')),
-      familyName: text(field(nameMap, 'familyName')),
-      formatted: text(field(nameMap, 'formatted')),
-    },
-    displayName: text(field(body, 'displayName')),
-    title: text(field(body, 'title')),
-    emails: emailsOf(field(body, 'emails')),
-  };
 }
 
 /** The address the user's card and seat invitation go to: the primary e-mail, else an e-mail userName. */
@@ -242,34 +165,6 @@ export function userResource(user: ScimUserRecord, base: string): Record<string,
       location: `${base}/Users/${user.id}`,
       version: versionTag(user.version),
     },
-  };
-}
-
-/** A stored user document as the record it holds (anything malformed reads as empty). */
-export function scimUserFromDoc(id: string, data: Record<string, unknown>): ScimUserRecord {
-  const name = isMap(data.name) ? data.name : {};
-  const date = (value: unknown) => (value instanceof Date ? value : new Date(0));
-  const userName = typeof data.userName === 'string' ? data.userName : '';
-  return {
-    id,
-    userName,
-    userNameLower: userName.toLowerCase(),
-    externalId: typeof data.externalId === 'string' ? data.externalId : null,
-    active: data.active !== false,
-    name: {
-      givenName: typeof name.givenName === 'string' ? name.givenName : '',
-      familyName: typeof name.familyName === 'string' ? name.familyName : '',
-      formatted: typeof name.formatted === 'string' ? name.formatted : '',
-    },
-    displayName: typeof data.displayName === 'string' ? data.displayName : '',
-    title: typeof data.title === 'string' ? data.title : '',
-    emails: Array.isArray(data.emails)
-      ? data.emails.filter((e): e is string => typeof e === 'string')
-      : [],
-    cardId: typeof data.cardId === 'string' ? data.cardId : '',
-    created: date(data.created),
-    lastModified: date(data.lastModified),
-    version: typeof data.version === 'number' ? data.version : 1,
   };
 }
 

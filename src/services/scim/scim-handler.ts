@@ -19,10 +19,12 @@ import {
   scimErrorBody,
   schemas,
   serviceProviderConfig,
-  userAttributesFrom,
   userResource,
   type ScimUserAttributes,
 } from '@/domain/scim';
+import { storedCardSchema } from '@/domain/schemas/card';
+import { scimUserFromDoc, userAttributesFrom } from '@/domain/schemas/scim';
+import { storedTeamSchema } from '@/domain/schemas/team';
 import { matchesFilter, parseScimFilter, userNameEquality } from '@/domain/scim-filter';
 import { applyUserPatch, groupMemberChanges, patchOperations } from '@/domain/scim-patch';
 import type { PublicRequest, PublicResponse } from '../public-surfaces/public-surface-types';
@@ -225,9 +227,9 @@ async function users(
 
 /** The account's live teams as groups, each with the SCIM users whose card is in it. */
 async function groupResources(s: Scope, only: string | null) {
-  const teams = (await s.db.query({ collection: `accounts/${s.accountId}/teams` })).filter(
-    (t) => t.data.isArchived !== true && (only === null || t.id === only),
-  );
+  const teams = (await s.db.query({ collection: `accounts/${s.accountId}/teams` }))
+    .map((doc) => ({ id: doc.id, ...storedTeamSchema.parse(doc.data) }))
+    .filter((team) => !team.isArchived && (only === null || team.id === only));
   const [usersOf, cards] = await Promise.all([
     s.db.query({
       collection: scimUsersPath(s.accountId),
@@ -239,18 +241,16 @@ async function groupResources(s: Scope, only: string | null) {
       select: ['teamId'],
     }),
   ]);
-  const teamOfCard = new Map(cards.map((c) => [c.id, c.data.teamId]));
+  const teamOfCard = new Map(cards.map((c) => [c.id, storedCardSchema.parse(c.data).teamId]));
+  const users = usersOf.map((u) => scimUserFromDoc(u.id, u.data));
   return teams
     .sort((a, b) => a.id.localeCompare(b.id))
     .map((team) =>
       groupResource(
-        { id: team.id, name: typeof team.data.name === 'string' ? team.data.name : '' },
-        usersOf
-          .filter((u) => teamOfCard.get(String(u.data.cardId)) === team.id)
-          .map((u) => ({
-            id: u.id,
-            display: String(u.data.displayName || u.data.userName || ''),
-          })),
+        team,
+        users
+          .filter((u) => teamOfCard.get(u.cardId) === team.id)
+          .map((u) => ({ id: u.id, display: u.displayName || u.userName })),
         s.base,
       ),
     );

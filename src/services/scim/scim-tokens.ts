@@ -6,16 +6,21 @@
  * once. The same callable keeps the owner's provisioning settings.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import * as z from 'zod/mini';
 import { BackendError } from 'firestore-engine/errors';
 import { newDocId } from 'firestore-engine/paths';
 import type { DocData, ScimTokensInput, ScimTokensOutput } from '@/backend/port';
 import type { CallerAuth, ServerDb } from '@/backend/server-port';
 import { DEACTIVATED_ACCOUNT_MESSAGE, isAccountDeactivated } from '@/domain/account-status';
-import { storedScimSettingsSchema } from '@/domain/schemas/scim';
+import { withoutUndefined } from '@/domain/schemas/fields';
+import {
+  scimTokensInputSchema,
+  storedScimSettingsSchema,
+  storedScimTokenLookupSchema,
+} from '@/domain/schemas/scim';
 import {
   canUseScim,
   MAX_SCIM_TOKENS,
-  SCIM_DEACTIVATIONS,
   SCIM_PLAN_MESSAGE,
   type ScimDeactivation,
 } from '@/domain/scim';
@@ -56,54 +61,13 @@ export function scimSettingsOf(data: DocData | undefined): ScimSettings {
   return storedScimSettingsSchema.parse(data);
 }
 
-function invalid(message: string): never {
-  throw new BackendError('invalid-argument', message);
-}
-
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
-
+/** The callable's input (`scimTokensInputSchema`); a refusal is invalid-argument with its message. */
 function readInput(data: unknown): ScimTokensInput {
-  if (typeof data !== 'object' || data === null) invalid('Send { action, accountId, ... }.');
-  const d = data as Record<string, unknown>;
-  const accountId = d.accountId;
-  if (typeof accountId !== 'string' || !ID.test(accountId))
-    invalid('accountId must be an account id.');
-  if (d.action === 'create') {
-    if (d.label !== undefined && (typeof d.label !== 'string' || d.label.length > 80)) {
-      invalid('label must be text of at most 80 characters.');
-    }
-    return {
-      action: 'create',
-      accountId,
-      ...(typeof d.label === 'string' ? { label: d.label.trim() } : {}),
-    };
+  const input = z.safeParse(scimTokensInputSchema, data);
+  if (!input.success) {
+    throw new BackendError('invalid-argument', input.error.issues[0]?.message ?? 'Bad input.');
   }
-  if (d.action === 'revoke') {
-    if (typeof d.tokenId !== 'string' || !ID.test(d.tokenId))
-      invalid('tokenId must be a token id.');
-    return { action: 'revoke', accountId, tokenId: d.tokenId };
-  }
-  if (d.action === 'settings') {
-    if (
-      d.onDeactivate !== undefined &&
-      !SCIM_DEACTIVATIONS.includes(d.onDeactivate as ScimDeactivation)
-    ) {
-      invalid('onDeactivate must be "archive" or "keep".');
-    }
-    if (
-      d.teamId !== undefined &&
-      (typeof d.teamId !== 'string' || (d.teamId !== '' && !ID.test(d.teamId)))
-    ) {
-      invalid('teamId must be a team id.');
-    }
-    return {
-      action: 'settings',
-      accountId,
-      ...(d.onDeactivate !== undefined ? { onDeactivate: d.onDeactivate as ScimDeactivation } : {}),
-      ...(typeof d.teamId === 'string' ? { teamId: d.teamId } : {}),
-    };
-  }
-  return invalid('action must be create, revoke or settings.');
+  return withoutUndefined(input.data);
 }
 
 /** The `scimTokens` callable: the account owner's tokens and settings, on the Corporate plan. */
@@ -225,9 +189,8 @@ export async function scimAccountOf(
   const token = match?.[1];
   if (token === undefined || !TOKEN_PATTERN.test(token)) return null;
   const lookup = await db.get(`${SCIM_TOKEN_LOOKUP}/${hashScimToken(token)}`);
-  const accountId = lookup.data?.accountId;
-  const tokenId = lookup.data?.tokenId;
-  if (typeof accountId !== 'string' || typeof tokenId !== 'string') return null;
+  const { accountId, tokenId } = storedScimTokenLookupSchema.parse(lookup.data);
+  if (accountId === '' || tokenId === '') return null;
   const meta = await db.get(scimTokenPath(accountId, tokenId));
   if (!meta.exists) return null;
   const last = meta.data?.lastUsedAt;

@@ -16,11 +16,14 @@ import { isSeatInvite, SEAT_ROLE } from '@/domain/invites';
 import {
   cardNameOf,
   ScimError,
-  scimUserFromDoc,
   seatEmailOf,
   type ScimUserAttributes,
   type ScimUserRecord,
 } from '@/domain/scim';
+import { storedAccountSchema } from '@/domain/schemas/account';
+import { storedCardSchema } from '@/domain/schemas/card';
+import { scimUserFromDoc, storedScimUserNameClaimSchema } from '@/domain/schemas/scim';
+import { storedTeamSchema } from '@/domain/schemas/team';
 import { slugify } from '@/domain/slug';
 import { syncTeamOf, teamSyncState } from '@/domain/team-sync-plan';
 import { scimSettingsOf, scimSettingsPath, type ScimSettings } from './scim-tokens';
@@ -30,10 +33,6 @@ export const MAX_SCIM_USERS = 10_000;
 
 export function scimUsersPath(accountId: string): string {
   return `accounts/${accountId}/scimUsers`;
-}
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
 }
 
 function invitePath(accountId: string, email: string): string {
@@ -52,8 +51,10 @@ export async function provisioningTeam(
   except = '',
 ): Promise<QueryDoc | null> {
   const teams = (await db.query({ collection: `accounts/${accountId}/teams` }))
-    .filter((t) => t.data.isArchived !== true && t.id !== except)
-    .sort((a, b) => str(a.data.name).localeCompare(str(b.data.name)) || a.id.localeCompare(b.id));
+    .map((doc) => ({ doc, team: storedTeamSchema.parse(doc.data) }))
+    .filter(({ doc, team }) => !team.isArchived && doc.id !== except)
+    .sort((a, b) => a.team.name.localeCompare(b.team.name) || a.doc.id.localeCompare(b.doc.id))
+    .map(({ doc }) => doc);
   return teams.find((t) => t.id === settings.teamId) ?? teams[0] ?? null;
 }
 
@@ -64,6 +65,11 @@ export async function provisioningTeam(
 function userNameClaimPath(accountId: string, userName: string): string {
   const key = createHash('sha256').update(userName.toLowerCase()).digest('hex');
   return `accounts/${accountId}/scimUserNames/${key}`;
+}
+
+/** The user a userName claim names (`''` for a malformed claim, which no user holds). */
+function claimHolder(data: DocData | null | undefined): string {
+  return storedScimUserNameClaimSchema.parse(data).userId;
 }
 
 function nameTaken(userName: string): ScimError {
@@ -79,7 +85,7 @@ async function claimUserName(
 ): Promise<string> {
   const path = userNameClaimPath(accountId, userName);
   const claim = await tx.get(path);
-  if (claim.exists && claim.data?.userId !== userId) throw nameTaken(userName);
+  if (claim.exists && claimHolder(claim.data) !== userId) throw nameTaken(userName);
   return path;
 }
 
@@ -214,9 +220,12 @@ export async function createScimUser(
   if (team === null) {
     throw new ScimError(400, 'The account has no team for new people: add a team in Cardbuilder.');
   }
-  const held = new Set(linked.map((doc) => str(doc.data.cardId)));
-  const adopt = sameEmail.find((c) => c.data.isArchived !== true && !held.has(c.id)) ?? null;
-  const ownerId = str(account.data.ownerId);
+  const held = new Set(linked.map((doc) => scimUserFromDoc(doc.id, doc.data).cardId));
+  const adopt =
+    sameEmail.find((c) => !storedCardSchema.parse(c.data).isArchived && !held.has(c.id)) ?? null;
+  const stored = storedAccountSchema.parse(account.data);
+  const ownerId = stored.ownerId;
+  const teamSync = storedTeamSchema.parse(team.data).bulkSync;
   const name = cardNameOf(attrs);
   const handle = adopt ? '' : await freeHandle(db, name, email);
   const id = newDocId();
@@ -239,10 +248,10 @@ export async function createScimUser(
           teamId: team.id,
           team: syncTeamOf(team.data),
           teamVersion: teamSyncState(team.data).syncVersion,
-          company: str(account.data?.name),
+          company: stored.name,
           bulkSync: {
-            syncTeamLinks: (team.data.bulkSync as DocData | undefined)?.syncTeamLinks !== false,
-            syncBranding: (team.data.bulkSync as DocData | undefined)?.syncBranding !== false,
+            syncTeamLinks: teamSync.syncTeamLinks !== false,
+            syncBranding: teamSync.syncBranding !== false,
           },
         },
         cardId,
@@ -333,30 +342,31 @@ export async function updateScimUser(
     // renamed user's old claim is let go.
     const nameClaim = await claimUserName(tx, accountId, next.userName, current.id);
     const oldClaim = renamed ? userNameClaimPath(accountId, before.userName) : null;
-    const releaseOld = oldClaim !== null && (await tx.get(oldClaim)).data?.userId === current.id;
-    const ownerId = str(account.data?.ownerId);
-    const c = card.data;
-    if (c && c.accountId === accountId) {
-      const oldEmail = str(c.email).toLowerCase();
+    const releaseOld =
+      oldClaim !== null && claimHolder((await tx.get(oldClaim)).data) === current.id;
+    const ownerId = storedAccountSchema.parse(account.data).ownerId;
+    const c = storedCardSchema.parse(card.data);
+    if (card.exists && c.accountId === accountId) {
+      const oldEmail = (c.email ?? '').toLowerCase();
       // Every read before the first write (Firestore's transactions).
       const oldInvite = await seatInviteOf(tx, accountId, oldEmail, current.cardId);
       const pending = (await tx.get(invitePath(accountId, email))).exists;
-      const room = next.active && c.isArchived === true ? await takeCardRoom(tx, accountId) : null;
+      const room = next.active && c.isArchived ? await takeCardRoom(tx, accountId) : null;
       const patch: DocData = {};
       const name = cardNameOf(next);
       if (name !== c.name) {
         patch.name = name;
         patch.nameLower = name.toLowerCase();
       }
-      if (next.title !== str(c.title)) patch.title = next.title;
+      if (next.title !== c.title) patch.title = next.title;
       if (email !== oldEmail) patch.email = email;
-      const claimed = typeof c.claimedBy === 'string' && c.claimedBy !== '';
+      const claimed = (c.claimedBy ?? '') !== '';
       let reinvite = false;
       if (!next.active) {
         // Access ends now: the rules read `claimedBy` on every request of the seat holder.
         if (claimed) patch.claimedBy = deleteField();
         if (oldInvite) tx.delete(oldInvite);
-        if (settings.onDeactivate === 'archive' && c.isArchived !== true) patch.isArchived = true;
+        if (settings.onDeactivate === 'archive' && !c.isArchived) patch.isArchived = true;
       } else {
         if (room) {
           tx.set(cardUsagePath(accountId), room, { merge: true });
@@ -395,17 +405,12 @@ export async function deleteScimUser(db: ServerDb, accountId: string, id: string
     if (!stored.exists || !stored.data) throw new ScimError(404, `There is no user ${id}.`);
     const user = scimUserFromDoc(id, stored.data);
     const nameClaim = userNameClaimPath(accountId, user.userName);
-    const claimed = (await tx.get(nameClaim)).data?.userId === id;
+    const claimed = claimHolder((await tx.get(nameClaim)).data) === id;
     const card = await tx.get(`cards/${user.cardId}`);
-    if (card.data && card.data.accountId === accountId) {
-      const handle = str(card.data.handle);
+    const { accountId: cardAccount, handle, email } = storedCardSchema.parse(card.data);
+    if (card.exists && cardAccount === accountId) {
       const claim = handle === '' ? null : await tx.get(`handles/${handle}`);
-      const invite = await seatInviteOf(
-        tx,
-        accountId,
-        str(card.data.email).toLowerCase(),
-        user.cardId,
-      );
+      const invite = await seatInviteOf(tx, accountId, (email ?? '').toLowerCase(), user.cardId);
       if (claim?.data?.cardId === user.cardId) tx.delete(`handles/${handle}`);
       if (invite) tx.delete(invite);
       tx.delete(`cards/${user.cardId}`);
@@ -425,12 +430,13 @@ export async function moveUserCard(
 ): Promise<boolean> {
   const snap = await db.get(`${scimUsersPath(accountId)}/${userId}`);
   if (!snap.data) return false;
-  const cardId = str(snap.data.cardId);
+  const { cardId } = scimUserFromDoc(userId, snap.data);
   return db.runTransaction(async (tx) => {
     const card = await tx.get(`cards/${cardId}`);
-    if (!card.data || card.data.accountId !== accountId) return false;
-    if (onlyFrom !== null && card.data.teamId !== onlyFrom) return true;
-    if (card.data.teamId !== teamId) {
+    const stored = storedCardSchema.parse(card.data);
+    if (!card.exists || stored.accountId !== accountId) return false;
+    if (onlyFrom !== null && stored.teamId !== onlyFrom) return true;
+    if (stored.teamId !== teamId) {
       tx.update(`cards/${cardId}`, { teamId, dateUpdated: serverTimestamp() });
     }
     return true;

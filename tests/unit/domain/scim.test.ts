@@ -8,12 +8,12 @@ import {
   ScimError,
   scimErrorBody,
   seatEmailOf,
-  userAttributesFrom,
   userResource,
   USER_SCHEMA,
   type ScimUserAttributes,
   type ScimUserRecord,
 } from '@/domain/scim';
+import { userAttributesFrom } from '@/domain/schemas/scim';
 import { matchesFilter, parseScimFilter, userNameEquality } from '@/domain/scim-filter';
 import { applyUserPatch, groupMemberChanges, patchOperations } from '@/domain/scim-patch';
 
@@ -318,5 +318,212 @@ describe('the plan gate', () => {
     expect(canUseScim({ plan: { type: 'growth' } })).toBe(false);
     expect(canUseScim({})).toBe(false);
     expect(canUseScim(null)).toBe(false);
+  });
+});
+
+/** What a refused request answers: the status, the RFC's scimType and the detail, exactly. */
+function refusal(work: () => unknown) {
+  const err = thrown(work);
+  return [err.status, err.scimType, err.detail];
+}
+
+describe('a malformed user body', () => {
+  const email = 'a@b.example';
+
+  it('answers each refusal with its status, scimType and detail', () => {
+    const notAnObject = [400, 'invalidSyntax', 'The body must be a JSON object.'];
+    expect(refusal(() => userAttributesFrom(null))).toEqual(notAnObject);
+    expect(refusal(() => userAttributesFrom([{ userName: email }]))).toEqual(notAnObject);
+    expect(refusal(() => userAttributesFrom('bjensen'))).toEqual(notAnObject);
+    const required = [400, 'invalidValue', 'userName is required.'];
+    expect(refusal(() => userAttributesFrom({}))).toEqual(required);
+    expect(refusal(() => userAttributesFrom({ userName: '   ' }))).toEqual(required);
+    expect(refusal(() => userAttributesFrom({ userName: 42 }))).toEqual(required);
+    expect(refusal(() => userAttributesFrom({ userName: 'x'.repeat(255) }))).toEqual([
+      400,
+      'invalidValue',
+      'userName is too long.',
+    ]);
+    const notBoolean = [400, 'invalidValue', 'active must be true or false.'];
+    expect(refusal(() => userAttributesFrom({ userName: email, active: 'maybe' }))).toEqual(
+      notBoolean,
+    );
+    expect(refusal(() => userAttributesFrom({ userName: email, active: 1 }))).toEqual(notBoolean);
+    const notList = [400, 'invalidValue', 'emails must be a list.'];
+    expect(refusal(() => userAttributesFrom({ userName: email, emails: email }))).toEqual(notList);
+    expect(
+      refusal(() => userAttributesFrom({ userName: email, emails: { value: email } })),
+    ).toEqual(notList);
+  });
+
+  it('reports the first refusal in the order userName, active, emails', () => {
+    expect(refusal(() => userAttributesFrom({ active: 'maybe', emails: 'x' }))[2]).toBe(
+      'userName is required.',
+    );
+    expect(
+      refusal(() => userAttributesFrom({ emails: 'x', active: 'maybe', userName: email }))[2],
+    ).toBe('active must be true or false.');
+  });
+
+  it('reads wrong-typed optional attributes as absent and trims the rest', () => {
+    expect(
+      userAttributesFrom({
+        userName: ` ${email} `,
+        active: null,
+        externalId: 7,
+        name: 'Pat Lee',
+        displayName: ['Pat'],
+        title: ' Guide ',
+        emails: null,
+      }),
+    ).toEqual({
+      userName: email,
+      externalId: null,
+      active: true,
+      name: { givenName: '', familyName: '', formatted: '' },
+      displayName: '',
+      title: 'Guide',
+      emails: [],
+    });
+    expect(
+      userAttributesFrom({ userName: email, active: ' TRUE ', externalId: '  ' }),
+    ).toMatchObject({ active: true, externalId: null });
+  });
+
+  it('matches attribute names without case at every depth, the first spelling winning', () => {
+    const user = userAttributesFrom({
+      USERNAME: 'first@b.example',
+      userName: 'second@b.example',
+      NAME: { GivenName: ' Pat ', FAMILYNAME: 'Lee' },
+      Emails: [
+        { value: ' Other@B.example ' },
+        'junk',
+        null,
+        [{ value: 'x@b.example' }],
+        { VALUE: 'Primary@B.example', Primary: 'True' },
+        { value: 'other@b.example' },
+        { value: '' },
+        { value: 3, primary: true },
+        { value: 'last@b.example', primary: 'true' },
+      ],
+    });
+    expect(user.userName).toBe('first@b.example');
+    expect(user.name).toEqual({ givenName: 'Pat', familyName: 'Lee', formatted: '' });
+    expect(user.emails).toEqual(['primary@b.example', 'other@b.example', 'last@b.example']);
+  });
+});
+
+describe('a malformed PatchOp body', () => {
+  const ok = { op: 'add', path: 'title', value: 'x' };
+
+  it('answers each refusal with 400 invalidSyntax and its detail', () => {
+    const syntax = (body: unknown) => refusal(() => patchOperations(body));
+    expect(syntax(null)).toEqual([400, 'invalidSyntax', 'The body must be a JSON object.']);
+    expect(syntax([ok])).toEqual([400, 'invalidSyntax', 'The body must be a JSON object.']);
+    expect(syntax({ schemas: [USER_SCHEMA], Operations: [ok] })).toEqual([
+      400,
+      'invalidSyntax',
+      `A PATCH body is a ${PATCH}.`,
+    ]);
+    const needs = [400, 'invalidSyntax', 'A PATCH body needs Operations.'];
+    expect(syntax({})).toEqual(needs);
+    expect(syntax({ Operations: [] })).toEqual(needs);
+    expect(syntax({ Operations: ok })).toEqual(needs);
+    expect(syntax({ schemas: [PATCH], Operations: [null] })).toEqual([
+      400,
+      'invalidSyntax',
+      'Each operation is an object.',
+    ]);
+    expect(syntax({ Operations: [[ok]] })[2]).toBe('Each operation is an object.');
+    expect(syntax({ Operations: [{ op: 'move' }] })[2]).toBe('Unknown PATCH op "move".');
+    expect(syntax({ Operations: [{ path: 'title' }] })[2]).toBe('Unknown PATCH op "undefined".');
+    expect(syntax({ Operations: [{ op: 3 }] })[2]).toBe('Unknown PATCH op "3".');
+    expect(syntax({ Operations: [{ Op: 'add' }] })[2]).toBe('Unknown PATCH op "undefined".');
+  });
+
+  it('reports the first refusal: the schemas, then Operations, then each operation in order', () => {
+    const detail = (body: unknown) => refusal(() => patchOperations(body))[2];
+    expect(detail({ schemas: ['x'], Operations: [] })).toBe(`A PATCH body is a ${PATCH}.`);
+    expect(detail({ Operations: [ok, null, { op: 'move' }] })).toBe('Each operation is an object.');
+    expect(detail({ Operations: [{ op: 'move' }, null] })).toBe('Unknown PATCH op "move".');
+  });
+
+  it('reads ops without case or spaces, a blank or non-text path as none, Operations in any case', () => {
+    expect(
+      patchOperations({
+        schemas: 'not a list',
+        OPERATIONS: [
+          { op: ' Replace ', path: '  ', value: 1 },
+          { op: 'REMOVE', path: ' title ' },
+          { op: 'add', path: 5, value: { title: 'x' } },
+        ],
+        operations: 'the first spelling wins',
+      }),
+    ).toEqual([
+      { op: 'replace', path: null, value: 1 },
+      { op: 'remove', path: 'title', value: undefined },
+      { op: 'add', path: null, value: { title: 'x' } },
+    ]);
+  });
+});
+
+describe('malformed values in a PATCH', () => {
+  const user = userAttributesFrom(BJENSEN_BODY);
+  const patch = (...operations: unknown[]) =>
+    applyUserPatch(user, patchOperations({ Operations: operations }));
+
+  it('reads e-mail values as a list or one entry, keys as sent, primary first', () => {
+    expect(
+      patch({ op: 'replace', path: 'emails', value: { value: ' New@B.example ' } }).emails,
+    ).toEqual(['new@b.example']);
+    expect(
+      patch({
+        op: 'replace',
+        path: 'emails',
+        value: [
+          { value: 'b@b.example' },
+          { Value: 'ignored@b.example' },
+          'junk',
+          { value: 'a@b.example', primary: 'True' },
+          { value: 'b@b.example', primary: true },
+        ],
+      }).emails,
+    ).toEqual(['a@b.example', 'b@b.example']);
+    expect(patch({ op: 'add', path: 'emails', value: null }).emails).toEqual(user.emails);
+  });
+
+  it('refuses a non-text attribute value as invalidValue', () => {
+    expect(refusal(() => patch({ op: 'replace', path: 'title', value: 3 }))).toEqual([
+      400,
+      'invalidValue',
+      'title must be a string.',
+    ]);
+    expect(refusal(() => patch({ op: 'replace', path: 'name', value: 'Pat' }))).toEqual([
+      400,
+      'invalidValue',
+      'name must be an object.',
+    ]);
+    expect(refusal(() => patch({ op: 'add', value: [] }))).toEqual([
+      400,
+      'invalidValue',
+      'An operation without a path carries an object.',
+    ]);
+  });
+
+  it('reads group members as a list or one entry, keeping only text ids', () => {
+    expect(
+      groupMemberChanges(
+        patchOperations({
+          Operations: [
+            { op: 'add', path: 'Members', value: [{ value: 'u1' }, { value: '' }, { value: 5 }] },
+            { op: 'add', path: 'members', value: ['u2', null, { Value: 'u3' }, { value: 'u4' }] },
+            { op: 'remove', path: 'members', value: { value: 'u5' } },
+            { op: 'replace', value: { members: [{ value: 'u6' }] } },
+            { op: 'replace', value: { Members: [{ value: 'u7' }] } },
+            { op: 'add', value: { members: { value: 'u8' } } },
+          ],
+        }),
+      ),
+    ).toEqual({ add: ['u1', 'u4', 'u6'], remove: ['u5'] });
   });
 });
