@@ -171,40 +171,73 @@ async function route(req: PublicRequest, parts: string[], s: Scope): Promise<Pub
       return answer(200, one);
     }
     case 'Users':
-      return users(req, method, id, s);
+      return users(resourceCall(req, method, id), s);
     case 'Groups':
-      return groups(req, method, id, s);
+      return groups(resourceCall(req, method, id), s);
     default:
       throw new ScimError(404, `There is no ${kind} endpoint.`);
   }
 }
 
-async function users(
-  req: PublicRequest,
-  method: string,
-  id: string | undefined,
-  s: Scope,
-): Promise<PublicResponse> {
-  const excluded = req.url.searchParams.get('excludedAttributes');
+/** A request to `/Users` or `/Groups`, or to one resource of them (`id`). */
+interface ResourceCall {
+  readonly method: string;
+  readonly id: string | undefined;
+  readonly query: URLSearchParams;
+  /** Attributes the answer leaves out (`excludedAttributes`). */
+  readonly excluded: string | null;
+  /** The JSON body, read when the method has one. */
+  readonly body: () => Promise<unknown>;
+}
+
+function resourceCall(req: PublicRequest, method: string, id: string | undefined): ResourceCall {
+  return {
+    method,
+    id,
+    query: req.url.searchParams,
+    excluded: req.url.searchParams.get('excludedAttributes'),
+    body: () => jsonBody(req),
+  };
+}
+
+/** What a list request asks (RFC 7644 §3.4.2), read in this order: the filter, then the page. */
+function listQueryOf(call: ResourceCall) {
+  const filterText = call.query.get('filter');
+  const filter = filterText ? parseScimFilter(filterText) : null;
+  return { filter, paging: pagingOf(call.query) };
+}
+
+/** One page of the resources the list's filter matches, without the excluded attributes. */
+function listAnswer(
+  resources: Record<string, unknown>[],
+  list: ReturnType<typeof listQueryOf>,
+  call: ResourceCall,
+): PublicResponse {
+  const found = resources.filter((r) => list.filter === null || matchesFilter(list.filter, r));
+  return answer(
+    200,
+    listResponse(
+      found.map((r) => without(r, call.excluded)),
+      list.paging,
+    ),
+  );
+}
+
+async function users(call: ResourceCall, s: Scope): Promise<PublicResponse> {
+  const { method, id } = call;
   if (id === undefined) {
     if (method === 'GET') {
-      const filterText = req.url.searchParams.get('filter');
-      const filter = filterText ? parseScimFilter(filterText) : null;
-      const paging = pagingOf(req.url.searchParams);
-      const userName = filter ? userNameEquality(filter) : null;
-      const found = (await listScimUsers(s.db, s.accountId, userName))
-        .map((u) => userResource(u, s.base))
-        .filter((r) => filter === null || matchesFilter(filter, r));
-      return answer(
-        200,
-        listResponse(
-          found.map((r) => without(r, excluded)),
-          paging,
-        ),
+      const list = listQueryOf(call);
+      const userName = list.filter ? userNameEquality(list.filter) : null;
+      const found = await listScimUsers(s.db, s.accountId, userName);
+      return listAnswer(
+        found.map((u) => userResource(u, s.base)),
+        list,
+        call,
       );
     }
     if (method === 'POST') {
-      const attrs = userAttributesFrom(await jsonBody(req));
+      const attrs = userAttributesFrom(await call.body());
       const user = await createScimUser(s.db, s.accountId, attrs, s.now);
       const resource = userResource(user, s.base);
       return answer(201, resource, { Location: `${s.base}/Users/${user.id}` });
@@ -212,14 +245,14 @@ async function users(
     notAllowed(method, '/Users');
   }
   const current = await readScimUser(s.db, s.accountId, id);
-  if (method === 'GET') return answer(200, without(userResource(current, s.base), excluded));
+  if (method === 'GET') return answer(200, without(userResource(current, s.base), call.excluded));
   if (method === 'DELETE') {
     await deleteScimUser(s.db, s.accountId, id);
     return answer(204, null);
   }
   let next: ScimUserAttributes;
-  if (method === 'PUT') next = userAttributesFrom(await jsonBody(req));
-  else if (method === 'PATCH') next = applyUserPatch(current, patchOperations(await jsonBody(req)));
+  if (method === 'PUT') next = userAttributesFrom(await call.body());
+  else if (method === 'PATCH') next = applyUserPatch(current, patchOperations(await call.body()));
   else notAllowed(method, '/Users/{id}');
   const user = await updateScimUser(s.db, s.accountId, current, next, s.now);
   return answer(200, userResource(user, s.base));
@@ -256,13 +289,8 @@ async function groupResources(s: Scope, only: string | null) {
     );
 }
 
-async function groups(
-  req: PublicRequest,
-  method: string,
-  id: string | undefined,
-  s: Scope,
-): Promise<PublicResponse> {
-  const excluded = req.url.searchParams.get('excludedAttributes');
+async function groups(call: ResourceCall, s: Scope): Promise<PublicResponse> {
+  const { method, id } = call;
   if (id === undefined) {
     if (method === 'POST') {
       throw new ScimError(
@@ -271,24 +299,14 @@ async function groups(
       );
     }
     if (method !== 'GET') notAllowed(method, '/Groups');
-    const filterText = req.url.searchParams.get('filter');
-    const filter = filterText ? parseScimFilter(filterText) : null;
-    const found = (await groupResources(s, null)).filter(
-      (g) => filter === null || matchesFilter(filter, g),
-    );
-    return answer(
-      200,
-      listResponse(
-        found.map((g) => without(g, excluded)),
-        pagingOf(req.url.searchParams),
-      ),
-    );
+    const list = listQueryOf(call);
+    return listAnswer(await groupResources(s, null), list, call);
   }
   const [group] = await groupResources(s, id);
   if (!group) throw new ScimError(404, `There is no group ${id}.`);
-  if (method === 'GET') return answer(200, without(group, excluded));
+  if (method === 'GET') return answer(200, without(group, call.excluded));
   if (method !== 'PATCH') notAllowed(method, '/Groups/{id}');
-  const change = groupMemberChanges(patchOperations(await jsonBody(req)));
+  const change = groupMemberChanges(patchOperations(await call.body()));
   for (const userId of change.add) {
     if (!(await moveUserCard(s.db, s.accountId, userId, id, null))) {
       throw new ScimError(400, `There is no user ${userId}.`, 'invalidValue');
