@@ -18,6 +18,7 @@ import { increment, serverTimestamp } from 'firestore-engine/transforms';
 import { cardUsagePath, storedCardCap } from '../domain/card-count';
 import type { Card } from '../domain/model';
 import { cardFromDoc } from '../domain/schemas/card';
+import { storedCardUsageSchema } from '../domain/schemas/card-usage';
 import { storedLinkData } from '../domain/schemas/link';
 
 export const CARDS = 'cards';
@@ -357,7 +358,7 @@ export function cardUsageOp(
 /** Reads where the account's next card-cap write starts (see CardCountBase). */
 export async function readCardCountBase(accountId: string): Promise<CardCountBase> {
   const usage = await backend().get(cardUsagePath(accountId));
-  if (typeof usage.data?.inUse === 'number') return { increment: true };
+  if (storedCardUsageSchema.parse(usage.data).inUse !== undefined) return { increment: true };
   const account = await backend().get(`accounts/${accountId}`);
   return { from: storedCardCap(account.data, null).inUse };
 }

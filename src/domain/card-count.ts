@@ -6,6 +6,8 @@
  * both run, calls these functions, so the counting rule exists once.
  */
 import { cardLimit } from './plan';
+import { storedCardUsageSchema } from './schemas/card-usage';
+import { storedPlanSchema } from './schemas/plan';
 
 /** The fields of a card document that the count looks at (plain stored data). */
 export interface CountedCard {
@@ -66,16 +68,12 @@ export function cardUsagePath(accountId: string): string {
 
 /**
  * The account's card count as the card cap reads it (firestore.rules, `countedBefore`): the count
- * on the card-cap document `accounts/{id}/usage/cards` once it has one, else the plan's
+ * on the card-cap document `accounts/{id}/usage/cards` once it has one (an int), else the plan's
  * `cardsInUse` (accounts whose cards all predate the count). Every batch that brings cards into use
  * raises it by their number, and the server lowers it as cards leave use (`countsAfterChange`).
  */
-export function storedCardCount(
-  usage: { inUse?: unknown } | null,
-  cardsInUsePlan: unknown,
-): number {
-  if (typeof usage?.inUse === 'number' && Number.isInteger(usage.inUse)) return usage.inUse;
-  return typeof cardsInUsePlan === 'number' ? cardsInUsePlan : 0;
+export function storedCardCount(usage: unknown, cardsInUsePlan: number): number {
+  return storedCardUsageSchema.parse(usage).inUse ?? cardsInUsePlan;
 }
 
 /**
@@ -84,21 +82,10 @@ export function storedCardCount(
  */
 export function storedCardCap(
   account: { plan?: unknown } | null | undefined,
-  usage: { inUse?: unknown } | null | undefined,
+  usage: unknown,
 ): { inUse: number; limit: number } {
-  const plan = (typeof account?.plan === 'object' && account.plan !== null ? account.plan : {}) as {
-    cardLimit?: number;
-    compCards?: number;
-    cardsInUse?: unknown;
-  };
-  return {
-    inUse: storedCardCount(usage ?? null, plan.cardsInUse),
-    limit: cardLimit({
-      cardLimit: plan.cardLimit ?? 0,
-      compCards: plan.compCards ?? 0,
-      cardsInUse: 0,
-    }),
-  };
+  const plan = storedPlanSchema.parse(account?.plan);
+  return { inUse: storedCardCount(usage, plan.cardsInUse), limit: cardLimit(plan) };
 }
 
 /** An account's two counts: the exact one the app shows and the one the card cap reads. */

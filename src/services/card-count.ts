@@ -15,6 +15,7 @@ import {
   countsAfterChange,
   type CardsInUseChange,
 } from '../domain/card-count';
+import { storedCardUsageSchema } from '../domain/schemas/card-usage';
 import { teamUsageChanges, teamUsageOf, type TeamUsage } from '../domain/team-usage';
 import { isCountedByImportJob } from './jobs/job-cards';
 import { markHandled, wasHandled, type EventKey } from './processed-events';
@@ -48,7 +49,7 @@ export async function recountAccount(db: ServerDb, accountId: string): Promise<b
     const count = cardsInUse(cards.map((doc) => doc.data));
     if (storedCardsInUse(account.data) !== count)
       tx.update(`accounts/${accountId}`, { 'plan.cardsInUse': count });
-    if (usage.data?.inUse !== count)
+    if (storedCardUsageSchema.parse(usage.data).inUse !== count)
       tx.set(cardUsagePath(accountId), { inUse: count }, { merge: true });
     return true;
   });
@@ -58,13 +59,12 @@ export async function recountAccount(db: ServerDb, accountId: string): Promise<b
 async function readAccountCounts(tx: ServerTransaction, change: CardsInUseChange) {
   const account = await tx.get(`accounts/${change.accountId}`);
   const usage = await tx.get(cardUsagePath(change.accountId));
-  const inUse = usage.data?.inUse;
   return {
     ...change,
     exists: account.exists,
     stored: {
       cardsInUse: storedCardsInUse(account.data) ?? 0,
-      inUse: typeof inUse === 'number' ? inUse : undefined,
+      inUse: storedCardUsageSchema.parse(usage.data).inUse,
     },
   };
 }
@@ -186,13 +186,15 @@ export async function repairCardCounts(db: ServerDb): Promise<CountRepair> {
     if (!account.exists) continue;
     const stored = storedCardsInUse(account.data);
     const real = inUse.get(accountId) ?? 0;
-    const counted = (await db.get(cardUsagePath(accountId))).data?.inUse;
+    const counted = storedCardUsageSchema.parse(
+      (await db.get(cardUsagePath(accountId))).data,
+    ).inUse;
     const drifted =
       (stored ?? 0) !== real ||
       (stored === undefined && inUse.has(accountId)) ||
-      (typeof counted === 'number' && counted !== real);
+      (counted !== undefined && counted !== real);
     // An account whose cards predate the card-cap count gets its first count here: not a repair.
-    const uncounted = typeof counted !== 'number';
+    const uncounted = counted === undefined;
     if ((drifted || uncounted) && (await recountAccount(db, accountId)) && drifted) {
       repairedAccounts++;
     }

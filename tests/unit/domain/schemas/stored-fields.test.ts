@@ -11,6 +11,7 @@ import { EMPTY_BRAND_KIT } from '@/domain/model';
 import { storedAccountSchema } from '@/domain/schemas/account';
 import { storedCheckoutSessionSchema } from '@/domain/schemas/billing';
 import { storedCardSchema } from '@/domain/schemas/card';
+import { storedCardUsageSchema } from '@/domain/schemas/card-usage';
 import { storedInviteSchema } from '@/domain/schemas/invite';
 import { storedImportPartSchema, storedJobSchema } from '@/domain/schemas/job';
 import { storedLeadSchema } from '@/domain/schemas/lead';
@@ -400,6 +401,17 @@ const TABLE: readonly StoredDocument[] = [
     ],
   },
   {
+    // The card cap's count and the list of the batch that raised it (see underCardCapAfter).
+    collection: '/accounts/{accountId}/usage/cards',
+    schema: schemaKeys(storedCardUsageSchema),
+    lists: [
+      {
+        name: 'firestore.rules usage/cards create, update',
+        fields: listAfter('match /usage/cards', 'keys().hasOnly('),
+      },
+    ],
+  },
+  {
     // A client creates only its sign-up notice; the product's servers write the other mail.
     collection: '/mail/{mailId}',
     schema: schemaKeys(storedMailSchema),
@@ -424,8 +436,6 @@ const TABLE: readonly StoredDocument[] = [
  * read); once one has a schema, its lists move to the table.
  */
 const NOT_READ: Readonly<Record<string, string>> = {
-  '/accounts/{accountId}/usage/cards':
-    'the card-cap list, no schema yet (src/domain/card-count.ts)',
   'validSsoDomain()': 'ssoDomains, no schema yet (src/domain/sso.ts)',
   '/slugs/{slug}': 'a slug claim, no schema yet (one field, accountId)',
   '/handles/{handle}': 'a handle claim, no schema yet (cardId and accountId)',
