@@ -5,6 +5,7 @@
  * another way; each domain is also claimed in public `ssoDomains/{domain}` for discovery, which is
  * by domain, never by address, so it tells a visitor nothing about who has an account.
  */
+import { storedSsoDomainSchema, type StoredSsoDomain } from './schemas/sso-domain';
 
 /** The plan type that includes company sign-in (the same gate as provisioning). */
 export const SSO_PLAN_TYPE = 'corporate';
@@ -30,12 +31,7 @@ export interface SsoConfig {
 }
 
 /** `ssoDomains/{domain}`: what a signed-out visitor may read about a domain. */
-export interface SsoDomainRecord {
-  readonly accountId: string;
-  readonly providerId: string;
-  readonly name: string;
-  readonly required: boolean;
-}
+export type SsoDomainRecord = Readonly<StoredSsoDomain>;
 
 /** The sign-in page's choice for an e-mail address. */
 export type SsoDiscovery =
@@ -157,16 +153,14 @@ export function ssoDomainRecord(accountId: string, config: SsoConfig): SsoDomain
   };
 }
 
-/** What sign-in offers for the record found for an address's domain (or none). */
-export function discoverSso(record: Partial<SsoDomainRecord> | null | undefined): SsoDiscovery {
-  if (!record || typeof record.providerId !== 'string' || !ssoProtocolOf(record.providerId))
-    return { kind: 'none' };
-  return {
-    kind: 'sso',
-    providerId: record.providerId,
-    name: typeof record.name === 'string' && record.name ? record.name : 'your company',
-    required: record.required === true,
-  };
+/**
+ * What sign-in offers for the stored claim found for an address's domain (or none): its provider
+ * when that is an OIDC or SAML provider id, under its name ("your company" when it has none).
+ */
+export function discoverSso(stored: unknown): SsoDiscovery {
+  const { providerId, name, required } = storedSsoDomainSchema.parse(stored);
+  if (!ssoProtocolOf(providerId)) return { kind: 'none' };
+  return { kind: 'sso', providerId, name: name || 'your company', required };
 }
 
 /**

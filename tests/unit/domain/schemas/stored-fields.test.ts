@@ -17,6 +17,7 @@ import { storedImportPartSchema, storedJobSchema } from '@/domain/schemas/job';
 import { storedLeadSchema } from '@/domain/schemas/lead';
 import { storedMailSchema } from '@/domain/schemas/mail';
 import { storedPromotionSchema } from '@/domain/schemas/promotion';
+import { storedSsoDomainSchema } from '@/domain/schemas/sso-domain';
 import { storedTeamSchema } from '@/domain/schemas/team';
 import { storedUserSchema } from '@/domain/schemas/user';
 import { SEAT_FIELDS } from '@/domain/seats';
@@ -412,6 +413,25 @@ const TABLE: readonly StoredDocument[] = [
     ],
   },
   {
+    // A copy of the account's `sso` for one of its domains, which sign-in reads signed out.
+    collection: '/ssoDomains/{domain}',
+    schema: schemaKeys(storedSsoDomainSchema),
+    lists: [
+      {
+        name: 'firestore.rules validSsoDomain(domain, d)',
+        fields: listAfter('function validSsoDomain(domain, d)', 'keys().hasOnly('),
+      },
+      {
+        name: 'firestore.rules validSsoDomain(domain, d) required keys',
+        fields: listAfter('function validSsoDomain(domain, d)', 'keys().hasAll('),
+      },
+      {
+        name: 'firestore.rules validSsoDomain(domain, d) checks',
+        fields: checkedFields(block('function validSsoDomain(domain, d)')),
+      },
+    ],
+  },
+  {
     // A client creates only its sign-up notice; the product's servers write the other mail.
     collection: '/mail/{mailId}',
     schema: schemaKeys(storedMailSchema),
@@ -436,7 +456,6 @@ const TABLE: readonly StoredDocument[] = [
  * read); once one has a schema, its lists move to the table.
  */
 const NOT_READ: Readonly<Record<string, string>> = {
-  'validSsoDomain()': 'ssoDomains, no schema yet (src/domain/sso.ts)',
   '/slugs/{slug}': 'a slug claim, no schema yet (one field, accountId)',
   '/handles/{handle}': 'a handle claim, no schema yet (cardId and accountId)',
   '/templates/{templateId}': 'the super admin’s templates, no schema yet',
