@@ -9,6 +9,7 @@ import { serverTimestamp } from 'firestore-engine/transforms';
 import type { Account } from '../domain/model';
 import { FREE_PLAN } from '../domain/plan';
 import { accountFromDoc } from '../domain/schemas/account';
+import type { StoredSlugClaim } from '../domain/schemas/claims';
 
 export const ACCOUNTS = 'accounts';
 
@@ -59,7 +60,8 @@ export async function isSlugTaken(slug: string): Promise<boolean> {
 
 /** The batch write that claims a directory slug for an account. */
 export function slugClaimOp(slug: string, accountId: string): WriteOp {
-  return { kind: 'set', path: slugPath(slug), data: { accountId } };
+  const claim: StoredSlugClaim = { accountId };
+  return { kind: 'set', path: slugPath(slug), data: claim };
 }
 
 /** Active accounts, newest `dateUpdated` first, one page; `before` is the last date of the previous page. */

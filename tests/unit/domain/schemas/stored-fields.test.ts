@@ -12,6 +12,7 @@ import { storedAccountSchema } from '@/domain/schemas/account';
 import { storedCheckoutSessionSchema } from '@/domain/schemas/billing';
 import { storedCardSchema } from '@/domain/schemas/card';
 import { storedCardUsageSchema } from '@/domain/schemas/card-usage';
+import { storedSlugClaimSchema } from '@/domain/schemas/claims';
 import { storedInviteSchema } from '@/domain/schemas/invite';
 import { storedImportPartSchema, storedJobSchema } from '@/domain/schemas/job';
 import { storedLeadSchema } from '@/domain/schemas/lead';
@@ -432,6 +433,17 @@ const TABLE: readonly StoredDocument[] = [
     ],
   },
   {
+    // A claim is created once and never rewritten; the rules have no update to list.
+    collection: '/slugs/{slug}',
+    schema: schemaKeys(storedSlugClaimSchema),
+    lists: [
+      {
+        name: 'firestore.rules slugs create',
+        fields: listAfter('match /slugs/{slug}', 'allow create', 'keys().hasOnly('),
+      },
+    ],
+  },
+  {
     // A client creates only its sign-up notice; the product's servers write the other mail.
     collection: '/mail/{mailId}',
     schema: schemaKeys(storedMailSchema),
@@ -456,7 +468,6 @@ const TABLE: readonly StoredDocument[] = [
  * read); once one has a schema, its lists move to the table.
  */
 const NOT_READ: Readonly<Record<string, string>> = {
-  '/slugs/{slug}': 'a slug claim, no schema yet (one field, accountId)',
   '/handles/{handle}': 'a handle claim, no schema yet (cardId and accountId)',
   '/templates/{templateId}': 'the super admin’s templates, no schema yet',
   'validSeatUpdate()':
