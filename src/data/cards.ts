@@ -16,6 +16,7 @@ import type {
 } from '../backend/port';
 import { increment, serverTimestamp } from 'firestore-engine/transforms';
 import { cardUsagePath, storedCardCap } from '../domain/card-count';
+import { claimedByAnother, handleClaim } from '../domain/handles';
 import type { Card } from '../domain/model';
 import { cardFromDoc } from '../domain/schemas/card';
 import { storedCardUsageSchema } from '../domain/schemas/card-usage';
@@ -303,7 +304,7 @@ export async function isHandleTaken(handle: string, exceptCardId?: string): Prom
     throw err;
   }
   if (!snap.exists || !snap.data) return false;
-  return exceptCardId === undefined || snap.data.cardId !== exceptCardId;
+  return claimedByAnother(snap.data, exceptCardId);
 }
 
 /**
@@ -383,7 +384,7 @@ export function cardAndClaimOps(card: NewCard): WriteOp[] {
     {
       kind: 'set',
       path: handlePath(card.handle),
-      data: { cardId: card.id, accountId: card.accountId },
+      data: handleClaim(card),
     },
   ];
 }
@@ -424,7 +425,7 @@ export async function saveCard(
   ops.push({
     kind: 'set',
     path: handlePath(card.handle),
-    data: { cardId: card.id, accountId: card.accountId },
+    data: handleClaim(card),
   });
   ops.push(update);
   await backend().batch(ops);

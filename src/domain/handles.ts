@@ -2,6 +2,7 @@
  * Card handles generated from a person's full name (docs/product.md §5). A handle is the public address
  * of a card on the card host, so every part is slugified.
  */
+import { storedHandleClaimSchema, type StoredHandleClaim } from './schemas/claims';
 import { slugify } from './slug';
 
 /**
@@ -88,4 +89,18 @@ export function generateHandle(
   const tail = suffix === undefined || suffix === null ? '' : slugify(String(suffix));
   if (tail === '') return base;
   return base === '' ? tail : `${base}-${tail}`;
+}
+
+/** The claim `handles/{handle}` that keeps a handle for a card (docs/decisions/003-handle-claims.md). */
+export function handleClaim(card: { id: string; accountId: string }): StoredHandleClaim {
+  return { cardId: card.id, accountId: card.accountId };
+}
+
+/**
+ * Whether a stored handle claim keeps the handle from the card `cardId` (from any card when
+ * undefined): it names another card, or none (a claim without a card is nobody's to keep).
+ */
+export function claimedByAnother(stored: unknown, cardId?: string): boolean {
+  const claim = storedHandleClaimSchema.parse(stored);
+  return cardId === undefined || claim.cardId === '' || claim.cardId !== cardId;
 }

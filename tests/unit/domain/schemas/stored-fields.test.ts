@@ -12,7 +12,7 @@ import { storedAccountSchema } from '@/domain/schemas/account';
 import { storedCheckoutSessionSchema } from '@/domain/schemas/billing';
 import { storedCardSchema } from '@/domain/schemas/card';
 import { storedCardUsageSchema } from '@/domain/schemas/card-usage';
-import { storedSlugClaimSchema } from '@/domain/schemas/claims';
+import { storedHandleClaimSchema, storedSlugClaimSchema } from '@/domain/schemas/claims';
 import { storedInviteSchema } from '@/domain/schemas/invite';
 import { storedImportPartSchema, storedJobSchema } from '@/domain/schemas/job';
 import { storedLeadSchema } from '@/domain/schemas/lead';
@@ -444,6 +444,21 @@ const TABLE: readonly StoredDocument[] = [
     ],
   },
   {
+    // Like a slug claim, created once and never rewritten.
+    collection: '/handles/{handle}',
+    schema: schemaKeys(storedHandleClaimSchema),
+    lists: [
+      {
+        name: 'firestore.rules handles create',
+        fields: listAfter('match /handles/{handle}', 'allow create', 'keys().hasOnly('),
+      },
+      {
+        name: 'firestore.rules handles create required keys',
+        fields: listAfter('match /handles/{handle}', 'allow create', 'keys().hasAll('),
+      },
+    ],
+  },
+  {
     // A client creates only its sign-up notice; the product's servers write the other mail.
     collection: '/mail/{mailId}',
     schema: schemaKeys(storedMailSchema),
@@ -468,7 +483,6 @@ const TABLE: readonly StoredDocument[] = [
  * read); once one has a schema, its lists move to the table.
  */
 const NOT_READ: Readonly<Record<string, string>> = {
-  '/handles/{handle}': 'a handle claim, no schema yet (cardId and accountId)',
   '/templates/{templateId}': 'the super admin’s templates, no schema yet',
   'validSeatUpdate()':
     'its second list is the keys a seat holder changes inside `template`, a settings group with no fixed keys',
