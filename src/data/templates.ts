@@ -5,35 +5,22 @@
  * added to them, so it is never empty on a project whose templates collection is.
  */
 import { backend } from '../backend/current';
-import type { DocData, ListenError, QueryDoc, Unsubscribe } from '../backend/port';
+import type { ListenError, QueryDoc, Unsubscribe } from '../backend/port';
 import { templateGallery } from '../domain/card-templates';
-import type { CardTemplate, Template } from '../domain/model';
+import type { Template } from '../domain/model';
+import { templateFromDoc } from '../domain/schemas/template';
 
 export const TEMPLATES = 'templates';
 
 /** The most templates the gallery reads. */
 export const TEMPLATE_LIST_LIMIT = 100;
 
-export function toTemplate(id: string, data: DocData): Template {
-  const template =
-    typeof data.template === 'object' && data.template !== null && !Array.isArray(data.template)
-      ? (data.template as CardTemplate)
-      : {};
-  return {
-    id,
-    name: typeof data.name === 'string' && data.name !== '' ? data.name : id,
-    order: typeof data.order === 'number' ? data.order : Number.MAX_SAFE_INTEGER,
-    isArchived: data.isArchived === true,
-    template,
-  };
-}
-
 /**
  * The gallery from the stored templates: the built-in ones and the non-archived stored ones with
  * other ids, by `order` (then name). Sorted here so no composite index is needed.
  */
 export function sortTemplates(docs: readonly QueryDoc[]): Template[] {
-  return templateGallery(docs.map((doc) => toTemplate(doc.id, doc.data)));
+  return templateGallery(docs.map((doc) => templateFromDoc(doc.id, doc.data)));
 }
 
 /** Follows the template gallery live. */
