@@ -5,7 +5,7 @@
  * another way; each domain is also claimed in public `ssoDomains/{domain}` for discovery, which is
  * by domain, never by address, so it tells a visitor nothing about who has an account.
  */
-import { storedSsoDomainSchema, type StoredSsoDomain } from './schemas/sso-domain';
+import { storedSsoDomainSchema, type StoredSsoDomain } from './schemas/sso';
 
 /** The plan type that includes company sign-in (the same gate as provisioning). */
 export const SSO_PLAN_TYPE = 'corporate';

@@ -1,12 +1,13 @@
 /**
  * The account schema (docs/product.md §3: `accounts/{id}`): the one decoder of stored accounts. The
  * fields access and routing depend on are checked (the member lists, the owner, the directory
- * slug, isActive); the rest of the document passes through as stored, since the server writes
- * the plan (plan sync, card count) and the account page shows what it holds.
+ * slug, isActive, company sign-in); the rest of the document passes through as stored, since the
+ * server writes the plan (plan sync, card count) and the account page shows what it holds.
  */
 import * as z from 'zod/mini';
 import type { Account } from '../model';
 import { dateOrNull, flag, optionalStringList, text, withoutUndefined } from './fields';
+import { optionalSsoConfig } from './sso';
 
 const optionalFlag = z.catch(z.optional(z.boolean()), undefined);
 
@@ -30,6 +31,7 @@ export const storedAccountSchema = looseMap({
   collaborators: optionalStringList,
   editors: optionalStringList,
   ownershipOffer,
+  sso: optionalSsoConfig,
 });
 
 /** A stored account document as an Account (the document id wins). */

@@ -18,7 +18,7 @@ import { storedImportPartSchema, storedJobSchema } from '@/domain/schemas/job';
 import { storedLeadSchema } from '@/domain/schemas/lead';
 import { storedMailSchema } from '@/domain/schemas/mail';
 import { storedPromotionSchema } from '@/domain/schemas/promotion';
-import { storedSsoDomainSchema } from '@/domain/schemas/sso-domain';
+import { storedSsoConfigSchema, storedSsoDomainSchema } from '@/domain/schemas/sso';
 import { storedTeamSchema } from '@/domain/schemas/team';
 import { storedTemplateSchema } from '@/domain/schemas/template';
 import { storedUserSchema } from '@/domain/schemas/user';
@@ -91,7 +91,7 @@ interface FieldList {
 }
 
 interface StoredDocument {
-  /** The document's `match` path in firestore.rules. */
+  /** The document's `match` path in firestore.rules, then the field for a map checked on its own. */
   readonly collection: string;
   readonly schema: readonly string[];
   /** Fields the rules accept that the schema does not decode, each with why. */
@@ -251,7 +251,6 @@ const TABLE: readonly StoredDocument[] = [
       id: ID,
       dateUpdated: STAMPS,
       plan: 'decoded by the plan sync (src/domain/plan-sync.ts); the free plan is pinned by freePlan()',
-      sso: 'the company sign-in settings, decoded by src/domain/sso.ts',
     },
     actions: [
       ['ssoChange(d, changed)'],
@@ -270,6 +269,7 @@ const TABLE: readonly StoredDocument[] = [
         fields: listAfter('function validNewAccount(accountId)', 'keys().hasOnly('),
         leavesOut: {
           editors: 'a new account has no card editors; they join by invitation',
+          sso: 'company sign-in is set later, by the owner (ssoChange)',
           ownershipOffer: 'offered later, by the owner',
         },
       },
@@ -280,6 +280,7 @@ const TABLE: readonly StoredDocument[] = [
           isActive: 'the super admin’s switch, through the server',
           ownerId: 'changes only by an accepted ownership offer (acceptsOwnership)',
           ownershipOffer: 'its own change (ownershipOfferChange)',
+          sso: 'its own change, by the owner (ssoChange)',
         },
       },
     ],
@@ -411,6 +412,21 @@ const TABLE: readonly StoredDocument[] = [
       {
         name: 'firestore.rules usage/cards create, update',
         fields: listAfter('match /usage/cards', 'keys().hasOnly('),
+      },
+    ],
+  },
+  {
+    // The account's company sign-in settings, a map the rules check as a whole.
+    collection: '/accounts/{accountId} sso',
+    schema: schemaKeys(storedSsoConfigSchema),
+    lists: [
+      {
+        name: 'firestore.rules validSso(sso)',
+        fields: listAfter('function validSso(sso)', 'keys().hasOnly('),
+      },
+      {
+        name: 'firestore.rules validSso(sso) required keys',
+        fields: listAfter('function validSso(sso)', 'keys().hasAll('),
       },
     ],
   },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { storedSsoDomainSchema } from '@/domain/schemas/sso-domain';
+import { accountFromDoc } from '@/domain/schemas/account';
+import { storedSsoDomainSchema } from '@/domain/schemas/sso';
 import { discoverSso, ssoDomainRecord } from '@/domain/sso';
 
 describe('SSO domain claim schema', () => {
@@ -39,5 +40,34 @@ describe('SSO domain claim schema', () => {
     });
     expect(discoverSso({ providerId: 42 })).toEqual({ kind: 'none' });
     expect(discoverSso('ssoDomains/initech.example')).toEqual({ kind: 'none' });
+  });
+});
+
+describe('the account’s SSO settings', () => {
+  const sso = {
+    providerId: 'oidc.initech',
+    name: 'Initech',
+    domains: ['initech.example', 'eu.initech.example'],
+    required: false,
+  };
+
+  it('reads the settings the owner’s batch stores', () => {
+    expect(accountFromDoc('acc-1', { name: 'Initech', sso }).sso).toEqual(sso);
+  });
+
+  it('reads an account without settings as having company sign-in off', () => {
+    expect(accountFromDoc('acc-1', { name: 'Initech' })).not.toHaveProperty('sso');
+    expect(accountFromDoc('acc-1', { name: 'Initech', sso: 'oidc.initech' })).not.toHaveProperty(
+      'sso',
+    );
+  });
+
+  it('gives malformed settings their defaults, so the owner can still disconnect them', () => {
+    expect(
+      accountFromDoc('acc-1', { sso: { providerId: 3, domains: ['initech.example', 7] } }).sso,
+    ).toEqual({ providerId: '', name: '', domains: ['initech.example'], required: false });
+    expect(accountFromDoc('acc-1', { sso: { domains: 'initech.example' } }).sso?.domains).toEqual(
+      [],
+    );
   });
 });
