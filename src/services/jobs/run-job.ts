@@ -119,7 +119,8 @@ export async function runJob(
   const finish = (data: DocData) =>
     db.batch([{ kind: 'update', path, data: { ...data, updatedAt: serverTimestamp() } }]);
   try {
-    const kind = KINDS[taken.kind];
+    // Own keys only: a stored kind of `constructor` would find Object's own.
+    const kind = Object.hasOwn(KINDS, taken.kind) ? KINDS[taken.kind] : undefined;
     if (!kind) throw new JobError('This kind of job is not known.');
     // A deactivated account's job stops (docs/access.md, "Deactivated accounts"): failed with a
     // message that says why, its cursor kept, so a manager resumes it after the reactivation.
