@@ -77,16 +77,22 @@ function prerender(): Plugin {
  * it would be for static imports: the scripts as `modulepreload` (fetched at once, run when their
  * step imports them) and their styles as stylesheets, so the downloads start together.
  *
- * The page a returning person opens first (`firstPages`: path to its route module) is fetched from
- * the start too, by a few lines in the page that link its code when the address is that page's:
- * the router would ask for it only once the app's code has run.
+ * The page a returning person opens first (`firstPages`: path to its route module) gets a copy
+ * of the page of its own (`builder/index.html`, served for `/builder` by the hosts as a
+ * pre-rendered page is) that links its code too: the router would ask for it only once the app's
+ * code has run. Static links, found while the page is parsed: a script that chose and appended
+ * them by the address was 60 ms and more of the page's first task on a slow phone. Its styles are
+ * preloaded, not linked, so they never hold back the first paint.
  */
 function startupPreload(firstPages: Record<string, string>): Plugin {
   let base = '/';
   let root = process.cwd();
+  // Each first page's links, by its path; its page is written once the shell is in the bundle.
+  const pageLinks = new Map<string, string[]>();
   return {
     name: 'startup-preload',
     apply: 'build',
+    enforce: 'post',
     configResolved(config) {
       base = config.base;
       root = config.root;
@@ -114,36 +120,49 @@ function startupPreload(firstPages: Record<string, string>): Plugin {
             ? `<link rel="stylesheet" crossorigin href="${base}${file}">`
             : `<link rel="modulepreload" crossorigin href="${base}${file}">`;
         const startupFiles = fresh(startup);
-        const pages: Record<string, string[]> = {};
         for (const [path, module] of Object.entries(firstPages)) {
           const id = resolve(root, module);
           const chunk = Object.values(bundle).find(
             (item) => item.type === 'chunk' && item.facadeModuleId === id,
           );
           if (!chunk) throw new Error(`startup-preload: no chunk for ${module}`);
-          pages[path] = fresh(closure(chunk.fileName))
-            .filter((file) => !startup.has(file))
-            .map((file) => `${base}${file}`);
+          const files = fresh(closure(chunk.fileName)).filter((file) => !startup.has(file));
+          pageLinks.set(path, [
+            ...files.filter((file) => !file.endsWith('.css')).map(link),
+            ...files
+              .filter((file) => file.endsWith('.css'))
+              .map((file) => `<link rel="preload" as="style" crossorigin href="${base}${file}">`),
+          ]);
         }
-        const pageLinks =
-          `(function(){var f=${JSON.stringify(pages)}[location.pathname.replace(/\\/$/,'')];` +
-          'if(f)f.forEach(function(h){var l=document.createElement("link");' +
-          'l.rel=/\\.css$/.test(h)?"stylesheet":"modulepreload";l.crossOrigin="";l.href=h;' +
-          'document.head.appendChild(l)})})()';
-        // The start-up code first, then the page's, then the styles: an inline script runs only
-        // once the stylesheets above it have loaded, which would hold the page's code back.
+        // The start-up code first, then the styles.
         const head = [
           ...startupFiles.filter((file) => !file.endsWith('.css')).map(link),
-          `<script>${pageLinks}</script>`,
           ...startupFiles.filter((file) => file.endsWith('.css')).map(link),
         ];
-        return html.replace(
-          /[ \t]*<\/head>/,
-          `${head.map((line) => `    ${line}\n`).join('')}  </head>`,
-        );
+        return withHead(html, head);
       },
     },
+    // After Vite's own HTML step has put the shell in the bundle.
+    generateBundle(_options, bundle) {
+      const shell = bundle['index.html'];
+      if (shell?.type !== 'asset') throw new Error('startup-preload: no index.html in the bundle');
+      for (const [path, links] of pageLinks) {
+        this.emitFile({
+          type: 'asset',
+          fileName: `${path.replace(/^\//, '')}/index.html`,
+          source: withHead(String(shell.source), links),
+        });
+      }
+    },
   };
+}
+
+/** `html` with `lines` added at the end of its head. */
+function withHead(html: string, lines: readonly string[]): string {
+  return html.replace(
+    /[ \t]*<\/head>/,
+    `${lines.map((line) => `    ${line}\n`).join('')}  </head>`,
+  );
 }
 
 /**

@@ -256,19 +256,21 @@ async function main(): Promise<void> {
   await check('app site: the built app, and the SPA fallback for its routes', async () => {
     const home = await fetchText(`${sites.app}/`);
     expect(home.status === 200 && home.body.includes('id="root"'), `/ answered ${home.status}`);
-    // `/` is the pre-rendered landing page (no script); the app's routes get its shell, app.html.
+    // `/` is the pre-rendered landing page (no script); the app's routes get its shell, app.html,
+    // and `/builder` the shell's copy that links the builder's code too (builder/index.html).
     const route = await fetchText(`${sites.app}/builder`);
     expect(
       route.status === 200 && route.body.includes('id="root"'),
       `/builder answered ${route.status}`,
     );
     const script = /src="(\/assets\/[^"]+\.js)"/.exec(route.body)?.[1];
-    expect(script, 'no script in app.html');
+    expect(script, 'no script in the page at /builder');
+    expect(route.body.includes('builder-route'), '/builder does not link the builder’s code');
     const asset = await fetch(`${sites.app}${script}`);
     const cache = asset.headers.get('cache-control');
     expect(cache === 'public, max-age=31536000, immutable', `asset Cache-Control: ${cache}`);
     expect(home.headers.get('x-content-type-options') === 'nosniff', 'no nosniff on the app');
-    return 'index.html, app.html for /builder, immutable /assets';
+    return 'index.html, builder/index.html for /builder, immutable /assets';
   });
 
   await check('card site: the card page by handle, as on the local stack', async () => {
