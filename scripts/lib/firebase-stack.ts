@@ -163,7 +163,14 @@ function stackConfig(name: string, dist: string, ports: FirebaseStackPorts): str
   const project = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')) as {
     firestore: unknown;
     functions: unknown;
-    hosting: { target: string; rewrites: unknown; headers: unknown; ignore: unknown }[];
+    hosting: {
+      target: string;
+      rewrites: unknown;
+      headers: unknown;
+      ignore: unknown;
+      cleanUrls: unknown;
+      trailingSlash: unknown;
+    }[];
   };
   const app = project.hosting.find((site) => site.target === 'app');
   if (!app) throw new Error('firebase.json has no hosting target "app"');
@@ -175,6 +182,9 @@ function stackConfig(name: string, dist: string, ports: FirebaseStackPorts): str
       // resolves the functions' source and the public folder from the config file's folder).
       public: dist.slice(root.length + 1),
       ignore: app.ignore,
+      // How a path finds its file: without these, `/builder` is redirected to `/builder/`.
+      cleanUrls: app.cleanUrls,
+      trailingSlash: app.trailingSlash,
       rewrites: app.rewrites,
       headers: app.headers,
     },
