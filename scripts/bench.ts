@@ -27,6 +27,7 @@ import { signInWithPassword, startAuthEmulator, waitForHttp } from './lib/auth-e
 import { benchColdStart } from './bench-cold-start';
 import { benchLighthouse, LIGHTHOUSE_PAGES } from './bench-lighthouse';
 import { benchPhone } from './bench-phone';
+import { benchPhoneFirebase } from './bench-phone-firebase';
 import { benchRulesEngine } from './bench-rules';
 import { benchCardScan } from './bench-card-scan';
 import { benchLarge } from './bench-large';
@@ -450,9 +451,10 @@ async function benchStart(): Promise<void> {
 }
 
 // `--card-scan`, `--cold-start` and `--hot-document` stop after their part; `--phone` (with
-// Lighthouse on /sign-in) and `--lighthouse` run only theirs.
+// Lighthouse on /sign-in), `--phone-firebase` and `--lighthouse` run only theirs.
 async function main(): Promise<void> {
   console.log('Cardbuilder bench (figures, not assertions)\n');
+  if (process.argv.includes('--phone-firebase')) return void (await phoneFirebaseOnly());
   const phoneOnly = process.argv.includes('--phone');
   const lighthouseOnly = process.argv.includes('--lighthouse');
   if (!phoneOnly && !lighthouseOnly) {
@@ -518,6 +520,7 @@ async function main(): Promise<void> {
       await benchPhone({ browser, base, report });
       await benchLarge({ browser, emulator, port: SERVER_PORT + 3, report });
       await benchLighthouse(base, found.path, report);
+      await benchPhoneFirebase(browser, report);
     }
   } finally {
     await browser?.close();
@@ -532,6 +535,25 @@ async function main(): Promise<void> {
   mkdirSync(join(root, '.bench'), { recursive: true });
   writeFileSync(join(root, '.bench', file), JSON.stringify(results, null, 2));
   console.log(`\nWritten to .bench/${file}`);
+  process.exit(0);
+}
+
+/** `--phone-firebase`: the phone builder on the Firebase stack alone. */
+async function phoneFirebaseOnly(): Promise<void> {
+  const found = findChromium();
+  if (!found) throw new StartupError(chromiumAdvice(process.platform));
+  const browser = await chromium.launch({ executablePath: found.path, args: chromiumArgs() });
+  try {
+    await benchPhoneFirebase(browser, report);
+  } finally {
+    await browser.close();
+  }
+  mkdirSync(join(root, '.bench'), { recursive: true });
+  writeFileSync(
+    join(root, '.bench', 'results-phone-firebase.json'),
+    JSON.stringify(results, null, 2),
+  );
+  console.log('\nWritten to .bench/results-phone-firebase.json');
   process.exit(0);
 }
 
