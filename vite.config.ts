@@ -79,14 +79,18 @@ function prerender(): Plugin {
  *
  * The page a returning person opens first (`firstPages`: path to its route module) gets a copy
  * of the page of its own (`builder/index.html`, served for `/builder` by the hosts as a
- * pre-rendered page is) that links its code too: the router would ask for it only once the app's
- * code has run. Static links, found while the page is parsed: a script that chose and appended
- * them by the address was 60 ms and more of the page's first task on a slow phone. Its styles are
- * preloaded, not linked, so they never hold back the first paint.
+ * pre-rendered page is) that links its code and the data driver's too: the router and the driver's
+ * choice would ask for them only once the app's code has run. Static links, found while the page
+ * is parsed: a script that chose and appended them by the address was 60 ms and more of the
+ * page's first task on a slow phone. Its styles are preloaded, not linked, so they never hold back
+ * the first paint.
  */
 function startupPreload(firstPages: Record<string, string>): Plugin {
   let base = '/';
   let root = process.cwd();
+  // The data driver this build installs (src/app/backend-choice.ts): a first page shows data, so
+  // it needs the driver as soon as its own code, and the router would ask for it only later.
+  let driver = '';
   // Each first page's links, by its path; its page is written once the shell is in the bundle.
   const pageLinks = new Map<string, string[]>();
   return {
@@ -96,6 +100,10 @@ function startupPreload(firstPages: Record<string, string>): Plugin {
     configResolved(config) {
       base = config.base;
       root = config.root;
+      driver =
+        loadEnv(config.mode, root, 'VITE_').VITE_BACKEND === 'firebase'
+          ? 'src/backend/firebase/firebase-backend.ts'
+          : 'src/backend/local/local-backend.ts';
     },
     transformIndexHtml: {
       order: 'post',
@@ -120,13 +128,19 @@ function startupPreload(firstPages: Record<string, string>): Plugin {
             ? `<link rel="stylesheet" crossorigin href="${base}${file}">`
             : `<link rel="modulepreload" crossorigin href="${base}${file}">`;
         const startupFiles = fresh(startup);
-        for (const [path, module] of Object.entries(firstPages)) {
+        const chunkOf = (module: string): string => {
           const id = resolve(root, module);
           const chunk = Object.values(bundle).find(
             (item) => item.type === 'chunk' && item.facadeModuleId === id,
           );
           if (!chunk) throw new Error(`startup-preload: no chunk for ${module}`);
-          const files = fresh(closure(chunk.fileName)).filter((file) => !startup.has(file));
+          return chunk.fileName;
+        };
+        for (const [path, module] of Object.entries(firstPages)) {
+          // The page's own code first: the driver is the larger download.
+          const files = fresh(closure(chunkOf(driver), closure(chunkOf(module)))).filter(
+            (file) => !startup.has(file),
+          );
           pageLinks.set(path, [
             ...files.filter((file) => !file.endsWith('.css')).map(link),
             ...files
@@ -222,12 +236,33 @@ function backendSuite(name: 'contract' | 'access' | 'integration') {
   };
 }
 
+/**
+ * Firestore's browser driver imports `re2js` (65 KiB of gzip) for the regular-expression functions
+ * of its Pipelines, which the app never uses; the build gives it a stand-in that refuses to compile
+ * (decision 023). Only Firestore's import: the rules engine's own use of `re2js` is untouched.
+ */
+function firestoreWithoutPipelineRegex(): Plugin {
+  const standIn = resolve(import.meta.dirname, 'src/backend/firebase/pipelines-regex-left-out.ts');
+  return {
+    name: 'firestore-without-pipeline-regex',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === 're2js' && importer?.includes('/node_modules/@firebase/firestore/')) {
+        return standIn;
+      }
+      return null;
+    },
+  };
+}
+
 const serverProxy = process.env.LOCAL_SERVER_URL ?? 'http://127.0.0.1:8787';
 
 export default defineConfig({
   plugins: [
     react(),
     firebaseSettingsCheck(),
+    firestoreWithoutPipelineRegex(),
     startupPreload({
       '/builder': 'src/app/builder-route.tsx',
       '/my-card': 'src/app/my-card-route.tsx',

@@ -158,7 +158,7 @@ describe('the production bundle', () => {
     expect(choice).not.toContain('@firebase/app');
   });
 
-  it('links the builder’s code from the page at /builder, before the router asks for it', () => {
+  it('links the builder’s code and the data driver from the page at /builder, before they are asked for', () => {
     const links = (file: string): string[] =>
       [
         ...readFileSync(join(outDir, file), 'utf8').matchAll(
@@ -173,6 +173,10 @@ describe('the production bundle', () => {
     expect(
       page.some((link) => link.startsWith('stylesheet') && link.includes('builder-route')),
     ).toBe(false);
+    // The data driver this build installs, which the builder's first data waits for.
+    const driver = (module: string) => `modulepreload /${manifest[module]?.file}`;
+    expect(page).toContain(driver('src/backend/local/local-backend.ts'));
+    expect(page).not.toContain(driver('src/backend/firebase/firebase-backend.ts'));
     // Static links, found while the page is parsed: no script picks them by the address.
     const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
     expect(shell).not.toMatch(/<script>/);
@@ -285,5 +289,12 @@ describe('the production bundle', () => {
     );
     expect(importers).toEqual([]);
     expect(packagesIn(staticSources(driver))).toContain('@firebase/firestore');
+  });
+
+  it('gives the Firestore driver neither the Pipelines’ regex engine nor the SDKs of files and callables', () => {
+    const driver = packagesIn(staticSources('src/backend/firebase/firebase-backend.ts'));
+    expect(driver).not.toContain('re2js');
+    expect(driver).not.toContain('@firebase/storage');
+    expect(driver).not.toContain('@firebase/functions');
   });
 });

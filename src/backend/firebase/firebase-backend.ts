@@ -39,21 +39,8 @@ import {
   type QueryConstraint,
   type QuerySnapshot,
 } from 'firebase/firestore';
-import {
-  connectFunctionsEmulator,
-  getFunctions,
-  httpsCallable,
-  type Functions,
-} from 'firebase/functions';
-import {
-  connectStorageEmulator,
-  deleteObject,
-  getDownloadURL,
-  getStorage,
-  ref,
-  uploadBytes,
-  type FirebaseStorage,
-} from 'firebase/storage';
+import type { Functions } from 'firebase/functions';
+import type { FirebaseStorage } from 'firebase/storage';
 import {
   BackendError,
   failListenerLater,
@@ -274,26 +261,29 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
     }
     return firestore;
   };
-  let functions: Functions | undefined;
-  const fns = (): Functions => {
-    if (!functions) {
-      functions = getFunctions(app, 'us-central1');
+  // Callables and files serve a few screens, after the first: their SDKs load with the first use.
+  const functionsSdk = () => import('firebase/functions');
+  let functions: Promise<Functions> | undefined;
+  const fns = (): Promise<Functions> =>
+    (functions ??= functionsSdk().then((sdk) => {
+      const instance = sdk.getFunctions(app, 'us-central1');
       if (options.functionsEmulatorHost) {
-        connectFunctionsEmulator(functions, ...hostAndPort(options.functionsEmulatorHost, 5001));
+        sdk.connectFunctionsEmulator(instance, ...hostAndPort(options.functionsEmulatorHost, 5001));
       }
-    }
-    return functions;
-  };
-  let storage: FirebaseStorage | undefined;
-  const bucket = (): FirebaseStorage => {
-    if (!storage) {
-      storage = getStorage(app);
+      return instance;
+    }));
+  const storageSdk = () => import('firebase/storage');
+  let storage: Promise<FirebaseStorage> | undefined;
+  const bucket = (): Promise<FirebaseStorage> =>
+    (storage ??= storageSdk().then((sdk) => {
+      const instance = sdk.getStorage(app);
       if (options.storageEmulatorHost) {
-        connectStorageEmulator(storage, ...hostAndPort(options.storageEmulatorHost, 9199));
+        sdk.connectStorageEmulator(instance, ...hostAndPort(options.storageEmulatorHost, 9199));
       }
-    }
-    return storage;
-  };
+      return instance;
+    }));
+  /** The storage SDK and this app's bucket, for one file operation. */
+  const files = () => Promise.all([storageSdk(), bucket()]);
 
   // This client's writes not yet acknowledged by the server (see `listen`).
   let writesInFlight = 0;
@@ -360,10 +350,14 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
   ): Promise<CallableOutput<K>> {
     // Not async: an async arrow would re-wrap the generic output and lose its type.
     return mapped(() =>
-      httpsCallable<typeof input, CallableOutput<K>>(
-        fns(),
-        FIREBASE_CALLABLES[key],
-      )(input).then((result) => result.data),
+      Promise.all([functionsSdk(), fns()])
+        .then(([sdk, instance]) =>
+          sdk.httpsCallable<typeof input, CallableOutput<K>>(
+            instance,
+            FIREBASE_CALLABLES[key],
+          )(input),
+        )
+        .then((result) => result.data),
     );
   }
 
@@ -426,12 +420,21 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
     files: {
       upload: (path, data, contentType) =>
         mapped(async () => {
-          const target = ref(bucket(), path);
-          await uploadBytes(target, data, { contentType });
-          return getDownloadURL(target);
+          const [sdk, instance] = await files();
+          const target = sdk.ref(instance, path);
+          await sdk.uploadBytes(target, data, { contentType });
+          return sdk.getDownloadURL(target);
         }),
-      downloadUrl: (path) => mapped(() => getDownloadURL(ref(bucket(), path))),
-      delete: (path) => mapped(() => deleteObject(ref(bucket(), path))),
+      downloadUrl: (path) =>
+        mapped(async () => {
+          const [sdk, instance] = await files();
+          return sdk.getDownloadURL(sdk.ref(instance, path));
+        }),
+      delete: (path) =>
+        mapped(async () => {
+          const [sdk, instance] = await files();
+          await sdk.deleteObject(sdk.ref(instance, path));
+        }),
     },
     functions: {
       createPortalLink: async (input) => ({
