@@ -2,10 +2,12 @@
 /**
  * The public card page's own script, run on the server-rendered page as a browser would: "Link
  * copied" confirms the copy and then goes, after a few seconds or as soon as the visitor taps
- * elsewhere; it never stays under the card.
+ * elsewhere; it never stays under the card. It is one script for every language: it says its
+ * messages in the page's language.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Card } from '@/domain/model';
+import type { CardLocale } from '@/card-view/card-words';
 import { CARD_PAGE_SCRIPT } from '@/card-view/render/page-scripts';
 import { renderCardPage } from '@/card-view/render/render-card-page';
 
@@ -43,6 +45,23 @@ function openPage(): HTMLElement {
   const message = document.querySelector<HTMLElement>('[data-cb-msg]');
   if (!message) throw new Error('no message area');
   return message;
+}
+
+/** The page with its lead form, as a visitor in `locale` is served it. */
+function page(locale: CardLocale): Document {
+  const html = renderCardPage({
+    card: { ...card, appForm: { enabled: true, fields: { name: true, email: true, note: true } } },
+    hosts: {
+      card: 'https://cards.example',
+      signature: 'https://sig.example',
+      link: 'https://go.example',
+    },
+    canonicalUrl: 'https://cards.example/ada-lovelace',
+    trackedUrl: 'https://cards.example/ada-lovelace?via=1',
+    noindex: false,
+    locale,
+  });
+  return new DOMParser().parseFromString(html, 'text/html');
 }
 
 async function copy(): Promise<void> {
@@ -107,5 +126,42 @@ describe('card page copy confirmation', () => {
     expect(message.textContent).toBe('Link copied');
     await vi.advanceTimersByTimeAsync(1100);
     expect(message.textContent).toBe('');
+  });
+});
+
+describe('the card page’s words', () => {
+  // The messages wait on the clipboard and on the lead's fetch, as in a browser: real timers.
+  beforeEach(() => {
+    vi.useRealTimers();
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('one script for every language (its hash in the CSP stays one), saying French to a French visitor', async () => {
+    const doc = page('fr');
+    document.body.innerHTML = doc.body.innerHTML;
+    Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: vi.fn(() => Promise.resolve()) },
+      configurable: true,
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve({ ok: true, status: 201 })),
+    );
+    new Function(CARD_PAGE_SCRIPT)();
+    document.querySelector<HTMLButtonElement>('[data-cb-copy]')?.click();
+    await vi.waitFor(() =>
+      expect(document.querySelector('[data-cb-msg]')?.textContent).toBe('Lien copié'),
+    );
+    const form = document.querySelector<HTMLFormElement>('[data-cb-lead]');
+    form?.dispatchEvent(new Event('submit', { cancelable: true }));
+    await vi.waitFor(() =>
+      expect(form?.querySelector('.cb-lead-status')?.textContent).toBe(
+        'Merci ! Vos coordonnées ont été envoyées.',
+      ),
+    );
   });
 });

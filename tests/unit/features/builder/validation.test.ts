@@ -9,15 +9,9 @@ import {
   linkProblem,
   loadLinkRules,
 } from '@/features/builder/validation';
-import { fitWithin, imageProblem } from '@/ui/image-file';
-import {
-  chartScales,
-  countByDay,
-  lastDays,
-  leadEntriesCsv,
-} from '@/features/builder/components/card-analytics';
+// A handle typed into the handle panel is cleaned before it is checked; the test of which
+// handles pass checks both.
 import { cleanHandleInput } from '@/features/builder/components/handle-panel';
-import { cardImagePath } from '@/data/files';
 
 describe('builder validation', () => {
   it('checks a typed value for safety only until the link kind rules are given', () => {
@@ -104,73 +98,5 @@ describe('builder validation', () => {
     expect(problems.links).toEqual({ x: UNSAFE_LINK_MESSAGE });
     expect(hasProblems(problems)).toBe(true);
     expect(hasProblems(draftProblems({ name: 'A', handle: 'ab', contacts: [] }))).toBe(false);
-  });
-});
-
-describe('card images', () => {
-  it('accepts png, jpeg, webp and gif up to 5 MB', () => {
-    expect(imageProblem({ type: 'image/png', size: 5 * 1024 * 1024 })).toBeNull();
-    expect(imageProblem({ type: 'image/gif', size: 10 })).toBeNull();
-    expect(imageProblem({ type: 'image/svg+xml', size: 10 })).toMatch(/PNG, JPEG, WebP or GIF/);
-    expect(imageProblem({ type: 'image/jpeg', size: 5 * 1024 * 1024 + 1 })).toMatch(/5 MB/);
-  });
-
-  it('fits images inside 1024 px keeping proportions, never enlarging', () => {
-    expect(fitWithin(4000, 3000)).toEqual({ width: 1024, height: 768 });
-    expect(fitWithin(500, 2048)).toEqual({ width: 250, height: 1024 });
-    expect(fitWithin(300, 200)).toEqual({ width: 300, height: 200 });
-  });
-
-  it('stores images under the account and card with the slot and a timestamp', () => {
-    expect(cardImagePath('acme', 'c1', 'photoAvatar', 'image/jpeg', new Date(1700000000000))).toBe(
-      'accounts/acme/cards/c1/photoAvatar-1700000000000.jpg',
-    );
-  });
-});
-
-describe('card analytics helpers', () => {
-  it('lists the last 30 UTC days oldest first', () => {
-    const days = lastDays(new Date('2025-03-02T10:00:00Z'));
-    expect(days).toHaveLength(30);
-    expect(days.at(-1)).toBe('2025-03-02');
-    expect(days[0]).toBe('2025-02-01');
-  });
-
-  it('ticks every count axis in whole numbers from zero, whichever way the bars run', () => {
-    // "Clicks per link" runs sideways: its count axis is x, and it counted in tenths.
-    expect(chartScales(true).x).toMatchObject({ beginAtZero: true, ticks: { precision: 0 } });
-    expect(chartScales(true).y.ticks).not.toHaveProperty('precision');
-    expect(chartScales(false).y).toMatchObject({ beginAtZero: true, ticks: { precision: 0 } });
-    expect(chartScales(false).x.ticks).not.toHaveProperty('precision');
-  });
-
-  it('counts events per day', () => {
-    expect(
-      countByDay([new Date('2025-03-01T01:00:00Z'), new Date('2025-03-01T23:00:00Z'), null]),
-    ).toEqual({ '2025-03-01': 2 });
-  });
-
-  it('exports lead entries as formula-safe CSV', async () => {
-    const csv = await leadEntriesCsv([
-      {
-        id: 'e1',
-        name: '=HYPERLINK("http://evil")',
-        email: 'a@b.co',
-        phone: '+1 555',
-        company: 'Acme, Inc',
-        note: '',
-        title: '',
-        website: '',
-        address: '',
-        source: 'form',
-        createdAt: new Date('2025-03-01T00:00:00Z'),
-        consent: { text: 'You may e-mail me.', given: true, at: null },
-      },
-    ]);
-    const [header, row] = csv.split('\r\n');
-    expect(header).toBe('Name,E-mail,Phone,Company,Note,Date,Consent,Title,Website,Address,Source');
-    expect(row).toBe(
-      `"'=HYPERLINK(""http://evil"")",a@b.co,"'+1 555","Acme, Inc",,2025-03-01T00:00:00.000Z,Given: “You may e-mail me.”,,,,Lead form`,
-    );
   });
 });

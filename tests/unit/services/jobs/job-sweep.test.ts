@@ -21,7 +21,7 @@ interface FieldOverride {
 }
 
 const indexes = JSON.parse(
-  readFileSync(resolve(import.meta.dirname, '../../../firestore.indexes.json'), 'utf8'),
+  readFileSync(resolve(import.meta.dirname, '../../../../firestore.indexes.json'), 'utf8'),
 ) as { indexes: Index[]; fieldOverrides: FieldOverride[] };
 
 /**
