@@ -126,6 +126,7 @@ const cardBookkeeping = {
   claimedBy: SERVER_ONLY,
   bulkSync: 'team-sync bookkeeping, written by the team sync',
   teamStyles: 'team-sync bookkeeping, written by the team sync',
+  teamSyncVersion: 'team-sync bookkeeping that the sync compares, never shown',
   dateCreated: SET_ONCE,
   dateUpdated: 'stamped on every save',
 };
@@ -146,7 +147,6 @@ const TABLE: readonly StoredDocument[] = [
     schema: schemaKeys(storedCardSchema),
     undecoded: {
       id: ID,
-      teamSyncVersion: 'team-sync bookkeeping that the sync compares, never shown',
       nameLower: 'the search field, derived from the name on every write',
     },
     lists: [
