@@ -5,8 +5,11 @@
  * through the `setAccountActive` callable because `isActive` is a field no client may write.
  */
 import { backend } from '../backend/current';
-import type { DocData, QuerySpec, Unsubscribe } from '../backend/port';
+import type { QuerySpec, Unsubscribe } from '../backend/port';
 import type { Account } from '../domain/model';
+import { accountFromDoc } from '../domain/schemas/account';
+import { storedCardSchema } from '../domain/schemas/card';
+import { storedUserSchema } from '../domain/schemas/user';
 import { ACCOUNTS } from './accounts';
 
 /** Deactivated accounts, newest `dateUpdated` first, one page; `before` continues a listing. */
@@ -22,10 +25,6 @@ export function deactivatedAccountsPage(pageSize: number, before?: Date): QueryS
   };
 }
 
-function toAccount(id: string, data: DocData): Account {
-  return { ...(data as unknown as Account), id };
-}
-
 /** Follows the first page of deactivated accounts live. */
 export function followDeactivatedAccounts(
   pageSize: number,
@@ -34,7 +33,7 @@ export function followDeactivatedAccounts(
 ): Unsubscribe {
   return backend().onQuery(
     deactivatedAccountsPage(pageSize),
-    (docs) => next(docs.map((doc) => toAccount(doc.id, doc.data))),
+    (docs) => next(docs.map((doc) => accountFromDoc(doc.id, doc.data))),
     error,
   );
 }
@@ -45,7 +44,7 @@ export async function fetchDeactivatedAccounts(
   before?: Date,
 ): Promise<Account[]> {
   const docs = await backend().query(deactivatedAccountsPage(pageSize, before));
-  return docs.map((doc) => toAccount(doc.id, doc.data));
+  return docs.map((doc) => accountFromDoc(doc.id, doc.data));
 }
 
 /** The owner's name and e-mail (either may be empty), or null without an owner document. */
@@ -55,11 +54,8 @@ export async function ownerContact(
   if (!ownerId) return null;
   const snap = await backend().get(`users/${ownerId}`);
   if (!snap.exists) return null;
-  const text = (field: string) => {
-    const value = snap.data?.[field];
-    return typeof value === 'string' ? value.trim() : '';
-  };
-  return { name: text('displayName'), email: text('email') };
+  const { displayName, email } = storedUserSchema.parse(snap.data);
+  return { name: displayName?.trim() ?? '', email: email?.trim() ?? '' };
 }
 
 /**
@@ -76,8 +72,7 @@ export async function latestCardChange(accountId: string): Promise<Date | null> 
     orderBy: [{ field: 'dateUpdated', direction: 'desc' }],
     limit: 1,
   });
-  const value = doc?.data['dateUpdated'];
-  return value instanceof Date ? value : null;
+  return doc ? (storedCardSchema.parse(doc.data).dateUpdated ?? null) : null;
 }
 
 /** Deactivates (false) or reactivates (true) an account; the server moves its `dateUpdated`. */

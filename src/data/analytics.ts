@@ -9,6 +9,7 @@
 import { backend } from '../backend/current';
 import type { DocData, ListenError, QueryDoc, Unsubscribe } from '../backend/port';
 import type { ScannedLeadFields } from '../domain/scanned-lead';
+import { storedAnalyticsSummarySchema, storedLinkClickSchema } from '../domain/schemas/analytics';
 import { leadFromDoc, type LeadEntry } from '../domain/schemas/lead';
 
 /** The most lead entries or clicks one read returns (an export reads pages of this size). */
@@ -45,36 +46,11 @@ export function analyticsPath(cardId: string): string {
   return `analytics/${cardId}`;
 }
 
-function num(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-}
-
-function counts(value: unknown): Record<string, number> {
-  const out: Record<string, number> = {};
-  if (typeof value !== 'object' || value === null) return out;
-  for (const [key, n] of Object.entries(value)) out[key] = num(n);
-  return out;
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
-function date(value: unknown): Date | null {
-  return value instanceof Date && !Number.isNaN(value.getTime()) ? value : null;
-}
-
+/** A card's counters from its stored summary (none stored: zeros; a malformed counter: 0). */
 export function toCounters(data: DocData | null): CardCounters {
-  return {
-    views: num(data?.views),
-    scans: num(data?.scans),
-    saves: num(data?.saves),
-    viewsByDay: counts(data?.viewsByDay),
-    clicks: num(data?.clicks),
-    clicksByDay: counts(data?.clicksByDay),
-    clicksByLink: counts(data?.clicksByLink),
-    leads: num(data?.leads),
-  };
+  const { views, scans, saves, viewsByDay, clicks, clicksByDay, clicksByLink, leads } =
+    storedAnalyticsSummarySchema.parse(data);
+  return { views, scans, saves, viewsByDay, clicks, clicksByDay, clicksByLink, leads };
 }
 
 /** Follows a card's counters live; zeros while the card has no analytics yet. */
@@ -171,12 +147,7 @@ export async function listLinkClicks(
     orderBy: [{ field: 'at', direction: 'desc' }],
     limit,
   });
-  return docs.map((doc) => ({
-    id: doc.id,
-    linkId: text(doc.data.linkId),
-    name: text(doc.data.name),
-    at: date(doc.data.at),
-  }));
+  return docs.map((doc) => ({ id: doc.id, ...storedLinkClickSchema.parse(doc.data) }));
 }
 
 /** A new scan's id: made once when a photo is picked, so a save retried after a lost answer counts once. */

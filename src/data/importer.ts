@@ -13,10 +13,15 @@ import { importPartId, IMPORT_ROWS_PER_PART, MAX_IMPORT_JOB_ROWS } from '../doma
 import type { ImportJobRow } from '../domain/jobs';
 import type { Link } from '../domain/model';
 import { normaliseEmail } from '../domain/members';
+import { storedCardSchema } from '../domain/schemas/card';
+import { storedMap } from '../domain/schemas/fields';
 import { chunk } from '../domain/team-sync-plan';
 import type { TeamBranding } from '../domain/team-sync-plan';
 import { isHandleTaken } from './cards';
 import { jobPath } from './jobs';
+
+/** A card's e-mail alone, with the card schema's definition (a check reads up to 1,000 cards). */
+const storedCardEmail = storedMap({ email: storedCardSchema.def.out.shape.email });
 
 /**
  * Which of `emails` (lowercased) already have a card in the account, archived cards included: a
@@ -46,7 +51,8 @@ export async function existingCardEmails(
   );
   for (const docs of answers) {
     for (const doc of docs) {
-      if (typeof doc.data.email === 'string') found.add(normaliseEmail(doc.data.email));
+      const { email } = storedCardEmail.parse(doc.data);
+      if (email !== undefined) found.add(normaliseEmail(email));
     }
   }
   return found;

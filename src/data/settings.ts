@@ -3,6 +3,7 @@
  */
 import { backend } from '../backend/current';
 import type { Unsubscribe } from '../backend/port';
+import { text } from '../domain/schemas/fields';
 
 export const RELEASE_PATH = 'settings/release';
 
@@ -13,10 +14,7 @@ export function followRelease(
 ): Unsubscribe {
   return backend().onDoc(
     RELEASE_PATH,
-    (snap) => {
-      const version = snap.data?.['version'];
-      next(typeof version === 'string' && version !== '' ? version : null);
-    },
+    (snap) => next(text.parse(snap.data?.['version']) || null),
     error,
   );
 }

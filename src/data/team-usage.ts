@@ -4,13 +4,20 @@
  */
 import { backend } from '../backend/current';
 import type { ListenError, Unsubscribe } from '../backend/port';
+import { storedTeamUsageSchema } from '../domain/schemas/team-usage';
 import type { TeamUsage } from '../domain/team-usage';
 
 /** The usage a team has before the server first counted it: no cards. */
 export const NO_USAGE: TeamUsage = { cards: 0, linksCoupled: 0, brandingCoupled: 0 };
 
-function count(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+/** The stored counts; one below zero (only drift can write one) shows as none. */
+function usageOf(data: unknown): TeamUsage {
+  const { cards, linksCoupled, brandingCoupled } = storedTeamUsageSchema.parse(data);
+  return {
+    cards: Math.max(0, cards),
+    linksCoupled: Math.max(0, linksCoupled),
+    brandingCoupled: Math.max(0, brandingCoupled),
+  };
 }
 
 /** Follows one team's counts live; a team never counted yet has none. */
@@ -22,18 +29,7 @@ export function followTeamUsage(
 ): Unsubscribe {
   return backend().onDoc(
     `accounts/${accountId}/teamUsage/${teamId}`,
-    (snap) => {
-      const data = snap.exists ? snap.data : undefined;
-      next(
-        data
-          ? {
-              cards: count(data.cards),
-              linksCoupled: count(data.linksCoupled),
-              brandingCoupled: count(data.brandingCoupled),
-            }
-          : NO_USAGE,
-      );
-    },
+    (snap) => next(snap.exists && snap.data ? usageOf(snap.data) : NO_USAGE),
     error,
   );
 }

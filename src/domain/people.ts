@@ -5,6 +5,8 @@
  * the rules decide.
  */
 import type { InviteRole } from './invites';
+import { storedAccountSchema } from './schemas/account';
+import { storedMap } from './schemas/fields';
 
 /** A person's role in an account: its owner, or one of the two roles an invitation grants. */
 export type AccessRole = 'owner' | InviteRole;
@@ -21,8 +23,19 @@ export interface MemberLists {
   readonly editors?: unknown;
 }
 
-function uids(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+const account = storedAccountSchema.def.out.shape;
+
+/** The three member fields alone, with the account schema's definitions. */
+const storedMemberLists = storedMap({
+  ownerId: account.ownerId,
+  collaborators: account.collaborators,
+  editors: account.editors,
+});
+
+/** The account's members as stored: a non-text owner is '', a missing list is empty. */
+function membersOf(lists: MemberLists) {
+  const { ownerId, collaborators = [], editors = [] } = storedMemberLists.parse(lists);
+  return { ownerId, collaborators, editors };
 }
 
 /** The role of `uid` in the account, or null when they have none (a collaborator listed twice is a collaborator). */
@@ -31,9 +44,10 @@ export function accessRoleOf(
   uid: string,
 ): AccessRole | null {
   if (!account || uid === '') return null;
-  if (account.ownerId === uid) return 'owner';
-  if (uids(account.collaborators).includes(uid)) return 'collaborator';
-  if (uids(account.editors).includes(uid)) return 'editor';
+  const { ownerId, collaborators, editors } = membersOf(account);
+  if (ownerId === uid) return 'owner';
+  if (collaborators.includes(uid)) return 'collaborator';
+  if (editors.includes(uid)) return 'editor';
   return null;
 }
 
@@ -49,9 +63,10 @@ export function accountPeople(
     seen.add(uid);
     people.push({ uid, role });
   };
-  if (typeof account.ownerId === 'string') add(account.ownerId, 'owner');
-  for (const uid of uids(account.collaborators)) add(uid, 'collaborator');
-  for (const uid of uids(account.editors)) add(uid, 'editor');
+  const { ownerId, collaborators, editors } = membersOf(account);
+  add(ownerId, 'owner');
+  for (const uid of collaborators) add(uid, 'collaborator');
+  for (const uid of editors) add(uid, 'editor');
   return people;
 }
 
@@ -81,8 +96,7 @@ export function roleChangeLists(
 ): { collaborators: string[]; editors: string[] } | null {
   const from = accessRoleOf(account, uid);
   if (from === null || from === 'owner' || from === to) return null;
-  const collaborators = uids(account.collaborators);
-  const editors = uids(account.editors);
+  const { collaborators, editors } = membersOf(account);
   return to === 'collaborator'
     ? { collaborators: [...collaborators, uid], editors: editors.filter((u) => u !== uid) }
     : { collaborators: collaborators.filter((u) => u !== uid), editors: [...editors, uid] };

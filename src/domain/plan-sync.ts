@@ -7,7 +7,11 @@
  */
 import type { Plan } from './model';
 import { FREE_PLAN_CARD_LIMIT, FREE_PLAN_TYPE } from './plan';
-import { dateFromField, storedSubscriptionSchema } from './schemas/subscription';
+import {
+  dateFromField,
+  storedSubscriptionSchema,
+  type StoredSubscription,
+} from './schemas/subscription';
 import { isSubscriptionCurrent } from './subscriptions';
 
 export interface SyncProduct {
@@ -252,7 +256,10 @@ export function subscriptionRecordFromDoc(
   id: string,
   data: Readonly<Record<string, unknown>>,
 ): SubscriptionRecord {
-  const stored = storedSubscriptionSchema.parse(data);
+  return recordOf(uid, id, storedSubscriptionSchema.parse(data));
+}
+
+function recordOf(uid: string, id: string, stored: StoredSubscription): SubscriptionRecord {
   return {
     id,
     uid,
@@ -271,15 +278,16 @@ export function subscriptionRecordFromDoc(
   };
 }
 
-/** Reads a stored ledger (the `subscriptions` map of the ledger document); bad entries are dropped. */
-export function ledgerFromDoc(value: unknown): PlanSyncLedger {
+/**
+ * Reads a stored ledger (the `subscriptions` map of the ledger document, as its schema decodes it):
+ * each entry through the subscription schema; one that names no subscription or payer is dropped.
+ */
+export function ledgerFromDoc(entries: Readonly<Record<string, unknown>>): PlanSyncLedger {
   const ledger: PlanSyncLedger = {};
-  if (typeof value !== 'object' || value === null) return ledger;
-  for (const [key, entry] of Object.entries(value as Record<string, unknown>)) {
-    if (typeof entry !== 'object' || entry === null) continue;
-    const raw = entry as Record<string, unknown>;
-    if (typeof raw['id'] !== 'string' || typeof raw['uid'] !== 'string') continue;
-    ledger[key] = subscriptionRecordFromDoc(raw['uid'], raw['id'], raw);
+  for (const [key, entry] of Object.entries(entries)) {
+    const stored = storedSubscriptionSchema.parse(entry);
+    if (stored.id === undefined || stored.uid === undefined) continue;
+    ledger[key] = recordOf(stored.uid, stored.id, stored);
   }
   return ledger;
 }

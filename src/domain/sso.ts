@@ -5,6 +5,7 @@
  * another way; each domain is also claimed in public `ssoDomains/{domain}` for discovery, which is
  * by domain, never by address, so it tells a visitor nothing about who has an account.
  */
+import { storedPlanSchema } from './schemas/plan';
 import { storedSsoDomainSchema, type StoredSsoDomain } from './schemas/sso';
 
 /** The plan type that includes company sign-in (the same gate as provisioning). */
@@ -77,10 +78,7 @@ export const PUBLIC_MAIL_DOMAINS: readonly string[] = [
 
 /** True when the account's plan includes company sign-in. */
 export function canUseSso(account: { plan?: unknown } | null | undefined): boolean {
-  const plan = account?.plan;
-  return (
-    typeof plan === 'object' && plan !== null && (plan as { type?: unknown }).type === SSO_PLAN_TYPE
-  );
+  return storedPlanSchema.parse(account?.plan).type === SSO_PLAN_TYPE;
 }
 
 /** The protocol of a provider id, or null when it is not an OIDC or SAML provider id. */

@@ -8,9 +8,10 @@ import equal from 'fast-deep-equal';
 import { isCoupled, mergeTeamLinks } from './links';
 import { AVATAR_SHAPES, EMPTY_BRAND_KIT } from './model';
 import type { BrandKit, BulkSync, CardTemplate, Link, SignatureBasic } from './model';
-import { cardFromDoc } from './schemas/card';
+import { cardFromDoc, storedCardSchema } from './schemas/card';
+import { storedMap } from './schemas/fields';
 import { storedLinkData, teamLinkData } from './schemas/link';
-import { teamFromDoc, teamLinksOf } from './schemas/team';
+import { storedTeamSyncSchema, teamFromDoc, teamLinksOf } from './schemas/team';
 
 /** Fields of a stored document, as the planner reads and writes them. */
 export type StoredFields = { [field: string]: unknown };
@@ -53,24 +54,9 @@ export interface CardPatch {
   data: StoredFields;
 }
 
-function num(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-}
-
-function obj(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
-
-/** The sync bookkeeping of a stored team document (missing fields count as 0 / nothing). */
+/** The sync bookkeeping of a stored team document (the team schema's; missing: 0 / nothing). */
 export function teamSyncState(data: StoredFields | null | undefined): TeamSyncState {
-  const scope = obj(data?.syncScope);
-  return {
-    syncVersion: num(data?.syncVersion),
-    syncedVersion: num(data?.syncedVersion),
-    syncScope: { links: scope.links === true, branding: scope.branding === true },
-  };
+  return storedTeamSyncSchema.parse(data);
 }
 
 /** True while a version has not reached every card yet. */
@@ -246,13 +232,19 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
+/** The card's sync version, which `cardFromDoc` leaves out, with the card schema's definition. */
+const storedCardSyncVersion = storedMap({
+  teamSyncVersion: storedCardSchema.def.out.shape.teamSyncVersion,
+});
+
 /** A stored card document as the planner sees it (decoded by the card schema's `cardFromDoc`). */
 export function syncCardOf(id: string, data: StoredFields): SyncCard {
   const { contacts, template, signatureBasic, bulkSync, teamStyles } = cardFromDoc(id, data);
+  const { teamSyncVersion } = storedCardSyncVersion.parse(data);
   const card: SyncCard = { id, contacts: contacts.map(storedLink), template, signatureBasic };
   if (bulkSync !== undefined) card.bulkSync = bulkSync;
   if (teamStyles !== undefined) card.teamStyles = teamStyles;
-  if (typeof data.teamSyncVersion === 'number') card.teamSyncVersion = data.teamSyncVersion;
+  if (teamSyncVersion !== undefined) card.teamSyncVersion = teamSyncVersion;
   return card;
 }
 

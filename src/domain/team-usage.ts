@@ -6,6 +6,8 @@
  * large the account is (docs/access.md, "Team usage").
  */
 import { isCoupled } from './links';
+import { storedCardSchema } from './schemas/card';
+import { storedMap } from './schemas/fields';
 
 /** The stored counts of one team. */
 export interface TeamUsage {
@@ -17,7 +19,7 @@ export interface TeamUsage {
   readonly brandingCoupled: number;
 }
 
-/** The fields of a stored card the counts look at. */
+/** A stored card, as the callers pass it (a document's data). */
 export interface UsageCard {
   accountId?: unknown;
   teamId?: unknown;
@@ -25,23 +27,32 @@ export interface UsageCard {
   bulkSync?: unknown;
 }
 
-function flag(card: UsageCard, field: 'syncTeamLinks' | 'syncBranding'): unknown {
-  const bulk = card.bulkSync;
-  return typeof bulk === 'object' && bulk !== null
-    ? (bulk as Record<string, unknown>)[field]
-    : undefined;
-}
+const card = storedCardSchema.def.out.shape;
+
+/**
+ * The fields of a stored card the counts read, decoded with the card schema's own definitions: a
+ * recount reads every card of a team, so nothing else of the card is decoded.
+ */
+const usageCardSchema = storedMap({
+  accountId: card.accountId,
+  teamId: card.teamId,
+  isArchived: card.isArchived,
+  bulkSync: card.bulkSync,
+});
+
+type UsageFields = ReturnType<typeof usageCardSchema.parse>;
 
 /** Counts a team's cards (the caller passes that team's cards; archived ones are skipped). */
 export function teamUsageOf(cards: Iterable<UsageCard>): TeamUsage {
   let total = 0;
   let links = 0;
   let branding = 0;
-  for (const card of cards) {
-    if (card.isArchived === true) continue;
+  for (const stored of cards) {
+    const { isArchived, bulkSync } = usageCardSchema.parse(stored);
+    if (isArchived) continue;
     total++;
-    if (isCoupled(flag(card, 'syncTeamLinks'))) links++;
-    if (isCoupled(flag(card, 'syncBranding'))) branding++;
+    if (isCoupled(bulkSync?.syncTeamLinks)) links++;
+    if (isCoupled(bulkSync?.syncBranding)) branding++;
   }
   return { cards: total, linksCoupled: links, brandingCoupled: branding };
 }
@@ -52,23 +63,16 @@ export interface TeamRef {
   readonly teamId: string;
 }
 
-function refOf(card: UsageCard | null): TeamRef | null {
-  const accountId = card?.accountId;
-  const teamId = card?.teamId;
-  return typeof accountId === 'string' &&
-    accountId !== '' &&
-    typeof teamId === 'string' &&
-    teamId !== ''
-    ? { accountId, teamId }
-    : null;
+function refOf({ accountId, teamId }: UsageFields): TeamRef | null {
+  return accountId !== '' && teamId !== undefined && teamId !== '' ? { accountId, teamId } : null;
 }
 
-function contribution(card: UsageCard): TeamUsage {
-  if (card.isArchived === true) return { cards: 0, linksCoupled: 0, brandingCoupled: 0 };
+function contribution({ isArchived, bulkSync }: UsageFields): TeamUsage {
+  if (isArchived) return { cards: 0, linksCoupled: 0, brandingCoupled: 0 };
   return {
     cards: 1,
-    linksCoupled: isCoupled(flag(card, 'syncTeamLinks')) ? 1 : 0,
-    brandingCoupled: isCoupled(flag(card, 'syncBranding')) ? 1 : 0,
+    linksCoupled: isCoupled(bulkSync?.syncTeamLinks) ? 1 : 0,
+    brandingCoupled: isCoupled(bulkSync?.syncBranding) ? 1 : 0,
   };
 }
 
@@ -88,9 +92,11 @@ export function teamUsageChanges(
   after: UsageCard | null,
 ): TeamUsageChange[] {
   const changes = new Map<string, { team: TeamRef; delta: TeamUsage }>();
-  const add = (card: UsageCard | null, sign: 1 | -1) => {
-    const team = card ? refOf(card) : null;
-    if (!card || !team) return;
+  const add = (stored: UsageCard | null, sign: 1 | -1) => {
+    if (!stored) return;
+    const card = usageCardSchema.parse(stored);
+    const team = refOf(card);
+    if (!team) return;
     const key = `${team.accountId}/${team.teamId}`;
     const c = contribution(card);
     const prev = changes.get(key)?.delta ?? { cards: 0, linksCoupled: 0, brandingCoupled: 0 };

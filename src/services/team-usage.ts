@@ -7,6 +7,7 @@
  */
 import type { DocData } from '../backend/port';
 import type { ServerDb, ServerTransaction } from '../backend/server-port';
+import { storedTeamUsageSchema } from '../domain/schemas/team-usage';
 import { teamUsageChanges, teamUsageOf } from '../domain/team-usage';
 import type { TeamUsage } from '../domain/team-usage';
 
@@ -53,10 +54,6 @@ export async function recountTeamUsage(
   });
 }
 
-function asCount(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-}
-
 /** A team's usage as read inside a transaction, with the change a card write makes to it. */
 export interface TeamUsageRead {
   readonly path: string;
@@ -92,10 +89,11 @@ export async function readTeamUsage(
  */
 export function writeTeamUsage(tx: ServerTransaction, reads: readonly TeamUsageRead[]): void {
   for (const { team, delta, path, data } of reads) {
+    const stored = storedTeamUsageSchema.parse(data);
     tx.set(path, {
-      cards: Math.max(0, asCount(data['cards']) + delta.cards),
-      linksCoupled: Math.max(0, asCount(data['linksCoupled']) + delta.linksCoupled),
-      brandingCoupled: Math.max(0, asCount(data['brandingCoupled']) + delta.brandingCoupled),
+      cards: Math.max(0, stored.cards + delta.cards),
+      linksCoupled: Math.max(0, stored.linksCoupled + delta.linksCoupled),
+      brandingCoupled: Math.max(0, stored.brandingCoupled + delta.brandingCoupled),
       accountId: team.accountId,
       teamId: team.teamId,
     });

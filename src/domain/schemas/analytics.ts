@@ -1,7 +1,8 @@
 /**
- * The analytics schemas (`analytics/{cardId}` and its `pendingCounts`, written only by the public
- * surfaces with server privileges; docs/decisions/005): a card's summary, whose owner keys decide
- * whether a count or lead may be added to it, and a pending count of the production outbox. A
+ * The analytics schemas (`analytics/{cardId}`, its `clicks` and its `pendingCounts`, written only by
+ * the public surfaces with server privileges; docs/decisions/005): a card's summary, whose owner keys
+ * decide whether a count or lead may be added to it, a link click, and a pending count of the
+ * production outbox. A
  * counter that is not a finite number reads as 0; a summary that names no account reads as `''`,
  * one that no account owns yet.
  */
@@ -31,6 +32,9 @@ export const storedAnalyticsSummarySchema = storedMap({
   leads: count,
   updatedAt: dateOrNull,
 });
+
+/** A stored link click (`clicks/{id}`): the link, its name when clicked, and when. */
+export const storedLinkClickSchema = storedMap({ linkId: text, name: text, at: dateOrNull });
 
 /**
  * A stored pending count: the summary fields it adds, as the wire encoding's JSON text, and when it

@@ -57,6 +57,8 @@ export const storedCardSchema = storedMap({
   email: optionalText,
   bulkSync: storedBulkSync,
   teamStyles: optionalStringList,
+  /** The team version the team sync last brought the card to (bookkeeping, never shown). */
+  teamSyncVersion: z.catch(z.optional(z.number()), undefined),
   dateCreated: optionalDate,
   dateUpdated: optionalDate,
 });
@@ -68,8 +70,16 @@ export type StoredCard = z.infer<typeof storedCardSchema>;
  * the right type, links decoded one by one (`linkFromDoc`). The document id wins over a stored `id`.
  */
 export function cardFromDoc(id: string, data: unknown): Card {
-  const { contacts, appForm, template, signatureBasic, appShare, bulkSync, ...fields } =
-    storedCardSchema.parse(data);
+  const {
+    contacts,
+    appForm,
+    template,
+    signatureBasic,
+    appShare,
+    bulkSync,
+    teamSyncVersion: _syncBookkeeping,
+    ...fields
+  } = storedCardSchema.parse(data);
   return withoutUndefined({
     ...fields,
     id,

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { priceIdFromField, stringMap } from './billing';
-import { flag, storedMap, textOrNull } from './fields';
+import { flag, optionalText, storedMap, textOrNull } from './fields';
 
 /**
  * The product id a subscription's `product` field names: a reference-like object (`{ id }` or
@@ -71,6 +71,9 @@ export const storedSubscriptionSchema = storedMap({
    * when present as text or null, it wins over `product`.
    */
   productId: z.catch(z.optional(z.nullable(z.string())), undefined),
+  /** The subscription and its payer: only the ledger's copy names them (a document's path does). */
+  id: optionalText,
+  uid: optionalText,
   price: decodedBy(priceIdFromField),
   /** Copied by the extension from the checkout session: `accountId`, `accountName`. */
   metadata: stringMap,

@@ -5,10 +5,31 @@
 import * as z from 'zod/mini';
 import { EMPTY_BRAND_KIT } from '../model';
 import type { BrandKit, CardTemplate, SignatureBasic, Team } from '../model';
-import { dateOrNull, flag, settingsGroupOrNull, storedMap, text, withoutUndefined } from './fields';
+import {
+  count,
+  dateOrNull,
+  flag,
+  settingsGroupOrNull,
+  storedMap,
+  text,
+  withoutUndefined,
+} from './fields';
 import { linkFromDoc, teamLinkData } from './link';
 
 const optionalFlag = z.catch(z.optional(z.boolean()), undefined);
+
+/**
+ * The team sync's bookkeeping on the team (src/domain/team-sync-plan.ts): the newest version, the
+ * one every card has reached, and what the newest changes. Missing: version 0, nothing in scope.
+ */
+const teamSyncFields = {
+  syncVersion: count,
+  syncedVersion: count,
+  syncScope: storedMap({ links: flag, branding: flag }),
+};
+
+/** A stored team's sync bookkeeping alone, for the sync, which reads it without the rest. */
+export const storedTeamSyncSchema = storedMap(teamSyncFields);
 
 /** A stored team document, field by field; every brand-kit field defaults to `''` (docs/product.md §3). */
 export const storedTeamSchema = storedMap({
@@ -29,6 +50,7 @@ export const storedTeamSchema = storedMap({
   photoBgAbstract: text,
   photoAvatarShape: text,
   photoSignatureLogo: text,
+  ...teamSyncFields,
 });
 
 export type StoredTeam = z.infer<typeof storedTeamSchema>;
@@ -40,9 +62,18 @@ export function teamLinksOf(value: unknown): Team['links'] {
   );
 }
 
-/** A stored team document as a Team (the document id wins). */
+/** A stored team document as a Team (the document id wins; the sync's bookkeeping is left out). */
 export function teamFromDoc(id: string, data: unknown): Team {
-  const { links, template, signatureBasic, bulkSync, ...fields } = storedTeamSchema.parse(data);
+  const {
+    links,
+    template,
+    signatureBasic,
+    bulkSync,
+    syncVersion: _version,
+    syncedVersion: _synced,
+    syncScope: _scope,
+    ...fields
+  } = storedTeamSchema.parse(data);
   return withoutUndefined({
     ...fields,
     id,

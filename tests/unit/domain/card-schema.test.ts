@@ -1,6 +1,12 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Card, Link, Promotion } from '@/domain/model';
-import { cardFromDoc, handleSchema, publicCard, type StoredCard } from '@/domain/schemas/card';
+import {
+  cardFromDoc,
+  handleSchema,
+  publicCard,
+  storedCardSchema,
+  type StoredCard,
+} from '@/domain/schemas/card';
 import { linkFromDoc, type StoredLink } from '@/domain/schemas/link';
 import {
   promotionFromDoc,
@@ -81,6 +87,13 @@ describe('card schema', () => {
       appShare: {},
     });
     expect(cardFromDoc('c3', null).contacts).toEqual([]);
+  });
+
+  it('decodes the team sync’s version as a number or nothing, and leaves it out of a Card', () => {
+    expect(storedCardSchema.parse({ teamSyncVersion: 3 }).teamSyncVersion).toBe(3);
+    expect(storedCardSchema.parse({ teamSyncVersion: '3' }).teamSyncVersion).toBeUndefined();
+    expect(storedCardSchema.parse({ teamSyncVersion: Infinity }).teamSyncVersion).toBeUndefined();
+    expect(cardFromDoc('c1', { teamSyncVersion: 3 })).not.toHaveProperty('teamSyncVersion');
   });
 
   it('gives a link without an id its place in the list, and keeps only a true isTeamLink', () => {

@@ -47,4 +47,16 @@ describe('people and roles of an account', () => {
     expect(roleChangeLists(account, 'stranger', 'collaborator')).toBeNull();
     expect(roleChangeLists(account, 'col', 'collaborator')).toBeNull();
   });
+
+  it('reads a malformed account with the account schema’s defaults: no owner, text uids only', () => {
+    const stored = { ownerId: 7, collaborators: ['col', 3, null], editors: 'ed1' };
+    expect(accessRoleOf(stored, 'col')).toBe('collaborator');
+    expect(accessRoleOf(stored, 'ed1')).toBeNull();
+    expect(accountPeople(stored)).toEqual([{ uid: 'col', role: 'collaborator' }]);
+    expect(roleChangeLists(stored, 'col', 'editor')).toEqual({
+      collaborators: [],
+      editors: ['col'],
+    });
+    expect(accountPeople({ ownerId: '', collaborators: null })).toEqual([]);
+  });
 });

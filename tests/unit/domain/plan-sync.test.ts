@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { FREE_PLAN_CARD_LIMIT } from '@/domain/plan';
-import { planFromSubscriptions } from '@/domain/plan-sync';
+import { ledgerFromDoc, planFromSubscriptions } from '@/domain/plan-sync';
 import type { SyncSubscription } from '@/domain/plan-sync';
 import type { Plan } from '@/domain/model';
 
@@ -247,5 +247,52 @@ describe('planFromSubscriptions', () => {
     planFromSubscriptions({ subscriptions, currentPlan: plan, now });
     expect(subscriptions.map((s) => s.id)).toEqual(['b', 'a']);
     expect(plan).toEqual(currentPlan);
+  });
+});
+
+describe('ledgerFromDoc', () => {
+  const record = {
+    id: 'sub_1',
+    uid: 'u1',
+    status: 'active',
+    productId: 'prod_team',
+    accountId: 'acme',
+    created: new Date('2025-01-01T00:00:00Z'),
+    current_period_start: new Date('2025-04-01T00:00:00Z'),
+    current_period_end: new Date('2025-05-01T00:00:00Z'),
+    trial_start: null,
+    trial_end: null,
+    canceled_at: null,
+    ended_at: null,
+    cancel_at: null,
+    metadata: { accountId: 'acme' },
+  };
+
+  it('reads the entries the plan sync stored as they were', () => {
+    expect(ledgerFromDoc({ 'u1:sub_1': record })).toEqual({ 'u1:sub_1': record });
+  });
+
+  it('drops an entry that names no subscription or payer, and reads bad fields as defaults', () => {
+    expect(
+      ledgerFromDoc({
+        a: 'sub_1',
+        b: { ...record, id: 7 },
+        c: { ...record, uid: undefined },
+        d: { id: 'sub_2', uid: 'u2', status: 3, created: 'yesterday', metadata: [] },
+      }),
+    ).toEqual({
+      d: {
+        ...record,
+        id: 'sub_2',
+        uid: 'u2',
+        status: 'incomplete',
+        productId: null,
+        accountId: null,
+        created: null,
+        current_period_start: null,
+        current_period_end: null,
+        metadata: {},
+      },
+    });
   });
 });

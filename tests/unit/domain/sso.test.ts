@@ -141,4 +141,10 @@ describe('canUseSso', () => {
     expect(canUseSso({ plan: { type: 'growth' } })).toBe(false);
     expect(canUseSso(null)).toBe(false);
   });
+
+  it('reads a malformed plan as the free plan', () => {
+    expect(canUseSso({ plan: 'corporate' })).toBe(false);
+    expect(canUseSso({ plan: { type: ['corporate'] } })).toBe(false);
+    expect(canUseSso({ plan: { type: 'corporate', cardLimit: 'lots' } })).toBe(true);
+  });
 });

@@ -7,6 +7,7 @@ import {
   nextSyncFields,
   planCardSync,
   planTeamSync,
+  syncCardOf,
   teamBrandingOf,
   teamSyncState,
 } from '@/domain/team-sync-plan';
@@ -195,6 +196,28 @@ describe('sync versions', () => {
       syncScope: { links: false, branding: false },
     });
     expect(needsResume(state)).toBe(false);
+  });
+
+  it('reads stored bookkeeping as stored, and a malformed field as missing', () => {
+    const stored = {
+      syncVersion: 4,
+      syncedVersion: 3,
+      syncScope: { links: true, branding: false },
+    };
+    expect(teamSyncState({ name: 'Sales', ...stored })).toEqual(stored);
+    expect(
+      teamSyncState({ syncVersion: '4', syncedVersion: Number.NaN, syncScope: ['links'] }),
+    ).toEqual({ syncVersion: 0, syncedVersion: 0, syncScope: { links: false, branding: false } });
+    expect(teamSyncState({ syncScope: { links: 'yes', branding: true } }).syncScope).toEqual({
+      links: false,
+      branding: true,
+    });
+  });
+
+  it('reads a card’s sync version when it is a number, and none otherwise', () => {
+    expect(syncCardOf('c1', { teamSyncVersion: 2 }).teamSyncVersion).toBe(2);
+    expect(syncCardOf('c1', { teamSyncVersion: '2' })).not.toHaveProperty('teamSyncVersion');
+    expect(syncCardOf('c1', { teamSyncVersion: Infinity })).not.toHaveProperty('teamSyncVersion');
   });
 
   it('widens the scope of an unfinished version instead of forgetting it', () => {

@@ -21,6 +21,16 @@ describe('teamUsageOf', () => {
       ]),
     ).toEqual({ cards: 4, linksCoupled: 3, brandingCoupled: 3 });
   });
+
+  it('reads a malformed card with the card schema’s defaults: listed, and coupled to both', () => {
+    expect(
+      teamUsageOf([
+        card({ isArchived: 'yes', bulkSync: { syncTeamLinks: 'no', syncBranding: 0 } }),
+        card({ bulkSync: ['x'] }),
+        { isArchived: null },
+      ]),
+    ).toEqual({ cards: 3, linksCoupled: 3, brandingCoupled: 3 });
+  });
 });
 
 describe('teamUsageChanges', () => {
@@ -48,6 +58,13 @@ describe('teamUsageChanges', () => {
     expect(
       teamUsageChanges(card(), card({ bulkSync: { syncTeamLinks: false, syncBranding: true } })),
     ).toEqual([{ team: sales, delta: { cards: 0, linksCoupled: -1, brandingCoupled: 0 } }]);
+  });
+
+  it('counts no team for a card whose account or team is not a name', () => {
+    expect(teamUsageChanges(null, card({ teamId: 7 }))).toEqual([]);
+    expect(teamUsageChanges(null, card({ teamId: '' }))).toEqual([]);
+    expect(teamUsageChanges(null, card({ accountId: ['acme'] }))).toEqual([]);
+    expect(teamUsageChanges(card({ teamId: 7 }), card())).toEqual([{ team: sales, delta: one }]);
   });
 
   it('changes nothing for an edit of anything else', () => {

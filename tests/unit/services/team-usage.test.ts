@@ -72,6 +72,22 @@ describe('the team counts the card-count trigger keeps', () => {
     expect(await usage('sales')).toMatchObject({ cards: 3, linksCoupled: 3, brandingCoupled: 3 });
   });
 
+  it('moves a malformed stored count from 0, and keeps a well-formed one', async () => {
+    const { db, write, usage } = setup();
+    const path = teamUsagePath('acme', 'sales');
+    await db.batch([
+      { kind: 'set', path, data: { cards: '3', linksCoupled: null, brandingCoupled: 4 } },
+    ]);
+    await write('c1', card());
+    expect(await usage('sales')).toEqual({
+      cards: 1,
+      linksCoupled: 1,
+      brandingCoupled: 5,
+      accountId: 'acme',
+      teamId: 'sales',
+    });
+  });
+
   it('repairs a drifted count with a whole recount', async () => {
     const { db, write, usage } = setup();
     await write('c1', card());

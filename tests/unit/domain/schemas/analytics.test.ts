@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { storedAnalyticsSummarySchema, storedPendingCountSchema } from '@/domain/schemas/analytics';
+import {
+  storedAnalyticsSummarySchema,
+  storedLinkClickSchema,
+  storedPendingCountSchema,
+} from '@/domain/schemas/analytics';
 
 describe('analytics summary schema', () => {
   it('reads a summary as the public surfaces stored it', () => {
@@ -43,6 +47,21 @@ describe('analytics summary schema', () => {
       updatedAt: null,
     });
     expect(storedAnalyticsSummarySchema.parse(null).accountId).toBe('');
+  });
+});
+
+describe('link click schema', () => {
+  it('reads a click as the click route stored it', () => {
+    const stored = { linkId: 'card-1-l0', name: 'Website', at: new Date('2026-11-27T12:00:00Z') };
+    expect(storedLinkClickSchema.parse(stored)).toEqual(stored);
+  });
+
+  it('reads a malformed click’s fields as empty', () => {
+    expect(storedLinkClickSchema.parse({ linkId: 3, at: 'today' })).toEqual({
+      linkId: '',
+      name: '',
+      at: null,
+    });
   });
 });
 

@@ -126,9 +126,15 @@ const cardBookkeeping = {
   claimedBy: SERVER_ONLY,
   bulkSync: 'team-sync bookkeeping, written by the team sync',
   teamStyles: 'team-sync bookkeeping, written by the team sync',
+  teamSyncVersion: 'team-sync bookkeeping that the sync compares, never shown',
   dateCreated: SET_ONCE,
   dateUpdated: 'stamped on every save',
 };
+
+/** The team sync's bookkeeping on a team: a new team starts without it (validTeamSync checks it). */
+const TEAM_SYNC_BOOKKEEPING = Object.fromEntries(
+  ['syncVersion', 'syncedVersion', 'syncScope'].map((f) => [f, 'written by a team sync, later']),
+);
 
 /** An invitation's fields that the server writes when it mails a link (or asks again). */
 const INVITE_MAILING = {
@@ -146,7 +152,6 @@ const TABLE: readonly StoredDocument[] = [
     schema: schemaKeys(storedCardSchema),
     undecoded: {
       id: ID,
-      teamSyncVersion: 'team-sync bookkeeping that the sync compares, never shown',
       nameLower: 'the search field, derived from the name on every write',
     },
     lists: [
@@ -191,16 +196,12 @@ const TABLE: readonly StoredDocument[] = [
   {
     collection: '/accounts/{accountId}/teams/{teamId}',
     schema: schemaKeys(storedTeamSchema),
-    undecoded: {
-      id: ID,
-      syncVersion: 'team-sync bookkeeping (src/data/team-sync.ts), read where the sync runs',
-      syncedVersion: 'team-sync bookkeeping (src/data/team-sync.ts), read where the sync runs',
-      syncScope: 'team-sync bookkeeping (src/data/team-sync.ts), read where the sync runs',
-    },
+    undecoded: { id: ID },
     lists: [
       {
         name: 'firestore.rules teamFields()',
         fields: listAfter('function teamFields()', 'return'),
+        leavesOut: TEAM_SYNC_BOOKKEEPING,
       },
       {
         name: 'firestore.rules validTeam(d, teamId) and validTeamSync(d)',
@@ -219,7 +220,7 @@ const TABLE: readonly StoredDocument[] = [
         fields: Object.keys(EMPTY_BRAND_KIT),
         leavesOut: Object.fromEntries(
           ['name', 'isArchived', 'accountId', 'bulkSync', 'links', 'template', 'signatureBasic']
-            .concat(['dateTemplateUpdated'])
+            .concat(['dateTemplateUpdated', ...Object.keys(TEAM_SYNC_BOOKKEEPING)])
             .map((f) => [f, 'the brand kit is the team’s images only']),
         ),
       },

@@ -41,6 +41,12 @@ describe('team schema', () => {
     });
   });
 
+  it('leaves the team sync’s bookkeeping out of a Team', () => {
+    const fresh = newTeamDocument('acc', 'Sales');
+    const synced = { syncVersion: 2, syncedVersion: 2, syncScope: { links: true, branding: true } };
+    expect(teamFromDoc('t3', { ...fresh, ...synced })).toEqual({ ...fresh, id: 't3' });
+  });
+
   it('a new team decodes to itself, and its branding is the empty kit', () => {
     const fresh = newTeamDocument('acc', 'Sales');
     expect(teamFromDoc('t2', fresh)).toEqual({ ...fresh, id: 't2' });
