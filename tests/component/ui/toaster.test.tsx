@@ -8,19 +8,27 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/ui/toast';
 import { AppToaster, TOASTS_BELOW_HEADER } from '@/ui/toaster';
 
+/** A media query's answer, whole: the toaster subscribes to its changes. */
+function mediaList(matches: boolean, query: string): MediaQueryList {
+  return {
+    matches,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  } as MediaQueryList;
+}
+
+// jsdom has none. Whole, not empty: the notices' library loads with the first notice and may
+// subscribe after a case's spy has been restored, which then failed under load.
+window.matchMedia = (query: string) => mediaList(false, query);
+
 function screenWidth(small: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: small && query === '(max-width: 768px)',
-        media: query,
-        onchange: null,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        addListener: () => {},
-        removeListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    mediaList(small && query === '(max-width: 768px)', query),
   );
 }
 
@@ -37,7 +45,6 @@ async function container(): Promise<HTMLElement> {
 
 describe('the notification area', () => {
   it('puts top-centre toasts below the header on wide screens', async () => {
-    if (typeof window.matchMedia !== 'function') window.matchMedia = () => ({}) as MediaQueryList;
     screenWidth(false);
     render(<AppToaster />);
     act(() => {
@@ -48,7 +55,6 @@ describe('the notification area', () => {
   });
 
   it('keeps toasts at the bottom on small screens', async () => {
-    if (typeof window.matchMedia !== 'function') window.matchMedia = () => ({}) as MediaQueryList;
     screenWidth(true);
     render(<AppToaster />);
     act(() => {
@@ -62,7 +68,6 @@ describe('the notification area', () => {
 
 describe('the notification area before any notice', () => {
   it('stays off the page until a notice is asked for, then shows it', async () => {
-    if (typeof window.matchMedia !== 'function') window.matchMedia = () => ({}) as MediaQueryList;
     screenWidth(false);
     // A fresh copy of the modules: the cases above have loaded the library already.
     vi.resetModules();
