@@ -9,6 +9,7 @@ import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import type { DocData } from '@/backend/port';
 import { FREE_PLAN } from '@/domain/plan';
+import type { StoredNotifications, StoredRelease } from '@/domain/schemas/settings';
 import { newTeamDocument } from '@/domain/schemas/team';
 import type { AdminDb } from 'firestore-local/types';
 
@@ -426,8 +427,10 @@ function demoDocuments(): Array<[string, DocData]> {
     }
   }
 
-  put('settings/release', { version: 'dev' });
-  put('settings/notifications', { productTeamEmail: 'team@cardbuilder.local' });
+  put('settings/release', { version: 'dev' } satisfies StoredRelease);
+  put('settings/notifications', {
+    productTeamEmail: 'team@cardbuilder.local',
+  } satisfies StoredNotifications);
   put('settings/seed', { seededAt: new Date(), version: 1 });
   return docs;
 }

@@ -3,7 +3,7 @@
  */
 import { backend } from '../backend/current';
 import type { Unsubscribe } from '../backend/port';
-import { text } from '../domain/schemas/fields';
+import { storedReleaseSchema } from '../domain/schemas/settings';
 
 export const RELEASE_PATH = 'settings/release';
 
@@ -14,7 +14,7 @@ export function followRelease(
 ): Unsubscribe {
   return backend().onDoc(
     RELEASE_PATH,
-    (snap) => next(text.parse(snap.data?.['version']) || null),
+    (snap) => next(storedReleaseSchema.parse(snap.data ?? {}).version || null),
     error,
   );
 }
