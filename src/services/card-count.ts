@@ -15,7 +15,12 @@ import {
   countsAfterChange,
   type CardsInUseChange,
 } from '../domain/card-count';
+import * as z from 'zod/mini';
+import { storedCardSchema } from '../domain/schemas/card';
 import { storedCardUsageSchema } from '../domain/schemas/card-usage';
+import { storedMap, storedPick } from '../domain/schemas/fields';
+import { storedSelfIdSchema } from '../domain/schemas/job';
+import { storedPlanSchema } from '../domain/schemas/plan';
 import { teamUsageChanges, teamUsageOf, type TeamUsage } from '../domain/team-usage';
 import { isCountedByImportJob } from './jobs/job-cards';
 import { markHandled, wasHandled, type EventKey } from './processed-events';
@@ -115,12 +120,24 @@ export interface CountRepair {
   readonly teams: number;
 }
 
+/**
+ * `plan.cardsInUse` with the plan schema's own definition, but absent rather than 0 where no number
+ * is stored: the recount must then write one, for the rules' card cap reads it (firestore.rules,
+ * `countedBefore`).
+ */
+const storedPlanCount = storedMap({
+  cardsInUse: z.catch(
+    z.optional(storedPlanSchema.def.out.shape.cardsInUse.def.innerType),
+    undefined,
+  ),
+});
+
 function storedCardsInUse(account: DocData | null | undefined): number | undefined {
-  const plan = account?.['plan'];
-  if (typeof plan !== 'object' || plan === null) return undefined;
-  const value = (plan as Record<string, unknown>)['cardsInUse'];
-  return typeof value === 'number' ? value : undefined;
+  return storedPlanCount.parse(account?.['plan']).cardsInUse;
 }
+
+/** The two fields the start-up check reads of every card. */
+const cardOwners = storedPick(storedCardSchema, { accountId: true, teamId: true });
 
 function usageDiffers(stored: DocData | null | undefined, usage: TeamUsage): boolean {
   return (
@@ -151,10 +168,10 @@ export async function repairCardCounts(db: ServerDb): Promise<CountRepair> {
       limit: CHECK_PAGE,
     });
     for (const doc of page) {
-      const { accountId, teamId } = doc.data;
-      if (typeof accountId !== 'string' || accountId === '') continue;
+      const { accountId, teamId } = cardOwners.parse(doc.data);
+      if (accountId === '') continue;
       inUse.set(accountId, (inUse.get(accountId) ?? 0) + cardsInUse([doc.data]));
-      if (typeof teamId !== 'string' || teamId === '') continue;
+      if (teamId === undefined || teamId === '') continue;
       const key = `${accountId}/${teamId}`;
       const one = teamUsageOf([doc.data]);
       const team = teams.get(key);
@@ -168,7 +185,7 @@ export async function repairCardCounts(db: ServerDb): Promise<CountRepair> {
     }
     const last = page.at(-1);
     if (page.length < CHECK_PAGE || !last) break;
-    after = typeof last.data.id === 'string' ? last.data.id : last.id;
+    after = storedSelfIdSchema.parse(last.data).id || last.id;
   }
 
   // The accounts with cards, and those whose stored count says they have some.

@@ -6,6 +6,7 @@
  */
 import type { DocData, QueryDoc } from '@/backend/port';
 import type { ServerDb, ServerQuerySpec, ServerTransaction } from '@/backend/server-port';
+import { dateOrNull } from '@/domain/schemas/fields';
 
 /** The field a queue item's lease is stamped in. */
 export const LEASE_FIELD = 'leaseUntil';
@@ -17,11 +18,12 @@ export function leaseFrom(now: number, ms: number): Date {
 
 /**
  * When an item's lease ends, in milliseconds; 0 when it holds none. `unstamped` answers for an
- * item written before it carried a lease.
+ * item written before it carried a lease (or with anything but a date in its place). The field is
+ * decoded alone, as every queue's documents (jobs, deliveries) have their own schema.
  */
 export function leaseEnd(item: DocData | null | undefined, unstamped?: (item: DocData) => number) {
-  const lease = item?.[LEASE_FIELD];
-  if (lease instanceof Date) return lease.getTime();
+  const lease = dateOrNull.parse(item?.[LEASE_FIELD]);
+  if (lease !== null) return lease.getTime();
   return item && unstamped ? unstamped(item) : 0;
 }
 

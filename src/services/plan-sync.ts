@@ -17,8 +17,11 @@ import {
   subscriptionRecordFromDoc,
 } from '../domain/plan-sync';
 import type { SubscriptionRecord, SyncProduct } from '../domain/plan-sync';
+import { storedAccountSchema } from '../domain/schemas/account';
+import { storedPick } from '../domain/schemas/fields';
 import { storedPlanSchema } from '../domain/schemas/plan';
 import { storedPlanSyncLedgerSchema } from '../domain/schemas/subscription';
+import { storedUserSchema } from '../domain/schemas/user';
 
 /** Server-only collection of the plan-sync ledgers, one document per account. */
 export const PLAN_SYNC_COLLECTION = 'plan_sync';
@@ -44,20 +47,17 @@ async function read(tx: ServerTransaction, path: string): Promise<DocData | null
 /** Whether the account's ledger holds the subscription (`key`): it paid for the account. */
 async function paidFor(tx: ServerTransaction, accountId: string, key: string): Promise<boolean> {
   const ledger = await read(tx, `${PLAN_SYNC_COLLECTION}/${accountId}`);
-  const subscriptions = ledger?.['subscriptions'];
-  return (
-    typeof subscriptions === 'object' &&
-    subscriptions !== null &&
-    Object.prototype.hasOwnProperty.call(subscriptions, key)
-  );
+  const { subscriptions } = storedPlanSyncLedgerSchema.parse(ledger);
+  return Object.hasOwn(subscriptions, key);
 }
+
+/** Who may bill an account: its owner and collaborators. */
+const billers = storedPick(storedAccountSchema, { ownerId: true, collaborators: true });
 
 function mayBill(uid: string, account: DocData | null): boolean {
   if (account === null) return false;
-  const collaborators = account['collaborators'];
-  return (
-    account['ownerId'] === uid || (Array.isArray(collaborators) && collaborators.includes(uid))
-  );
+  const { ownerId, collaborators } = billers.parse(account);
+  return ownerId === uid || (collaborators ?? []).includes(uid);
 }
 
 export interface SubscriptionWrite {
@@ -78,11 +78,7 @@ export async function syncPlanOnSubscriptionWrite(
 ): Promise<string | null> {
   const { uid, subscriptionId, before } = change;
   const outcome = await db.runTransaction(async (tx) => {
-    const user = await read(tx, `users/${uid}`);
-    const userAccountId =
-      typeof user?.['accountId'] === 'string' && user['accountId'] !== ''
-        ? user['accountId']
-        : null;
+    const userAccountId = storedUserSchema.parse(await read(tx, `users/${uid}`)).accountId || null;
 
     const records: SubscriptionRecord[] = (
       await tx.query({ collection: `users/${uid}/subscriptions` })

@@ -15,7 +15,14 @@ import {
   SCANNED_LEAD_MESSAGES,
   scannedLeadRequest,
 } from '@/domain/scanned-lead';
+import { storedAnalyticsSummarySchema } from '@/domain/schemas/analytics';
+import { storedCardSchema } from '@/domain/schemas/card';
+import { storedPick } from '@/domain/schemas/fields';
 import { requireActiveAccount } from './active-account';
+
+/** What the save reads of the card and of its analytics summary: whose they are. */
+const cardOwner = storedPick(storedCardSchema, { accountId: true, teamId: true });
+const summaryOwner = storedPick(storedAnalyticsSummarySchema, { accountId: true });
 
 export interface AddScannedLeadOutput {
   /** The entry's id (`scan-{scanId}`). */
@@ -41,9 +48,8 @@ export async function addScannedLead(
   const leadId = scannedLeadId(request.scanId);
   const day = now.toISOString().slice(0, 10);
 
-  const card = (await db.get(`cards/${cardId}`)).data;
-  const accountId = typeof card?.accountId === 'string' ? card.accountId : '';
-  if (card === null || accountId === '') {
+  const { accountId } = cardOwner.parse((await db.get(`cards/${cardId}`)).data);
+  if (accountId === '') {
     throw new BackendError('not-found', SCANNED_LEAD_MESSAGES.missing);
   }
   const account = (await db.get(`accounts/${accountId}`)).data;
@@ -56,17 +62,16 @@ export async function addScannedLead(
     const entryPath = `analytics/${cardId}/entries/${leadId}`;
     if ((await tx.get(entryPath)).exists) return { leadId, stored: false };
     // The card as the commit sees it: deleted or moved to another account since, nothing is stored.
-    const current = (await tx.get(`cards/${cardId}`)).data;
-    if (current?.accountId !== accountId) {
+    const current = cardOwner.parse((await tx.get(`cards/${cardId}`)).data);
+    if (current.accountId !== accountId) {
       throw new BackendError('not-found', SCANNED_LEAD_MESSAGES.missing);
     }
-    const summary = (await tx.get(`analytics/${cardId}`)).data;
-    const owner = typeof summary?.accountId === 'string' ? summary.accountId : '';
-    if (summary !== null && owner !== '' && owner !== accountId) {
+    // A summary that names no account is one no account owns yet: the lead may start it.
+    const summary = summaryOwner.parse((await tx.get(`analytics/${cardId}`)).data);
+    if (summary.accountId !== '' && summary.accountId !== accountId) {
       throw new BackendError('failed-precondition', SCANNED_LEAD_MESSAGES.otherAccount);
     }
-    const teamId =
-      typeof current.teamId === 'string' && current.teamId !== '' ? current.teamId : '';
+    const teamId = current.teamId ?? '';
     const entry: DocData = {
       cardId,
       accountId,

@@ -8,6 +8,9 @@
  */
 import type { QueryDoc } from '../backend/port';
 import type { ServerQuerySpec } from '../backend/server-port';
+import { storedCardSchema } from '../domain/schemas/card';
+import { storedPick } from '../domain/schemas/fields';
+import { storedSelfIdSchema } from '../domain/schemas/job';
 import { cardPublicUrl } from '../domain/urls';
 import type { PublicRequest, PublicResponse } from './public-surfaces/public-surfaces-handler';
 
@@ -42,9 +45,8 @@ function escapeXml(value: string): string {
     .replace(/'/g, '&apos;');
 }
 
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
+/** What a link needs of a card, decoded alone: the sitemap reads up to 50,000 of them. */
+const linkFields = storedPick(storedCardSchema, { handle: true, accountId: true });
 
 /**
  * The sitemap's XML: the live cards whose owners allow indexing. Read in pages of `SITEMAP_PAGE`
@@ -81,8 +83,8 @@ export async function sitemapXml(ctx: SitemapContext): Promise<string> {
       limit: SITEMAP_PAGE,
     });
     for (const doc of page) {
-      const handle = str(doc.data.handle);
-      if (handle.trim() === '' || deactivated.has(str(doc.data.accountId))) continue;
+      const { handle, accountId } = linkFields.parse(doc.data);
+      if (handle.trim() === '' || deactivated.has(accountId)) continue;
       urls.push(
         cardPublicUrl({ id: doc.id, handle, handleAllowIndex: true }, { card: ctx.cardHost }),
       );
@@ -90,7 +92,7 @@ export async function sitemapXml(ctx: SitemapContext): Promise<string> {
     }
     const last = page.at(-1);
     if (page.length < SITEMAP_PAGE || !last) break;
-    after = str(last.data.id) || last.id;
+    after = storedSelfIdSchema.parse(last.data).id || last.id;
   }
   return urlset(urls.sort());
 }

@@ -1,11 +1,12 @@
 /**
  * The invitation schemas (docs/access.md, "Invitations" and "Employee seats"): an invitation,
  * `accounts/{accountId}/invites/{email}`, which the owner creates and the server stamps when it
- * e-mails a link, and the server-only lookup of a link's token, `invite_tokens/{hash}`. The members
- * page, the seats page, the invitation page and the acceptance all decode them here.
+ * e-mails a link, the server-only lookup of a link's token, `invite_tokens/{hash}`, and the
+ * server-only ledger of the mails sent. The members page, the seats page, the invitation page, the
+ * acceptance and the mailer all decode them here.
  */
 import * as z from 'zod/mini';
-import { dateOrNull, storedMap, text } from './fields';
+import { count, dateOrNull, listOf, storedMap, text } from './fields';
 
 /** The roles an invitation grants: `employee` is a seat (one card to claim), the others a role. */
 export const STORED_INVITE_ROLES = ['collaborator', 'editor', 'employee'] as const;
@@ -40,4 +41,19 @@ export const storedInviteTokenSchema = storedMap({
   accountId: text,
   email: text,
   expiresAt: dateOrNull,
+});
+
+/** One invitation mail the ledger counts toward its address's limit. */
+const storedSentInviteSchema = z.object({ email: z.string(), at: z.date() });
+
+/**
+ * The server-only ledger of an account's invitation mails, `invite_mail_log/{accountId}`: the UTC
+ * day (`YYYY-MM-DD`) its count is of, and the recent mails by address; an entry without its
+ * address or its time is dropped.
+ */
+export const storedInviteMailLogSchema = storedMap({
+  accountId: text,
+  day: text,
+  count,
+  recent: listOf(storedSentInviteSchema),
 });

@@ -1,8 +1,10 @@
 /**
  * The lead webhook schemas (docs/lead-webhooks.md): a webhook the owner set up,
- * `accounts/{accountId}/webhooks/{webhookId}`, and one delivery of a lead to it,
- * `accounts/{accountId}/webhookDeliveries/{deliveryId}`. Only the server writes either; the owner's
- * settings page and the server's sender decode them here. The secret is not in either document.
+ * `accounts/{accountId}/webhooks/{webhookId}`, one delivery of a lead to it,
+ * `accounts/{accountId}/webhookDeliveries/{deliveryId}`, and the server-only documents beside them:
+ * the delivery's place in the send queue and the webhook's secret. Only the server writes any of
+ * them; the owner's settings page and the server's sender decode them here. The secret is in its
+ * own document only.
  */
 import * as z from 'zod/mini';
 import { LEAD_WEBHOOK_FORMATS } from '../lead-webhooks';
@@ -81,3 +83,14 @@ export function webhookDeliveryFromDoc(id: string, data: unknown) {
     createdAt: d.createdAt,
   };
 }
+
+/** A delivery's place in the send queue (`lead_webhook_queue/{deliveryId}`): when it is due. */
+export const storedWebhookQueueItemSchema = storedMap({
+  accountId: text,
+  nextAttemptAt: dateOrNull,
+  /** Until when a sender holds it (src/services/lease-queue.ts). */
+  leaseUntil: dateOrNull,
+});
+
+/** A webhook's signing secret (`webhook_secrets/{webhookId}`); `''` when none is stored. */
+export const storedWebhookSecretSchema = storedMap({ accountId: text, secret: text });

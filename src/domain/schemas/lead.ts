@@ -5,7 +5,7 @@
  * to `storedLeadSchema` (and, when visitors type it, to the form's fields in src/card-view).
  */
 import * as z from 'zod/mini';
-import { dateOrNull, flag, storedMap, text } from './fields';
+import { dateOrNull, flag, optionalText, storedMap, text } from './fields';
 
 /** The longest value a visitor may send in one field. */
 export const LEAD_VALUE_MAX_LENGTH = 500;
@@ -45,6 +45,8 @@ export const storedLeadSchema = storedMap({
   website: text,
   address: text,
   source: z.catch(z.enum(LEAD_SOURCES), 'form'),
+  /** The account the card was of when the lead came in, whose webhooks it goes to. */
+  accountId: optionalText,
   createdAt: dateOrNull,
   consent: storedConsentSchema,
 });

@@ -16,7 +16,10 @@ import {
 } from '@/card-view/render/render-directory-page';
 import { isAccountDeactivated } from '@/domain/account-status';
 import { safeHexColor } from '@/domain/colors';
+import { storedAccountSchema } from '@/domain/schemas/account';
 import { cardFromDoc } from '@/domain/schemas/card';
+import { storedTeamSchema } from '@/domain/schemas/team';
+import { storedUserSchema } from '@/domain/schemas/user';
 import { cardPublicUrl } from '@/domain/urls';
 import type {
   PublicDb,
@@ -44,10 +47,6 @@ export type DirectoryHandler = (
 ) => Promise<PublicResponse | null>;
 
 const NO_BRAND: DirectoryBrand = { logo: null, accent: null };
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
 
 function answer(status: number, html: string): PublicResponse {
   return {
@@ -79,12 +78,6 @@ async function findAccount(
   return doc ? { id: doc.id, data: doc.data } : null;
 }
 
-function obj(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : {};
-}
-
 /**
  * The brand of the account's default team (its owner's `defaultTeam`): the logo and the accent
  * colour, nothing else. No brand when any document on the way is missing.
@@ -92,19 +85,20 @@ function obj(value: unknown): Record<string, unknown> {
 async function findBrand(
   db: PublicDb,
   accountId: string,
-  account: DocData,
+  ownerId: string,
 ): Promise<DirectoryBrand> {
-  const ownerId = str(account.ownerId);
   if (ownerId === '' || ownerId.includes('/')) return NO_BRAND;
   const owner = await db.get(`users/${ownerId}`);
-  const teamId = str(owner.data?.defaultTeam);
+  const teamId = storedUserSchema.parse(owner.data).defaultTeam ?? '';
   if (!owner.exists || teamId === '' || teamId.includes('/')) return NO_BRAND;
-  const team = await db.get(`accounts/${accountId}/teams/${teamId}`);
-  if (!team.exists || team.data === null || team.data.isArchived === true) return NO_BRAND;
-  const accent = str(obj(team.data.template).accentColor);
+  const stored = await db.get(`accounts/${accountId}/teams/${teamId}`);
+  if (!stored.exists || stored.data === null) return NO_BRAND;
+  const team = storedTeamSchema.parse(stored.data);
+  if (team.isArchived) return NO_BRAND;
+  const accent = team.template?.['accentColor'];
   return {
-    logo: safeImageSrc(str(team.data.photoLogo)),
-    accent: safeHexColor(accent, '') || null,
+    logo: safeImageSrc(team.photoLogo),
+    accent: safeHexColor(typeof accent === 'string' ? accent : '', '') || null,
   };
 }
 
@@ -125,9 +119,9 @@ export function createDirectoryPage(options: DirectoryPageOptions = {}): Directo
     if (slug === '' || slug.includes('/') || slug.length > 100)
       return answer(404, renderDirectoryNotFound());
     const account = await findAccount(ctx.db, slug);
-    const directory = account?.data.directory as { enabled?: unknown } | undefined;
+    const stored = storedAccountSchema.parse(account?.data);
     // A deactivated account's directory is gone like an unknown one (docs/access.md).
-    if (!account || isAccountDeactivated(account.data) || directory?.enabled !== true) {
+    if (!account || isAccountDeactivated(account.data) || stored.directory.enabled !== true) {
       return answer(404, renderDirectoryNotFound());
     }
     const cards = await ctx.db.query({
@@ -159,11 +153,11 @@ export function createDirectoryPage(options: DirectoryPageOptions = {}): Directo
     return answer(
       200,
       renderDirectoryPage({
-        accountName: str(account.data.name) || slug,
+        accountName: stored.name || slug,
         query,
         entries,
         total: all.length,
-        brand: await findBrand(ctx.db, account.id, account.data),
+        brand: await findBrand(ctx.db, account.id, stored.ownerId),
       }),
     );
   };

@@ -22,7 +22,11 @@ import {
 } from '@/domain/invites';
 import { hashInviteToken, newInviteToken } from './token';
 import { storedAccountSchema } from '@/domain/schemas/account';
-import { storedInviteSchema, type StoredInvite } from '@/domain/schemas/invite';
+import {
+  storedInviteMailLogSchema,
+  storedInviteSchema,
+  type StoredInvite,
+} from '@/domain/schemas/invite';
 import { mailLine } from '../mail-layout';
 
 /** Server-only ledger of the invitation mails sent per account (closed to clients by default). */
@@ -37,10 +41,6 @@ export const INVITE_DOCUMENT = 'accounts/{accountId}/invites/{email}';
 
 const MAX_NAME_IN_MAIL = 100;
 const INVITE_PATH = /^accounts\/([^/]+)\/invites\/([^/]+)$/;
-
-function isMap(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export interface MailMessage {
   subject: string;
@@ -139,25 +139,7 @@ export function inviteAcceptedMessage(input: {
   return { subject, html, text };
 }
 
-interface SentEntry {
-  email: string;
-  at: Date;
-}
-
-function sentEntries(value: unknown, now: Date): SentEntry[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((item): SentEntry[] => {
-    if (!isMap(item) || typeof item.email !== 'string' || !(item.at instanceof Date)) return [];
-    if (now.getTime() - item.at.getTime() >= INVITE_MAIL_WINDOW_MS) return [];
-    return [{ email: item.email, at: item.at }];
-  });
-}
-
 export type InviteMailOutcome = 'queued' | 'ignored' | 'address-limit' | 'daily-limit';
-
-function timeOf(value: unknown): number | null {
-  return value instanceof Date ? value.getTime() : null;
-}
 
 /**
  * The server-written field of an invite naming the request last answered (mailed, or refused by a
@@ -188,9 +170,10 @@ export function inviteMailId(accountId: string, email: string, request: string):
  */
 function wantsMail(before: DocData | null, after: DocData | null): boolean {
   if (after === null) return false;
-  if (before === null) return typeof after.tokenHash !== 'string';
-  const asked = timeOf(after.resendAt);
-  return asked !== null && asked !== timeOf(before.resendAt);
+  const invite = storedInviteSchema.parse(after);
+  if (before === null) return invite.tokenHash === '';
+  const asked = invite.resendAt?.getTime();
+  return asked !== undefined && asked !== storedInviteSchema.parse(before).resendAt?.getTime();
 }
 
 /**
@@ -225,9 +208,11 @@ export async function queueInviteMail(
     if (!account.exists || !account.data) return 'ignored';
     const day = now.toISOString().slice(0, 10);
     const logPath = `${INVITE_MAIL_LOG}/${accountId}`;
-    const log = (await tx.get(logPath)).data;
-    const sentToday = log?.day === day && typeof log.count === 'number' ? log.count : 0;
-    const recent = sentEntries(log?.recent, now);
+    const log = storedInviteMailLogSchema.parse((await tx.get(logPath)).data);
+    const sentToday = log.day === day ? log.count : 0;
+    const recent = log.recent.filter(
+      (entry) => now.getTime() - entry.at.getTime() < INVITE_MAIL_WINDOW_MS,
+    );
     if (sentToday >= INVITE_MAILS_PER_DAY) {
       tx.update(change.path, { limitedAt: now, [INVITE_MAIL_REQUEST]: request });
       return 'daily-limit';

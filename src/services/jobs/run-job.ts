@@ -13,6 +13,8 @@ import { increment, serverTimestamp } from 'firestore-engine/transforms';
 import { DEACTIVATED_JOB_MESSAGE } from '@/domain/account-status';
 import { cardUsagePath, storedCardCap } from '@/domain/card-count';
 import { IMPORT_CREATOR_LEFT, jobWantsRun, managesImport } from '@/domain/jobs';
+import { storedCardSchema } from '@/domain/schemas/card';
+import { storedPick } from '@/domain/schemas/fields';
 import { storedJobRunSchema } from '@/domain/schemas/job';
 import { accountDeactivated } from '../active-account';
 import { claimLease, LEASE_FIELD, leaseFrom, leaseHeld, sweepQueue } from '../lease-queue';
@@ -21,6 +23,9 @@ import { importJob } from './import-job';
 import { JobError } from './job-kind';
 import type { JobKindRunner } from './job-kind';
 import { teamSyncJob } from './team-sync-job';
+
+/** Whose a card a chunk creates is. */
+const cardOwner = storedPick(storedCardSchema, { ownerId: true });
 
 /** The job documents the trigger follows. */
 export const JOB_DOCUMENT = 'accounts/{accountId}/jobs/{jobId}';
@@ -234,8 +239,7 @@ async function commitChunk(
     // chunk was planned before, and a removal in between must not hand them one more chunk.
     for (const op of creates) {
       if (op.kind !== 'set' || !op.path.startsWith('cards/')) continue;
-      const owner = op.data['ownerId'];
-      if (!managesImport(account.data, typeof owner === 'string' ? owner : ''))
+      if (!managesImport(account.data, cardOwner.parse(op.data).ownerId ?? ''))
         throw new JobError(IMPORT_CREATOR_LEFT);
     }
     for (const op of ops) {

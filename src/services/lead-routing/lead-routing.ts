@@ -21,9 +21,15 @@ import {
   type WebhookUrlPolicy,
 } from '@/domain/lead-webhooks';
 import { DEACTIVATED_ACCOUNT_MESSAGE, isAccountDeactivated } from '@/domain/account-status';
+import { storedAccountSchema } from '@/domain/schemas/account';
+import { storedCardSchema } from '@/domain/schemas/card';
+import { storedPick } from '@/domain/schemas/fields';
+import { storedLeadSchema } from '@/domain/schemas/lead';
 import {
   storedLeadWebhookSchema,
   storedWebhookDeliverySchema,
+  storedWebhookQueueItemSchema,
+  storedWebhookSecretSchema,
 } from '@/domain/schemas/lead-webhook';
 import { claimLease, leaseFrom, leaseHeld, sweepQueue } from '../lease-queue';
 import { leadWebhookBody, type LeadForWebhook } from './payloads';
@@ -63,32 +69,26 @@ function deliveryPath(accountId: string, deliveryId: string): string {
   return `accounts/${accountId}/webhookDeliveries/${deliveryId}`;
 }
 
-function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
+/** The fields of a lead its payloads carry, when not empty. */
+const PAYLOAD_FIELDS = ['name', 'email', 'phone', 'company', 'note', 'title', 'website'] as const;
 
-function asDate(value: unknown, fallback: Date): Date {
-  return value instanceof Date ? value : fallback;
-}
-
-/** A stored lead entry as the payload builders read it. */
+/** A stored lead entry as the payload builders read it; a missing time is the routing's. */
 function leadFromEntry(id: string, data: DocData, now: Date): LeadForWebhook {
-  const consent = data.consent as { text?: unknown; given?: unknown; at?: unknown } | undefined;
+  const lead = storedLeadSchema.parse(data);
   const fields: Record<string, string> = {};
-  for (const key of ['name', 'email', 'phone', 'company', 'note', 'title', 'website']) {
-    const value = text(data[key]);
-    if (value !== undefined) fields[key] = value;
-  }
+  for (const key of PAYLOAD_FIELDS) if (lead[key] !== '') fields[key] = lead[key];
   return {
     id,
-    createdAt: asDate(data.createdAt, now),
+    createdAt: lead.createdAt ?? now,
     ...fields,
-    consent:
-      consent && typeof consent.text === 'string'
-        ? { text: consent.text, given: consent.given === true, at: asDate(consent.at, now) }
-        : null,
+    consent: lead.consent
+      ? { text: lead.consent.text, given: lead.consent.given, at: lead.consent.at ?? now }
+      : null,
   };
 }
+
+/** The card's name, which the payloads carry. */
+const cardName = storedPick(storedCardSchema, { name: true });
 
 interface NewDelivery {
   readonly accountId: string;
@@ -183,8 +183,8 @@ export async function routeNewLead(
   const match = LEAD_ENTRY_PATH.exec(change.path);
   if (!match || change.before !== null || change.after === null) return [];
   const [, cardId, leadId] = match as unknown as [string, string, string];
-  const accountId = text(change.after.accountId);
-  if (accountId === undefined || accountId === '' || accountId.includes('/')) return [];
+  const accountId = storedLeadSchema.parse(change.after).accountId ?? '';
+  if (accountId === '' || accountId.includes('/')) return [];
   // A lead that came in as its account was deactivated goes nowhere (the public surfaces take
   // no more leads for it).
   const account = (await deps.db.get(`accounts/${accountId}`)).data;
@@ -216,7 +216,7 @@ export async function routeNewLead(
         retries: true,
         body: leadWebhookBody(format, lead, {
           accountId,
-          card: { id: cardId, name: text(card.data?.name) ?? '' },
+          card: { id: cardId, name: cardName.parse(card.data).name },
           test: false,
         }),
       },
@@ -267,11 +267,12 @@ export async function attemptDelivery(
     async (tx) => {
       const [delivery, queued] = [await tx.get(path), await tx.get(queuePath)];
       if (!delivery.exists || !queued.exists) return null;
+      // Read as stored: a delivery without a status (the schema's `pending`) is sent by no one.
       const status = delivery.data?.status;
       if (status !== 'pending' && status !== 'retrying') return null;
       if (leaseHeld(queued.data, start.getTime())) return null;
-      const due = queued.data?.nextAttemptAt;
-      if (due instanceof Date && due > start) return null;
+      const due = storedWebhookQueueItemSchema.parse(queued.data).nextAttemptAt;
+      if (due !== null && due > start) return null;
       // A deactivated account's deliveries wait, unsent and unspent (no attempt counted), and are
       // looked at again after DEACTIVATED_PAUSE_MS, so they neither clog the head of the sweep's
       // queue nor are lost: they go out once the account is reactivated.
@@ -296,9 +297,9 @@ export async function attemptDelivery(
   let error: string | null = null;
   let delivered = false;
   let final = false;
-  const secretValue = secret.data?.secret;
+  const secretValue = storedWebhookSecretSchema.parse(secret.data).secret;
   const hook = stored?.exists ? storedLeadWebhookSchema.parse(stored.data) : null;
-  if (hook === null || typeof secretValue !== 'string') {
+  if (hook === null || secretValue === '') {
     error = 'The webhook was deleted.';
     final = true;
   } else if (!hook.active && claimed.event !== 'lead.test') {
@@ -380,8 +381,8 @@ export async function sweepDueDeliveries(deps: LeadRoutingDeps): Promise<number>
     deps.db,
     due,
     async (doc) => {
-      const accountId = text(doc.data.accountId);
-      return accountId !== undefined && (await attemptDelivery(deps, accountId, doc.id)) !== null;
+      const { accountId } = storedWebhookQueueItemSchema.parse(doc.data);
+      return accountId !== '' && (await attemptDelivery(deps, accountId, doc.id)) !== null;
     },
     1,
   );
@@ -463,7 +464,7 @@ export async function manageLeadWebhooks(
   if (caller === null) throw new BackendError('unauthenticated', 'Sign in to manage webhooks.');
   const input = readInput(data);
   const account = await deps.db.get(`accounts/${input.accountId}`);
-  if (!account.exists || account.data?.ownerId !== caller.uid) {
+  if (!account.exists || storedAccountSchema.parse(account.data).ownerId !== caller.uid) {
     throw new BackendError('permission-denied', 'Only the account owner manages lead webhooks.');
   }
   // A deactivated account is frozen, its webhooks too (docs/access.md, "Deactivated accounts").

@@ -8,10 +8,15 @@
  */
 import type { DocData } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
+import { storedAccountSchema } from '@/domain/schemas/account';
+import { storedPick } from '@/domain/schemas/fields';
+import { storedUserSchema } from '@/domain/schemas/user';
 
-function ownerOf(account: DocData | null): string | null {
-  const owner = account?.['ownerId'];
-  return typeof owner === 'string' && owner !== '' ? owner : null;
+const accountOwner = storedPick(storedAccountSchema, { ownerId: true });
+const userAccount = storedPick(storedUserSchema, { accountId: true });
+
+function ownerOf(account: DocData | null | undefined): string | null {
+  return accountOwner.parse(account).ownerId || null;
 }
 
 /** Moves `isAccountOwner` to the account's owner; answers the uids changed. */
@@ -31,8 +36,10 @@ export async function moveOwnerFlags(
         tx.get(`accounts/${accountId}`),
         tx.get(`users/${uid}`),
       ]);
-      if (!account.exists || !user.exists || user.data?.['accountId'] !== accountId) return false;
-      const owns = account.data?.['ownerId'] === uid;
+      if (!account.exists || !user.exists) return false;
+      if (userAccount.parse(user.data).accountId !== accountId) return false;
+      const owns = ownerOf(account.data) === uid;
+      // Any stored value but the right boolean is written over.
       if (user.data?.['isAccountOwner'] === owns) return false;
       tx.update(`users/${uid}`, { isAccountOwner: owns });
       return true;

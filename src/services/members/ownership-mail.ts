@@ -9,7 +9,8 @@ import type { DocData } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
 import { mailLine, renderMail, type MailContent } from '../mail-layout';
 import { openOwnershipOffer } from '@/domain/ownership';
-import { text } from '@/domain/schemas/fields';
+import { storedAccountSchema } from '@/domain/schemas/account';
+import { storedUserSchema } from '@/domain/schemas/user';
 
 interface Offer {
   to: string;
@@ -17,13 +18,10 @@ interface Offer {
   at: Date;
 }
 
+/** The account's open offer; one stored without its date is none (its day names the mail). */
 function offerOf(account: DocData | null | undefined): Offer | null {
-  const offer = account?.['ownershipOffer'];
-  if (typeof offer !== 'object' || offer === null) return null;
-  const { to, by, at } = offer as Record<string, unknown>;
-  return typeof to === 'string' && typeof by === 'string' && at instanceof Date
-    ? { to, by, at }
-    : null;
+  const offer = storedAccountSchema.parse(account).ownershipOffer;
+  return offer?.at ? { to: offer.to, by: offer.by, at: offer.at } : null;
 }
 
 function sameOffer(a: Offer | null, b: Offer | null): boolean {
@@ -71,12 +69,10 @@ export async function queueOwnershipOfferMail(
     if (!account.exists || !sameOffer(offerOf(account.data), offer)) return null;
     // Only an offer that can still be accepted: its collaborator still is one, its maker still
     // owns the account (not one left behind by a removal or a handover).
-    const collaborators = account.data?.['collaborators'];
+    const stored = storedAccountSchema.parse(account.data);
     const lists = {
-      ownerId: text.parse(account.data?.['ownerId']),
-      collaborators: Array.isArray(collaborators)
-        ? collaborators.filter((uid): uid is string => typeof uid === 'string')
-        : [],
+      ownerId: stored.ownerId,
+      collaborators: stored.collaborators ?? [],
       ownershipOffer: offer,
     };
     if (openOwnershipOffer(lists, offer.at) === null) return null;
@@ -84,11 +80,12 @@ export async function queueOwnershipOfferMail(
       tx.get(`users/${offer.to}`),
       tx.get(`users/${offer.by}`),
     ]);
-    const to = text.parse(invitee.data?.['email']);
+    const to = storedUserSchema.parse(invitee.data).email ?? '';
     if (to === '') return null;
+    const maker = storedUserSchema.parse(owner.data);
     const content = ownershipOfferMail({
-      owner: text.parse(owner.data?.['displayName']) || text.parse(owner.data?.['email']),
-      account: text.parse(account.data?.['name']),
+      owner: maker.displayName || maker.email || '',
+      account: stored.name,
       appOrigin,
     });
     tx.set(`mail/${id}`, { to, message: renderMail(content) });

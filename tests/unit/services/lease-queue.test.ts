@@ -38,6 +38,20 @@ describe('lease queue', () => {
     expect(leaseHeld(old, NOW + 499, unstamped)).toBe(true);
   });
 
+  it('a lease stored as anything but a good date is none: the item holds what its host says', () => {
+    const unstamped = () => NOW + 500;
+    for (const leaseUntil of [
+      NOW + 1000,
+      String(new Date(NOW + 1000)),
+      { seconds: 1 },
+      [],
+      new Date(Number.NaN),
+    ]) {
+      expect(leaseEnd({ leaseUntil }, unstamped)).toBe(NOW + 500);
+      expect(leaseEnd({ leaseUntil })).toBe(0);
+    }
+  });
+
   it('a claim stamps the lease and its own fields; a second worker meanwhile gets nothing', async () => {
     const db = createMemoryServerDb();
     await db.batch([{ kind: 'set', path: 'queue/a', data: { n: 1, leaseUntil: null } }]);

@@ -80,6 +80,21 @@ describe('sitemap.xml', () => {
     ]);
   });
 
+  it('leaves out a card whose stored handle is not text, and one with a malformed account stays listed', async () => {
+    const card = (fields: DocData) => ({ isArchived: false, handleAllowIndex: true, ...fields });
+    const docs: Record<string, DocData> = {
+      'accounts/dormant': { isActive: false },
+      'cards/c1': card({ handle: ['ada'] }),
+      'cards/c2': card({ handle: 42 }),
+      'cards/c3': card({ handle: 'grace', accountId: { id: 'dormant' } }),
+      'cards/c4': card({ handle: 'alan', accountId: 'dormant' }),
+    };
+    const body = (await get('/sitemap.xml', 'GET', docs))?.body ?? '';
+    expect([...body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1])).toEqual([
+      'http://app.test/c/grace',
+    ]);
+  });
+
   it('reads the indexable cards in pages, only the fields a link needs', async () => {
     const docs: Record<string, DocData> = {};
     const total = SITEMAP_PAGE * 2 + 5;

@@ -172,6 +172,47 @@ describe('directory page', () => {
     expect(body).not.toContain('<img');
   });
 
+  it('reads stored fields that are not what they should be as none', async () => {
+    const kit = branded({ photoLogo: 'https://files.example/logo.png', accent: '#0f766e' });
+    const malformed: Record<string, DocData>[] = [
+      // The directory switch: only `true` turns it on.
+      {
+        'accounts/acme': {
+          ...DOCS['accounts/acme'],
+          directory: { slug: 'acme-co', enabled: 'yes' },
+        },
+      },
+      { 'accounts/acme': { ...DOCS['accounts/acme'], directory: { slug: 'acme-co', enabled: 1 } } },
+    ];
+    for (const docs of malformed)
+      expect((await get('/d/acme-co', { ...DOCS, ...docs })).status).toBe(404);
+    // A name that is not text reads as the slug.
+    const unnamed = { ...DOCS, 'accounts/acme': { ...DOCS['accounts/acme'], name: ['Acme'] } };
+    expect((await get('/d/acme-co', unnamed)).body).toContain('<h1>acme-co</h1>');
+    // The brand is none wherever a document on the way holds something else than text.
+    const brandless: Record<string, DocData>[] = [
+      { 'accounts/acme': { ...kit['accounts/acme'], ownerId: ['olivia'] } },
+      { 'users/olivia': { accountId: 'acme', defaultTeam: { id: 'sales' } } },
+      { 'accounts/acme/teams/sales': { ...kit['accounts/acme/teams/sales'], isArchived: true } },
+    ];
+    for (const docs of brandless) {
+      const { body } = await get('/d/acme-co', { ...DOCS, ...kit, ...docs });
+      expect(body).not.toContain('<img');
+      expect(body).toContain('--accent:#4f46e5');
+    }
+    const team = kit['accounts/acme/teams/sales'];
+    const { body } = await get('/d/acme-co', {
+      ...DOCS,
+      ...kit,
+      'accounts/acme/teams/sales': { ...team, photoLogo: 42, template: { accentColor: true } },
+    });
+    expect(body).not.toContain('<img');
+    expect(body).toContain('--accent:#4f46e5');
+    // A team whose archived flag is not `true` still gives its brand.
+    const flagged = { ...DOCS, ...kit, 'accounts/acme/teams/sales': { ...team, isArchived: 'no' } };
+    expect((await get('/d/acme-co', flagged)).body).toContain('--accent:#0f766e');
+  });
+
   it('allows logos from the file store’s https host in its content security policy', async () => {
     const answer = await createDirectoryPage()(
       {
