@@ -14,14 +14,14 @@ import type { ImportJobRow } from '../domain/jobs';
 import type { Link } from '../domain/model';
 import { normaliseEmail } from '../domain/members';
 import { storedCardSchema } from '../domain/schemas/card';
-import { storedMap } from '../domain/schemas/fields';
+import { storedPick } from '../domain/schemas/fields';
 import { chunk } from '../domain/team-sync-plan';
 import type { TeamBranding } from '../domain/team-sync-plan';
 import { isHandleTaken } from './cards';
 import { jobPath } from './jobs';
 
 /** A card's e-mail alone, with the card schema's definition (a check reads up to 1,000 cards). */
-const storedCardEmail = storedMap({ email: storedCardSchema.def.out.shape.email });
+const storedCardEmail = storedPick(storedCardSchema, { email: true });
 
 /**
  * Which of `emails` (lowercased) already have a card in the account, archived cards included: a

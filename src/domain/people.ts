@@ -6,7 +6,7 @@
  */
 import type { InviteRole } from './invites';
 import { storedAccountSchema } from './schemas/account';
-import { storedMap } from './schemas/fields';
+import { storedPick } from './schemas/fields';
 
 /** A person's role in an account: its owner, or one of the two roles an invitation grants. */
 export type AccessRole = 'owner' | InviteRole;
@@ -23,13 +23,11 @@ export interface MemberLists {
   readonly editors?: unknown;
 }
 
-const account = storedAccountSchema.def.out.shape;
-
 /** The three member fields alone, with the account schema's definitions. */
-const storedMemberLists = storedMap({
-  ownerId: account.ownerId,
-  collaborators: account.collaborators,
-  editors: account.editors,
+const storedMemberLists = storedPick(storedAccountSchema, {
+  ownerId: true,
+  collaborators: true,
+  editors: true,
 });
 
 /** The account's members as stored: a non-text owner is '', a missing list is empty. */

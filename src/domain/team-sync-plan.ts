@@ -9,7 +9,7 @@ import { isCoupled, mergeTeamLinks } from './links';
 import { AVATAR_SHAPES, EMPTY_BRAND_KIT } from './model';
 import type { BrandKit, BulkSync, CardTemplate, Link, SignatureBasic } from './model';
 import { cardFromDoc, storedCardSchema } from './schemas/card';
-import { storedMap } from './schemas/fields';
+import { storedPick } from './schemas/fields';
 import { storedLinkData, teamLinkData } from './schemas/link';
 import { storedTeamSyncSchema, teamFromDoc, teamLinksOf } from './schemas/team';
 
@@ -233,9 +233,7 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
 }
 
 /** The card's sync version, which `cardFromDoc` leaves out, with the card schema's definition. */
-const storedCardSyncVersion = storedMap({
-  teamSyncVersion: storedCardSchema.def.out.shape.teamSyncVersion,
-});
+const storedCardSyncVersion = storedPick(storedCardSchema, { teamSyncVersion: true });
 
 /** A stored card document as the planner sees it (decoded by the card schema's `cardFromDoc`). */
 export function syncCardOf(id: string, data: StoredFields): SyncCard {

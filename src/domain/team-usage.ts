@@ -7,7 +7,7 @@
  */
 import { isCoupled } from './links';
 import { storedCardSchema } from './schemas/card';
-import { storedMap } from './schemas/fields';
+import { storedPick } from './schemas/fields';
 
 /** The stored counts of one team. */
 export interface TeamUsage {
@@ -27,17 +27,15 @@ export interface UsageCard {
   bulkSync?: unknown;
 }
 
-const card = storedCardSchema.def.out.shape;
-
 /**
  * The fields of a stored card the counts read, decoded with the card schema's own definitions: a
  * recount reads every card of a team, so nothing else of the card is decoded.
  */
-const usageCardSchema = storedMap({
-  accountId: card.accountId,
-  teamId: card.teamId,
-  isArchived: card.isArchived,
-  bulkSync: card.bulkSync,
+const usageCardSchema = storedPick(storedCardSchema, {
+  accountId: true,
+  teamId: true,
+  isArchived: true,
+  bulkSync: true,
 });
 
 type UsageFields = ReturnType<typeof usageCardSchema.parse>;

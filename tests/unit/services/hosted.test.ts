@@ -75,7 +75,7 @@ describe('the client', () => {
     );
     expect(uses.length).toBe(1);
     expect(uses[0]).toMatch(
-      /^httpsCallable<[^(]*>\(\s*(getFunctions\([^)]*\)|fns\(\)),\s*FIREBASE_CALLABLES\[key\],/,
+      /^httpsCallable<[^(]*>\(\s*(getFunctions\([^)]*\)|fns\(\)|instance),\s*FIREBASE_CALLABLES\[key\],?\s*\)/,
     );
   });
 
