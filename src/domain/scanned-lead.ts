@@ -6,6 +6,7 @@
  * scan's id, made once by the client, makes a repeated save store nothing twice.
  */
 import * as z from 'zod/mini';
+import { accessRoleOf } from './people';
 import { refuse, type Refusal } from './refusal';
 import { LEAD_VALUE_MAX_LENGTH, leadEmailSchema } from './schemas/lead';
 
@@ -131,9 +132,5 @@ export function mayAddScannedLead(
   account: Readonly<Record<string, unknown>>,
   uid: string,
 ): boolean {
-  const listed = (field: string) => {
-    const value = account[field];
-    return Array.isArray(value) && value.includes(uid);
-  };
-  return uid !== '' && (account.ownerId === uid || listed('collaborators') || listed('editors'));
+  return accessRoleOf(account, uid) !== null;
 }
