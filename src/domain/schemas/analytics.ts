@@ -2,9 +2,8 @@
  * The analytics schemas (`analytics/{cardId}`, its `clicks` and its `pendingCounts`, written only by
  * the public surfaces with server privileges; docs/decisions/005): a card's summary, whose owner keys
  * decide whether a count or lead may be added to it, a link click, and a pending count of the
- * production outbox. A
- * counter that is not a finite number reads as 0; a summary that names no account reads as `''`,
- * one that no account owns yet.
+ * production outbox. A counter that is not a finite number reads as 0; a summary that names no
+ * account reads as `''`, one that no account owns yet.
  */
 import * as z from 'zod/mini';
 import { count, dateOrNull, optionalText, storedMap, text } from './fields';
