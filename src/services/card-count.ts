@@ -15,12 +15,11 @@ import {
   countsAfterChange,
   type CardsInUseChange,
 } from '../domain/card-count';
-import * as z from 'zod/mini';
 import { storedCardSchema } from '../domain/schemas/card';
 import { storedCardUsageSchema } from '../domain/schemas/card-usage';
-import { storedMap, storedPick } from '../domain/schemas/fields';
+import { storedPick } from '../domain/schemas/fields';
 import { storedSelfIdSchema } from '../domain/schemas/job';
-import { storedPlanSchema } from '../domain/schemas/plan';
+import { storedCardsInUseSchema } from '../domain/schemas/plan';
 import { teamUsageChanges, teamUsageOf, type TeamUsage } from '../domain/team-usage';
 import { isCountedByImportJob } from './jobs/job-cards';
 import { markHandled, wasHandled, type EventKey } from './processed-events';
@@ -120,20 +119,8 @@ export interface CountRepair {
   readonly teams: number;
 }
 
-/**
- * `plan.cardsInUse` with the plan schema's own definition, but absent rather than 0 where no number
- * is stored: the recount must then write one, for the rules' card cap reads it (firestore.rules,
- * `countedBefore`).
- */
-const storedPlanCount = storedMap({
-  cardsInUse: z.catch(
-    z.optional(storedPlanSchema.def.out.shape.cardsInUse.def.innerType),
-    undefined,
-  ),
-});
-
 function storedCardsInUse(account: DocData | null | undefined): number | undefined {
-  return storedPlanCount.parse(account?.['plan']).cardsInUse;
+  return storedCardsInUseSchema.parse(account?.['plan']).cardsInUse;
 }
 
 /** The two fields the start-up check reads of every card. */

@@ -16,3 +16,11 @@ export const storedPlanSchema = storedMap({
   cardsInUse: count,
   trialEndDate: dateOrNull,
 });
+
+/**
+ * The plan's `cardsInUse` alone, absent rather than 0 where no number is stored: the card count's
+ * recount must then write one, for the rules' card cap reads it (firestore.rules, `countedBefore`).
+ */
+export const storedCardsInUseSchema = storedMap({
+  cardsInUse: z.catch(z.optional(z.number()), undefined),
+});
