@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FREE_PLAN } from '@/domain/plan';
 import { accountFromDoc } from '@/domain/schemas/account';
-import { userFromDoc } from '@/domain/schemas/user';
 
 describe('account schema', () => {
   it('checks the fields access depends on and keeps the rest as stored', () => {
@@ -31,21 +30,5 @@ describe('account schema', () => {
 
   it('reads a document without a directory with an empty slug', () => {
     expect(accountFromDoc('acc', { name: 'A' }).directory).toEqual({ slug: '' });
-  });
-});
-
-describe('user schema', () => {
-  it('keeps only a true super-admin flag and string team ids', () => {
-    const toc = new Date('2026-01-01T00:00:00Z');
-    expect(
-      userFromDoc('u1', {
-        email: 'a@b.co',
-        acceptedTOC: toc,
-        accountId: 5,
-        teams: ['t1', null],
-        isSuperAdmin: 'true',
-        defaultTeam: 't1',
-      }),
-    ).toEqual({ id: 'u1', email: 'a@b.co', acceptedTOC: toc, teams: ['t1'], defaultTeam: 't1' });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { Card, Link, Promotion } from '@/domain/model';
+import type { Card, Link } from '@/domain/model';
 import {
   cardFromDoc,
   handleSchema,
@@ -8,11 +8,6 @@ import {
   type StoredCard,
 } from '@/domain/schemas/card';
 import { linkFromDoc, type StoredLink } from '@/domain/schemas/link';
-import {
-  promotionFromDoc,
-  promotionProblems,
-  type PromotionInput,
-} from '@/domain/schemas/promotion';
 
 describe('card schema', () => {
   it('names every field of the Card model (a new field must be decoded)', () => {
@@ -131,56 +126,5 @@ describe('card schema', () => {
     expect(handleSchema.safeParse('a').success).toBe(false);
     expect(handleSchema.safeParse('ada--x').success).toBe(false);
     expect(handleSchema.safeParse('Ada').success).toBe(false);
-  });
-});
-
-describe('promotion schema', () => {
-  it('decodes a promotion, a missing status reading as draft', () => {
-    const start = new Date('2026-01-01T00:00:00Z');
-    const promotion: Promotion = promotionFromDoc('p1', {
-      teamId: 't1',
-      isScheduled: true,
-      startDate: start,
-      endDate: 'soon',
-      title: 'Sale',
-      url: 5,
-    });
-    expect(promotion).toEqual({
-      id: 'p1',
-      teamId: 't1',
-      isArchived: false,
-      status: 'draft',
-      isScheduled: true,
-      startDate: start,
-      endDate: null,
-      title: 'Sale',
-      body: '',
-      url: '',
-    });
-  });
-
-  it('promotionProblems explains what stops a save', () => {
-    const input: PromotionInput = {
-      title: ' ',
-      body: '',
-      url: 'example.com',
-      status: 'live',
-      isScheduled: true,
-      startDate: new Date('2026-02-01'),
-      endDate: new Date('2026-01-01'),
-    };
-    expect(promotionProblems(input)).toEqual([
-      'Give the promotion a title.',
-      'The link must be a full web address starting with https://',
-      'The end date must be after the start date.',
-    ]);
-    expect(
-      promotionProblems({
-        ...input,
-        title: 'Sale',
-        url: 'https://a.example/x',
-        isScheduled: false,
-      }),
-    ).toEqual([]);
   });
 });
