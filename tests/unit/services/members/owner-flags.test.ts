@@ -1,7 +1,7 @@
 /**
  * Moving `isAccountOwner` over malformed stored documents: an owner id that is not text names no
  * owner, and a user whose account id is not text belongs to no account, so neither is touched.
- * The move itself: tests/unit/services/people-access.test.ts.
+ * The move itself: people-access.test.ts beside it.
  */
 import { describe, expect, it } from 'vitest';
 import { createMemoryServerDb } from '@/backend/memory/memory-server-db';

@@ -1,7 +1,7 @@
 /**
  * The ownership offer's e-mail over malformed stored documents: an offer without its date is no
  * offer, a collaborator list that is not a list holds no one, and names that are not text read as
- * none. The mail itself: tests/unit/services/people-access.test.ts.
+ * none. The mail itself: people-access.test.ts beside it.
  */
 import { describe, expect, it } from 'vitest';
 import { createMemoryServerDb } from '@/backend/memory/memory-server-db';
