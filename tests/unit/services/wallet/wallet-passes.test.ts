@@ -23,7 +23,7 @@ import {
   type GoogleWalletConfig,
 } from '@/services/wallet/wallet-config';
 import { walletAnswer, type WalletRequest } from '@/services/wallet/wallet-surface';
-import { openPass, verifyPassSignature } from '../../support/wallet-pass';
+import { openPass, verifyPassSignature } from '../../../support/wallet-pass';
 
 const NOW = new Date('2026-05-01T12:00:00Z');
 const HOSTS = {
