@@ -237,7 +237,7 @@ function backendSuite(name: 'contract' | 'access' | 'integration') {
 }
 
 /**
- * Firestore's browser driver imports `re2js` (65 KiB of gzip) for the regular-expression functions
+ * Firestore's browser driver imports `re2js` (63 KiB of gzip) for the regular-expression functions
  * of its Pipelines, which the app never uses; the build gives it a stand-in that refuses to compile
  * (decision 023). Only Firestore's import: the rules engine's own use of `re2js` is untouched.
  */
