@@ -7,7 +7,7 @@
 import { backend } from '../backend/current';
 import type { QueryDoc, QuerySpec } from '../backend/port';
 import { serverTimestamp } from 'firestore-engine/transforms';
-import { storedSelfIdSchema } from '../domain/schemas/job';
+import { scanCursorOf } from '../domain/schemas/scan-cursor';
 import { jobPath } from './jobs';
 
 /**
@@ -83,6 +83,6 @@ export async function readTeamCards(accountId: string, teamId: string): Promise<
     all.push(...page);
     const last = page[page.length - 1];
     if (page.length < SYNC_PAGE_SIZE || !last) return all;
-    after = storedSelfIdSchema.parse(last.data).id || last.id;
+    after = scanCursorOf(last);
   }
 }

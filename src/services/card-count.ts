@@ -18,7 +18,7 @@ import {
 import { storedCardSchema } from '../domain/schemas/card';
 import { storedCardUsageSchema } from '../domain/schemas/card-usage';
 import { storedPick } from '../domain/schemas/fields';
-import { storedSelfIdSchema } from '../domain/schemas/job';
+import { scanCursorOf } from '../domain/schemas/scan-cursor';
 import { storedCardsInUseSchema } from '../domain/schemas/plan';
 import { teamUsageChanges, teamUsageOf, type TeamUsage } from '../domain/team-usage';
 import { isCountedByImportJob } from './jobs/job-cards';
@@ -172,7 +172,7 @@ export async function repairCardCounts(db: ServerDb): Promise<CountRepair> {
     }
     const last = page.at(-1);
     if (page.length < CHECK_PAGE || !last) break;
-    after = storedSelfIdSchema.parse(last.data).id || last.id;
+    after = scanCursorOf(last);
   }
 
   // The accounts with cards, and those whose stored count says they have some.

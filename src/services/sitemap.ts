@@ -10,7 +10,7 @@ import type { QueryDoc } from '../backend/port';
 import type { ServerQuerySpec } from '../backend/server-port';
 import { storedCardSchema } from '../domain/schemas/card';
 import { storedPick } from '../domain/schemas/fields';
-import { storedSelfIdSchema } from '../domain/schemas/job';
+import { scanCursorOf } from '../domain/schemas/scan-cursor';
 import { cardPublicUrl } from '../domain/urls';
 import type { PublicRequest, PublicResponse } from './public-surfaces/public-surfaces-handler';
 
@@ -92,7 +92,7 @@ export async function sitemapXml(ctx: SitemapContext): Promise<string> {
     }
     const last = page.at(-1);
     if (page.length < SITEMAP_PAGE || !last) break;
-    after = storedSelfIdSchema.parse(last.data).id || last.id;
+    after = scanCursorOf(last);
   }
   return urlset(urls.sort());
 }

@@ -111,9 +111,3 @@ export const storedImportJobSchema = storedMap({
 
 /** An account's import lock (`accounts/{accountId}/jobLocks/import`): the job that holds it. */
 export const storedImportLockSchema = storedMap({ jobId: text, takenAt: dateOrNull });
-
-/**
- * The id a stored document names itself by (cards and accounts do), which scans in id order take
- * as their cursor; `''` when it names none.
- */
-export const storedSelfIdSchema = storedMap({ id: text });

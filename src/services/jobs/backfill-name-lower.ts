@@ -10,7 +10,7 @@ import type { ServerDb } from '@/backend/server-port';
 import { MAX_WRITES_PER_COMMIT } from '@/backend/server-port';
 import { serverTimestamp } from 'firestore-engine/transforms';
 import { storedCardSchema } from '@/domain/schemas/card';
-import { storedSelfIdSchema } from '@/domain/schemas/job';
+import { scanCursorOf } from '@/domain/schemas/scan-cursor';
 import { storedNameLowerBackfillSchema } from '@/domain/schemas/server-state';
 
 /** Cards read per page. */
@@ -50,8 +50,7 @@ async function backfillPage(
     await db.batch(ops.slice(i, i + MAX_WRITES_PER_COMMIT));
   }
   const last = page.at(-1);
-  const next =
-    page.length < pageSize || !last ? null : storedSelfIdSchema.parse(last.data).id || last.id;
+  const next = page.length < pageSize || !last ? null : scanCursorOf(last);
   return { written: ops.length, next };
 }
 

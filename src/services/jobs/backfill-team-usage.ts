@@ -9,7 +9,7 @@
 import type { DocData } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
 import { serverTimestamp } from 'firestore-engine/transforms';
-import { storedSelfIdSchema } from '@/domain/schemas/job';
+import { scanCursorOf } from '@/domain/schemas/scan-cursor';
 import { storedTeamUsageBackfillSchema } from '@/domain/schemas/server-state';
 import { storedTeamUsageSchema } from '@/domain/schemas/team-usage';
 import { teamUsageOf, type TeamUsage } from '@/domain/team-usage';
@@ -101,7 +101,7 @@ async function countTeam(
     read += page.length;
     const last = page.at(-1);
     if (page.length < CARD_PAGE || !last) return { usage, read };
-    after = storedSelfIdSchema.parse(last.data).id || last.id;
+    after = scanCursorOf(last);
   }
 }
 

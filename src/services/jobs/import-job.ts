@@ -35,8 +35,8 @@ import {
   storedImportJobSchema,
   storedImportLockSchema,
   storedImportPartSchema,
-  storedSelfIdSchema,
 } from '@/domain/schemas/job';
+import { scanCursorOf } from '@/domain/schemas/scan-cursor';
 import { storedTeamSchema } from '@/domain/schemas/team';
 import { syncTeamOf, teamSyncState } from '@/domain/team-sync-plan';
 import { JobError } from './job-kind';
@@ -126,7 +126,7 @@ export const importJob: JobKindRunner<ImportRun> = {
       }
       const last = page.at(-1);
       if (page.length < CARD_SCAN_PAGE || !last) break;
-      after = storedSelfIdSchema.parse(last.data).id || last.id;
+      after = scanCursorOf(last);
     }
     const { bulkSync } = storedTeam;
     return {

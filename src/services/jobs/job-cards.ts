@@ -8,7 +8,8 @@
 import type { DocData } from '@/backend/port';
 import type { ServerDb } from '@/backend/server-port';
 import { storedCardSchema } from '@/domain/schemas/card';
-import { storedJobRunSchema, storedSelfIdSchema } from '@/domain/schemas/job';
+import { storedJobRunSchema } from '@/domain/schemas/job';
+import { storedSelfIdSchema } from '@/domain/schemas/scan-cursor';
 
 /** True when `card` is an import job's card that the job's own commit has counted. */
 export async function isCountedByImportJob(db: ServerDb, card: DocData): Promise<boolean> {

@@ -6,7 +6,8 @@
  */
 import type { DocData, WriteOp } from '@/backend/port';
 import { serverTimestamp } from 'firestore-engine/transforms';
-import { storedSelfIdSchema, storedTeamSyncJobSchema } from '@/domain/schemas/job';
+import { storedTeamSyncJobSchema } from '@/domain/schemas/job';
+import { scanCursorOf } from '@/domain/schemas/scan-cursor';
 import { planTeamSync, syncCardOf, syncTeamOf, teamSyncState } from '@/domain/team-sync-plan';
 import type { SyncScope, SyncTeam } from '@/domain/team-sync-plan';
 import { JobError } from './job-kind';
@@ -85,7 +86,7 @@ export const teamSyncJob: JobKindRunner<TeamSyncRun> = {
       done: job.done + page.length,
       written: job.written + patches.length,
       version: run.version,
-      ...(last ? { cursor: storedSelfIdSchema.parse(last.data).id || last.id } : {}),
+      ...(last ? { cursor: scanCursorOf(last) } : {}),
     };
     if (finished) progress.total = progress.done;
     return { ops, progress, finished };

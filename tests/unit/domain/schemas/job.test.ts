@@ -5,7 +5,6 @@ import {
   storedImportJobSchema,
   storedImportLockSchema,
   storedJobRunSchema,
-  storedSelfIdSchema,
   storedTeamSyncJobSchema,
 } from '@/domain/schemas/job';
 
@@ -239,12 +238,5 @@ describe('import lock schema', () => {
   it('reads a malformed or missing lock as held by no job', () => {
     expect(storedImportLockSchema.parse({ jobId: 42 })).toEqual({ jobId: '', takenAt: null });
     expect(storedImportLockSchema.parse(undefined).jobId).toBe('');
-  });
-});
-
-describe('a document’s own id', () => {
-  it('is the id the document names itself by, or empty', () => {
-    expect(storedSelfIdSchema.parse({ id: 'card-1', name: 'Ada' })).toEqual({ id: 'card-1' });
-    expect(storedSelfIdSchema.parse({ id: 1 })).toEqual({ id: '' });
   });
 });
