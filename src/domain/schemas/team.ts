@@ -11,6 +11,7 @@ import {
   flag,
   settingsGroupOrNull,
   storedMap,
+  storedPick,
   text,
   withoutUndefined,
 } from './fields';
@@ -27,9 +28,6 @@ const teamSyncFields = {
   syncedVersion: count,
   syncScope: storedMap({ links: flag, branding: flag }),
 };
-
-/** A stored team's sync bookkeeping alone, for the sync, which reads it without the rest. */
-export const storedTeamSyncSchema = storedMap(teamSyncFields);
 
 /** A stored team document, field by field; every brand-kit field defaults to `''` (docs/product.md §3). */
 export const storedTeamSchema = storedMap({
@@ -51,6 +49,13 @@ export const storedTeamSchema = storedMap({
   photoAvatarShape: text,
   photoSignatureLogo: text,
   ...teamSyncFields,
+});
+
+/** A stored team's sync bookkeeping alone, for the sync, which reads it without the rest. */
+export const storedTeamSyncSchema = storedPick(storedTeamSchema, {
+  syncVersion: true,
+  syncedVersion: true,
+  syncScope: true,
 });
 
 export type StoredTeam = z.infer<typeof storedTeamSchema>;
