@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import NProgress from 'nprogress';
 import { afterAll, afterEach } from 'vitest';
+import { mediaQueryList } from './support/media-query';
 
 // nprogress removes its bar on chained timers; when `done()` runs twice (two route changes in a
 // row) a second removal can fire after jsdom is torn down, where `document` no longer exists. The
@@ -17,6 +18,9 @@ NProgress.remove = () => {
 Element.prototype.scrollIntoView ??= function scrollIntoView(this: Element) {
   this.setAttribute('data-scrolled-into-view', 'true');
 };
+
+// jsdom has no matchMedia: every query answers no match (a test may spy on it for another answer).
+window.matchMedia = (query: string) => mediaQueryList(false, query);
 
 // findBy and waitFor give a screen 5 s instead of 1 before they fail: two jsdom files at once on a
 // busy 2-core machine took longer than a second to show what they show at once on a quiet one.

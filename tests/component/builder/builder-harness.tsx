@@ -25,20 +25,6 @@ configure({ asyncUtilTimeout: 3000 });
 // are in before the first test, as they are in the app once the editor has been on screen.
 await preloadBuilderParts();
 
-if (typeof window.matchMedia !== 'function') {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-
 export const HOSTS = {
   card: 'https://cards.test',
   signature: 'https://sig.test',

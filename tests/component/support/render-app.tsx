@@ -21,21 +21,6 @@ export const PRODUCT_TEAM = 'team@cardbuilder.test';
 // Routes load their code on first visit; the first import of a page can take a while under jsdom.
 configure({ asyncUtilTimeout: 5000 });
 
-// jsdom has no matchMedia; the toaster asks it about reduced motion.
-if (typeof window.matchMedia !== 'function') {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-
 export interface RenderAppOptions {
   auth?: FakeAuth;
   db?: MemoryBackend;

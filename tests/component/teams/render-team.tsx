@@ -19,20 +19,6 @@ import { countTeamsOn } from '../support/team-counter';
 
 configure({ asyncUtilTimeout: 5000 });
 
-if (typeof window.matchMedia !== 'function') {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-
 export const OWNER = 'owner-1';
 
 function team(name: string, extra: DocData = {}): DocData {

@@ -7,28 +7,11 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/ui/toast';
 import { AppToaster, TOASTS_BELOW_HEADER } from '@/ui/toaster';
-
-/** A media query's answer, whole: the toaster subscribes to its changes. */
-function mediaList(matches: boolean, query: string): MediaQueryList {
-  return {
-    matches,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  } as MediaQueryList;
-}
-
-// jsdom has none. Whole, not empty: the notices' library loads with the first notice and may
-// subscribe after a case's spy has been restored, which then failed under load.
-window.matchMedia = (query: string) => mediaList(false, query);
+import { mediaQueryList } from '../support/media-query';
 
 function screenWidth(small: boolean) {
   vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
-    mediaList(small && query === '(max-width: 768px)', query),
+    mediaQueryList(small && query === '(max-width: 768px)', query),
   );
 }
 
