@@ -1,24 +1,8 @@
 /** The e-mails each subscription write announces, once per change of state. */
 import { describe, expect, it } from 'vitest';
 import type { DocData } from '@/backend/port';
+import { day, storedSubscription as sub } from '../../support/stored-subscription';
 import { subscriptionMailEvents } from '@/services/billing-mail';
-
-const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
-
-function sub(extra: DocData = {}): DocData {
-  return {
-    status: 'active',
-    items: [{ price: { recurring: { interval: 'month', interval_count: 1 } } }],
-    created: day('2026-01-01'),
-    current_period_start: day('2026-01-01'),
-    current_period_end: day('2026-02-01'),
-    cancel_at_period_end: false,
-    cancel_at: null,
-    canceled_at: null,
-    ended_at: null,
-    ...extra,
-  };
-}
 
 describe('the e-mail events of a subscription write', () => {
   const events = (before: DocData | null, after: DocData | null) =>
