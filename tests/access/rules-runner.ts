@@ -21,7 +21,7 @@ import {
 } from 'firebase/firestore';
 import type { DocData } from '@/backend/port';
 // The production driver's own conversion, so the rules judge exactly what the app would send.
-import { toSdk } from '@/backend/firebase/firebase-backend';
+import { toSdk } from '@/backend/firebase/firestore-live';
 import type { AccessOp } from './cases/shared';
 
 export type Outcome = { ok: true } | { ok: false; code: string; message: string };

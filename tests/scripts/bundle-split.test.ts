@@ -284,15 +284,29 @@ describe('the production bundle', () => {
 
   it('loads the Firestore driver only when the Firebase backend is chosen', () => {
     const driver = 'src/backend/firebase/firebase-backend.ts';
-    const importers = Object.entries(manifest).filter(([, chunk]) =>
-      (chunk.imports ?? []).includes(driver),
-    );
-    expect(importers).toEqual([]);
+    // Its own live half, which it loads itself, shares its conversions.
+    const importers = Object.entries(manifest)
+      .filter(([, chunk]) => (chunk.imports ?? []).includes(driver))
+      .map(([key]) => key);
+    expect(importers.filter((key) => key !== 'src/backend/firebase/firestore-live.ts')).toEqual([]);
     expect(packagesIn(staticSources(driver))).toContain('@firebase/firestore');
   });
 
+  it('gives the Firestore driver only Firestore Lite up front: listeners and writes load later', () => {
+    const driver = 'src/backend/firebase/firebase-backend.ts';
+    const firestore = staticSources(driver).filter((s) => s.includes('/@firebase/firestore/'));
+    expect(firestore.length).toBeGreaterThan(0);
+    expect(firestore.every((s) => s.includes('/dist/lite/'))).toBe(true);
+    expect(manifest[driver]?.dynamicImports).toContain('src/backend/firebase/firestore-live.ts');
+    const live = staticSources('src/backend/firebase/firestore-live.ts');
+    expect(live.some((s) => /@firebase\/firestore\/dist\/index\.esm/.test(s))).toBe(true);
+  });
+
   it('gives the Firestore driver neither the Pipelines’ regex engine nor the SDKs of files and callables', () => {
-    const driver = packagesIn(staticSources('src/backend/firebase/firebase-backend.ts'));
+    const driver = packagesIn([
+      ...staticSources('src/backend/firebase/firebase-backend.ts'),
+      ...staticSources('src/backend/firebase/firestore-live.ts'),
+    ]);
     expect(driver).not.toContain('re2js');
     expect(driver).not.toContain('@firebase/storage');
     expect(driver).not.toContain('@firebase/functions');

@@ -1,63 +1,60 @@
 /**
- * The production driver: a thin mapping of the port onto the Firebase JS SDK, kept thin so the
- * type checker checks it against the SDK's own types. It converts only at the edges: the port's
+ * The production driver: a thin mapping of the port onto the Firebase JS SDKs, kept thin so the
+ * type checker checks it against the SDKs' own types. It converts only at the edges: the port's
  * values and transforms into the SDK's on the way in, SDK values and errors into the port's on the
  * way out.
+ *
+ * Firestore comes in two parts (decision 024). One-shot reads go through Firestore Lite: one HTTPS
+ * request each, and a third of the full SDK's code. Listeners and writes go through the full SDK
+ * (`firestore-live.ts`), which loads once the first screen has its data; until then a listener
+ * shows what one Lite read finds, and the live listener takes over from it.
  */
 import type { FirebaseApp } from 'firebase/app';
 import {
-  addDoc,
   arrayRemove,
   arrayUnion,
-  Bytes as SdkBytes,
+  Bytes,
   collection,
-  deleteDoc,
+  connectFirestoreEmulator,
   deleteField,
   doc,
   DocumentReference,
-  GeoPoint as SdkGeoPoint,
+  GeoPoint,
   getDoc,
   getDocs,
-  connectFirestoreEmulator,
   getFirestore,
   increment,
   limit,
-  onSnapshot,
   orderBy,
   query,
   serverTimestamp,
-  setDoc,
   Timestamp,
-  updateDoc,
-  waitForPendingWrites,
   where,
-  writeBatch,
-  type DocumentData,
-  type DocumentSnapshot,
+  type CollectionReference,
   type Firestore,
   type Query,
   type QueryConstraint,
-  type QuerySnapshot,
-} from 'firebase/firestore';
+} from 'firebase/firestore/lite';
 import type { Functions } from 'firebase/functions';
 import type { FirebaseStorage } from 'firebase/storage';
-import {
-  BackendError,
-  failListenerLater,
-  knownBackendErrorCode,
-  type BackendErrorCode,
-} from 'firestore-engine/errors';
+import { BackendError } from 'firestore-engine/errors';
 import type {
   Backend,
   CloudFunctions,
-  DocData,
+  DocSnapshot,
   ListenError,
+  QueryDoc,
   QuerySpec,
   Unsubscribe,
 } from '../port';
-import { isFieldTransform, type FieldTransform } from 'firestore-engine/transforms';
-import { Bytes, DocumentRef, GeoPoint } from 'firestore-engine/value-types';
 import { parseInviteDetails } from '@/domain/invite-details';
+import type { LiveFirestore } from './firestore-live';
+import { liveLoader } from './live-loader';
+import { previewThenListen } from './preview-then-listen';
+import { mapped } from './sdk-errors';
+import { asDataWith, buildQueryWith, type SdkKit } from './sdk-values';
+
+export { toBackendError } from './sdk-errors';
 
 export interface FirebaseBackendOptions {
   readonly app: FirebaseApp;
@@ -75,160 +72,24 @@ function hostAndPort(value: string, defaultPort: number): [string, number] {
   return [host, Number(port ?? defaultPort)];
 }
 
-/** Cloud Storage's own codes (`storage/...`), which are not Firestore's, as the port's codes. */
-const STORAGE_CODES: Readonly<Record<string, BackendErrorCode>> = {
-  unauthorized: 'permission-denied',
-  unauthenticated: 'unauthenticated',
-  'object-not-found': 'not-found',
-  'bucket-not-found': 'not-found',
-  'project-not-found': 'not-found',
-  'quota-exceeded': 'resource-exhausted',
-  'retry-limit-exceeded': 'unavailable',
-  'server-file-wrong-size': 'unavailable',
-  'invalid-argument': 'invalid-argument',
-  'invalid-format': 'invalid-argument',
-  'invalid-url': 'invalid-argument',
-  'invalid-default-bucket': 'invalid-argument',
-  'no-default-bucket': 'failed-precondition',
-  'invalid-checksum': 'unavailable',
-  canceled: 'unavailable',
-};
-
-/** Any error of the SDKs as a BackendError (exported for tests). */
-export function toBackendError(err: unknown): BackendError {
-  if (err instanceof BackendError) return err;
-  const raw = (typeof err === 'object' && err !== null ? err : {}) as {
-    code?: unknown;
-    message?: unknown;
-  };
-  const full = typeof raw.code === 'string' ? raw.code : '';
-  const code = full.replace(/^(firestore|storage|functions)\//, '');
-  const known = full.startsWith('storage/')
-    ? (STORAGE_CODES[code] ?? 'internal')
-    : (knownBackendErrorCode(code) ??
-      // The SDK throws plain Errors for malformed paths and values ("Invalid document reference").
-      (full === '' && err instanceof Error && /invalid|must be|unsupported/i.test(err.message)
-        ? 'invalid-argument'
-        : 'internal'));
-  return new BackendError(known, typeof raw.message === 'string' ? raw.message : String(err));
-}
-
-async function mapped<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    throw toBackendError(err);
-  }
-}
-
-function sentinel(t: FieldTransform, db: Firestore | undefined): unknown {
-  switch (t.__transform) {
-    case 'serverTimestamp':
-      return serverTimestamp();
-    case 'increment':
-      return increment(t.by);
-    case 'arrayUnion':
-      return arrayUnion(...t.values.map((v) => toSdk(v, db)));
-    case 'arrayRemove':
-      return arrayRemove(...t.values.map((v) => toSdk(v, db)));
-    case 'deleteField':
-      return deleteField();
-  }
-}
-
-/**
- * Port data → SDK data: transforms become sentinels, the value classes the SDK's; everything else
- * passes as is. A DocumentRef needs the Firestore instance it will be written with.
- */
-export function toSdk(value: unknown, db?: Firestore): unknown {
-  if (isFieldTransform(value)) return sentinel(value, db);
-  if (value instanceof DocumentRef) {
-    if (!db) throw new BackendError('invalid-argument', 'A reference needs a Firestore instance.');
-    return doc(db, value.path);
-  }
-  if (value instanceof GeoPoint) return new SdkGeoPoint(value.latitude, value.longitude);
-  if (value instanceof Bytes) return SdkBytes.fromUint8Array(value.toUint8Array());
-  if (Array.isArray(value)) return value.map((v: unknown) => toSdk(v, db));
-  if (value instanceof Date || value === null || typeof value !== 'object') return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) out[key] = toSdk(inner, db);
-  return out;
-}
-
-/**
- * SDK data → port data: Timestamps become Dates, references, GeoPoints and Bytes the port's classes.
- * A reference must be recognised before the generic object case: its `firestore` property leads
- * into the SDK's internals, which point back at themselves (a field-by-field copy never ends).
- */
-export function fromSdk(value: unknown): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  if (value instanceof Timestamp) return value.toDate();
-  if (value instanceof DocumentReference) return new DocumentRef(value.path);
-  if (value instanceof SdkGeoPoint) return new GeoPoint(value.latitude, value.longitude);
-  if (value instanceof SdkBytes) return Bytes.fromUint8Array(value.toUint8Array());
-  if (Array.isArray(value)) return value.map(fromSdk);
-  const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) out[key] = fromSdk(inner);
-  return out;
-}
-
-/**
- * A listener's callbacks, guarded: whatever `deliver` throws (the conversion or the app's own
- * callback) ends the listener and reaches `error` as `internal`, once; nothing is delivered after
- * an error. The SDK would otherwise swallow the exception and the listener's store would wait.
- */
-function guardedListener<S>(
-  deliver: (snapshot: S) => void,
-  error: (err: ListenError) => void,
-): {
-  next: (snapshot: S) => void;
-  fail: (err: unknown) => void;
-  attach: (unsubscribe: Unsubscribe) => Unsubscribe;
-} {
-  let done = false;
-  let unsubscribe: Unsubscribe = () => {};
-  function fail(err: unknown): void {
-    if (done) return;
-    done = true;
-    unsubscribe();
-    const e = toBackendError(err);
-    error({ code: e.code, message: e.message });
-  }
-  return {
-    next(snapshot) {
-      if (done) return;
-      try {
-        deliver(snapshot);
-      } catch (err) {
-        // Thrown into the SDK, it would end nothing and leave the store waiting forever.
-        const message = err instanceof Error ? err.message : String(err);
-        fail(new BackendError('internal', `The listener's callback failed: ${message}`));
-      }
-    },
-    fail,
-    attach(stop) {
-      unsubscribe = stop;
-      if (done) stop();
-      return () => {
-        done = true;
-        stop();
-      };
-    },
-  };
-}
-
-/** An error for a listener that could not start, delivered after the caller got its unsubscribe. */
-function asData(data: DocumentData): DocData {
-  return fromSdk(data) as DocData;
-}
-
-function buildQuery(db: Firestore, spec: QuerySpec): Query {
-  const constraints: QueryConstraint[] = [];
-  for (const w of spec.where ?? []) constraints.push(where(w.field, w.op, toSdk(w.value, db)));
-  for (const o of spec.orderBy ?? []) constraints.push(orderBy(o.field, o.direction));
-  if (spec.limit !== undefined) constraints.push(limit(spec.limit));
-  return query(collection(db, spec.collection), ...constraints);
-}
+const liteKit = {
+  Timestamp,
+  DocumentReference,
+  GeoPoint,
+  Bytes,
+  doc: (db: Firestore, path: string) => doc(db, path),
+  serverTimestamp,
+  increment,
+  arrayUnion,
+  arrayRemove,
+  deleteField,
+  where,
+  orderBy,
+  limit,
+  collection: (db: Firestore, path: string) => collection(db, path),
+  query: (from: CollectionReference, ...constraints: QueryConstraint[]) =>
+    query(from, ...constraints),
+} satisfies SdkKit<Firestore, QueryConstraint, Query, CollectionReference>;
 
 type CallableOutput<K extends keyof CloudFunctions> = Awaited<ReturnType<CloudFunctions[K]>>;
 
@@ -251,16 +112,42 @@ export const FIREBASE_CALLABLES = {
 
 export function createFirebaseBackend(options: FirebaseBackendOptions): Backend {
   const { app } = options;
+  const emulator = options.firestoreEmulatorHost
+    ? hostAndPort(options.firestoreEmulatorHost, 8080)
+    : undefined;
   let firestore: Firestore | undefined;
   const db = (): Firestore => {
     if (!firestore) {
       firestore = getFirestore(app);
-      if (options.firestoreEmulatorHost) {
-        connectFirestoreEmulator(firestore, ...hostAndPort(options.firestoreEmulatorHost, 8080));
-      }
+      if (emulator) connectFirestoreEmulator(firestore, ...emulator);
     }
     return firestore;
   };
+  const live = liveLoader<LiveFirestore>(async () => {
+    const { createLiveFirestore } = await import('./firestore-live').catch(() => {
+      throw new BackendError('unavailable', 'The connection to the database could not load.');
+    });
+    return createLiveFirestore(app, emulator);
+  });
+  /** A write, on the live half (loaded now if it has not yet). */
+  const write = <T>(work: (loaded: LiveFirestore) => Promise<T>): Promise<T> =>
+    mapped(async () => work(await live.now()));
+  /** A listener: on the live half once loaded, before that a read shown until it takes over. */
+  function listenTo<T>(
+    read: () => Promise<T>,
+    start: (
+      loaded: LiveFirestore,
+      next: (value: T) => void,
+      error: (err: ListenError) => void,
+    ) => Unsubscribe,
+    next: (value: T) => void,
+    error: (err: ListenError) => void,
+  ): Unsubscribe {
+    const ready = live.ready();
+    if (ready) return start(ready, next, error);
+    return previewThenListen(() => live.whileReading(read), live.loaded(), start, next, error);
+  }
+
   // Callables and files serve a few screens, after the first: their SDKs load with the first use.
   const functionsSdk = () => import('firebase/functions');
   let functions: Promise<Functions> | undefined;
@@ -285,63 +172,26 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
   /** The storage SDK and this app's bucket, for one file operation. */
   const files = () => Promise.all([storageSdk(), bucket()]);
 
-  // This client's writes not yet acknowledged by the server (see `listen`).
-  let writesInFlight = 0;
-  function writing<T>(work: () => Promise<T>): Promise<T> {
-    writesInFlight += 1;
-    return mapped(work).finally(() => {
-      writesInFlight -= 1;
+  const readDoc = (path: string): Promise<DocSnapshot> =>
+    mapped(async () => {
+      const snap = await getDoc(doc(db(), path));
+      const data = snap.data();
+      return {
+        id: snap.id,
+        path,
+        exists: snap.exists(),
+        data: data ? asDataWith(liteKit, data) : null,
+      };
     });
-  }
-
-  /**
-   * Starts a listener. One refused while this client's own writes were still on their way is
-   * started once more when they are committed: Firestore judges a listen against the server's
-   * data, while the SDK shows pending writes at once. A screen that follows a pending write to
-   * the document it makes readable (the new account, after the batch that creates it and links
-   * the user) is refused on the server before the batch lands, and the SDK ends that listener
-   * for good. Seen on Google's emulator (the Firebase stack); the local server has no pending
-   * writes. A refusal with nothing pending, or a second one, is the caller's error as before.
-   */
-  function listen<S>(
-    subscribe: (deliver: (snapshot: S) => void, fail: (err: unknown) => void) => Unsubscribe,
-    deliver: (snapshot: S) => void,
-    error: (err: ListenError) => void,
-  ): Unsubscribe {
-    const listener = guardedListener<S>(deliver, error);
-    let current: Unsubscribe = () => {};
-    let stopped = false;
-    let retried = false;
-    const start = () => {
-      const pending = writesInFlight > 0;
-      current = subscribe(listener.next, (err) => {
-        if (pending && !retried && toBackendError(err).code === 'permission-denied') {
-          retried = true;
-          void waitForPendingWrites(db())
-            .catch(() => undefined)
-            .then(() => {
-              if (stopped) return;
-              try {
-                start();
-              } catch (again) {
-                listener.fail(again);
-              }
-            });
-          return;
-        }
-        listener.fail(err);
-      });
-    };
-    try {
-      start();
-    } catch (err) {
-      return failListenerLater(error, toBackendError(err));
-    }
-    return listener.attach(() => {
-      stopped = true;
-      current();
+  const readQuery = (spec: QuerySpec): Promise<QueryDoc[]> =>
+    mapped(async () => {
+      const snap = await getDocs(buildQueryWith(liteKit, db(), spec));
+      return snap.docs.map((d) => ({
+        id: d.id,
+        path: d.ref.path,
+        data: asDataWith(liteKit, d.data()),
+      }));
     });
-  }
 
   /** Calls a callable function (us-central1), typed by the port method it answers. */
   function callable<K extends keyof CloudFunctions>(
@@ -364,59 +214,27 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
   return {
     kind: 'firebase',
     newId: () => doc(collection(db(), '_ids')).id,
-    get: (path) =>
-      mapped(async () => {
-        const snap = await getDoc(doc(db(), path));
-        const data = snap.data();
-        return { id: snap.id, path, exists: snap.exists(), data: data ? asData(data) : null };
-      }),
-    set: (path, data, opts) =>
-      writing(() =>
-        setDoc(doc(db(), path), toSdk(data, db()) as DocumentData, {
-          merge: opts?.merge === true,
-        }),
-      ),
-    update: (path, data) =>
-      writing(() => updateDoc(doc(db(), path), toSdk(data, db()) as DocumentData)),
-    delete: (path) => writing(() => deleteDoc(doc(db(), path))),
-    add: (collectionPath, data) =>
-      writing(
-        async () =>
-          (await addDoc(collection(db(), collectionPath), toSdk(data, db()) as DocumentData)).id,
-      ),
-    query: (spec) =>
-      mapped(async () => {
-        const snap = await getDocs(buildQuery(db(), spec));
-        return snap.docs.map((d) => ({ id: d.id, path: d.ref.path, data: asData(d.data()) }));
-      }),
+    get: readDoc,
+    query: readQuery,
+    set: (path, data, opts) => write((l) => l.set(path, data, opts?.merge === true)),
+    update: (path, data) => write((l) => l.update(path, data)),
+    delete: (path) => write((l) => l.delete(path)),
+    add: (collectionPath, data) => write((l) => l.add(collectionPath, data)),
+    batch: (ops) => write((l) => l.batch(ops)),
     onDoc: (path, next, error) =>
-      listen<DocumentSnapshot>(
-        (deliver, fail) => onSnapshot(doc(db(), path), deliver, fail),
-        (snap) => {
-          const data = snap.data();
-          next({ id: snap.id, path, exists: snap.exists(), data: data ? asData(data) : null });
-        },
+      listenTo(
+        () => readDoc(path),
+        (l, deliver, fail) => l.onDoc(path, deliver, fail),
+        next,
         error,
       ),
     onQuery: (spec, next, error) =>
-      listen<QuerySnapshot>(
-        (deliver, fail) => onSnapshot(buildQuery(db(), spec), deliver, fail),
-        (snap) =>
-          next(snap.docs.map((d) => ({ id: d.id, path: d.ref.path, data: asData(d.data()) }))),
+      listenTo(
+        () => readQuery(spec),
+        (l, deliver, fail) => l.onQuery(spec, deliver, fail),
+        next,
         error,
       ),
-    batch: (ops) =>
-      writing(async () => {
-        const batch = writeBatch(db());
-        for (const op of ops) {
-          const target = doc(db(), op.path);
-          if (op.kind === 'set')
-            batch.set(target, toSdk(op.data, db()) as DocumentData, { merge: op.merge === true });
-          else if (op.kind === 'update') batch.update(target, toSdk(op.data, db()) as DocumentData);
-          else batch.delete(target);
-        }
-        await batch.commit();
-      }),
     files: {
       upload: (path, data, contentType) =>
         mapped(async () => {

@@ -7,6 +7,7 @@
  */
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { setLogLevel } from 'firebase/firestore';
+import { setLogLevel as setLiteLogLevel } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirebaseBackend, toBackendError } from '@/backend/firebase/firebase-backend';
 import type { Backend, DocSnapshot, ListenError, QueryDoc } from '@/backend/port';
@@ -18,6 +19,7 @@ let db: Backend;
 beforeAll(() => {
   // The SDK logs every failed connection attempt; the unreachable backend is the point here.
   setLogLevel('silent');
+  setLiteLogLevel('silent');
   app = initializeApp({ projectId: 'demo-offline', apiKey: 'demo' }, `offline-${Math.random()}`);
   db = createFirebaseBackend({ app, firestoreEmulatorHost: '127.0.0.1:1' });
 });

@@ -1,0 +1,203 @@
+/**
+ * The Firestore driver's live half, on the full SDK: listeners and writes. It loads after the
+ * first screen has its data (see `firebase-backend.ts`), whose one-shot reads Firestore Lite answers.
+ */
+import type { FirebaseApp } from 'firebase/app';
+import {
+  addDoc,
+  arrayRemove,
+  arrayUnion,
+  Bytes,
+  collection,
+  connectFirestoreEmulator,
+  deleteDoc,
+  deleteField,
+  doc,
+  DocumentReference,
+  GeoPoint,
+  getFirestore,
+  increment,
+  limit,
+  onSnapshot,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  waitForPendingWrites,
+  where,
+  writeBatch,
+  type CollectionReference,
+  type DocumentData,
+  type DocumentSnapshot,
+  type Firestore,
+  type Query,
+  type QueryConstraint,
+  type QuerySnapshot,
+} from 'firebase/firestore';
+import { failListenerLater } from 'firestore-engine/errors';
+import type {
+  DocData,
+  DocSnapshot,
+  ListenError,
+  QueryDoc,
+  QuerySpec,
+  Unsubscribe,
+  WriteOp,
+} from '../port';
+import { guardedListener, mapped, toBackendError } from './sdk-errors';
+import { asDataWith, buildQueryWith, toSdkWith, type SdkKit } from './sdk-values';
+
+const kit = {
+  Timestamp,
+  DocumentReference,
+  GeoPoint,
+  Bytes,
+  doc: (db: Firestore, path: string) => doc(db, path),
+  serverTimestamp,
+  increment,
+  arrayUnion,
+  arrayRemove,
+  deleteField,
+  where,
+  orderBy,
+  limit,
+  collection: (db: Firestore, path: string) => collection(db, path),
+  query: (from: CollectionReference, ...constraints: QueryConstraint[]) =>
+    query(from, ...constraints),
+} satisfies SdkKit<Firestore, QueryConstraint, Query, CollectionReference>;
+
+/** Port data as the full SDK's (also what the access tests write, so the rules judge the app's). */
+export function toSdk(value: unknown, db?: Firestore): unknown {
+  return toSdkWith(kit, value, db);
+}
+
+function sdkData(value: DocData, db: Firestore): DocumentData {
+  return toSdk(value, db) as DocumentData;
+}
+
+/** What the live half does for the driver. */
+export interface LiveFirestore {
+  onDoc(
+    path: string,
+    next: (snapshot: DocSnapshot) => void,
+    error: (err: ListenError) => void,
+  ): Unsubscribe;
+  onQuery(
+    spec: QuerySpec,
+    next: (docs: QueryDoc[]) => void,
+    error: (err: ListenError) => void,
+  ): Unsubscribe;
+  set(path: string, data: DocData, merge: boolean): Promise<void>;
+  update(path: string, data: DocData): Promise<void>;
+  delete(path: string): Promise<void>;
+  add(collectionPath: string, data: DocData): Promise<string>;
+  batch(ops: readonly WriteOp[]): Promise<void>;
+}
+
+export function createLiveFirestore(app: FirebaseApp, emulator?: [string, number]): LiveFirestore {
+  const db = getFirestore(app);
+  if (emulator) connectFirestoreEmulator(db, ...emulator);
+
+  // This client's writes not yet acknowledged by the server (see `listen`).
+  let writesInFlight = 0;
+  function writing<T>(work: () => Promise<T>): Promise<T> {
+    writesInFlight += 1;
+    return mapped(work).finally(() => {
+      writesInFlight -= 1;
+    });
+  }
+
+  /**
+   * Starts a listener. One refused while this client's own writes were still on their way is
+   * started once more when they are committed: Firestore judges a listen against the server's
+   * data, while the SDK shows pending writes at once. A screen that follows a pending write to
+   * the document it makes readable (the new account, after the batch that creates it and links
+   * the user) is refused on the server before the batch lands, and the SDK ends that listener
+   * for good. Seen on Google's emulator (the Firebase stack); the local server has no pending
+   * writes. A refusal with nothing pending, or a second one, is the caller's error as before.
+   */
+  function listen<S>(
+    subscribe: (deliver: (snapshot: S) => void, fail: (err: unknown) => void) => Unsubscribe,
+    deliver: (snapshot: S) => void,
+    error: (err: ListenError) => void,
+  ): Unsubscribe {
+    const listener = guardedListener<S>(deliver, error);
+    let current: Unsubscribe = () => {};
+    let stopped = false;
+    let retried = false;
+    const start = () => {
+      const pending = writesInFlight > 0;
+      current = subscribe(listener.next, (err) => {
+        if (pending && !retried && toBackendError(err).code === 'permission-denied') {
+          retried = true;
+          void waitForPendingWrites(db)
+            .catch(() => undefined)
+            .then(() => {
+              if (stopped) return;
+              try {
+                start();
+              } catch (again) {
+                listener.fail(again);
+              }
+            });
+          return;
+        }
+        listener.fail(err);
+      });
+    };
+    try {
+      start();
+    } catch (err) {
+      return failListenerLater(error, toBackendError(err));
+    }
+    return listener.attach(() => {
+      stopped = true;
+      current();
+    });
+  }
+
+  return {
+    onDoc: (path, next, error) =>
+      listen<DocumentSnapshot>(
+        (deliver, fail) => onSnapshot(doc(db, path), deliver, fail),
+        (snap) => {
+          const data = snap.data();
+          next({
+            id: snap.id,
+            path,
+            exists: snap.exists(),
+            data: data ? asDataWith(kit, data) : null,
+          });
+        },
+        error,
+      ),
+    onQuery: (spec, next, error) =>
+      listen<QuerySnapshot>(
+        (deliver, fail) => onSnapshot(buildQueryWith(kit, db, spec), deliver, fail),
+        (snap) =>
+          next(
+            snap.docs.map((d) => ({ id: d.id, path: d.ref.path, data: asDataWith(kit, d.data()) })),
+          ),
+        error,
+      ),
+    set: (path, data, merge) => writing(() => setDoc(doc(db, path), sdkData(data, db), { merge })),
+    update: (path, data) => writing(() => updateDoc(doc(db, path), sdkData(data, db))),
+    delete: (path) => writing(() => deleteDoc(doc(db, path))),
+    add: (collectionPath, data) =>
+      writing(async () => (await addDoc(collection(db, collectionPath), sdkData(data, db))).id),
+    batch: (ops) =>
+      writing(async () => {
+        const batch = writeBatch(db);
+        for (const op of ops) {
+          const target = doc(db, op.path);
+          if (op.kind === 'set')
+            batch.set(target, sdkData(op.data, db), { merge: op.merge === true });
+          else if (op.kind === 'update') batch.update(target, sdkData(op.data, db));
+          else batch.delete(target);
+        }
+        await batch.commit();
+      }),
+  };
+}
