@@ -97,6 +97,13 @@ export type AuthStore = {
   signOut: () => Promise<void>;
 };
 
+/**
+ * How long after the user document arrives the sign-in time is recorded. It is bookkeeping: on a
+ * slow phone, a write during the first screen would bring the database's write and listen code
+ * (decision 024) before the cards.
+ */
+export const RECORD_SIGN_IN_AFTER_MS = 5000;
+
 export const MAGIC_LINK_EMAIL_KEY = 'cardbuilder.magicLinkEmail';
 export const MAGIC_LINK_SENT_KEY = 'cardbuilder.magicLinkSent';
 
@@ -219,10 +226,13 @@ export function authStoreCreator(overrides: Partial<AuthDeps> = {}): StateCreato
             signInRecorded !== user.id &&
             shouldRecordSignIn(user.lastSignInAt, new Date())
           ) {
-            signInRecorded = user.id;
-            void recordSignIn(user.id).catch((err: unknown) =>
-              console.warn('[auth] recording the sign-in time failed', err),
-            );
+            const uid = (signInRecorded = user.id);
+            setTimeout(() => {
+              if (get().authUser?.uid !== uid) return;
+              void recordSignIn(uid).catch((err: unknown) =>
+                console.warn('[auth] recording the sign-in time failed', err),
+              );
+            }, RECORD_SIGN_IN_AFTER_MS);
           }
           if (!user && flowsInProgress === 0) {
             // Signed in elsewhere (another tab, a restored session) before the document existed.

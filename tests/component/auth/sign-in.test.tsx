@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RECORD_SIGN_IN_AFTER_MS } from '@/stores/auth-store';
 import { createFakeAuth } from '../support/fake-auth';
 import { renderApp, seedAccount, seedUser } from '../support/render-app';
 
@@ -88,6 +89,26 @@ describe('sign-in', () => {
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/'));
     expect(app.authStore.getState().user).toBeNull();
     expect(localStorage.length).toBe(0);
+  });
+
+  it('records the sign-in time once the first screen is up, not while it loads', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const auth = createFakeAuth();
+      auth.addUser({ uid: 'u1', email: 'ada@example.com' }, 'Right-pass1');
+      const app = renderApp('/builder', { auth });
+      stop = app.stop;
+      seedAccount(app.db, { id: 'acc1', name: 'Acme Co', slug: 'acme-co', ownerId: 'u1' });
+      seedUser(app.db, { uid: 'u1', email: 'ada@example.com', accountId: 'acc1' });
+      auth.restore('u1');
+      await screen.findByRole('heading', { level: 1, name: 'Your cards' });
+      const signedInAt = async () => (await app.db.get('users/u1')).data?.lastSignInAt;
+      expect(await signedInAt()).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(RECORD_SIGN_IN_AFTER_MS);
+      await waitFor(async () => expect(await signedInAt()).toBeInstanceOf(Date));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('sends the password-reset e-mail', async () => {
