@@ -216,7 +216,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
     newId: () => doc(collection(db(), '_ids')).id,
     get: readDoc,
     query: readQuery,
-    set: (path, data, opts) => write((l) => l.set(path, data, opts?.merge === true)),
+    set: (path, data, options) => write((l) => l.set(path, data, options)),
     update: (path, data) => write((l) => l.update(path, data)),
     delete: (path) => write((l) => l.delete(path)),
     add: (collectionPath, data) => write((l) => l.add(collectionPath, data)),

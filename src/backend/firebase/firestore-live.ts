@@ -37,15 +37,7 @@ import {
   type QuerySnapshot,
 } from 'firebase/firestore';
 import { failListenerLater } from 'firestore-engine/errors';
-import type {
-  DocData,
-  DocSnapshot,
-  ListenError,
-  QueryDoc,
-  QuerySpec,
-  Unsubscribe,
-  WriteOp,
-} from '../port';
+import type { Backend, DocData, ListenError, Unsubscribe } from '../port';
 import { guardedListener, mapped, toBackendError } from './sdk-errors';
 import { asDataWith, buildQueryWith, toSdkWith, type SdkKit } from './sdk-values';
 
@@ -77,24 +69,11 @@ function sdkData(value: DocData, db: Firestore): DocumentData {
   return toSdk(value, db) as DocumentData;
 }
 
-/** What the live half does for the driver. */
-export interface LiveFirestore {
-  onDoc(
-    path: string,
-    next: (snapshot: DocSnapshot) => void,
-    error: (err: ListenError) => void,
-  ): Unsubscribe;
-  onQuery(
-    spec: QuerySpec,
-    next: (docs: QueryDoc[]) => void,
-    error: (err: ListenError) => void,
-  ): Unsubscribe;
-  set(path: string, data: DocData, merge: boolean): Promise<void>;
-  update(path: string, data: DocData): Promise<void>;
-  delete(path: string): Promise<void>;
-  add(collectionPath: string, data: DocData): Promise<string>;
-  batch(ops: readonly WriteOp[]): Promise<void>;
-}
+/** What the live half does for the driver: the port's listeners and writes. */
+export type LiveFirestore = Pick<
+  Backend,
+  'onDoc' | 'onQuery' | 'set' | 'update' | 'delete' | 'add' | 'batch'
+>;
 
 export function createLiveFirestore(app: FirebaseApp, emulator?: [string, number]): LiveFirestore {
   const db = getFirestore(app);
@@ -182,7 +161,8 @@ export function createLiveFirestore(app: FirebaseApp, emulator?: [string, number
           ),
         error,
       ),
-    set: (path, data, merge) => writing(() => setDoc(doc(db, path), sdkData(data, db), { merge })),
+    set: (path, data, options) =>
+      writing(() => setDoc(doc(db, path), sdkData(data, db), { merge: options?.merge === true })),
     update: (path, data) => writing(() => updateDoc(doc(db, path), sdkData(data, db))),
     delete: (path) => writing(() => deleteDoc(doc(db, path))),
     add: (collectionPath, data) =>
