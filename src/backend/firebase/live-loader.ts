@@ -1,12 +1,12 @@
 /**
- * When the Firestore driver's live half (the full SDK, about 86 KiB of gzip and a long task to
+ * When the Firestore driver's live half (the full SDK, about 84 KiB of gzip and a long task to
  * evaluate) loads: once the first screen's reads are answered and the page has had a quiet moment,
  * at the latest ten seconds after the first read, and at once for a write.
  */
 
 /**
  * After the last first-screen read, how long no new one must start before the load begins: long
- * enough for a slow phone to fetch the next screen's code, whose reads follow (250 ms was not).
+ * enough for a slow phone to fetch the next screen's code, whose reads follow.
  */
 const QUIET_MS = 1000;
 /**
