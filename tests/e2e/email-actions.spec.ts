@@ -23,6 +23,8 @@ test('a user resets their password through the app’s handler and is signed in 
 
   await page.goto('/sign-in');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
+  // The sign-in page's own Email field stays on screen while the reset page's code loads.
+  await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText(/a reset link is on its way/)).toBeVisible();
