@@ -127,11 +127,23 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
     const { createLiveFirestore } = await import('./firestore-live').catch(() => {
       throw new BackendError('unavailable', 'The connection to the database could not load.');
     });
-    return createLiveFirestore(app, emulator);
+    return createLiveFirestore(app, emulator, () => writesWaiting);
   });
+  // Writes taken before the live half has loaded, not yet handed to it.
+  let writesWaiting = 0;
   /** A write, on the live half (loaded now if it has not yet). */
   const write = <T>(work: (loaded: LiveFirestore) => Promise<T>): Promise<T> =>
-    mapped(async () => work(await live.now()));
+    mapped(async () => {
+      writesWaiting += 1;
+      let loaded: LiveFirestore;
+      try {
+        loaded = await live.now();
+      } finally {
+        writesWaiting -= 1;
+      }
+      // Handed over in the same step: the live half counts it from here on.
+      return work(loaded);
+    });
   /** A listener: on the live half once loaded, before that a read shown until it takes over. */
   function listenTo<T>(
     read: () => Promise<T>,

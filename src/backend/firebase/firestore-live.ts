@@ -75,7 +75,15 @@ export type LiveFirestore = Pick<
   'onDoc' | 'onQuery' | 'set' | 'update' | 'delete' | 'add' | 'batch'
 >;
 
-export function createLiveFirestore(app: FirebaseApp, emulator?: [string, number]): LiveFirestore {
+/**
+ * `writesWaiting` counts the writes the driver has taken but not yet handed over (they wait for
+ * this half to load): a listener started meanwhile counts them as its own pending writes.
+ */
+export function createLiveFirestore(
+  app: FirebaseApp,
+  emulator: [string, number] | undefined,
+  writesWaiting: () => number,
+): LiveFirestore {
   const db = getFirestore(app);
   if (emulator) connectFirestoreEmulator(db, ...emulator);
 
@@ -107,7 +115,7 @@ export function createLiveFirestore(app: FirebaseApp, emulator?: [string, number
     let stopped = false;
     let retried = false;
     const start = () => {
-      const pending = writesInFlight > 0;
+      const pending = writesInFlight > 0 || writesWaiting() > 0;
       current = subscribe(listener.next, (err) => {
         if (pending && !retried && toBackendError(err).code === 'permission-denied') {
           retried = true;
