@@ -80,9 +80,15 @@ test.describe('teams', () => {
     await page.getByRole('button', { name: 'Save brand kit and apply' }).click();
     await expect(page.getByText(/Updated \d+ cards? with the team/)).toBeVisible();
 
-    await page.goto('/c/peter-gibbons');
-    await expect(page.getByRole('link', { name: /Company site/ })).toBeVisible();
-    await expect(page.locator('article.cb-card')).toHaveClass(/cb-shape-square/);
+    // The links' "Updated …" may still be on screen while the brand kit's job starts: the card
+    // page is what says the branding arrived.
+    await expect(async () => {
+      await page.goto('/c/peter-gibbons');
+      await expect(page.getByRole('link', { name: /Company site/ })).toBeVisible();
+      await expect(page.locator('article.cb-card')).toHaveClass(/cb-shape-square/, {
+        timeout: 1000,
+      });
+    }).toPass({ timeout: 30_000 });
     await page.goto('/c/milton-waddams');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: /Company site/ })).toHaveCount(0);
