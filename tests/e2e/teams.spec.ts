@@ -81,9 +81,11 @@ test.describe('teams', () => {
     await expect(page.getByText(/Updated \d+ cards? with the team/)).toBeVisible();
 
     // The links' "Updated …" may still be on screen while the brand kit's job starts: the card
-    // page is what says the branding arrived.
+    // page is what says the branding arrived. A query of its own each time: the page is cacheable.
+    let attempt = 0;
     await expect(async () => {
-      await page.goto('/c/peter-gibbons');
+      attempt += 1;
+      await page.goto(`/c/peter-gibbons?attempt=${attempt}`);
       await expect(page.getByRole('link', { name: /Company site/ })).toBeVisible();
       await expect(page.locator('article.cb-card')).toHaveClass(/cb-shape-square/, {
         timeout: 1000,
