@@ -39,7 +39,13 @@ import {
 import { failListenerLater } from 'firestore-engine/errors';
 import type { Backend, DocData, ListenError, Unsubscribe } from '../port';
 import { guardedListener, mapped, toBackendError } from './sdk-errors';
-import { asDataWith, buildQueryWith, toSdkWith, type SdkKit } from './sdk-values';
+import {
+  asDataWith,
+  buildQueryWith,
+  toSdkWith,
+  type SdkKit,
+  type SdkTransforms,
+} from './sdk-values';
 
 const kit = {
   Timestamp,
@@ -47,11 +53,6 @@ const kit = {
   GeoPoint,
   Bytes,
   doc: (db: Firestore, path: string) => doc(db, path),
-  serverTimestamp,
-  increment,
-  arrayUnion,
-  arrayRemove,
-  deleteField,
   where,
   orderBy,
   limit,
@@ -60,9 +61,17 @@ const kit = {
     query(from, ...constraints),
 } satisfies SdkKit<Firestore, QueryConstraint, Query, CollectionReference>;
 
+const transforms = {
+  serverTimestamp,
+  increment,
+  arrayUnion,
+  arrayRemove,
+  deleteField,
+} satisfies SdkTransforms;
+
 /** Port data as the full SDK's (also what the access tests write, so the rules judge the app's). */
 export function toSdk(value: unknown, db?: Firestore): unknown {
-  return toSdkWith(kit, value, db);
+  return toSdkWith(kit, value, db, transforms);
 }
 
 function sdkData(value: DocData, db: Firestore): DocumentData {

@@ -12,7 +12,7 @@ import type { DocData, QuerySpec, WhereOp } from '../port';
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- what instanceof requires
 type Instance<T> = Function & { readonly prototype: T };
 
-/** What the conversions need of one SDK (`firebase/firestore` and `firebase/firestore/lite` fit). */
+/** What reading needs of one SDK (`firebase/firestore` and `firebase/firestore/lite` fit). */
 export interface SdkKit<Db, Constraint, Query, Collection> {
   readonly Timestamp: Instance<{ toDate(): Date }>;
   readonly DocumentReference: Instance<{ readonly path: string }>;
@@ -24,16 +24,20 @@ export interface SdkKit<Db, Constraint, Query, Collection> {
     fromUint8Array(array: Uint8Array): unknown;
   };
   doc(db: Db, path: string): unknown;
-  serverTimestamp(): unknown;
-  increment(by: number): unknown;
-  arrayUnion(...values: unknown[]): unknown;
-  arrayRemove(...values: unknown[]): unknown;
-  deleteField(): unknown;
   where(field: string, op: WhereOp, value: unknown): Constraint;
   orderBy(field: string, direction?: 'asc' | 'desc'): Constraint;
   limit(count: number): Constraint;
   collection(db: Db, path: string): Collection;
   query(collection: Collection, ...constraints: Constraint[]): Query;
+}
+
+/** What writing needs besides: the SDK's field transforms (only the full SDK writes). */
+export interface SdkTransforms {
+  serverTimestamp(): unknown;
+  increment(by: number): unknown;
+  arrayUnion(...values: unknown[]): unknown;
+  arrayRemove(...values: unknown[]): unknown;
+  deleteField(): unknown;
 }
 
 function isA<T extends object>(value: object, kind: Instance<T>): value is T {
@@ -43,46 +47,55 @@ function isA<T extends object>(value: object, kind: Instance<T>): value is T {
 /** Any SDK's kit, for what needs only its value classes. */
 type AnyKit = SdkKit<unknown, unknown, unknown, unknown>;
 
-function sentinel<Db>(
-  kit: SdkKit<Db, unknown, unknown, unknown>,
-  t: FieldTransform,
-  db?: Db,
-): unknown {
-  switch (t.__transform) {
-    case 'serverTimestamp':
-      return kit.serverTimestamp();
-    case 'increment':
-      return kit.increment(t.by);
-    case 'arrayUnion':
-      return kit.arrayUnion(...t.values.map((v) => toSdkWith(kit, v, db)));
-    case 'arrayRemove':
-      return kit.arrayRemove(...t.values.map((v) => toSdkWith(kit, v, db)));
-    case 'deleteField':
-      return kit.deleteField();
-  }
-}
-
 /**
- * Port data → SDK data: transforms become sentinels, the value classes the SDK's; everything else
- * passes as is. A DocumentRef needs the Firestore instance it will be written with.
+ * Port data → SDK data: the value classes become the SDK's, and, given the SDK's `transforms`,
+ * transforms its sentinels; everything else passes as is. A DocumentRef needs the Firestore
+ * instance it will be written with. A transform is no value a query compares: without
+ * `transforms` it is refused.
  */
 export function toSdkWith<Db>(
   kit: SdkKit<Db, unknown, unknown, unknown>,
   value: unknown,
   db?: Db,
+  transforms?: SdkTransforms,
 ): unknown {
-  if (isFieldTransform(value)) return sentinel(kit, value, db);
+  const inner = (v: unknown) => toSdkWith(kit, v, db, transforms);
+  if (isFieldTransform(value)) {
+    if (!transforms) {
+      throw new BackendError('invalid-argument', 'A field transform can only be written.');
+    }
+    return sentinel(transforms, value, inner);
+  }
   if (value instanceof DocumentRef) {
     if (!db) throw new BackendError('invalid-argument', 'A reference needs a Firestore instance.');
     return kit.doc(db, value.path);
   }
   if (value instanceof GeoPoint) return new kit.GeoPoint(value.latitude, value.longitude);
   if (value instanceof Bytes) return kit.Bytes.fromUint8Array(value.toUint8Array());
-  if (Array.isArray(value)) return value.map((v: unknown) => toSdkWith(kit, v, db));
+  if (Array.isArray(value)) return value.map(inner);
   if (value instanceof Date || value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) out[key] = toSdkWith(kit, inner, db);
+  for (const [key, field] of Object.entries(value)) out[key] = inner(field);
   return out;
+}
+
+function sentinel(
+  transforms: SdkTransforms,
+  t: FieldTransform,
+  convert: (value: unknown) => unknown,
+): unknown {
+  switch (t.__transform) {
+    case 'serverTimestamp':
+      return transforms.serverTimestamp();
+    case 'increment':
+      return transforms.increment(t.by);
+    case 'arrayUnion':
+      return transforms.arrayUnion(...t.values.map(convert));
+    case 'arrayRemove':
+      return transforms.arrayRemove(...t.values.map(convert));
+    case 'deleteField':
+      return transforms.deleteField();
+  }
 }
 
 /**

@@ -11,6 +11,7 @@ import { setLogLevel as setLiteLogLevel } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirebaseBackend, toBackendError } from '@/backend/firebase/firebase-backend';
 import type { Backend, DocSnapshot, ListenError, QueryDoc } from '@/backend/port';
+import { serverTimestamp } from 'firestore-engine/transforms';
 import { Bytes, DocumentRef, GeoPoint } from 'firestore-engine/value-types';
 
 let app: FirebaseApp;
@@ -108,6 +109,15 @@ describe('the Firestore driver, offline', () => {
     expect(queryErrors[0]?.code).toBe('invalid-argument');
     expect(values).toEqual([]);
     await expect(db.get('cards')).rejects.toMatchObject({ code: 'invalid-argument' });
+  });
+
+  it('refuses a field transform as a value a query compares, as invalid-argument', async () => {
+    await expect(
+      db.query({
+        collection: 'cards',
+        where: [{ field: 'at', op: '==', value: serverTimestamp() }],
+      }),
+    ).rejects.toMatchObject({ code: 'invalid-argument' });
   });
 });
 
