@@ -45,11 +45,9 @@ import type {
 import { parseInviteDetails } from '@/domain/invite-details';
 import type { LiveFirestore } from './firestore-live';
 import { liveLoader } from './live-loader';
-import { previewThenListen } from './preview-then-listen';
+import { previewThenListen, type StartLive } from './preview-then-listen';
 import { mapped } from './sdk-errors';
 import { asDataWith, buildQueryWith, type SdkKit } from './sdk-values';
-
-export { toBackendError } from './sdk-errors';
 
 export interface FirebaseBackendOptions {
   readonly app: FirebaseApp;
@@ -137,11 +135,7 @@ export function createFirebaseBackend(options: FirebaseBackendOptions): Backend 
   /** A listener: on the live half once loaded, before that a read shown until it takes over. */
   function listenTo<T>(
     read: () => Promise<T>,
-    start: (
-      loaded: LiveFirestore,
-      next: (value: T) => void,
-      error: (err: ListenError) => void,
-    ) => Unsubscribe,
+    start: StartLive<T, LiveFirestore>,
     next: (value: T) => void,
     error: (err: ListenError) => void,
   ): Unsubscribe {

@@ -9,14 +9,17 @@ import equal from 'fast-deep-equal';
 import type { ListenError, Unsubscribe } from '../port';
 import { guardedListener } from './sdk-errors';
 
+/** Starts a listener on the live half. */
+export type StartLive<T, Live> = (
+  live: Live,
+  deliver: (value: T) => void,
+  error: (err: ListenError) => void,
+) => Unsubscribe;
+
 export function previewThenListen<T, Live>(
   preview: () => Promise<T>,
   live: Promise<Live>,
-  listen: (
-    live: Live,
-    deliver: (value: T) => void,
-    error: (err: ListenError) => void,
-  ) => Unsubscribe,
+  listen: StartLive<T, Live>,
   next: (value: T) => void,
   error: (err: ListenError) => void,
 ): Unsubscribe {

@@ -28,7 +28,7 @@ const STORAGE_CODES: Readonly<Record<string, BackendErrorCode>> = {
   canceled: 'unavailable',
 };
 
-/** Any error of the SDKs as a BackendError (exported for tests). */
+/** Any error of the SDKs as a BackendError. */
 export function toBackendError(err: unknown): BackendError {
   if (err instanceof BackendError) return err;
   const raw = (typeof err === 'object' && err !== null ? err : {}) as {

@@ -9,7 +9,7 @@ import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { setLogLevel } from 'firebase/firestore';
 import { setLogLevel as setLiteLogLevel } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFirebaseBackend, toBackendError } from '@/backend/firebase/firebase-backend';
+import { createFirebaseBackend } from '@/backend/firebase/firebase-backend';
 import type { Backend, DocSnapshot, ListenError, QueryDoc } from '@/backend/port';
 import { serverTimestamp } from 'firestore-engine/transforms';
 import { Bytes, DocumentRef, GeoPoint } from 'firestore-engine/value-types';
@@ -118,24 +118,5 @@ describe('the Firestore driver, offline', () => {
         where: [{ field: 'at', op: '==', value: serverTimestamp() }],
       }),
     ).rejects.toMatchObject({ code: 'invalid-argument' });
-  });
-});
-
-describe('the Firestore driver’s error codes', () => {
-  it('maps Cloud Storage’s own codes instead of calling them internal', () => {
-    const storage = (code: string) => toBackendError({ code: `storage/${code}`, message: code });
-    expect(storage('unauthorized').code).toBe('permission-denied');
-    expect(storage('unauthenticated').code).toBe('unauthenticated');
-    expect(storage('object-not-found').code).toBe('not-found');
-    expect(storage('quota-exceeded').code).toBe('resource-exhausted');
-    expect(storage('retry-limit-exceeded').code).toBe('unavailable');
-  });
-
-  it('keeps Firestore’s and the callables’ codes', () => {
-    expect(toBackendError({ code: 'permission-denied', message: '' }).code).toBe(
-      'permission-denied',
-    );
-    expect(toBackendError({ code: 'functions/not-found', message: '' }).code).toBe('not-found');
-    expect(toBackendError({ code: 'functions/unknown-thing', message: '' }).code).toBe('internal');
   });
 });
