@@ -10,6 +10,7 @@ import { setLogLevel as setLiteLogLevel } from 'firebase/firestore/lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirebaseBackend } from '@/backend/firebase/firebase-backend';
 import type { DocSnapshot, ListenError } from '@/backend/port';
+import { loadFirestoreRules } from '../support/firestore-emulator';
 
 const emulatorHost = process.env.FIRESTORE_EMULATOR_HOST ?? '';
 const projectId = 'demo-cardbuilder-write-before-live';
@@ -28,22 +29,12 @@ describe.runIf(emulatorHost !== '')('a listener that follows the first write of 
     setLogLevel('silent');
     setLiteLogLevel('silent');
     // A document is readable once it exists and says so, as an account is once created.
-    const rules = [
-      "rules_version = '2';",
-      'service cloud.firestore {',
-      '  match /databases/{database}/documents {',
-      '    match /gated/{id} {',
-      '      allow write: if true;',
-      '      allow read: if resource != null && resource.data.open == true;',
-      '    }',
-      '  }',
+    await loadFirestoreRules(emulatorHost, projectId, [
+      'match /gated/{id} {',
+      '  allow write: if true;',
+      '  allow read: if resource != null && resource.data.open == true;',
       '}',
-    ].join('\n');
-    const loaded = await fetch(
-      `http://${emulatorHost}/emulator/v1/projects/${projectId}:securityRules`,
-      { method: 'PUT', body: JSON.stringify({ rules: { files: [{ content: rules }] } }) },
-    );
-    if (!loaded.ok) throw new Error(`loading the rules: ${await loaded.text()}`);
+    ]);
   });
   afterAll(async () => {
     await Promise.all(apps.map((app) => deleteApp(app)));

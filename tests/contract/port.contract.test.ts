@@ -9,6 +9,7 @@ import path from 'node:path';
 import { deleteApp, initializeApp } from 'firebase/app';
 import { describe, expect, it } from 'vitest';
 import { createFirebaseBackend } from '@/backend/firebase/firebase-backend';
+import { loadFirestoreRules } from '../support/firestore-emulator';
 import type { ListenError } from '@/backend/port';
 import { signedInPolicy } from '../support/policies';
 import type { AccessPolicy } from 'firestore-local/access-policy';
@@ -170,21 +171,11 @@ if (process.env.FIRESTORE_EMULATOR_HOST) {
       const projectId = 'demo-cardbuilder-contract';
       // A policy of its own (the access suite tests firestore.rules): everything but one
       // collection, so the contract's refusal cases run on Google's evaluator too.
-      const rules = [
-        "rules_version = '2';",
-        'service cloud.firestore {',
-        '  match /databases/{database}/documents {',
-        '    match /{collection}/{document=**} {',
-        `      allow read, write: if collection != '${REFUSED}';`,
-        '    }',
-        '  }',
+      await loadFirestoreRules(emulatorHost, projectId, [
+        'match /{collection}/{document=**} {',
+        `  allow read, write: if collection != '${REFUSED}';`,
         '}',
-      ].join('\n');
-      const loaded = await fetch(
-        `http://${emulatorHost}/emulator/v1/projects/${projectId}:securityRules`,
-        { method: 'PUT', body: JSON.stringify({ rules: { files: [{ content: rules }] } }) },
-      );
-      if (!loaded.ok) throw new Error(`loading the contract's rules: ${await loaded.text()}`);
+      ]);
       const app = initializeApp(
         { projectId, apiKey: 'demo-api-key' },
         `contract-${Math.random().toString(36).slice(2)}`,
