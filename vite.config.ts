@@ -9,8 +9,8 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { loadEnv, type Plugin } from 'vite';
-import type { ModuleInfo } from 'rolldown';
 import { defineConfig } from 'vitest/config';
+import { startUpChunkGroups } from './scripts/lib/chunk-groups';
 import { ocrAssets } from './scripts/lib/ocr-assets';
 import { pathAliases } from './scripts/lib/path-aliases';
 
@@ -180,45 +180,6 @@ function withHead(html: string, lines: readonly string[]): string {
 }
 
 /**
- * The modules only the app's last start-up step needs (`src/app/start-app.tsx` and what it imports
- * statically) in one file with it. Left to itself the bundler cut them into a score of small files
- * by who else imports them (routes, features), and every page loads start-app first anyway: on a
- * slow link each file cost its own response headers and compressed worse. A module the earlier
- * steps use (sign-in, the driver, React DOM), or that leads to one, stays where the bundler puts it,
- * so those steps never wait for this file.
- */
-function startAppChunk(root: string) {
-  const startApp = resolve(root, 'src/app/start-app.tsx');
-  // The schemas' step (src/main.ts) only evaluates part of start-app's modules earlier.
-  const startData = resolve(root, 'src/app/start-data.ts');
-  const main = resolve(root, 'src/main.ts');
-  const drivers = [
-    'src/backend/local/local-backend.ts',
-    'src/backend/firebase/firebase-backend.ts',
-  ];
-  let app: Set<string> | undefined;
-  let early: Set<string> | undefined;
-  return (id: string, ctx: { getModuleInfo(id: string): ModuleInfo | null }): string | null => {
-    const closure = (from: string, into = new Set<string>()): Set<string> => {
-      if (into.has(from)) return into;
-      into.add(from);
-      for (const next of ctx.getModuleInfo(from)?.importedIds ?? []) closure(next, into);
-      return into;
-    };
-    if (!app || !early) {
-      app = closure(startApp, closure(startData));
-      early = closure(main);
-      const steps = ctx.getModuleInfo(main)?.dynamicallyImportedIds ?? [];
-      for (const step of steps) if (step !== startApp && step !== startData) closure(step, early);
-      for (const driver of drivers) closure(resolve(root, driver), early);
-    }
-    if (!app.has(id)) return null;
-    for (const needed of closure(id)) if (early.has(needed)) return null;
-    return 'start-app';
-  };
-}
-
-/**
  * A suite that runs against the real local server and the Auth emulator (started once by
  * scripts/with-auth-emulator.ts): one file at a time, since its files share that stack.
  */
@@ -293,9 +254,7 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        codeSplitting: {
-          groups: [{ name: startAppChunk(import.meta.dirname), debugName: 'start-app' }],
-        },
+        codeSplitting: { groups: startUpChunkGroups(import.meta.dirname) },
       },
     },
   },
