@@ -177,8 +177,8 @@ async function printTimeline(
   probe: { tasks: [number, number][]; list: number; editor: number },
 ): Promise<void> {
   const requests = (await page.evaluate(
-    `performance.getEntriesByType('resource').map((r) => [r.name, r.startTime, r.responseEnd])`,
-  )) as [string, number, number][];
+    `performance.getEntriesByType('resource').map((r) => [r.name, r.startTime, r.requestStart, r.responseStart, r.responseEnd])`,
+  )) as [string, number, number, number, number][];
   const marks = (await page.evaluate(
     `performance.getEntriesByType('mark').map((m) => [m.name, m.startTime])`,
   )) as [string, number][];
@@ -190,9 +190,9 @@ async function printTimeline(
       start,
       `task ${duration.toFixed(0)} ms`,
     ]),
-    ...requests.map(([name, start, end]): [number, string] => [
+    ...requests.map(([name, start, sent, first, end]): [number, string] => [
       start,
-      `${new URL(name).pathname.slice(0, 60)} → ${end.toFixed(0)}`,
+      `${new URL(name).pathname.slice(0, 60)} → sent ${sent.toFixed(0)}, first byte ${first.toFixed(0)}, done ${end.toFixed(0)}`,
     ]),
   ];
   for (const [at, what] of events.sort((a, b) => a[0] - b[0])) {
@@ -206,18 +206,24 @@ function spread(values: readonly number[], format: (value: number) => string): s
   return `${shown} (${format(Math.min(...values))}–${format(Math.max(...values))})`;
 }
 
-/** `runs` cold loads of the builder on a throttled phone; medians through `report`. */
+/**
+ * Cold loads of the builder on a throttled phone (`BENCH_PHONE_RUNS`, three by default, after one
+ * not counted); medians through `report`.
+ */
 export async function benchPhone(options: {
   browser: Browser;
   base: string;
   report: Report;
-  runs?: number;
   /** The build on the Firebase stack (its listen channel stays open), named in each line. */
   firebase?: boolean;
 }): Promise<PhoneRun[]> {
   const name = options.firebase ? 'phone builder, Firebase build' : 'phone builder';
+  // One load first, not counted: the servers' first answers after start (their code still
+  // compiling, the emulator's indexes cold) were 0.5–1 s slower, which no phone sees in production.
+  await coldLoad(options.browser, options.base, options.firebase === true);
   const runs: PhoneRun[] = [];
-  for (let i = 0; i < (options.runs ?? 3); i += 1) {
+  const count = Number(process.env.BENCH_PHONE_RUNS ?? 3);
+  for (let i = 0; i < count; i += 1) {
     const run = await coldLoad(options.browser, options.base, options.firebase === true);
     console.log(
       `  (${name} run ${i + 1}: list ${run.listMs.toFixed(0)} ms, editor ${run.editorMs.toFixed(0)} ms, ` +
