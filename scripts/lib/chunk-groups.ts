@@ -14,7 +14,8 @@
  *   step anyway; in one file some are evaluated a step sooner. Large ones (React DOM's renderer,
  *   Firebase Auth's core) stay in their steps' files, and so does any module that imports them.
  * - **start-data**: the documents' schemas, evaluated in a step of their own before the app.
- * - **start-app**: the app's shell (router, stores, routes), which every page loads.
+ * - **start-app**: the app's shell (router, stores, routes), which every page loads, and what the
+ *   builder shares with a signed-out page (form fields, the dialog).
  * - **builder-shared**: what the builder's page shares with other signed-in pages. A signed-out
  *   page (sign-in, pricing, the landing page) keeps loading only what it needs.
  */
@@ -117,17 +118,16 @@ function assignGroups(root: string, graph: Graph): Map<string, GroupName> {
   const signedOut = new Set<string>();
   for (const page of SIGNED_OUT_PAGES) closure(graph, at(page), signedOut);
   const builder = without(closure(graph, builderRoute), new Set([builderRoute]), entry, early);
+  // What the builder shares with a signed-out page (form fields, the dialog) is small and nearly
+  // every page uses it: it goes with the app's shell.
+  const everyKind = new Set([...without(builder, data, app)].filter((m) => signedOut.has(m)));
   const builderShared = without(builder, data, app, signedOut);
-  // The app's own modules only: a package's files there are few, and stay where the bundler puts them.
-  const source = `${at('src')}/`;
 
   const groups = new Map<string, GroupName>();
   for (const module of shared) groups.set(module, 'start-up-shared');
   for (const module of data) groups.set(module, 'start-data');
-  for (const module of app) groups.set(module, 'start-app');
-  for (const module of builderShared) {
-    if (module.startsWith(source)) groups.set(module, 'builder-shared');
-  }
+  for (const module of union(app, everyKind)) groups.set(module, 'start-app');
+  for (const module of builderShared) groups.set(module, 'builder-shared');
   return groups;
 }
 
