@@ -8,7 +8,6 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
-  readdirSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -24,6 +23,7 @@ import {
   waitForHttp,
   type RunningAuthEmulator,
 } from './lib/auth-emulator';
+import { newestAppSource } from './lib/app-sources';
 import { assertPortsFree, suggestPort, type PortNeed } from './lib/ports';
 import {
   commandLine,
@@ -168,18 +168,9 @@ function moveDataAside(): void {
   console.log(`Moved the earlier data to ${shown(aside)}; starting from fresh demo data.`);
 }
 
-function newestMtime(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
-
 function buildIfStale(): void {
   const distIndex = join(root, 'dist', 'index.html');
-  const sources = ['src', 'public', 'index.html', 'vite.config.ts'].map((p) => join(root, p));
-  const newestSource = Math.max(...sources.filter((p) => existsSync(p)).map(newestMtime));
+  const newestSource = newestAppSource(root);
   const built = existsSync(distIndex);
   if (built && statSync(distIndex).mtimeMs >= newestSource) return;
   console.log(

@@ -5,16 +5,9 @@
  * rewrites), so triggers fire from real writes; the extensions' stand-ins run beside it.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { newestAppSource } from './app-sources';
 import { startStandIns, type RunningStandIns } from './firebase-stack-stand-ins';
 import { prepareFirestoreLauncher } from './java-firestore-launcher';
 import { assertPortsFree, type PortNeed } from './ports';
@@ -106,16 +99,6 @@ export function appBuildEnv(ports: FirebaseStackPorts): Record<string, string> {
   };
 }
 
-/** The newest modification time under `path` (files and folders), 0 when missing. */
-function newestMtime(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
-  return newest;
-}
-
 function run(what: string, command: string, args: string[], cwd: string, env = {}): void {
   const result = spawnSync(command, args, {
     cwd,
@@ -132,11 +115,7 @@ function run(what: string, command: string, args: string[], cwd: string, env = {
  * build there (a stamp file remembers them).
  */
 function buildApp(dist: string, env: Record<string, string>, force: boolean): boolean {
-  const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
-  const stamp = JSON.stringify({
-    env,
-    newest: Math.max(...sources.map((s) => newestMtime(join(root, s)))),
-  });
+  const stamp = JSON.stringify({ env, newest: newestAppSource(root, ['package-lock.json']) });
   const stampFile = join(dist, '.firebase-stack-build');
   if (!force && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) return false;
   run(
