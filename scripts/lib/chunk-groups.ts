@@ -93,7 +93,7 @@ function assignGroups(root: string, graph: Graph): Map<string, GroupName> {
   const data = without(closure(graph, startData), entry, early);
   const app = without(closure(graph, startApp), entry, early, data);
 
-  const laterSteps = union(data, app, closure(graph, startData), closure(graph, startApp));
+  const laterSteps = union(closure(graph, startData), closure(graph, startApp));
   const shared = new Set(
     [...reachedBy]
       .filter(([module, steps]) => steps + (laterSteps.has(module) ? 1 : 0) >= 2)
