@@ -14,8 +14,10 @@
  *   step anyway; in one file some are evaluated a step sooner. Large ones (React DOM's renderer,
  *   Firebase Auth's core) stay in their steps' files, and so does any module that imports them.
  * - **start-data**: the documents' schemas, evaluated in a step of their own before the app.
- * - **start-app**: the app's shell (router, stores, routes), which every page loads, and what the
- *   builder shares with a signed-out page (form fields, the dialog).
+ * - **start-app**: the app's shell (router, stores, routes), which every page loads.
+ * - **shared-ui**: what the builder shares with a signed-out page (form fields, the dialog). Not
+ *   in start-app: its styles would come before the theme's there, and the theme's `:focus-visible`
+ *   would then win over a field's own corners; in a file of their own they come after, as before.
  * - **builder-shared**: what the builder's page shares with other signed-in pages. A signed-out
  *   page (sign-in, pricing, the landing page) keeps loading only what it needs.
  */
@@ -43,7 +45,7 @@ const SIGNED_OUT_PAGES = [
   'src/features/billing/pricing-page.tsx',
 ];
 
-type GroupName = 'start-up-shared' | 'start-data' | 'start-app' | 'builder-shared';
+type GroupName = 'start-up-shared' | 'start-data' | 'start-app' | 'shared-ui' | 'builder-shared';
 
 /** `from` and everything it imports statically, added to `into`. */
 function closure(graph: Graph, from: string, into = new Set<string>()): Set<string> {
@@ -118,15 +120,14 @@ function assignGroups(root: string, graph: Graph): Map<string, GroupName> {
   const signedOut = new Set<string>();
   for (const page of SIGNED_OUT_PAGES) closure(graph, at(page), signedOut);
   const builder = without(closure(graph, builderRoute), new Set([builderRoute]), entry, early);
-  // What the builder shares with a signed-out page (form fields, the dialog) is small and nearly
-  // every page uses it: it goes with the app's shell.
-  const everyKind = new Set([...without(builder, data, app)].filter((m) => signedOut.has(m)));
+  const sharedUi = new Set([...without(builder, data, app)].filter((m) => signedOut.has(m)));
   const builderShared = without(builder, data, app, signedOut);
 
   const groups = new Map<string, GroupName>();
   for (const module of shared) groups.set(module, 'start-up-shared');
   for (const module of data) groups.set(module, 'start-data');
-  for (const module of union(app, everyKind)) groups.set(module, 'start-app');
+  for (const module of app) groups.set(module, 'start-app');
+  for (const module of sharedUi) groups.set(module, 'shared-ui');
   for (const module of builderShared) groups.set(module, 'builder-shared');
   return groups;
 }
@@ -140,7 +141,13 @@ export function startUpChunkGroups(root: string): CodeSplittingGroup[] {
       groups ??= assignGroups(root, graph);
       return groups.get(id) === name ? name : null;
     };
-  const names: GroupName[] = ['start-up-shared', 'start-data', 'start-app', 'builder-shared'];
+  const names: GroupName[] = [
+    'start-up-shared',
+    'start-data',
+    'start-app',
+    'shared-ui',
+    'builder-shared',
+  ];
   return names.map((name) => ({
     name: group(name),
     debugName: name,

@@ -316,6 +316,20 @@ describe('the production bundle', () => {
     }
   });
 
+  it('keeps the fields’ and dialog’s styles in a file after the theme’s, as they always were', () => {
+    const css = readdirSync(join(outDir, 'assets')).filter((file) => file.endsWith('.css'));
+    const holding = (rule: string) =>
+      css.filter((file) => readFileSync(join(outDir, 'assets', file), 'utf8').includes(rule));
+    // The theme (src/ui/theme.css) is the one stylesheet with the skip link's rules.
+    const theme = holding('.skip-link{');
+    expect(theme).toHaveLength(1);
+    // In the theme's file they would come before it, and its `:focus-visible` (as weighty as
+    // `.field__control`) would change a focused field's corners.
+    for (const rule of ['.field__control{', '.dialog{']) {
+      expect(holding(rule), rule).not.toContain(theme[0]);
+    }
+  });
+
   it('loads the Firestore driver only when the Firebase backend is chosen', () => {
     const driver = 'src/backend/firebase/firebase-backend.ts';
     // Its own live half, which it loads itself, shares its conversions.
