@@ -295,7 +295,7 @@ describe('the production bundle', () => {
   });
 
   it('starts every page from a few files, not one per set of steps sharing a module', () => {
-    // Cut by which steps share each module, they were nineteen files, a dozen under 1 KiB.
+    // Cut by which steps share each module, they were sixteen scripts, seven of them under 1 KiB.
     const files = new Set([...startupChunks()].map((key) => manifest[key]?.file ?? key));
     expect([...files].filter((file) => file.endsWith('.js')).length).toBeLessThanOrEqual(10);
   });
