@@ -37,3 +37,32 @@ export function isFieldTransform(value: unknown): value is FieldTransform {
     typeof (value as { __transform?: unknown }).__transform === 'string'
   );
 }
+
+/** An SDK's own field transforms (its sentinels), which a driver hands to `toSentinel`. */
+export interface TransformSentinels {
+  serverTimestamp(): unknown;
+  increment(by: number): unknown;
+  arrayUnion(...values: unknown[]): unknown;
+  arrayRemove(...values: unknown[]): unknown;
+  deleteField(): unknown;
+}
+
+/** A transform as the SDK's sentinel; `convert` turns the values an array transform carries. */
+export function toSentinel(
+  t: FieldTransform,
+  sentinels: TransformSentinels,
+  convert: (value: unknown) => unknown,
+): unknown {
+  switch (t.__transform) {
+    case 'serverTimestamp':
+      return sentinels.serverTimestamp();
+    case 'increment':
+      return sentinels.increment(t.by);
+    case 'arrayUnion':
+      return sentinels.arrayUnion(...t.values.map(convert));
+    case 'arrayRemove':
+      return sentinels.arrayRemove(...t.values.map(convert));
+    case 'deleteField':
+      return sentinels.deleteField();
+  }
+}

@@ -24,7 +24,7 @@ import {
   type ServerQuerySpec,
   type ServerTransaction,
 } from '../server-port';
-import { isFieldTransform, type FieldTransform } from 'firestore-engine/transforms';
+import { isFieldTransform, toSentinel, type TransformSentinels } from 'firestore-engine/transforms';
 import { Bytes, DocumentRef, GeoPoint } from 'firestore-engine/value-types';
 
 /** gRPC status codes (what @google-cloud/firestore puts in `code`) → the port's codes. */
@@ -74,24 +74,18 @@ async function mapped<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function sentinel(db: Firestore, t: FieldTransform): FieldValue {
-  switch (t.__transform) {
-    case 'serverTimestamp':
-      return FieldValue.serverTimestamp();
-    case 'increment':
-      return FieldValue.increment(t.by);
-    case 'arrayUnion':
-      return FieldValue.arrayUnion(...t.values.map((v) => toAdmin(db, v)));
-    case 'arrayRemove':
-      return FieldValue.arrayRemove(...t.values.map((v) => toAdmin(db, v)));
-    case 'deleteField':
-      return FieldValue.delete();
-  }
-}
+/** firebase-admin's field transforms, as `toSentinel` takes them. */
+const ADMIN_SENTINELS: TransformSentinels = {
+  serverTimestamp: () => FieldValue.serverTimestamp(),
+  increment: (by) => FieldValue.increment(by),
+  arrayUnion: (...values) => FieldValue.arrayUnion(...values),
+  arrayRemove: (...values) => FieldValue.arrayRemove(...values),
+  deleteField: () => FieldValue.delete(),
+};
 
 /** Port data → firebase-admin data. */
 export function toAdmin(db: Firestore, value: unknown): unknown {
-  if (isFieldTransform(value)) return sentinel(db, value);
+  if (isFieldTransform(value)) return toSentinel(value, ADMIN_SENTINELS, (v) => toAdmin(db, v));
   if (value instanceof DocumentRef) return db.doc(value.path);
   if (value instanceof GeoPoint) return new AdminGeoPoint(value.latitude, value.longitude);
   if (value instanceof Bytes) return Buffer.from(value.toUint8Array());

@@ -37,15 +37,10 @@ import {
   type QuerySnapshot,
 } from 'firebase/firestore';
 import { failListenerLater } from 'firestore-engine/errors';
+import type { TransformSentinels } from 'firestore-engine/transforms';
 import type { Backend, DocData, ListenError, Unsubscribe } from '../port';
 import { guardedListener, mapped, toBackendError } from './sdk-errors';
-import {
-  asDataWith,
-  buildQueryWith,
-  toSdkWith,
-  type SdkKit,
-  type SdkTransforms,
-} from './sdk-values';
+import { asDataWith, buildQueryWith, toSdkWith, type SdkKit } from './sdk-values';
 
 const kit = {
   Timestamp,
@@ -67,7 +62,7 @@ const transforms = {
   arrayUnion,
   arrayRemove,
   deleteField,
-} satisfies SdkTransforms;
+} satisfies TransformSentinels;
 
 /** Port data as the full SDK's (also what the access tests write, so the rules judge the app's). */
 export function toSdk(value: unknown, db?: Firestore): unknown {

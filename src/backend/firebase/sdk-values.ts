@@ -4,7 +4,7 @@
  * passes its own as a kit, so one conversion serves both.
  */
 import { BackendError } from 'firestore-engine/errors';
-import { isFieldTransform, type FieldTransform } from 'firestore-engine/transforms';
+import { isFieldTransform, toSentinel, type TransformSentinels } from 'firestore-engine/transforms';
 import { Bytes, DocumentRef, GeoPoint } from 'firestore-engine/value-types';
 import type { DocData, QuerySpec, WhereOp } from '../port';
 
@@ -31,15 +31,6 @@ export interface SdkKit<Db, Constraint, Query, Collection> {
   query(collection: Collection, ...constraints: Constraint[]): Query;
 }
 
-/** What writing needs besides: the SDK's field transforms (only the full SDK writes). */
-export interface SdkTransforms {
-  serverTimestamp(): unknown;
-  increment(by: number): unknown;
-  arrayUnion(...values: unknown[]): unknown;
-  arrayRemove(...values: unknown[]): unknown;
-  deleteField(): unknown;
-}
-
 function isA<T extends object>(value: object, kind: Instance<T>): value is T {
   return value instanceof kind;
 }
@@ -57,14 +48,14 @@ export function toSdkWith<Db>(
   kit: SdkKit<Db, unknown, unknown, unknown>,
   value: unknown,
   db?: Db,
-  transforms?: SdkTransforms,
+  transforms?: TransformSentinels,
 ): unknown {
   const inner = (v: unknown) => toSdkWith(kit, v, db, transforms);
   if (isFieldTransform(value)) {
     if (!transforms) {
       throw new BackendError('invalid-argument', 'A field transform can only be written.');
     }
-    return sentinel(transforms, value, inner);
+    return toSentinel(value, transforms, inner);
   }
   if (value instanceof DocumentRef) {
     if (!db) throw new BackendError('invalid-argument', 'A reference needs a Firestore instance.');
@@ -77,25 +68,6 @@ export function toSdkWith<Db>(
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) out[key] = inner(field);
   return out;
-}
-
-function sentinel(
-  transforms: SdkTransforms,
-  t: FieldTransform,
-  convert: (value: unknown) => unknown,
-): unknown {
-  switch (t.__transform) {
-    case 'serverTimestamp':
-      return transforms.serverTimestamp();
-    case 'increment':
-      return transforms.increment(t.by);
-    case 'arrayUnion':
-      return transforms.arrayUnion(...t.values.map(convert));
-    case 'arrayRemove':
-      return transforms.arrayRemove(...t.values.map(convert));
-    case 'deleteField':
-      return transforms.deleteField();
-  }
 }
 
 /**
