@@ -92,10 +92,12 @@ function assignGroups(root: string, graph: Graph): Map<string, GroupName> {
     }
   }
   const early = new Set(reachedBy.keys());
-  const data = without(closure(graph, startData), entry, early);
-  const app = without(closure(graph, startApp), entry, early, data);
+  const dataClosure = closure(graph, startData);
+  const appClosure = closure(graph, startApp);
+  const data = without(dataClosure, entry, early);
+  const app = without(appClosure, entry, early, data);
 
-  const laterSteps = union(closure(graph, startData), closure(graph, startApp));
+  const laterSteps = union(dataClosure, appClosure);
   const shared = new Set(
     [...reachedBy]
       .filter(([module, steps]) => steps + (laterSteps.has(module) ? 1 : 0) >= 2)
