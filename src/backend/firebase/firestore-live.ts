@@ -39,6 +39,7 @@ import {
 import { failListenerLater } from 'firestore-engine/errors';
 import type { TransformSentinels } from 'firestore-engine/transforms';
 import type { Backend, DocData, ListenError, Unsubscribe } from '../port';
+import { firstAnswers } from './first-answers';
 import { guardedListener, mapped, toBackendError } from './sdk-errors';
 import { asDataWith, buildQueryWith, toSdkWith, type SdkKit } from './sdk-values';
 
@@ -92,12 +93,18 @@ export function createLiveFirestore(
   if (emulator) connectFirestoreEmulator(db, ...emulator);
 
   // This client's writes not yet acknowledged by the server (see `listen`).
-  let writesInFlight = 0;
-  function writing<T>(work: () => Promise<T>): Promise<T> {
-    writesInFlight += 1;
-    return mapped(work).finally(() => {
-      writesInFlight -= 1;
+  const writesInFlight = new Set<Promise<unknown>>();
+  // A write to a followed document waits for its listener's first answer (see first-answers.ts).
+  const answers = firstAnswers();
+  function writing<T>(paths: readonly string[], work: () => Promise<T>): Promise<T> {
+    const written = mapped(async () => {
+      await answers.before(paths);
+      return work();
     });
+    writesInFlight.add(written);
+    const landed = () => void writesInFlight.delete(written);
+    written.then(landed, landed);
+    return written;
   }
 
   /**
@@ -108,22 +115,27 @@ export function createLiveFirestore(
    * the user) is refused on the server before the batch lands, and the SDK ends that listener
    * for good. Seen on Google's emulator (the Firebase stack); the local server has no pending
    * writes. A refusal with nothing pending, or a second one, is the caller's error as before.
+   * `answered` hears of every refusal: it is the server's answer too (see first-answers.ts).
    */
   function listen<S>(
     subscribe: (deliver: (snapshot: S) => void, fail: (err: unknown) => void) => Unsubscribe,
     deliver: (snapshot: S) => void,
     error: (err: ListenError) => void,
+    answered: () => void = () => {},
   ): Unsubscribe {
     const listener = guardedListener<S>(deliver, error);
     let current: Unsubscribe = () => {};
     let stopped = false;
     let retried = false;
     const start = () => {
-      const pending = writesInFlight > 0 || writesWaiting() > 0;
+      const pending = writesInFlight.size > 0 || writesWaiting() > 0;
       current = subscribe(listener.next, (err) => {
+        answered();
         if (pending && !retried && toBackendError(err).code === 'permission-denied') {
           retried = true;
-          void waitForPendingWrites(db)
+          // This client's writes may still wait for this listener's answer, not yet in the SDK.
+          void Promise.allSettled([...writesInFlight])
+            .then(() => waitForPendingWrites(db))
             .catch(() => undefined)
             .then(() => {
               if (stopped) return;
@@ -150,10 +162,13 @@ export function createLiveFirestore(
   }
 
   return {
-    onDoc: (path, next, error) =>
-      listen<DocumentSnapshot>(
+    onDoc: (path, next, error) => {
+      const answered = answers.started(path);
+      const stop = listen<DocumentSnapshot>(
         (deliver, fail) => onSnapshot(doc(db, path), deliver, fail),
         (snap) => {
+          // From the cache, a first answer means the SDK holds the document or knows it is offline.
+          answered();
           const data = snap.data();
           next({
             id: snap.id,
@@ -163,7 +178,13 @@ export function createLiveFirestore(
           });
         },
         error,
-      ),
+        answered,
+      );
+      return () => {
+        answered();
+        stop();
+      };
+    },
     onQuery: (spec, next, error) =>
       listen<QuerySnapshot>(
         (deliver, fail) => onSnapshot(buildQueryWith(kit, db, spec), deliver, fail),
@@ -174,22 +195,27 @@ export function createLiveFirestore(
         error,
       ),
     set: (path, data, options) =>
-      writing(() => setDoc(doc(db, path), sdkData(data, db), { merge: options?.merge === true })),
-    update: (path, data) => writing(() => updateDoc(doc(db, path), sdkData(data, db))),
-    delete: (path) => writing(() => deleteDoc(doc(db, path))),
+      writing([path], () =>
+        setDoc(doc(db, path), sdkData(data, db), { merge: options?.merge === true }),
+      ),
+    update: (path, data) => writing([path], () => updateDoc(doc(db, path), sdkData(data, db))),
+    delete: (path) => writing([path], () => deleteDoc(doc(db, path))),
     add: (collectionPath, data) =>
-      writing(async () => (await addDoc(collection(db, collectionPath), sdkData(data, db))).id),
+      writing([], async () => (await addDoc(collection(db, collectionPath), sdkData(data, db))).id),
     batch: (ops) =>
-      writing(async () => {
-        const batch = writeBatch(db);
-        for (const op of ops) {
-          const target = doc(db, op.path);
-          if (op.kind === 'set')
-            batch.set(target, sdkData(op.data, db), { merge: op.merge === true });
-          else if (op.kind === 'update') batch.update(target, sdkData(op.data, db));
-          else batch.delete(target);
-        }
-        await batch.commit();
-      }),
+      writing(
+        ops.map((op) => op.path),
+        async () => {
+          const batch = writeBatch(db);
+          for (const op of ops) {
+            const target = doc(db, op.path);
+            if (op.kind === 'set')
+              batch.set(target, sdkData(op.data, db), { merge: op.merge === true });
+            else if (op.kind === 'update') batch.update(target, sdkData(op.data, db));
+            else batch.delete(target);
+          }
+          await batch.commit();
+        },
+      ),
   };
 }

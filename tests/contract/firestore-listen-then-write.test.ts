@@ -1,0 +1,87 @@
+/**
+ * A document listener started just before this client writes to that document never reports it
+ * missing. The full SDK judged the write's acknowledgement newer than the listener's first answer
+ * from the server, kept the document as unknown, and told the listener it did not exist; the next
+ * answer brought it back. The app read that as a user without a document and sent the person to
+ * account set-up (seen on the Firebase stack, creating a team). Runs on Google's emulator
+ * (`FIRESTORE_EMULATOR_HOST`, `npm run test:firebase`).
+ */
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { setLogLevel } from 'firebase/firestore';
+import { setLogLevel as setLiteLogLevel } from 'firebase/firestore/lite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFirebaseBackend } from '@/backend/firebase/firebase-backend';
+import type { Backend, DocSnapshot } from '@/backend/port';
+import { loadFirestoreRules } from '../support/firestore-emulator';
+
+const emulatorHost = process.env.FIRESTORE_EMULATOR_HOST ?? '';
+const projectId = 'demo-cardbuilder-listen-then-write';
+const apps: FirebaseApp[] = [];
+/** Enough tries that the race, when the driver allows it, shows in nearly every run. */
+const TRIES = 20;
+
+function backendOf(name: string): Backend {
+  const app = initializeApp({ projectId, apiKey: 'demo-api-key' }, `${name}-${Math.random()}`);
+  apps.push(app);
+  return createFirebaseBackend({ app, firestoreEmulatorHost: emulatorHost });
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe.runIf(emulatorHost !== '')(
+  'a listener followed at once by a write to its document',
+  () => {
+    beforeAll(async () => {
+      setLogLevel('silent');
+      setLiteLogLevel('silent');
+      await loadFirestoreRules(emulatorHost, projectId, [
+        'match /docs/{id} { allow read, write: if true; }',
+      ]);
+    });
+    afterAll(async () => {
+      await Promise.all(apps.map((app) => deleteApp(app)));
+    });
+
+    it.each(['update', 'merge', 'batch'] as const)(
+      'never reports the document missing or made up (%s)',
+      async (kind) => {
+        // Another client writes the documents, so this one has never seen them.
+        const other = backendOf('other');
+        const db = backendOf('client');
+        await db.set(`docs/warm-${kind}`, { n: 0 }); // loads the live half
+        const missing: string[] = [];
+        for (let i = 0; i < TRIES; i += 1) {
+          const path = `docs/${kind}-${i}-${Math.random().toString(36).slice(2)}`;
+          await other.set(path, { n: 0, keep: 'yes' });
+          const seen: DocSnapshot[] = [];
+          const stop = db.onDoc(
+            path,
+            (snap) => seen.push(snap),
+            (err) => {
+              throw err;
+            },
+          );
+          if (kind === 'update') await db.update(path, { n: 1 });
+          else if (kind === 'merge') await db.set(path, { n: 1 }, { merge: true });
+          else await db.batch([{ kind: 'update', path, data: { n: 1 } }]);
+          await until(
+            () => seen.some((s) => s.data?.n === 1),
+            `${path} with n = 1, after ${JSON.stringify(seen)}`,
+          );
+          stop();
+          for (const snap of seen) {
+            if (!snap.exists || snap.data?.keep !== 'yes')
+              missing.push(`${path}: ${JSON.stringify(snap)}`);
+          }
+        }
+        expect(missing).toEqual([]);
+      },
+    );
+  },
+);
