@@ -1,10 +1,12 @@
 /**
  * A document listener started just before this client writes to that document never reports it
- * missing. The full SDK judged the write's acknowledgement newer than the listener's first answer
- * from the server, kept the document as unknown, and told the listener it did not exist; the next
- * answer brought it back. The app read that as a user without a document and sent the person to
- * account set-up (seen on the Firebase stack, creating a team). Runs on Google's emulator
- * (`FIRESTORE_EMULATOR_HOST`, `npm run test:firebase`).
+ * missing or made up. Holding nothing of the document, the full SDK applied a merge to an empty
+ * one (the listener saw the merged fields alone, on every try), and an update acknowledged before
+ * the listener's first answer left the document unknown: the listener was told it did not exist
+ * until the next answer. The app read that as a user without a document and sent the person to
+ * account set-up (seen in the browser on the Firebase stack, creating a team; here in Node that
+ * race did not show, and the merge and batch cases fail without the driver's wait). Runs on
+ * Google's emulator (`FIRESTORE_EMULATOR_HOST`, `npm run test:firebase`).
  */
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { setLogLevel } from 'firebase/firestore';
@@ -17,7 +19,7 @@ import { loadFirestoreRules } from '../support/firestore-emulator';
 const emulatorHost = process.env.FIRESTORE_EMULATOR_HOST ?? '';
 const projectId = 'demo-cardbuilder-listen-then-write';
 const apps: FirebaseApp[] = [];
-/** Enough tries that the race, when the driver allows it, shows in nearly every run. */
+/** Tries per kind of write: a race may show on some of them only. */
 const TRIES = 20;
 
 function backendOf(name: string): Backend {
