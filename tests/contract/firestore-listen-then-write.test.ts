@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirebaseBackend } from '@/backend/firebase/firebase-backend';
 import type { Backend, DocSnapshot } from '@/backend/port';
 import { loadFirestoreRules } from '../support/firestore-emulator';
+import { until } from '../support/until';
 
 const emulatorHost = process.env.FIRESTORE_EMULATOR_HOST ?? '';
 const projectId = 'demo-cardbuilder-listen-then-write';
@@ -26,14 +27,6 @@ function backendOf(name: string): Backend {
   const app = initializeApp({ projectId, apiKey: 'demo-api-key' }, `${name}-${Math.random()}`);
   apps.push(app);
   return createFirebaseBackend({ app, firestoreEmulatorHost: emulatorHost });
-}
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 describe.runIf(emulatorHost !== '')(
@@ -75,6 +68,7 @@ describe.runIf(emulatorHost !== '')(
           await until(
             () => seen.some((s) => s.data?.n === 1),
             `${path} with n = 1, after ${JSON.stringify(seen)}`,
+            15_000,
           );
           stop();
           for (const snap of seen) {

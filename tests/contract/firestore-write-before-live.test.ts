@@ -11,18 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFirebaseBackend } from '@/backend/firebase/firebase-backend';
 import type { DocSnapshot, ListenError } from '@/backend/port';
 import { loadFirestoreRules } from '../support/firestore-emulator';
+import { until } from '../support/until';
 
 const emulatorHost = process.env.FIRESTORE_EMULATOR_HOST ?? '';
 const projectId = 'demo-cardbuilder-write-before-live';
 const apps: FirebaseApp[] = [];
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe.runIf(emulatorHost !== '')('a listener that follows the first write of a page', () => {
   beforeAll(async () => {
@@ -55,7 +48,11 @@ describe.runIf(emulatorHost !== '')('a listener that follows the first write of 
       (err) => errors.push(err),
     );
     await written;
-    await until(() => seen.some((s) => s.exists) || errors.length > 0, 'the document or an error');
+    await until(
+      () => seen.some((s) => s.exists) || errors.length > 0,
+      'the document or an error',
+      15_000,
+    );
     expect(errors).toEqual([]);
     expect(seen.find((s) => s.exists)?.data).toEqual({ open: true });
     stop();

@@ -16,6 +16,7 @@ import {
   serverTimestamp,
 } from 'firestore-engine/transforms';
 import { Bytes, DocumentRef, GeoPoint } from 'firestore-engine/value-types';
+import { until } from '../support/until';
 
 export interface ContractTarget {
   backend: Backend;
@@ -42,13 +43,8 @@ async function expectCode(promise: Promise<unknown>, code: BackendErrorCode): Pr
   expect(isBackendError(caught) ? caught.code : caught).toBe(code);
 }
 
-async function until(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+/** How long a listener here may take to answer. */
+const LISTEN_MS = 5000;
 
 /** Records what a listener receives. */
 function recorder<T>() {
@@ -60,7 +56,7 @@ function recorder<T>() {
     next: (v: T) => values.push(v),
     error: (e: ListenError) => errors.push(e),
     async count(n: number) {
-      await until(() => values.length >= n || errors.length > 0, `${n} snapshots`);
+      await until(() => values.length >= n || errors.length > 0, `${n} snapshots`, LISTEN_MS);
       expect(errors).toEqual([]);
     },
   };
@@ -708,7 +704,11 @@ export function runPortContract(
         const query = recorder<QueryDoc[]>();
         const stopDoc = db.onDoc(`${r}/a`, doc.next, doc.error);
         const stopQuery = db.onQuery({ collection: r }, query.next, query.error);
-        await until(() => doc.errors.length > 0 && query.errors.length > 0, 'listener errors');
+        await until(
+          () => doc.errors.length > 0 && query.errors.length > 0,
+          'listener errors',
+          LISTEN_MS,
+        );
         expect(doc.errors[0]?.code).toBe('permission-denied');
         expect(query.errors[0]?.code).toBe('permission-denied');
         expect(doc.values).toEqual([]);
@@ -806,7 +806,7 @@ export function runPortContract(
       it('a listener with a malformed target gets invalid-argument', async () => {
         const rec = recorder<DocSnapshot>();
         db.onDoc('just-a-collection', rec.next, rec.error);
-        await until(() => rec.errors.length > 0, 'an error');
+        await until(() => rec.errors.length > 0, 'an error', LISTEN_MS);
         expect(rec.errors[0]?.code).toBe('invalid-argument');
       });
 
@@ -816,7 +816,7 @@ export function runPortContract(
         expect(() => {
           stop = db.onQuery({ collection: 'a/b' }, rec.next, rec.error);
         }).not.toThrow();
-        await until(() => rec.errors.length > 0, 'an error');
+        await until(() => rec.errors.length > 0, 'an error', LISTEN_MS);
         expect(rec.errors[0]?.code).toBe('invalid-argument');
         expect(rec.values).toEqual([]);
         stop?.();
@@ -835,7 +835,7 @@ export function runPortContract(
           },
           (e) => errors.push(e),
         );
-        await until(() => errors.length > 0, 'the error callback');
+        await until(() => errors.length > 0, 'the error callback', LISTEN_MS);
         expect(errors).toEqual([
           { code: 'internal', message: expect.stringContaining('the screen failed to render') },
         ]);
@@ -860,7 +860,7 @@ export function runPortContract(
           },
           (e) => errors.push(e),
         );
-        await until(() => errors.length > 0, 'the error callback');
+        await until(() => errors.length > 0, 'the error callback', LISTEN_MS);
         expect(errors[0]?.code).toBe('internal');
         await db.set(`${c}/b`, { n: 1 });
         await new Promise((r) => setTimeout(r, 100));

@@ -20,6 +20,7 @@ import { createTestUser } from '../support/auth-emulator';
 import { localBackendFor, startTestServer } from '../support/local-server';
 import { REFUSED_COLLECTION, refusingPolicy } from '../support/policies';
 import { runPortContract } from './port-contract';
+import { until } from '../support/until';
 
 const REFUSED = REFUSED_COLLECTION;
 
@@ -76,14 +77,6 @@ describe('local driver: callable functions', () => {
 });
 
 describe('local driver: the listening socket', () => {
-  async function until(check: () => boolean, what: string): Promise<void> {
-    const deadline = Date.now() + 10_000;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  }
-
   it('reconnects after the server restarts and re-subscribes every listener', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'cardbuilder-reconnect-'));
     let server = await startTestServer({ dataDir, policy: signedInPolicy() });
@@ -105,7 +98,7 @@ describe('local driver: the listening socket', () => {
         (d) => lists.push(d.map((x) => x.id)),
         (e) => errors.push(e),
       );
-      await until(() => docs.length === 1 && lists.length === 1, 'first snapshots');
+      await until(() => docs.length === 1 && lists.length === 1, 'first snapshots', 10_000);
       await server.close();
       server = await startTestServer({ dataDir, port, policy: signedInPolicy() });
       // Written by the new server itself: the subject here is the socket, not HTTP keep-alive.
@@ -114,6 +107,7 @@ describe('local driver: the listening socket', () => {
       await until(
         () => docs.at(-1) === 2 && lists.at(-1)?.length === 2,
         'snapshots after the restart',
+        10_000,
       );
       expect(docs).toEqual([1, 2]);
       expect(lists.at(0)).toEqual(['a']);
@@ -148,9 +142,9 @@ describe('local driver: the listening socket', () => {
         (s) => seen.push(s.data),
         (e) => errors.push(e),
       );
-      await until(() => seen.length === 1, 'the owner to see the document');
+      await until(() => seen.length === 1, 'the owner to see the document', 10_000);
       token = stranger.idToken;
-      await until(() => errors.length === 1, 'the listener to be refused after the switch');
+      await until(() => errors.length === 1, 'the listener to be refused after the switch', 10_000);
       expect(errors[0]?.code).toBe('permission-denied');
       server.ctx.db.set('private/doc', { secret: 2 });
       await new Promise((r) => setTimeout(r, 100));

@@ -13,6 +13,7 @@ import { createFirebaseBackend } from '@/backend/firebase/firebase-backend';
 import type { Backend, DocSnapshot, ListenError, QueryDoc } from '@/backend/port';
 import { serverTimestamp } from 'firestore-engine/transforms';
 import { Bytes, DocumentRef, GeoPoint } from 'firestore-engine/value-types';
+import { until } from '../../../support/until';
 
 let app: FirebaseApp;
 let db: Backend;
@@ -25,14 +26,6 @@ beforeAll(() => {
   db = createFirebaseBackend({ app, firestoreEmulatorHost: '127.0.0.1:1' });
 });
 afterAll(() => deleteApp(app));
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 describe('the Firestore driver, offline', () => {
   it('delivers a subscription’s references to a listener as DocumentRef (no stack overflow)', async () => {
@@ -53,7 +46,7 @@ describe('the Firestore driver, offline', () => {
         blob: Bytes.fromUint8Array([1, 2, 3]),
       })
       .catch(() => {});
-    await until(() => seen.some((s) => s.exists) || errors.length > 0, 'the pending write');
+    await until(() => seen.some((s) => s.exists) || errors.length > 0, 'the pending write', 10_000);
     expect(errors).toEqual([]);
     expect(seen.find((s) => s.exists)?.data).toEqual({
       status: 'active',
@@ -76,7 +69,7 @@ describe('the Firestore driver, offline', () => {
       },
       (e) => errors.push(e),
     );
-    await until(() => errors.length > 0, 'the error callback');
+    await until(() => errors.length > 0, 'the error callback', 10_000);
     expect(errors).toEqual([
       { code: 'internal', message: expect.stringContaining('the screen failed to render') },
     ]);
@@ -104,7 +97,7 @@ describe('the Firestore driver, offline', () => {
         (e) => queryErrors.push(e),
       ),
     ).not.toThrow();
-    await until(() => docErrors.length > 0 && queryErrors.length > 0, 'both errors');
+    await until(() => docErrors.length > 0 && queryErrors.length > 0, 'both errors', 10_000);
     expect(docErrors[0]?.code).toBe('invalid-argument');
     expect(queryErrors[0]?.code).toBe('invalid-argument');
     expect(values).toEqual([]);
