@@ -127,8 +127,8 @@ test('team links and branding reach coupled cards and not a card that opted out'
     timeout: 60_000,
   });
 
-  // The status line can still show the links' result while the branding job starts (its new
-  // state not yet on this page), so the public card is read again until the job has applied both.
+  // A save takes the previous "Updated …" away, so the line above is the brand kit's job; the
+  // public card is read again until it shows both changes, as a page served from a cache may lag.
   await expect(async () => {
     await page.goto('/c/peter-gibbons');
     await expect(page.getByRole('link', { name: /Company site/ })).toBeVisible({ timeout: 2000 });

@@ -80,8 +80,8 @@ test.describe('teams', () => {
     await page.getByRole('button', { name: 'Save brand kit and apply' }).click();
     await expect(page.getByText(/Updated \d+ cards? with the team/)).toBeVisible();
 
-    // The links' "Updated …" may still be on screen while the brand kit's job starts: the card
-    // page is what says the branding arrived. A query of its own each time: the page is cacheable.
+    // A save takes the previous "Updated …" away, so the line above is the brand kit's job. The
+    // card page is cacheable: it is read with a query of its own until it shows both changes.
     let attempt = 0;
     await expect(async () => {
       attempt += 1;

@@ -245,6 +245,7 @@ export function TeamWorkspace() {
             coupled={brandingCoupled}
             sample={sample}
             accountName={account.name}
+            onSave={sync.dismissResult}
           />
         ) : null}
         {tab === 'links' ? (
@@ -253,6 +254,7 @@ export function TeamWorkspace() {
             team={team}
             coupled={linksCoupled}
             optedOut={cardCount - linksCoupled}
+            onSave={sync.dismissResult}
           />
         ) : null}
         {tab === 'promotions' ? (

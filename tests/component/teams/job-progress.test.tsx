@@ -84,6 +84,42 @@ describe('team sync progress, from the job document', () => {
     }
   });
 
+  it('takes the previous result away as soon as a new save begins', async () => {
+    const db = createMemoryBackend();
+    seedAcme(db, {
+      sales: { syncVersion: 2, syncedVersion: 1, syncScope: { links: true, branding: false } },
+    });
+    db.seed(SYNC_JOB, syncJob({ total: 3, done: 1, written: 1 }));
+    const view = renderTeam('/team/sales?tab=branding', { db });
+    stop = view.stop;
+    const user = userEvent.setup();
+    expect(await screen.findByText(/Updating cards: 1 of 3/)).toBeInTheDocument();
+    db.seed(SYNC_JOB, syncJob({ state: 'done', total: 3, done: 3, written: 2 }));
+    db.seed('accounts/acme/teams/sales', {
+      ...(db.dump()['accounts/acme/teams/sales'] ?? {}),
+      syncedVersion: 2,
+    });
+    expect(
+      await screen.findByText('Updated 2 cards with the team’s links and branding.'),
+    ).toBeInTheDocument();
+
+    // The new version's write is held on its way, as on a slow link.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const update = db.update.bind(db);
+    db.update = async (path, data) => {
+      await held;
+      return update(path, data);
+    };
+    await user.type(screen.getByLabelText('Accent colour (hex)'), '#0f766e');
+    await user.click(screen.getByRole('button', { name: 'Save brand kit and apply' }));
+    expect(screen.queryByText(/Updated \d+ cards?/)).toBeNull();
+
+    release();
+    expect(await screen.findByText(/Reading the team’s cards|Updating cards/)).toBeInTheDocument();
+    expect(screen.queryByText(/Updated \d+ cards?/)).toBeNull();
+  });
+
   it('does not show a colleague’s sync result, nor one finished before the page opened', async () => {
     for (const job of [
       syncJob({ state: 'done', total: 3, done: 3, written: 2 }),

@@ -38,6 +38,8 @@ export function BrandKitPanel(props: {
   sample: Card | null;
   /** The account's name, the made-up card's company. */
   accountName: string;
+  /** Called as a save begins (the page takes the previous sync's result away). */
+  onSave?: () => void;
 }) {
   const { team, gates } = props;
   const [draft, setDraft] = useState<TeamBranding>(() => teamBrandingOf(team));
@@ -110,6 +112,7 @@ export function BrandKitPanel(props: {
       return;
     }
     setSaving(true);
+    props.onSave?.();
     try {
       const saved = await saveBranding(team, draft);
       toast.success(saved ? 'Brand kit saved. Updating the team’s cards…' : 'Nothing changed.');
@@ -122,6 +125,7 @@ export function BrandKitPanel(props: {
 
   async function clearTemplate() {
     setClearing(true);
+    props.onSave?.();
     try {
       await clearTeamTemplate(team);
       setDraft((d) => ({ ...d, template: null, signatureBasic: null }));

@@ -42,7 +42,13 @@ export function linkProblem(
   return unchanged ? null : linkValueProblem(link);
 }
 
-export function TeamLinksPanel(props: { team: TeamDoc; coupled: number; optedOut: number }) {
+export function TeamLinksPanel(props: {
+  team: TeamDoc;
+  coupled: number;
+  optedOut: number;
+  /** Called as a save begins (the page takes the previous sync's result away). */
+  onSave?: () => void;
+}) {
   const { team } = props;
   const [links, setLinks] = useState<Link[]>(() => team.links.map((l) => ({ ...l })));
   const [saving, setSaving] = useState(false);
@@ -84,6 +90,7 @@ export function TeamLinksPanel(props: { team: TeamDoc; coupled: number; optedOut
       return;
     }
     setSaving(true);
+    props.onSave?.();
     try {
       const cleaned = links.map((l) => ({ ...l, label: l.label.trim(), value: l.value.trim() }));
       const saved = await saveTeamLinks(team, cleaned);

@@ -33,10 +33,18 @@ export interface TeamSyncView {
   lastUpdated: number | null;
   error: string | null;
   retry: () => void;
+  /**
+   * Takes the result off the page at once: a new save calls it, so that the previous sync's
+   * "Updated 2 cards…" is never read as the new one's while the new version is on its way.
+   */
+  dismissResult: () => void;
 }
 
 /** What the page shows of a team sync job. */
-export function syncViewOf(job: Job | null, pending: boolean): Omit<TeamSyncView, 'retry'> {
+export function syncViewOf(
+  job: Job | null,
+  pending: boolean,
+): Omit<TeamSyncView, 'retry' | 'dismissResult'> {
   if (job === null) {
     return {
       running: pending,
@@ -132,6 +140,7 @@ export function useTeamSync(
     ...view,
     lastUpdated: news ? view.lastUpdated : null,
     error: requestError ?? view.error,
+    dismissResult: () => setDismissed(key),
     retry: () => {
       setFailure(null);
       if (job?.state === 'failed') {
