@@ -4,6 +4,8 @@
  * HTTP cache off, after an unthrottled sign-in as a returning person's load is. Reports medians
  * (spread in brackets): list and editor on screen, card switch, script bytes, longest task.
  */
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, CDPSession, Page } from '@playwright/test';
 
 type Report = (name: string, value: string, budget: string) => void;
@@ -72,6 +74,17 @@ const PAGE_PROBE = `(() => {
   });
 })()`;
 
+/**
+ * With BENCH_PROFILE set to a folder, each load's CPU profile (the whole load, sampled every
+ * 0.2 ms) is written there as `phone-N.cpuprofile`, for Chromium's DevTools or a script.
+ */
+async function saveProfile(cdp: CDPSession, folder: string): Promise<void> {
+  const { profile } = await cdp.send('Profiler.stop');
+  mkdirSync(folder, { recursive: true });
+  const taken = readdirSync(folder).filter((name) => name.endsWith('.cpuprofile')).length;
+  writeFileSync(join(folder, `phone-${taken + 1}.cpuprofile`), JSON.stringify(profile));
+}
+
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -126,6 +139,12 @@ async function coldLoad(browser: Browser, base: string, listens: boolean): Promi
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE_THROTTLING.cpuSlowdown });
     const scripts = countScripts(cdp);
+    const profiling = process.env.BENCH_PROFILE;
+    if (profiling) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     await page.addInitScript(PAGE_PROBE);
     await page.goto(`${base}/builder`, { waitUntil: 'commit' });
     await page.locator('.card-editor').waitFor({ timeout: 60_000 });
@@ -138,6 +157,7 @@ async function coldLoad(browser: Browser, base: string, listens: boolean): Promi
     if (listens) await page.waitForTimeout(4000);
     else await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1000);
+    if (profiling) await saveProfile(cdp, profiling);
     const probe = (await page.evaluate('window.__phoneProbe')) as {
       tasks: [number, number][];
       list: number;

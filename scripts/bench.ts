@@ -472,7 +472,14 @@ async function main(): Promise<void> {
 
   const build = spawnSync(
     process.execPath,
-    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    [
+      join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+      'build',
+      '--logLevel',
+      'warn',
+      // A profiled load is read back to our sources through the maps (scripts/profile-summary.ts).
+      ...(process.env.BENCH_PROFILE ? ['--sourcemap'] : []),
+    ],
     {
       cwd: root,
       stdio: 'inherit',
