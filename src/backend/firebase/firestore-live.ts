@@ -96,9 +96,13 @@ export function createLiveFirestore(
   const writesInFlight = new Set<Promise<unknown>>();
   // A write to a followed document waits for its listener's first answer (see first-answers.ts).
   const answers = firstAnswers();
-  function writing<T>(paths: readonly string[], work: () => Promise<T>): Promise<T> {
+  function writing<T>(
+    paths: readonly string[],
+    work: () => Promise<T>,
+    addedTo: readonly string[] = [],
+  ): Promise<T> {
     const written = mapped(async () => {
-      await answers.before(paths);
+      await answers.before(paths, addedTo);
       return work();
     });
     writesInFlight.add(written);
@@ -185,15 +189,24 @@ export function createLiveFirestore(
         stop();
       };
     },
-    onQuery: (spec, next, error) =>
-      listen<QuerySnapshot>(
+    onQuery: (spec, next, error) => {
+      const answered = answers.startedQuery(spec.collection);
+      const stop = listen<QuerySnapshot>(
         (deliver, fail) => onSnapshot(buildQueryWith(kit, db, spec), deliver, fail),
-        (snap) =>
+        (snap) => {
+          answered();
           next(
             snap.docs.map((d) => ({ id: d.id, path: d.ref.path, data: asDataWith(kit, d.data()) })),
-          ),
+          );
+        },
         error,
-      ),
+        answered,
+      );
+      return () => {
+        answered();
+        stop();
+      };
+    },
     set: (path, data, options) =>
       writing([path], () =>
         setDoc(doc(db, path), sdkData(data, db), { merge: options?.merge === true }),
@@ -201,7 +214,11 @@ export function createLiveFirestore(
     update: (path, data) => writing([path], () => updateDoc(doc(db, path), sdkData(data, db))),
     delete: (path) => writing([path], () => deleteDoc(doc(db, path))),
     add: (collectionPath, data) =>
-      writing([], async () => (await addDoc(collection(db, collectionPath), sdkData(data, db))).id),
+      writing(
+        [],
+        async () => (await addDoc(collection(db, collectionPath), sdkData(data, db))).id,
+        [collectionPath],
+      ),
     batch: (ops) =>
       writing(
         ops.map((op) => op.path),

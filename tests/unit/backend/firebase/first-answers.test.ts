@@ -48,4 +48,29 @@ describe('writes waiting for the first answers of their documents’ listeners',
     expect(await settledWithin(write, 4999)).toBe(false);
     expect(await settledWithin(write, 1)).toBe(true);
   });
+
+  it('holds a write to a document a waiting query matches by its collection, and an add to it', async () => {
+    const answers = firstAnswers(5000);
+    const answered = answers.startedQuery('accounts/a/teams');
+    expect(await settledWithin(answers.before(['accounts/a/teams/t'], []), 10)).toBe(false);
+    expect(await settledWithin(answers.before([], ['accounts/a/teams']), 10)).toBe(false);
+    // Not a document of that collection, nor one of a collection below it.
+    expect(await settledWithin(answers.before(['accounts/a'], []), 0)).toBe(true);
+    expect(await settledWithin(answers.before(['accounts/a/teams/t/jobs/j'], []), 0)).toBe(true);
+    answered();
+    expect(
+      await settledWithin(answers.before(['accounts/a/teams/t'], ['accounts/a/teams']), 0),
+    ).toBe(true);
+  });
+
+  it('keeps a document listener and a query on its collection apart', async () => {
+    const answers = firstAnswers(5000);
+    const doc = answers.started('teams/t');
+    const query = answers.startedQuery('teams');
+    const write = answers.before(['teams/t']);
+    doc();
+    expect(await settledWithin(write, 10)).toBe(false);
+    query();
+    expect(await settledWithin(write, 0)).toBe(true);
+  });
 });
