@@ -94,7 +94,7 @@ export function createLiveFirestore(
 
   // This client's writes not yet acknowledged by the server (see `listen`).
   const writesInFlight = new Set<Promise<unknown>>();
-  // A write to a followed document waits for its listener's first answer (see first-answers.ts).
+  // A write waits for the first answers of the listeners on what it writes (see first-answers.ts).
   const answers = firstAnswers();
   function writing<T>(
     paths: readonly string[],

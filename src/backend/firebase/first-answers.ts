@@ -18,7 +18,7 @@ export const FIRST_ANSWER_WAIT_MS = 5000;
 export interface FirstAnswers {
   /** A listener on the document at `path` has started; call the result once it has an answer. */
   started(path: string): () => void;
-  /** A query listener on the collection at `path` has started; as `started`. */
+  /** A query listener on the collection at `collection` has started; as `started`. */
   startedQuery(collection: string): () => void;
   /**
    * Settles once no listener waits for its first answer on these documents or on a query of their
