@@ -23,6 +23,8 @@ import {
   waitForHttp,
   type RunningAuthEmulator,
 } from './lib/auth-emulator';
+import { checkStoreReadable } from 'firestore-local/store';
+import { explainStartupError } from '../local-server/startup-errors';
 import { newestAppSource } from './lib/app-sources';
 import { assertPortsFree, suggestPort, type PortNeed } from './lib/ports';
 import {
@@ -242,6 +244,18 @@ async function stop(): Promise<void> {
   process.exit(0);
 }
 
+/** Says what the data server would, at once: the database cannot be used, and how to start afresh. */
+function assertDatabaseReadable(): void {
+  const dataDir = join(dataRoot, 'db');
+  try {
+    checkStoreReadable(dataDir);
+  } catch (err) {
+    const explained = explainStartupError(err, { port: serverPort, host, dataDir, freshCommand });
+    if (explained) throw new StartupError(explained);
+    throw err;
+  }
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   // When the terminal is gone (closed, or the output piped into something that ended), messages
@@ -269,6 +283,8 @@ async function main(): Promise<void> {
   if (existsSync(join(dataRoot, 'auth', 'firebase-export-metadata.json'))) {
     assertExportReadable(join(dataRoot, 'auth'), freshCommand);
   }
+  // Nor a damaged database the wait for the build and the Auth emulator (a minute when busy).
+  assertDatabaseReadable();
   mkdirSync(join(dataRoot, 'auth'), { recursive: true });
   mkdirSync(join(dataRoot, 'db'), { recursive: true });
   const app = `http://localhost:${appPort}`;

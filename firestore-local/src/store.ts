@@ -85,9 +85,28 @@ export interface StoreOptions {
   readonly indexes?: readonly { group: string; field: string }[];
 }
 
+/** The store's file in its data folder. */
+const STORE_FILE = 'cardbuilder.sqlite';
+
+/**
+ * Throws what opening the store would (SQLite's error: a damaged file is `SQLITE_NOTADB` or
+ * `SQLITE_CORRUPT`), without creating anything: for a start-up to say so before it starts the
+ * rest. A folder without the file is fine: the store starts empty there.
+ */
+export function checkStoreReadable(dataDir: string): void {
+  const file = path.join(dataDir, STORE_FILE);
+  if (!fs.existsSync(file)) return;
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+  } finally {
+    db.close();
+  }
+}
+
 export function openStore(dataDir: string, options: StoreOptions = {}): Store {
   fs.mkdirSync(dataDir, { recursive: true });
-  const db = new Database(path.join(dataDir, 'cardbuilder.sqlite'));
+  const db = new Database(path.join(dataDir, STORE_FILE));
   db.pragma('journal_mode = WAL');
   // FULL makes every commit fsync the WAL before returning: the price of "acknowledged is durable".
   db.pragma('synchronous = FULL');

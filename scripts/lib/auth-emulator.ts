@@ -169,7 +169,9 @@ export async function startAuthEmulator(
   const host = `127.0.0.1:${options.port}`;
   const url = `http://${host}`;
   try {
-    await waitForHttp(`${url}/emulator/v1/projects/${PROJECT_ID}/config`, 60_000, child);
+    // Two minutes: beside CI's browser suites one start took more than one (firebase-tools loads
+    // slowly on a busy machine), and a false "did not start" is worse than a longer wait.
+    await waitForHttp(`${url}/emulator/v1/projects/${PROJECT_ID}/config`, 120_000, child);
   } catch (err) {
     child.kill('SIGKILL');
     throw new Error(`The Auth emulator did not start: ${String(err)}\n${output}`);
