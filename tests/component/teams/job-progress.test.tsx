@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setBackend } from '@/backend/current';
-import { createMemoryBackend } from '@/backend/memory/memory-backend';
+import { createMemoryBackend, type MemoryBackend } from '@/backend/memory/memory-backend';
 import type { DocData } from '@/backend/port';
 import { jobOf } from '@/domain/jobs';
 import { ImportRun } from '@/features/teams/components/import-run';
@@ -31,13 +31,28 @@ function syncJob(extra: DocData): DocData {
   };
 }
 
+/** Acme, whose Sales team is at version 2 not yet on its cards, with the sync job as `job` says. */
+function syncingAcme(job: DocData): MemoryBackend {
+  const db = createMemoryBackend();
+  seedAcme(db, {
+    sales: { syncVersion: 2, syncedVersion: 1, syncScope: { links: true, branding: false } },
+  });
+  db.seed(SYNC_JOB, job);
+  return db;
+}
+
+/** The server finishes the sync: the job as `job` says, and the team at version 2. */
+function finishSync(db: MemoryBackend, job: DocData): void {
+  db.seed(SYNC_JOB, job);
+  db.seed('accounts/acme/teams/sales', {
+    ...(db.dump()['accounts/acme/teams/sales'] ?? {}),
+    syncedVersion: 2,
+  });
+}
+
 describe('team sync progress, from the job document', () => {
   it('shows the server’s progress, says the page may be left, then shows the result', async () => {
-    const db = createMemoryBackend();
-    seedAcme(db, {
-      sales: { syncVersion: 2, syncedVersion: 1, syncScope: { links: true, branding: false } },
-    });
-    db.seed(SYNC_JOB, syncJob({ total: 1200, done: 400, written: 380 }));
+    const db = syncingAcme(syncJob({ total: 1200, done: 400, written: 380 }));
     const view = renderTeam('/team/sales', { db });
     stop = view.stop;
 
@@ -50,11 +65,7 @@ describe('team sync progress, from the job document', () => {
     db.seed(SYNC_JOB, syncJob({ total: 1200, done: 800, written: 760 }));
     expect(await screen.findByText(/Updating cards: 800 of 1200/)).toBeInTheDocument();
 
-    db.seed(SYNC_JOB, syncJob({ state: 'done', total: 1200, done: 1200, written: 1140 }));
-    db.seed('accounts/acme/teams/sales', {
-      ...(db.dump()['accounts/acme/teams/sales'] ?? {}),
-      syncedVersion: 2,
-    });
+    finishSync(db, syncJob({ state: 'done', total: 1200, done: 1200, written: 1140 }));
     expect(
       await screen.findByText('Updated 1140 cards with the team’s links and branding.'),
     ).toBeInTheDocument();
@@ -63,19 +74,11 @@ describe('team sync progress, from the job document', () => {
   it('shows the result only for a moment, to the person whose save started the sync', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      const db = createMemoryBackend();
-      seedAcme(db, {
-        sales: { syncVersion: 2, syncedVersion: 1, syncScope: { links: true, branding: false } },
-      });
-      db.seed(SYNC_JOB, syncJob({ total: 3, done: 1, written: 1 }));
+      const db = syncingAcme(syncJob({ total: 3, done: 1, written: 1 }));
       const view = renderTeam('/team/sales', { db });
       stop = view.stop;
       expect(await screen.findByText(/Updating cards: 1 of 3/)).toBeInTheDocument();
-      db.seed(SYNC_JOB, syncJob({ state: 'done', total: 3, done: 3, written: 2 }));
-      db.seed('accounts/acme/teams/sales', {
-        ...(db.dump()['accounts/acme/teams/sales'] ?? {}),
-        syncedVersion: 2,
-      });
+      finishSync(db, syncJob({ state: 'done', total: 3, done: 3, written: 2 }));
       const result = await screen.findByText('Updated 2 cards with the team’s links and branding.');
       act(() => vi.advanceTimersByTime(SYNC_RESULT_MS));
       await waitFor(() => expect(result).not.toBeInTheDocument());
@@ -85,20 +88,12 @@ describe('team sync progress, from the job document', () => {
   });
 
   it('takes the previous result away as soon as a new save begins', async () => {
-    const db = createMemoryBackend();
-    seedAcme(db, {
-      sales: { syncVersion: 2, syncedVersion: 1, syncScope: { links: true, branding: false } },
-    });
-    db.seed(SYNC_JOB, syncJob({ total: 3, done: 1, written: 1 }));
+    const db = syncingAcme(syncJob({ total: 3, done: 1, written: 1 }));
     const view = renderTeam('/team/sales?tab=branding', { db });
     stop = view.stop;
     const user = userEvent.setup();
     expect(await screen.findByText(/Updating cards: 1 of 3/)).toBeInTheDocument();
-    db.seed(SYNC_JOB, syncJob({ state: 'done', total: 3, done: 3, written: 2 }));
-    db.seed('accounts/acme/teams/sales', {
-      ...(db.dump()['accounts/acme/teams/sales'] ?? {}),
-      syncedVersion: 2,
-    });
+    finishSync(db, syncJob({ state: 'done', total: 3, done: 3, written: 2 }));
     expect(
       await screen.findByText('Updated 2 cards with the team’s links and branding.'),
     ).toBeInTheDocument();
@@ -139,11 +134,7 @@ describe('team sync progress, from the job document', () => {
       if (running) {
         // Everyone sees that the cards are being updated...
         expect(await screen.findByText(/Updating cards: 1 of 3/)).toBeInTheDocument();
-        db.seed(SYNC_JOB, { ...job, state: 'done', done: 3, written: 2 });
-        db.seed('accounts/acme/teams/sales', {
-          ...(db.dump()['accounts/acme/teams/sales'] ?? {}),
-          syncedVersion: 2,
-        });
+        finishSync(db, { ...job, state: 'done', done: 3, written: 2 });
         await waitFor(() => expect(screen.queryByText(/Updating cards/)).toBeNull());
       } else {
         await screen.findByRole('heading', { level: 1, name: /Sales/ });
