@@ -119,15 +119,19 @@ export function createLiveFirestore(
    * the user) is refused on the server before the batch lands, and the SDK ends that listener
    * for good. Seen on Google's emulator (the Firebase stack); the local server has no pending
    * writes. A refusal with nothing pending, or a second one, is the caller's error as before.
-   * `answered` hears of every refusal: it is the server's answer too (see first-answers.ts).
+   * `answered` hears of every answer, a refusal too, and of the stop (see first-answers.ts).
    */
   function listen<S>(
     subscribe: (deliver: (snapshot: S) => void, fail: (err: unknown) => void) => Unsubscribe,
     deliver: (snapshot: S) => void,
     error: (err: ListenError) => void,
-    answered: () => void = () => {},
+    answered: () => void,
   ): Unsubscribe {
-    const listener = guardedListener<S>(deliver, error);
+    // From the cache too: the SDK then holds what is followed, or knows it is offline.
+    const listener = guardedListener<S>((snapshot) => {
+      answered();
+      deliver(snapshot);
+    }, error);
     let current: Unsubscribe = () => {};
     let stopped = false;
     let retried = false;
@@ -157,22 +161,21 @@ export function createLiveFirestore(
     try {
       start();
     } catch (err) {
+      answered();
       return failListenerLater(error, toBackendError(err));
     }
     return listener.attach(() => {
       stopped = true;
+      answered();
       current();
     });
   }
 
   return {
-    onDoc: (path, next, error) => {
-      const answered = answers.started(path);
-      const stop = listen<DocumentSnapshot>(
+    onDoc: (path, next, error) =>
+      listen<DocumentSnapshot>(
         (deliver, fail) => onSnapshot(doc(db, path), deliver, fail),
         (snap) => {
-          // From the cache, a first answer means the SDK holds the document or knows it is offline.
-          answered();
           const data = snap.data();
           next({
             id: snap.id,
@@ -182,31 +185,18 @@ export function createLiveFirestore(
           });
         },
         error,
-        answered,
-      );
-      return () => {
-        answered();
-        stop();
-      };
-    },
-    onQuery: (spec, next, error) => {
-      const answered = answers.startedQuery(spec.collection);
-      const stop = listen<QuerySnapshot>(
+        answers.started(path),
+      ),
+    onQuery: (spec, next, error) =>
+      listen<QuerySnapshot>(
         (deliver, fail) => onSnapshot(buildQueryWith(kit, db, spec), deliver, fail),
-        (snap) => {
-          answered();
+        (snap) =>
           next(
             snap.docs.map((d) => ({ id: d.id, path: d.ref.path, data: asDataWith(kit, d.data()) })),
-          );
-        },
+          ),
         error,
-        answered,
-      );
-      return () => {
-        answered();
-        stop();
-      };
-    },
+        answers.startedQuery(spec.collection),
+      ),
     set: (path, data, options) =>
       writing([path], () =>
         setDoc(doc(db, path), sdkData(data, db), { merge: options?.merge === true }),
